@@ -1,0 +1,23 @@
+//! HeapLab's solver library: pure functions from a parsed ruleset to a result struct.
+//!
+//! The crate has no web or OS dependencies, so the same code runs in the native `heaplab` CLI,
+//! in the Yew page and in its Web Workers. One module per game family, plus shared pieces:
+//!
+//! * [`ruleset`]: parsing of user-typed sets such as `2,3,7`, `{2, 3, 7}` or `2 3 7`;
+//! * [`bits`]: the growable bit array that the bit-parallel solvers write into;
+//! * [`period`]: proven eventual periods (window argument) and their report type;
+//! * [`budget`]: size caps, progress reports and cancellation for every long computation;
+//! * [`subtraction`]: finite subtraction games (nim-values, outcomes, periods);
+//! * [`all_but`]: all-but subtraction (finite excluded subtraction), arithmetic periods.
+
+pub mod all_but;
+pub mod bits;
+pub mod budget;
+pub mod error;
+pub mod period;
+pub mod ruleset;
+pub mod subtraction;
+
+pub use budget::Budget;
+pub use error::EngineError;
+pub use period::Periodicity;

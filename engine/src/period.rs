@@ -1,0 +1,136 @@
+//! Proven eventual periods: the report type and Brent's cycle finder over solver states.
+//!
+//! Every solver in HeapLab whose next value is a function of a finite *state* (for a finite
+//! subtraction set, the last `max S` values) proves periodicity the same way: when the state at
+//! position `t` equals the state at `t + p`, the two futures are identical, so `u(x + p) = u(x)`
+//! for every `x >= t`. Brent's algorithm finds the least such `p` (the state cycle length) with
+//! O(1) stored states; the least preperiod is then read off the stored values by scanning back
+//! from `t` for the last position that breaks the period.
+
+use crate::{Budget, EngineError};
+
+/// What is known about the eventual period of a sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Periodicity {
+    /// Proven: `u(x + period) = u(x) + saltus` for all `x >= preperiod`, where `period` is the
+    /// least such period and `preperiod` the least for it. `saltus` is 0 for ordinary periodicity.
+    Proven {
+        /// The least `x0` from which the relation holds.
+        preperiod: u64,
+        /// The least period.
+        period: u64,
+        /// The constant added per period (arithmetic periodicity); 0 for plain periodicity.
+        saltus: u64,
+    },
+    /// No period was proven among the first `searched` positions (the search budget ran out).
+    NotFound {
+        /// How many positions were computed and searched.
+        searched: u64,
+    },
+}
+
+impl Periodicity {
+    /// The proven period, if any.
+    pub fn period(&self) -> Option<u64> {
+        match self {
+            Periodicity::Proven { period, .. } => Some(*period),
+            Periodicity::NotFound { .. } => None,
+        }
+    }
+
+    /// The proven preperiod, if any.
+    pub fn preperiod(&self) -> Option<u64> {
+        match self {
+            Periodicity::Proven { preperiod, .. } => Some(*preperiod),
+            Periodicity::NotFound { .. } => None,
+        }
+    }
+
+    /// The proven saltus, if any (0 for plain periodicity).
+    pub fn saltus(&self) -> Option<u64> {
+        match self {
+            Periodicity::Proven { saltus, .. } => Some(*saltus),
+            Periodicity::NotFound { .. } => None,
+        }
+    }
+
+    /// A one-line human summary, e.g. "preperiod 4, period 3" or "no period found up to 1000".
+    pub fn describe(&self) -> String {
+        match self {
+            Periodicity::Proven { preperiod, period, saltus: 0 } => {
+                format!("preperiod {preperiod}, period {period}")
+            }
+            Periodicity::Proven { preperiod, period, saltus } => {
+                format!("preperiod {preperiod}, period {period}, saltus {saltus}")
+            }
+            Periodicity::NotFound { searched } => format!("no period found up to {searched}"),
+        }
+    }
+}
+
+/// A deterministic machine whose next state is a function of the current one.
+///
+/// `position` counts the states visited; `advance` moves to the next state (computing the next
+/// value of the sequence), and `snapshot`/`matches` let Brent's algorithm remember one state.
+pub trait StateMachine {
+    /// What Brent's algorithm keeps of a remembered state.
+    type Snapshot;
+    /// The index of the current state.
+    fn position(&self) -> u64;
+    /// Records the current state.
+    fn snapshot(&self) -> Self::Snapshot;
+    /// Whether the current state equals the remembered one (up to the machine's symmetry).
+    fn matches(&self, snapshot: &Self::Snapshot) -> bool;
+    /// Moves to the next state.
+    fn advance(&mut self) -> Result<(), EngineError>;
+}
+
+/// A found cycle: the state at `start` equals the state at `start + length`, and `length` is
+/// the least cycle length of the state sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cycle {
+    /// A position inside the cycle (not necessarily the first one).
+    pub start: u64,
+    /// The least cycle length.
+    pub length: u64,
+}
+
+/// Brent's cycle finder. Advances `machine` until its state repeats, or until its position
+/// would pass `limit`, in which case it returns `Ok(None)`. Ticks `budget` every 65,536 steps.
+pub fn find_cycle<M: StateMachine>(
+    machine: &mut M,
+    limit: u64,
+    budget: &mut Budget<'_>,
+) -> Result<Option<Cycle>, EngineError> {
+    let mut power = 1u64;
+    let mut length = 1u64;
+    let mut tortoise = machine.snapshot();
+    let mut tortoise_at = machine.position();
+    if machine.position() >= limit {
+        return Ok(None);
+    }
+    machine.advance()?;
+    while !machine.matches(&tortoise) {
+        if machine.position() >= limit {
+            return Ok(None);
+        }
+        if power == length {
+            tortoise = machine.snapshot();
+            tortoise_at = machine.position();
+            power *= 2;
+            length = 0;
+        }
+        machine.advance()?;
+        length += 1;
+        if machine.position() % 65_536 == 0 {
+            budget.tick(machine.position(), limit)?;
+        }
+    }
+    Ok(Some(Cycle { start: tortoise_at, length }))
+}
+
+/// The least preperiod, given that `same(x)` (i.e. `u(x + period)` relates to `u(x)` as it
+/// should) holds for every `x >= proven_from`: one past the last `x < proven_from` where it fails.
+pub fn least_preperiod(proven_from: u64, mut same: impl FnMut(u64) -> bool) -> u64 {
+    (0..proven_from).rev().find(|&x| !same(x)).map_or(0, |x| x + 1)
+}

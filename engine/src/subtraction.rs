@@ -1,0 +1,385 @@
+//! Finite subtraction games: a heap of `x` tokens, a move removes `s ∈ S` tokens (`s <= x`),
+//! and the player who cannot move loses (normal play). Survey: Larsson, Saha, Suetsugu,
+//! "A brief conversation about subtraction games", Section 2.
+//!
+//! Two solvers stand side by side:
+//! * the fast one: outcomes are computed bit-parallel, `min(min S, 64)` heaps a step, from a
+//!   bit array of P-positions; nim-values use a 64-bit mex mask; periods are proven by Brent's
+//!   cycle finder on the window of the last `max S` values ([`crate::period`]);
+//! * the reference ([`reference`]): plain loops over `bool`/`u32` arrays and a brute-force
+//!   search for the least period, kept obviously correct so tests can compare the two.
+//!
+//! **Why the period is proven.** For `x >= max S` the value at `x` is a function of the values
+//! at `x - max S .. x`, the same function at every `x`. So if the windows starting at `t` and
+//! `t + p` agree, every later value agrees, and `p` is an eventual period. The least state cycle
+//! is the least period, and the least preperiod is found by scanning back from `t`.
+
+use crate::bits::BitVec;
+use crate::period::{find_cycle, least_preperiod, Periodicity, StateMachine};
+use crate::ruleset::NumberSet;
+use crate::{Budget, EngineError};
+
+/// The largest number of heaps whose values a report lists (`terms`).
+pub const MAX_TERMS: u64 = 10_000_000;
+
+/// The largest number of heaps a period search may compute.
+pub const MAX_SEARCH: u64 = 200_000_000;
+
+/// The default number of heaps a period search computes before it gives up.
+pub const DEFAULT_SEARCH: u64 = 4_000_000;
+
+/// The outcome of a position: `P` (the previous player wins) or `N` (the next player wins).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Outcome {
+    /// The player who just moved wins: every option is an N-position.
+    P,
+    /// The player to move wins: some option is a P-position.
+    N,
+}
+
+impl Outcome {
+    /// `'P'` or `'N'`.
+    pub fn letter(self) -> char {
+        match self {
+            Outcome::P => 'P',
+            Outcome::N => 'N',
+        }
+    }
+}
+
+/// How far to compute: the values listed and the length of the period search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Values and outcomes are listed for heaps `0..terms`.
+    pub terms: u64,
+    /// The period search gives up after this many heaps.
+    pub search: u64,
+}
+
+impl Limits {
+    /// Checked limits: `terms` in `1..=MAX_TERMS`, `search` in `1..=MAX_SEARCH`.
+    pub fn new(terms: u64, search: u64) -> Result<Self, EngineError> {
+        if terms == 0 || terms > MAX_TERMS {
+            return Err(EngineError::OutOfRange(format!(
+                "the number of terms must be between 1 and {MAX_TERMS}, not {terms}"
+            )));
+        }
+        if search == 0 || search > MAX_SEARCH {
+            return Err(EngineError::OutOfRange(format!(
+                "the period search length must be between 1 and {MAX_SEARCH}, not {search}"
+            )));
+        }
+        Ok(Limits { terms, search })
+    }
+}
+
+/// The solution of a finite subtraction game: what the page, the worker and the CLI show.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SubtractionReport {
+    /// The subtraction set, in increasing order.
+    pub moves: Vec<u32>,
+    /// Nim-values (Grundy values) of heaps `0..terms`.
+    pub values: Vec<u16>,
+    /// Outcomes of heaps `0..terms`; `P` exactly where the nim-value is 0.
+    pub outcomes: Vec<Outcome>,
+    /// Eventual period of the nim-sequence.
+    pub nim_period: Periodicity,
+    /// Eventual period of the outcome sequence (it divides the nim period).
+    pub outcome_period: Periodicity,
+}
+
+impl SubtractionReport {
+    /// The outcomes as a `P`/`N` string.
+    pub fn outcome_string(&self) -> String {
+        self.outcomes.iter().map(|o| o.letter()).collect()
+    }
+}
+
+/// Solves a finite subtraction game: nim-values, outcomes and both proven periods.
+pub fn solve(set: &NumberSet, limits: Limits, budget: &mut Budget<'_>) -> Result<SubtractionReport, EngineError> {
+    let nim_period = nim_period(set, limits.search, budget)?;
+    let outcome_period = outcome_period(set, limits.search, budget)?;
+    let values = nim_values(set, limits.terms as usize);
+    let outcomes = values.iter().map(|&v| if v == 0 { Outcome::P } else { Outcome::N }).collect();
+    Ok(SubtractionReport { moves: set.elements().to_vec(), values, outcomes, nim_period, outcome_period })
+}
+
+/// The options of heap `heap`: the pairs `(s, heap - s)` for every legal move `s`.
+pub fn options(set: &NumberSet, heap: u64) -> Vec<(u32, u64)> {
+    set.elements().iter().filter(|&&s| u64::from(s) <= heap).map(|&s| (s, heap - u64::from(s))).collect()
+}
+
+/// A winning move from `heap` (one to a nim-value 0 heap), given the nim-values of all heaps up
+/// to `heap`; `None` when `heap` is a P-position or its value is not in `values`.
+pub fn winning_move(set: &NumberSet, values: &[u16], heap: u64) -> Option<u32> {
+    options(set, heap)
+        .into_iter()
+        .find(|&(_, target)| values.get(target as usize) == Some(&0))
+        .map(|(s, _)| s)
+}
+
+/// Nim-values of heaps `0..terms` (fast: a 64-bit mex mask when `|S| < 64`).
+pub fn nim_values(set: &NumberSet, terms: usize) -> Vec<u16> {
+    let mut machine = NimMachine::new(set);
+    while machine.values.len() < terms {
+        machine.push_next();
+    }
+    machine.values.truncate(terms);
+    machine.values
+}
+
+/// Outcomes of heaps `0..terms`, bit-parallel: bit `x` is set when heap `x` is a P-position.
+pub fn p_positions(set: &NumberSet, terms: usize) -> BitVec {
+    let mut machine = OutcomeMachine::new(set);
+    machine.extend_to(terms);
+    let mut bits = machine.p_bits;
+    if bits.len() > terms {
+        let mut cut = BitVec::with_capacity(terms);
+        let mut at = 0;
+        while at < terms {
+            let take = (terms - at).min(64);
+            cut.push_bits(bits.get_word(at as i64), take as u32);
+            at += take;
+        }
+        bits = cut;
+    }
+    bits
+}
+
+/// The proven eventual period of the nim-sequence, searching at most `search` heaps.
+pub fn nim_period(set: &NumberSet, search: u64, budget: &mut Budget<'_>) -> Result<Periodicity, EngineError> {
+    let mut machine = NimMachine::new(set);
+    let k = u64::from(set.max());
+    match find_cycle(&mut machine, search.saturating_sub(k), budget)? {
+        None => Ok(Periodicity::NotFound { searched: search }),
+        Some(cycle) => {
+            let v = &machine.values;
+            let p = cycle.length as usize;
+            let preperiod = least_preperiod(cycle.start, |x| v[x as usize] == v[x as usize + p]);
+            Ok(Periodicity::Proven { preperiod, period: cycle.length, saltus: 0 })
+        }
+    }
+}
+
+/// The proven eventual period of the outcome (P/N) sequence, searching at most `search` heaps.
+pub fn outcome_period(set: &NumberSet, search: u64, budget: &mut Budget<'_>) -> Result<Periodicity, EngineError> {
+    let mut machine = OutcomeMachine::new(set);
+    let k = u64::from(set.max());
+    match find_cycle(&mut machine, search.saturating_sub(k), budget)? {
+        None => Ok(Periodicity::NotFound { searched: search }),
+        Some(cycle) => {
+            let bits = &machine.p_bits;
+            let p = cycle.length as i64;
+            let preperiod = least_preperiod(cycle.start, |x| bits.get(x as i64) == bits.get(x as i64 + p));
+            Ok(Periodicity::Proven { preperiod, period: cycle.length, saltus: 0 })
+        }
+    }
+}
+
+/// Nim-values as a state machine: state `t` is the window of values at heaps `t..t + max S`.
+struct NimMachine<'s> {
+    set: &'s NumberSet,
+    values: Vec<u16>,
+    /// Index of the current state (the first heap of its window).
+    at: usize,
+}
+
+impl<'s> NimMachine<'s> {
+    fn new(set: &'s NumberSet) -> Self {
+        let mut machine = NimMachine { set, values: Vec::new(), at: 0 };
+        while machine.values.len() < set.max() as usize {
+            machine.push_next();
+        }
+        machine
+    }
+
+    fn push_next(&mut self) {
+        let x = self.values.len();
+        let moves = self.set.elements();
+        let value = if moves.len() < 64 {
+            let mut seen = 0u64;
+            for &s in moves.iter().take_while(|&&s| s as usize <= x) {
+                seen |= 1 << self.values[x - s as usize];
+            }
+            (!seen).trailing_zeros() as u16
+        } else {
+            let mut seen = vec![false; moves.len() + 1];
+            for &s in moves.iter().take_while(|&&s| s as usize <= x) {
+                seen[self.values[x - s as usize] as usize] = true;
+            }
+            seen.iter().position(|&b| !b).unwrap_or(moves.len()) as u16
+        };
+        self.values.push(value);
+    }
+}
+
+impl StateMachine for NimMachine<'_> {
+    type Snapshot = usize;
+
+    fn position(&self) -> u64 {
+        self.at as u64
+    }
+
+    fn snapshot(&self) -> usize {
+        self.at
+    }
+
+    fn matches(&self, &start: &usize) -> bool {
+        let k = self.set.max() as usize;
+        // Compare newest values first: mismatches show up there soonest.
+        (0..k).rev().all(|j| self.values[start + j] == self.values[self.at + j])
+    }
+
+    fn advance(&mut self) -> Result<(), EngineError> {
+        self.push_next();
+        self.at += 1;
+        Ok(())
+    }
+}
+
+/// Outcomes as a state machine over the bit array of P-positions, computed
+/// `min(min S, 64)` heaps a step: those heaps depend only on heaps already known.
+struct OutcomeMachine<'s> {
+    set: &'s NumberSet,
+    p_bits: BitVec,
+    /// Heaps computed per step.
+    step: u32,
+    at: usize,
+}
+
+impl<'s> OutcomeMachine<'s> {
+    fn new(set: &'s NumberSet) -> Self {
+        let step = set.min().min(64);
+        let mut machine = OutcomeMachine { set, p_bits: BitVec::default(), step, at: 0 };
+        machine.extend_to(set.max() as usize + 1);
+        machine
+    }
+
+    /// Computes P-bits until at least `len` heaps are known.
+    fn extend_to(&mut self, len: usize) {
+        while self.p_bits.len() < len {
+            let x = self.p_bits.len() as i64;
+            let mut has_p_option = 0u64;
+            for &s in self.set.elements() {
+                has_p_option |= self.p_bits.get_word(x - i64::from(s));
+            }
+            self.p_bits.push_bits(!has_p_option, self.step);
+        }
+    }
+}
+
+impl StateMachine for OutcomeMachine<'_> {
+    type Snapshot = usize;
+
+    fn position(&self) -> u64 {
+        self.at as u64
+    }
+
+    fn snapshot(&self) -> usize {
+        self.at
+    }
+
+    fn matches(&self, &start: &usize) -> bool {
+        self.p_bits.ranges_equal(start, self.at, self.set.max() as usize)
+    }
+
+    fn advance(&mut self) -> Result<(), EngineError> {
+        self.at += 1;
+        self.extend_to(self.at + self.set.max() as usize + 1);
+        Ok(())
+    }
+}
+
+/// The slow, obviously correct reference solvers the tests compare the fast ones against.
+pub mod reference {
+    use crate::period::Periodicity;
+    use std::collections::BTreeSet;
+
+    /// Nim-values by the definition: the mex of the values of `x - s` for `s ∈ S, s <= x`.
+    pub fn nim_values(moves: &[u32], terms: usize) -> Vec<u32> {
+        let mut values: Vec<u32> = Vec::with_capacity(terms);
+        for x in 0..terms {
+            let options: BTreeSet<u32> =
+                moves.iter().filter(|&&s| s as usize <= x).map(|&s| values[x - s as usize]).collect();
+            values.push((0..).find(|v| !options.contains(v)).expect("some value is missing"));
+        }
+        values
+    }
+
+    /// Outcomes by the definition: `x` is N iff some `x - s` is P. `true` means P.
+    pub fn p_positions(moves: &[u32], terms: usize) -> Vec<bool> {
+        let mut p = vec![false; terms];
+        for x in 0..terms {
+            p[x] = !moves.iter().any(|&s| s as usize <= x && p[x - s as usize]);
+        }
+        p
+    }
+
+    /// Brute force: the least `p`, then the least `l`, whose windows of width `window` at
+    /// `l` and `l + p` agree inside `seq`. The window argument makes that agreement a proof.
+    pub fn least_period<T: PartialEq>(seq: &[T], window: usize) -> Periodicity {
+        for p in 1..seq.len() {
+            for l in 0..seq.len() {
+                if l + p + window > seq.len() {
+                    break;
+                }
+                if (0..window).all(|j| seq[l + j] == seq[l + p + j]) {
+                    return Periodicity::Proven { preperiod: l as u64, period: p as u64, saltus: 0 };
+                }
+            }
+        }
+        Periodicity::NotFound { searched: seq.len() as u64 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(text: &str) -> NumberSet {
+        NumberSet::parse(text).unwrap()
+    }
+
+    #[test]
+    fn fast_values_match_reference_on_a_large_set() {
+        let moves: Vec<u32> = (1..=70).map(|i| i * 3 + (i % 4)).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+        let s = NumberSet::from_elements(moves.clone()).unwrap();
+        let fast: Vec<u32> = nim_values(&s, 3000).into_iter().map(u32::from).collect();
+        assert_eq!(fast, reference::nim_values(&moves, 3000));
+    }
+
+    #[test]
+    fn limits_are_checked() {
+        assert!(Limits::new(0, 10).is_err());
+        assert!(Limits::new(MAX_TERMS + 1, 10).is_err());
+        assert!(Limits::new(10, MAX_SEARCH + 1).is_err());
+        assert!(Limits::new(10, 10).is_ok());
+    }
+
+    #[test]
+    fn a_short_search_reports_not_found() {
+        let s = set("2,5,7");
+        let result = outcome_period(&s, 20, &mut Budget::unlimited()).unwrap();
+        assert_eq!(result, Periodicity::NotFound { searched: 20 });
+    }
+
+    #[test]
+    fn cancellation_stops_the_search() {
+        let s = set("15,27,88,100,115");
+        let mut cancel = |_done: u64, _total: u64| false;
+        let mut budget = Budget::with_progress(&mut cancel);
+        assert_eq!(outcome_period(&s, 10_000_000, &mut budget), Err(EngineError::Cancelled));
+    }
+
+    #[test]
+    fn winning_moves_lead_to_p_positions() {
+        let s = set("2,5,7");
+        let values = nim_values(&s, 100);
+        for heap in 0..100u64 {
+            match winning_move(&s, &values, heap) {
+                Some(m) => assert_eq!(values[(heap - u64::from(m)) as usize], 0),
+                None => assert_eq!(values[heap as usize], 0),
+            }
+        }
+    }
+}
