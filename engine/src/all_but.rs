@@ -47,7 +47,11 @@ pub fn solve(
         machine.push_next();
     }
     machine.values.truncate(limits.terms as usize);
-    Ok(AllButReport { excluded: excluded.elements().to_vec(), values: machine.values, period })
+    Ok(AllButReport {
+        excluded: excluded.elements().to_vec(),
+        values: machine.values,
+        period,
+    })
 }
 
 /// Nim-values of heaps `0..terms` (fast).
@@ -79,7 +83,11 @@ pub fn arithmetic_period(
     let saltus = v[t + p] - v[t];
     let proven_from = cycle.start - k;
     let preperiod = least_preperiod(proven_from, |x| v[x as usize + p] == v[x as usize] + saltus);
-    Ok(Periodicity::Proven { preperiod, period: cycle.length, saltus })
+    Ok(Periodicity::Proven {
+        preperiod,
+        period: cycle.length,
+        saltus,
+    })
 }
 
 /// The fast all-but solver as a state machine (state `n` is the relative state before heap `n`).
@@ -135,7 +143,11 @@ impl<'e> AllButMachine<'e> {
         }
         self.values.push(value);
         bump(&mut self.count, value);
-        while self.count.get(self.mex_all as usize).is_some_and(|&c| c > 0) {
+        while self
+            .count
+            .get(self.mex_all as usize)
+            .is_some_and(|&c| c > 0)
+        {
             self.mex_all += 1;
         }
         // Heap n - K + 1 .. : the heap n + 1 - K leaves the window once heap n is known.
@@ -146,7 +158,11 @@ impl<'e> AllButMachine<'e> {
             if leaving >= self.old_mex {
                 self.old_above.insert(leaving);
             }
-            while self.old_count.get(self.old_mex as usize).is_some_and(|&c| c > 0) {
+            while self
+                .old_count
+                .get(self.old_mex as usize)
+                .is_some_and(|&c| c > 0)
+            {
                 self.old_above.remove(&self.old_mex);
                 self.old_mex += 1;
             }
@@ -190,10 +206,14 @@ impl StateMachine for AllButMachine<'_> {
         let k = self.excluded.max() as usize;
         let (a, b) = (snap.at, self.values.len());
         snap.old_above.len() == self.old_above.len()
-            && (0..k).rev().all(|j| {
-                self.values[a - k + j] as i128 - m0 == self.values[b - k + j] as i128 - m1
-            })
-            && snap.old_above.iter().zip(&self.old_above).all(|(&x, &y)| x as i128 - m0 == y as i128 - m1)
+            && (0..k)
+                .rev()
+                .all(|j| self.values[a - k + j] as i128 - m0 == self.values[b - k + j] as i128 - m1)
+            && snap
+                .old_above
+                .iter()
+                .zip(&self.old_above)
+                .all(|(&x, &y)| x as i128 - m0 == y as i128 - m1)
     }
 
     fn advance(&mut self) -> Result<(), EngineError> {
@@ -210,9 +230,15 @@ pub mod reference {
     pub fn nim_values(excluded: &[u32], terms: usize) -> Vec<u64> {
         let mut values: Vec<u64> = Vec::with_capacity(terms);
         for n in 0..terms {
-            let options: BTreeSet<u64> =
-                (1..=n).filter(|m| !excluded.contains(&(*m as u32))).map(|m| values[n - m]).collect();
-            values.push((0..).find(|v| !options.contains(v)).expect("some value is missing"));
+            let options: BTreeSet<u64> = (1..=n)
+                .filter(|m| !excluded.contains(&(*m as u32)))
+                .map(|m| values[n - m])
+                .collect();
+            values.push(
+                (0..)
+                    .find(|v| !options.contains(v))
+                    .expect("some value is missing"),
+            );
         }
         values
     }

@@ -12,7 +12,10 @@ pub struct BitVec {
 impl BitVec {
     /// An empty bit array with room for `capacity` bits.
     pub fn with_capacity(capacity: usize) -> Self {
-        BitVec { words: Vec::with_capacity(capacity.div_ceil(64)), len: 0 }
+        BitVec {
+            words: Vec::with_capacity(capacity.div_ceil(64)),
+            len: 0,
+        }
     }
 
     /// The number of bits stored.
@@ -58,7 +61,11 @@ impl BitVec {
         if count == 0 {
             return;
         }
-        let bits = if count == 64 { bits } else { bits & ((1u64 << count) - 1) };
+        let bits = if count == 64 {
+            bits
+        } else {
+            bits & ((1u64 << count) - 1)
+        };
         let offset = (self.len % 64) as u32;
         if offset == 0 {
             self.words.push(bits);
@@ -81,7 +88,11 @@ impl BitVec {
         let mut offset = 0;
         while offset < width {
             let take = (width - offset).min(64);
-            let mask = if take == 64 { u64::MAX } else { (1u64 << take) - 1 };
+            let mask = if take == 64 {
+                u64::MAX
+            } else {
+                (1u64 << take) - 1
+            };
             let x = self.get_word((a + offset) as i64);
             let y = self.get_word((b + offset) as i64);
             if (x ^ y) & mask != 0 {
@@ -114,7 +125,9 @@ mod tests {
         let mut step = 1;
         while i < pattern.len() {
             let count = step.min(pattern.len() - i);
-            let word = (0..count).filter(|&j| pattern[i + j]).fold(0u64, |a, j| a | 1 << j);
+            let word = (0..count)
+                .filter(|&j| pattern[i + j])
+                .fold(0u64, |a, j| a | 1 << j);
             bv.push_bits(word | 1 << 63, count as u32);
             i += count;
             step = step % 64 + 7;

@@ -19,7 +19,9 @@ impl<'a> Budget<'a> {
 
     /// A budget that reports `(done, total)` to `callback`; the callback returns `false` to cancel.
     pub fn with_progress(callback: &'a mut dyn FnMut(u64, u64) -> bool) -> Self {
-        Budget { callback: Some(callback) }
+        Budget {
+            callback: Some(callback),
+        }
     }
 
     /// Reports progress; returns `Err(Cancelled)` when the callback asks to stop.

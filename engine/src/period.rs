@@ -57,10 +57,18 @@ impl Periodicity {
     /// A one-line human summary, e.g. "preperiod 4, period 3" or "no period found up to 1000".
     pub fn describe(&self) -> String {
         match self {
-            Periodicity::Proven { preperiod, period, saltus: 0 } => {
+            Periodicity::Proven {
+                preperiod,
+                period,
+                saltus: 0,
+            } => {
                 format!("preperiod {preperiod}, period {period}")
             }
-            Periodicity::Proven { preperiod, period, saltus } => {
+            Periodicity::Proven {
+                preperiod,
+                period,
+                saltus,
+            } => {
                 format!("preperiod {preperiod}, period {period}, saltus {saltus}")
             }
             Periodicity::NotFound { searched } => format!("no period found up to {searched}"),
@@ -122,15 +130,21 @@ pub fn find_cycle<M: StateMachine>(
         }
         machine.advance()?;
         length += 1;
-        if machine.position() % 65_536 == 0 {
+        if machine.position().is_multiple_of(65_536) {
             budget.tick(machine.position(), limit)?;
         }
     }
-    Ok(Some(Cycle { start: tortoise_at, length }))
+    Ok(Some(Cycle {
+        start: tortoise_at,
+        length,
+    }))
 }
 
 /// The least preperiod, given that `same(x)` (i.e. `u(x + period)` relates to `u(x)` as it
 /// should) holds for every `x >= proven_from`: one past the last `x < proven_from` where it fails.
 pub fn least_preperiod(proven_from: u64, mut same: impl FnMut(u64) -> bool) -> u64 {
-    (0..proven_from).rev().find(|&x| !same(x)).map_or(0, |x| x + 1)
+    (0..proven_from)
+        .rev()
+        .find(|&x| !same(x))
+        .map_or(0, |x| x + 1)
 }

@@ -39,15 +39,22 @@ impl NumberSet {
         let inner = match (trimmed.strip_prefix('{'), trimmed.ends_with('}')) {
             (Some(rest), true) => &rest[..rest.len() - 1],
             (Some(_), false) => {
-                return Err(EngineError::Parse("the set opens with '{' but has no closing '}'".into()))
+                return Err(EngineError::Parse(
+                    "the set opens with '{' but has no closing '}'".into(),
+                ))
             }
             (None, true) => {
-                return Err(EngineError::Parse("the set closes with '}' but has no opening '{'".into()))
+                return Err(EngineError::Parse(
+                    "the set closes with '}' but has no opening '{'".into(),
+                ))
             }
             (None, false) => trimmed,
         };
         let mut elements = Vec::new();
-        for token in inner.split(|c: char| c == ',' || c.is_whitespace()).filter(|t| !t.is_empty()) {
+        for token in inner
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|t| !t.is_empty())
+        {
             elements.push(parse_element(token)?);
         }
         Self::from_elements(elements)
@@ -100,7 +107,9 @@ impl NumberSet {
 
 fn check_element(value: u32) -> Result<(), EngineError> {
     if value == 0 {
-        return Err(EngineError::OutOfRange("0 is not allowed: every number must be at least 1".into()));
+        return Err(EngineError::OutOfRange(
+            "0 is not allowed: every number must be at least 1".into(),
+        ));
     }
     if value > MAX_MOVE {
         return Err(EngineError::OutOfRange(format!(
@@ -118,7 +127,9 @@ fn parse_element(token: &str) -> Result<u32, EngineError> {
         )));
     }
     if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
-        return Err(EngineError::Parse(format!("'{token}' is not a whole number")));
+        return Err(EngineError::Parse(format!(
+            "'{token}' is not a whole number"
+        )));
     }
     match digits.parse::<u64>() {
         Ok(v) if v <= u64::from(MAX_MOVE) => {
@@ -136,13 +147,17 @@ fn parse_element(token: &str) -> Result<u32, EngineError> {
 pub fn parse_count(text: &str, name: &str, min: u64, max: u64) -> Result<u64, EngineError> {
     let t = text.trim();
     if t.starts_with('-') {
-        return Err(EngineError::OutOfRange(format!("{name} must be between {min} and {max}, not {t}")));
+        return Err(EngineError::OutOfRange(format!(
+            "{name} must be between {min} and {max}, not {t}"
+        )));
     }
     let value: u64 = t
         .parse()
         .map_err(|_| EngineError::Parse(format!("{name} must be a whole number, not '{t}'")))?;
     if value < min || value > max {
-        return Err(EngineError::OutOfRange(format!("{name} must be between {min} and {max}, not {value}")));
+        return Err(EngineError::OutOfRange(format!(
+            "{name} must be between {min} and {max}, not {value}"
+        )));
     }
     Ok(value)
 }
@@ -154,7 +169,11 @@ mod tests {
     #[test]
     fn accepts_the_three_documented_forms() {
         for text in ["2,3,7", "{2, 3, 7}", "2 3 7", " 7,3 ,2 ", "{7 3 2}"] {
-            assert_eq!(NumberSet::parse(text).unwrap().elements(), &[2, 3, 7], "{text}");
+            assert_eq!(
+                NumberSet::parse(text).unwrap().elements(),
+                &[2, 3, 7],
+                "{text}"
+            );
         }
     }
 

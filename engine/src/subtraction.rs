@@ -96,17 +96,34 @@ impl SubtractionReport {
 }
 
 /// Solves a finite subtraction game: nim-values, outcomes and both proven periods.
-pub fn solve(set: &NumberSet, limits: Limits, budget: &mut Budget<'_>) -> Result<SubtractionReport, EngineError> {
+pub fn solve(
+    set: &NumberSet,
+    limits: Limits,
+    budget: &mut Budget<'_>,
+) -> Result<SubtractionReport, EngineError> {
     let nim_period = nim_period(set, limits.search, budget)?;
     let outcome_period = outcome_period(set, limits.search, budget)?;
     let values = nim_values(set, limits.terms as usize);
-    let outcomes = values.iter().map(|&v| if v == 0 { Outcome::P } else { Outcome::N }).collect();
-    Ok(SubtractionReport { moves: set.elements().to_vec(), values, outcomes, nim_period, outcome_period })
+    let outcomes = values
+        .iter()
+        .map(|&v| if v == 0 { Outcome::P } else { Outcome::N })
+        .collect();
+    Ok(SubtractionReport {
+        moves: set.elements().to_vec(),
+        values,
+        outcomes,
+        nim_period,
+        outcome_period,
+    })
 }
 
 /// The options of heap `heap`: the pairs `(s, heap - s)` for every legal move `s`.
 pub fn options(set: &NumberSet, heap: u64) -> Vec<(u32, u64)> {
-    set.elements().iter().filter(|&&s| u64::from(s) <= heap).map(|&s| (s, heap - u64::from(s))).collect()
+    set.elements()
+        .iter()
+        .filter(|&&s| u64::from(s) <= heap)
+        .map(|&s| (s, heap - u64::from(s)))
+        .collect()
 }
 
 /// A winning move from `heap` (one to a nim-value 0 heap), given the nim-values of all heaps up
@@ -147,7 +164,11 @@ pub fn p_positions(set: &NumberSet, terms: usize) -> BitVec {
 }
 
 /// The proven eventual period of the nim-sequence, searching at most `search` heaps.
-pub fn nim_period(set: &NumberSet, search: u64, budget: &mut Budget<'_>) -> Result<Periodicity, EngineError> {
+pub fn nim_period(
+    set: &NumberSet,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<Periodicity, EngineError> {
     let mut machine = NimMachine::new(set);
     let k = u64::from(set.max());
     match find_cycle(&mut machine, search.saturating_sub(k), budget)? {
@@ -156,13 +177,21 @@ pub fn nim_period(set: &NumberSet, search: u64, budget: &mut Budget<'_>) -> Resu
             let v = &machine.values;
             let p = cycle.length as usize;
             let preperiod = least_preperiod(cycle.start, |x| v[x as usize] == v[x as usize + p]);
-            Ok(Periodicity::Proven { preperiod, period: cycle.length, saltus: 0 })
+            Ok(Periodicity::Proven {
+                preperiod,
+                period: cycle.length,
+                saltus: 0,
+            })
         }
     }
 }
 
 /// The proven eventual period of the outcome (P/N) sequence, searching at most `search` heaps.
-pub fn outcome_period(set: &NumberSet, search: u64, budget: &mut Budget<'_>) -> Result<Periodicity, EngineError> {
+pub fn outcome_period(
+    set: &NumberSet,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<Periodicity, EngineError> {
     let mut machine = OutcomeMachine::new(set);
     let k = u64::from(set.max());
     match find_cycle(&mut machine, search.saturating_sub(k), budget)? {
@@ -170,8 +199,14 @@ pub fn outcome_period(set: &NumberSet, search: u64, budget: &mut Budget<'_>) -> 
         Some(cycle) => {
             let bits = &machine.p_bits;
             let p = cycle.length as i64;
-            let preperiod = least_preperiod(cycle.start, |x| bits.get(x as i64) == bits.get(x as i64 + p));
-            Ok(Periodicity::Proven { preperiod, period: cycle.length, saltus: 0 })
+            let preperiod = least_preperiod(cycle.start, |x| {
+                bits.get(x as i64) == bits.get(x as i64 + p)
+            });
+            Ok(Periodicity::Proven {
+                preperiod,
+                period: cycle.length,
+                saltus: 0,
+            })
         }
     }
 }
@@ -186,7 +221,11 @@ struct NimMachine<'s> {
 
 impl<'s> NimMachine<'s> {
     fn new(set: &'s NumberSet) -> Self {
-        let mut machine = NimMachine { set, values: Vec::new(), at: 0 };
+        let mut machine = NimMachine {
+            set,
+            values: Vec::new(),
+            at: 0,
+        };
         while machine.values.len() < set.max() as usize {
             machine.push_next();
         }
@@ -227,7 +266,9 @@ impl StateMachine for NimMachine<'_> {
     fn matches(&self, &start: &usize) -> bool {
         let k = self.set.max() as usize;
         // Compare newest values first: mismatches show up there soonest.
-        (0..k).rev().all(|j| self.values[start + j] == self.values[self.at + j])
+        (0..k)
+            .rev()
+            .all(|j| self.values[start + j] == self.values[self.at + j])
     }
 
     fn advance(&mut self) -> Result<(), EngineError> {
@@ -237,8 +278,8 @@ impl StateMachine for NimMachine<'_> {
     }
 }
 
-/// Outcomes as a state machine over the bit array of P-positions, computed
-/// `min(min S, 64)` heaps a step: those heaps depend only on heaps already known.
+/// Outcomes as a state machine over the bit array of P-positions. With `min S >= 64`, 64 heaps
+/// a step depend only on heaps already known, so they are computed at once.
 struct OutcomeMachine<'s> {
     set: &'s NumberSet,
     p_bits: BitVec,
@@ -250,13 +291,41 @@ struct OutcomeMachine<'s> {
 impl<'s> OutcomeMachine<'s> {
     fn new(set: &'s NumberSet) -> Self {
         let step = set.min().min(64);
-        let mut machine = OutcomeMachine { set, p_bits: BitVec::default(), step, at: 0 };
+        let mut machine = OutcomeMachine {
+            set,
+            p_bits: BitVec::default(),
+            step,
+            at: 0,
+        };
         machine.extend_to(set.max() as usize + 1);
         machine
     }
 
     /// Computes P-bits until at least `len` heaps are known.
+    ///
+    /// Three kernels: when `max S <= 64` a shift register of the last 64 outcomes gives one heap
+    /// in a few instructions (pushed 64 at a time); otherwise `min(min S, 64)` heaps a step are
+    /// computed at once from unaligned 64-bit reads, one per move.
     fn extend_to(&mut self, len: usize) {
+        if self.set.max() <= 64 {
+            let mask_s = self
+                .set
+                .elements()
+                .iter()
+                .fold(0u64, |m, &s| m | 1 << (64 - s));
+            while self.p_bits.len() < len {
+                // Bit i of `history` is heap x - 64 + i; heap x - s is bit 64 - s.
+                let mut history = self.p_bits.get_word(self.p_bits.len() as i64 - 64);
+                let mut chunk = 0u64;
+                for j in 0..64 {
+                    let p = u64::from(history & mask_s == 0);
+                    chunk |= p << j;
+                    history = history >> 1 | p << 63;
+                }
+                self.p_bits.push_bits(chunk, 64);
+            }
+            return;
+        }
         while self.p_bits.len() < len {
             let x = self.p_bits.len() as i64;
             let mut has_p_option = 0u64;
@@ -280,7 +349,8 @@ impl StateMachine for OutcomeMachine<'_> {
     }
 
     fn matches(&self, &start: &usize) -> bool {
-        self.p_bits.ranges_equal(start, self.at, self.set.max() as usize)
+        self.p_bits
+            .ranges_equal(start, self.at, self.set.max() as usize)
     }
 
     fn advance(&mut self) -> Result<(), EngineError> {
@@ -299,9 +369,16 @@ pub mod reference {
     pub fn nim_values(moves: &[u32], terms: usize) -> Vec<u32> {
         let mut values: Vec<u32> = Vec::with_capacity(terms);
         for x in 0..terms {
-            let options: BTreeSet<u32> =
-                moves.iter().filter(|&&s| s as usize <= x).map(|&s| values[x - s as usize]).collect();
-            values.push((0..).find(|v| !options.contains(v)).expect("some value is missing"));
+            let options: BTreeSet<u32> = moves
+                .iter()
+                .filter(|&&s| s as usize <= x)
+                .map(|&s| values[x - s as usize])
+                .collect();
+            values.push(
+                (0..)
+                    .find(|v| !options.contains(v))
+                    .expect("some value is missing"),
+            );
         }
         values
     }
@@ -324,11 +401,17 @@ pub mod reference {
                     break;
                 }
                 if (0..window).all(|j| seq[l + j] == seq[l + p + j]) {
-                    return Periodicity::Proven { preperiod: l as u64, period: p as u64, saltus: 0 };
+                    return Periodicity::Proven {
+                        preperiod: l as u64,
+                        period: p as u64,
+                        saltus: 0,
+                    };
                 }
             }
         }
-        Periodicity::NotFound { searched: seq.len() as u64 }
+        Periodicity::NotFound {
+            searched: seq.len() as u64,
+        }
     }
 }
 
@@ -342,7 +425,11 @@ mod tests {
 
     #[test]
     fn fast_values_match_reference_on_a_large_set() {
-        let moves: Vec<u32> = (1..=70).map(|i| i * 3 + (i % 4)).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+        let moves: Vec<u32> = (1..=70)
+            .map(|i| i * 3 + (i % 4))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
         let s = NumberSet::from_elements(moves.clone()).unwrap();
         let fast: Vec<u32> = nim_values(&s, 3000).into_iter().map(u32::from).collect();
         assert_eq!(fast, reference::nim_values(&moves, 3000));
@@ -368,7 +455,10 @@ mod tests {
         let s = set("15,27,88,100,115");
         let mut cancel = |_done: u64, _total: u64| false;
         let mut budget = Budget::with_progress(&mut cancel);
-        assert_eq!(outcome_period(&s, 10_000_000, &mut budget), Err(EngineError::Cancelled));
+        assert_eq!(
+            outcome_period(&s, 10_000_000, &mut budget),
+            Err(EngineError::Cancelled)
+        );
     }
 
     #[test]

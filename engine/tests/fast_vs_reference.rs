@@ -10,7 +10,10 @@ use proptest::prelude::*;
 fn check_finite(moves: &[u32], terms: usize) {
     let set = NumberSet::from_elements(moves.to_vec()).unwrap();
     let slow_values = reference::nim_values(moves, terms);
-    let fast_values: Vec<u32> = subtraction::nim_values(&set, terms).into_iter().map(u32::from).collect();
+    let fast_values: Vec<u32> = subtraction::nim_values(&set, terms)
+        .into_iter()
+        .map(u32::from)
+        .collect();
     assert_eq!(fast_values, slow_values, "nim-values of {moves:?}");
 
     let slow_p = reference::p_positions(moves, terms);
@@ -23,9 +26,13 @@ fn check_finite(moves: &[u32], terms: usize) {
     let k = set.max() as usize;
     let slow_nim = reference::least_period(&slow_values, k);
     let slow_outcome = reference::least_period(&slow_p, k);
-    assert!(matches!(slow_nim, Periodicity::Proven { .. }), "reference found no nim period for {moves:?}");
+    assert!(
+        matches!(slow_nim, Periodicity::Proven { .. }),
+        "reference found no nim period for {moves:?}"
+    );
     let fast_nim = subtraction::nim_period(&set, terms as u64, &mut Budget::unlimited()).unwrap();
-    let fast_outcome = subtraction::outcome_period(&set, terms as u64, &mut Budget::unlimited()).unwrap();
+    let fast_outcome =
+        subtraction::outcome_period(&set, terms as u64, &mut Budget::unlimited()).unwrap();
     assert_eq!(fast_nim, slow_nim, "nim period of {moves:?}");
     assert_eq!(fast_outcome, slow_outcome, "outcome period of {moves:?}");
 }
@@ -33,7 +40,10 @@ fn check_finite(moves: &[u32], terms: usize) {
 #[test]
 fn every_set_with_max_at_most_12() {
     for mask in 1u32..(1 << 12) {
-        let moves: Vec<u32> = (0..12).filter(|b| mask >> b & 1 == 1).map(|b| b + 1).collect();
+        let moves: Vec<u32> = (0..12)
+            .filter(|b| mask >> b & 1 == 1)
+            .map(|b| b + 1)
+            .collect();
         check_finite(&moves, 1500);
     }
 }
@@ -76,12 +86,27 @@ proptest! {
 #[test]
 fn every_all_but_set_within_1_to_8() {
     for mask in 0u32..(1 << 8) {
-        let excluded: Vec<u32> = (0..8).filter(|b| mask >> b & 1 == 1).map(|b| b + 1).collect();
+        let excluded: Vec<u32> = (0..8)
+            .filter(|b| mask >> b & 1 == 1)
+            .map(|b| b + 1)
+            .collect();
         let set = NumberSet::from_elements(excluded.clone()).unwrap();
         let slow = all_but::reference::nim_values(&excluded, 900);
-        assert_eq!(all_but::nim_values(&set, 900), slow, "values of all-but {excluded:?}");
+        assert_eq!(
+            all_but::nim_values(&set, 900),
+            slow,
+            "values of all-but {excluded:?}"
+        );
         let fast = all_but::arithmetic_period(&set, 900, &mut Budget::unlimited()).unwrap();
         let (l, p, s) = all_but::reference::least_arithmetic_period(&slow, 300).unwrap();
-        assert_eq!(fast, Periodicity::Proven { preperiod: l, period: p, saltus: s }, "all-but {excluded:?}");
+        assert_eq!(
+            fast,
+            Periodicity::Proven {
+                preperiod: l,
+                period: p,
+                saltus: s
+            },
+            "all-but {excluded:?}"
+        );
     }
 }

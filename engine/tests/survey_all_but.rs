@@ -13,7 +13,11 @@ fn period(text: &str) -> Periodicity {
 }
 
 fn arith(preperiod: u64, period: u64, saltus: u64) -> Periodicity {
-    Periodicity::Proven { preperiod, period, saltus }
+    Periodicity::Proven {
+        preperiod,
+        period,
+        saltus,
+    }
 }
 
 /// Theorem A.2 (Siegel): S = {a} gives (0 … a-1)^2 + a; S = {a, b} gives (0 … a-1)^2 + a
@@ -21,14 +25,25 @@ fn arith(preperiod: u64, period: u64, saltus: u64) -> Periodicity {
 #[test]
 fn theorem_a2_one_and_two_exclusions() {
     for a in 1..=9u32 {
-        assert_eq!(period(&a.to_string()), arith(0, 2 * u64::from(a), u64::from(a)), "{{{a}}}");
+        assert_eq!(
+            period(&a.to_string()),
+            arith(0, 2 * u64::from(a), u64::from(a)),
+            "{{{a}}}"
+        );
         for b in a + 1..=25 {
-            let expected = if b == 2 * a { arith(0, 3 * u64::from(a), u64::from(a)) } else { arith(0, 2 * u64::from(a), u64::from(a)) };
+            let expected = if b == 2 * a {
+                arith(0, 3 * u64::from(a), u64::from(a))
+            } else {
+                arith(0, 2 * u64::from(a), u64::from(a))
+            };
             assert_eq!(period(&format!("{a},{b}")), expected, "{{{a},{b}}}");
         }
     }
     let set = NumberSet::parse("3").unwrap();
-    assert_eq!(all_but::nim_values(&set, 12), vec![0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5]);
+    assert_eq!(
+        all_but::nim_values(&set, 12),
+        vec![0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5]
+    );
 }
 
 /// Appendix A, the worked examples: {3,6} has period 9 and saltus 3 (the example and
@@ -38,7 +53,10 @@ fn appendix_a_example_3_6() {
     assert_eq!(period("3,6"), arith(0, 9, 3));
     let set = NumberSet::parse("3,6").unwrap();
     let values = all_but::nim_values(&set, 27);
-    assert_eq!(values, vec![0, 1, 2, 0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5, 3, 4, 5, 6, 7, 8, 6, 7, 8, 6, 7, 8]);
+    assert_eq!(
+        values,
+        vec![0, 1, 2, 0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5, 3, 4, 5, 6, 7, 8, 6, 7, 8, 6, 7, 8]
+    );
 }
 
 /// Conjecture A.4 (Sleator and Slusky) examples: {2,7,9} has period 48 (m = 8), saltus 16;
@@ -55,7 +73,9 @@ fn conjecture_a4_examples() {
 fn four_exclusions_can_have_a_preperiod() {
     assert_eq!(period("2,3,5,7"), arith(2, 10, 3));
     let set = NumberSet::parse("2,3,5,7").unwrap();
-    let first = [0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 3, 4, 3, 4, 5, 6, 5, 6, 7];
+    let first = [
+        0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 3, 4, 3, 4, 5, 6, 5, 6, 7,
+    ];
     assert_eq!(all_but::nim_values(&set, first.len()), first.to_vec());
 }
 
@@ -88,7 +108,11 @@ fn conjecture_a7_table() {
         (4, 9, 77, 20),
         (5, 7, 17, 5),
     ] {
-        assert_eq!(period(&format!("{a},{b},{},{}", a + b, a + 2 * b)), arith(0, p, s), "(a,b) = ({a},{b})");
+        assert_eq!(
+            period(&format!("{a},{b},{},{}", a + b, a + 2 * b)),
+            arith(0, p, s),
+            "(a,b) = ({a},{b})"
+        );
     }
 }
 

@@ -9,11 +9,20 @@ use heaplab_engine::{Budget, Periodicity};
 
 fn solve(text: &str, terms: u64) -> subtraction::SubtractionReport {
     let set = NumberSet::parse(text).unwrap();
-    subtraction::solve(&set, Limits::new(terms, 2_000_000).unwrap(), &mut Budget::unlimited()).unwrap()
+    subtraction::solve(
+        &set,
+        Limits::new(terms, 2_000_000).unwrap(),
+        &mut Budget::unlimited(),
+    )
+    .unwrap()
 }
 
 fn proven(preperiod: u64, period: u64) -> Periodicity {
-    Periodicity::Proven { preperiod, period, saltus: 0 }
+    Periodicity::Proven {
+        preperiod,
+        period,
+        saltus: 0,
+    }
 }
 
 /// Section 2, the outcome tables for S = {2,5}, {2,3,5}, {2,5,7} and {2,4,7}.
@@ -21,7 +30,10 @@ fn proven(preperiod: u64, period: u64) -> Periodicity {
 fn section_2_outcome_tables() {
     assert_eq!(solve("2,5", 17).outcome_string(), "PPNNPNNPPNNPNNPPN");
     assert_eq!(solve("2,3,5", 17).outcome_string(), "PPNNNNNPPNNNNNPPN");
-    assert_eq!(solve("2,5,7", 30).outcome_string(), "PPNNPNNNNNPNNPPNNNNNNNPPNNPNNN");
+    assert_eq!(
+        solve("2,5,7", 30).outcome_string(),
+        "PPNNPNNNNNPNNPPNNNNNNNPPNNPNNN"
+    );
     assert_eq!(solve("2,4,7", 17).outcome_string(), "PPNNNNPNNPNNPNNPN");
 }
 
@@ -76,7 +88,7 @@ fn section_2_austin_two_move_nim_words() {
             }
             let q = b / a;
             let mut word = Vec::new();
-            let n = if q % 2 == 1 { (q + 1) / 2 } else { q / 2 };
+            let n = q.div_ceil(2);
             for _ in 0..n {
                 word.extend(std::iter::repeat_n(0u16, a as usize));
                 word.extend(std::iter::repeat_n(1u16, a as usize));
@@ -89,7 +101,11 @@ fn section_2_austin_two_move_nim_words() {
                 word.extend(std::iter::repeat_n(1u16, r as usize));
             }
             let report = solve(&format!("{a},{b}"), word.len() as u64 * 2);
-            assert_eq!(report.nim_period, proven(0, word.len() as u64), "S = {{{a},{b}}}");
+            assert_eq!(
+                report.nim_period,
+                proven(0, word.len() as u64),
+                "S = {{{a},{b}}}"
+            );
             assert_eq!(&report.values[..word.len()], &word[..], "S = {{{a},{b}}}");
         }
     }
@@ -127,7 +143,11 @@ fn section_2_longest_asymptotic_preperiod() {
 fn section_2_althofer_bultermann_quadratic() {
     for a in 1..=7u64 {
         let report = solve(&format!("{},{},{}", a, 2 * a + 1, 3 * a + 1), 10);
-        assert_eq!(report.outcome_period, proven(0, 4 * a * a + 3 * a), "a = {a}");
+        assert_eq!(
+            report.outcome_period,
+            proven(0, 4 * a * a + 3 * a),
+            "a = {a}"
+        );
     }
 }
 
@@ -136,7 +156,10 @@ fn section_2_althofer_bultermann_quadratic() {
 #[test]
 fn section_2_althofer_bultermann_cubic() {
     for a in 1..=5u64 {
-        let report = solve(&format!("{},{},{},{}", a, 4 * a, 12 * a + 1, 16 * a + 1), 10);
+        let report = solve(
+            &format!("{},{},{},{}", a, 4 * a, 12 * a + 1, 16 * a + 1),
+            10,
+        );
         let period = 56 * a * a * a + 52 * a * a + 9 * a + 1;
         assert_eq!(report.outcome_period, proven(0, period), "a = {a}");
     }
@@ -174,7 +197,11 @@ fn section_2_ho_one_a_b() {
             let report = solve(&format!("1,{a},{b}"), word.len() as u64);
             let digits: String = report.values.iter().map(|v| v.to_string()).collect();
             assert_eq!(digits, word, "S = {{1,{a},{b}}}");
-            assert_eq!(report.nim_period, proven(0, u64::from(a + b)), "S = {{1,{a},{b}}}");
+            assert_eq!(
+                report.nim_period,
+                proven(0, u64::from(a + b)),
+                "S = {{1,{a},{b}}}"
+            );
         }
     }
 }
@@ -183,14 +210,31 @@ fn section_2_ho_one_a_b() {
 #[test]
 fn section_2_outcome_and_nim_periods_differ() {
     let report = solve("4,6,11,14", 10);
-    assert_eq!((report.outcome_period, report.nim_period), (proven(12, 17), proven(18, 34)));
+    assert_eq!(
+        (report.outcome_period, report.nim_period),
+        (proven(12, 17), proven(18, 34))
+    );
     let report = solve("5,7,14,17", 10);
-    assert_eq!((report.outcome_period, report.nim_period), (proven(15, 21), proven(22, 42)));
+    assert_eq!(
+        (report.outcome_period, report.nim_period),
+        (proven(15, 21), proven(22, 42))
+    );
     for n in 1..=6u64 {
-        let text = format!("{},{},{},{},{}", n, 2 * n + 1, 4 * n + 2, 5 * n + 3, 6 * n + 3);
+        let text = format!(
+            "{},{},{},{},{}",
+            n,
+            2 * n + 1,
+            4 * n + 2,
+            5 * n + 3,
+            6 * n + 3
+        );
         let report = solve(&text, 10);
         assert_eq!(report.outcome_period.period(), Some(10 * n + 4), "{text}");
-        assert_eq!(report.nim_period.period(), Some(if n == 1 { 14 } else { 10 * n * n + 4 * n }), "{text}");
+        assert_eq!(
+            report.nim_period.period(),
+            Some(if n == 1 { 14 } else { 10 * n * n + 4 * n }),
+            "{text}"
+        );
     }
 }
 
@@ -198,7 +242,15 @@ fn section_2_outcome_and_nim_periods_differ() {
 /// preperiod; Flammenkamp's Theorem 12: max-symmetric sets are purely periodic.
 #[test]
 fn section_2_symmetric_sets_are_purely_periodic() {
-    for text in ["1,4", "2,3", "1,4,5", "2,3,5", "3,7,10", "2,9,13,20,22", "4,7,11,14,18"] {
+    for text in [
+        "1,4",
+        "2,3",
+        "1,4,5",
+        "2,3,5",
+        "3,7,10",
+        "2,9,13,20,22",
+        "4,7,11,14,18",
+    ] {
         let report = solve(text, 10);
         assert_eq!(report.outcome_period.preperiod(), Some(0), "{text}");
     }

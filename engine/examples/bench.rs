@@ -1,0 +1,123 @@
+//! `cargo xtask bench`: heaps per second of the fast solvers against the slow references,
+//! measured in the same run and stated as ratios. Plain timing, no assertions.
+//!
+//! Usage: `cargo run --release -p heaplab-engine --example bench -- [--heaps N]`
+
+use heaplab_engine::ruleset::NumberSet;
+use heaplab_engine::subtraction::{self, reference};
+use heaplab_engine::{all_but, Budget};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// Runs `job` until at least 0.3 s have passed and returns the best time of one run.
+fn best_time(mut job: impl FnMut()) -> Duration {
+    let mut best = Duration::MAX;
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_millis(300) || best == Duration::MAX {
+        let t = Instant::now();
+        job();
+        best = best.min(t.elapsed());
+    }
+    best
+}
+
+fn report(name: &str, heaps: usize, fast: Duration, slow: Duration) {
+    let rate = |d: Duration| heaps as f64 / d.as_secs_f64();
+    println!(
+        "{name:<44} fast {:>12.3e} heaps/s   reference {:>12.3e} heaps/s   ratio {:>8.1}x",
+        rate(fast),
+        rate(slow),
+        slow.as_secs_f64() / fast.as_secs_f64()
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let heaps: usize = args
+        .iter()
+        .position(|a| a == "--heaps")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000_000);
+    println!("HeapLab engine benchmark ({heaps} heaps; best of repeated runs)");
+
+    let moves = [997u32, 1500, 3001];
+    let set = NumberSet::from_elements(moves.to_vec()).expect("valid set");
+    let fast = best_time(|| {
+        black_box(subtraction::p_positions(&set, heaps));
+    });
+    let slow = best_time(|| {
+        black_box(reference::p_positions(&moves, heaps));
+    });
+    report(
+        "outcomes S={997,1500,3001} (bit-parallel)",
+        heaps,
+        fast,
+        slow,
+    );
+
+    let small = [2u32, 5, 7];
+    let set = NumberSet::from_elements(small.to_vec()).expect("valid set");
+    let fast = best_time(|| {
+        black_box(subtraction::p_positions(&set, heaps));
+    });
+    let slow = best_time(|| {
+        black_box(reference::p_positions(&small, heaps));
+    });
+    report("outcomes S={2,5,7} (shift register)", heaps, fast, slow);
+
+    let nim_heaps = heaps / 10;
+    let set = NumberSet::from_elements(moves.to_vec()).expect("valid set");
+    let fast = best_time(|| {
+        black_box(subtraction::nim_values(&set, nim_heaps));
+    });
+    let slow = best_time(|| {
+        black_box(reference::nim_values(&moves, nim_heaps));
+    });
+    report(
+        "nim-values S={997,1500,3001} (mex mask)",
+        nim_heaps,
+        fast,
+        slow,
+    );
+
+    // Period proof: Brent on the fast machine against the brute-force window search.
+    let family = NumberSet::parse("28,33,62").expect("valid set");
+    let search = 20_000;
+    let fast = best_time(|| {
+        black_box(
+            subtraction::outcome_period(&family, search, &mut Budget::unlimited())
+                .expect("no cancel"),
+        );
+    });
+    let slow = best_time(|| {
+        let p = reference::p_positions(family.elements(), search as usize);
+        black_box(reference::least_period(&p, family.max() as usize));
+    });
+    let found =
+        subtraction::outcome_period(&family, search, &mut Budget::unlimited()).expect("no cancel");
+    report(
+        &format!("outcome period {{28,33,62}} ({})", found.describe()),
+        search as usize,
+        fast,
+        slow,
+    );
+
+    let all_but_heaps = 20_000;
+    let excluded = NumberSet::parse("2,7,9").expect("valid set");
+    let fast = best_time(|| {
+        black_box(all_but::nim_values(&excluded, all_but_heaps));
+    });
+    let slow = best_time(|| {
+        black_box(all_but::reference::nim_values(
+            excluded.elements(),
+            all_but_heaps,
+        ));
+    });
+    report(
+        "all-but E={2,7,9} nim-values (counts)",
+        all_but_heaps,
+        fast,
+        slow,
+    );
+}
