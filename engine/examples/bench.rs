@@ -3,6 +3,7 @@
 //!
 //! Usage: `cargo run --release -p heaplab-engine --example bench -- [--heaps N]`
 
+use heaplab_engine::period_map::{self, Family};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::subtraction::{self, reference};
 use heaplab_engine::{all_but, Budget};
@@ -119,5 +120,31 @@ fn main() {
         all_but_heaps,
         fast,
         slow,
+    );
+
+    // Survey Figure 1, scaled: s3 = 301, 40 <= s1 < 160, 90 <= s2 < 210, on one core.
+    let family = Family::ThreeMove { s3: 301 };
+    let cells = |solve: fn(Family, u32, u32, u64) -> period_map::Cell| {
+        let mut n = 0;
+        for s2 in 90..210 {
+            for s1 in 40..160 {
+                black_box(solve(family, s1, s2, 1 << 22));
+                n += 1;
+            }
+        }
+        n
+    };
+    let t = Instant::now();
+    let n = cells(period_map::solve_cell);
+    let fast = t.elapsed();
+    let t = Instant::now();
+    cells(period_map::reference_cell);
+    let slow = t.elapsed();
+    println!(
+        "{:<44} fast {:>9.3} s   reference {:>9.3} s   ratio {:>8.1}x   ({n} rulesets, one core)",
+        "period map s3=301 (Figure 1 scaled)",
+        fast.as_secs_f64(),
+        slow.as_secs_f64(),
+        slow.as_secs_f64() / fast.as_secs_f64()
     );
 }

@@ -104,6 +104,29 @@ impl BitVec {
     }
 }
 
+impl BitVec {
+    /// The largest `y < end` whose bit differs from the bit at `y + shift`, or `None`.
+    /// Scans 64 positions a step; this is how a proven period's least preperiod is found.
+    pub fn last_difference(&self, end: usize, shift: usize) -> Option<usize> {
+        let mut top = end;
+        while top > 0 {
+            let take = top.min(64);
+            let start = top - take;
+            let mask = if take == 64 {
+                u64::MAX
+            } else {
+                (1u64 << take) - 1
+            };
+            let diff = (self.get_word(start as i64) ^ self.get_word((start + shift) as i64)) & mask;
+            if diff != 0 {
+                return Some(start + 63 - diff.leading_zeros() as usize);
+            }
+            top = start;
+        }
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,6 +161,16 @@ mod tests {
         }
         for (p, &b) in pattern.iter().enumerate() {
             assert_eq!(bv.get(p as i64), b);
+        }
+        for end in 0..150 {
+            for shift in 1..100 {
+                let naive_last = (0..end).rev().find(|&y| pattern[y] != pattern[y + shift]);
+                assert_eq!(
+                    bv.last_difference(end, shift),
+                    naive_last,
+                    "end {end} shift {shift}"
+                );
+            }
         }
         for a in 0..100 {
             for b in 0..100 {

@@ -8,6 +8,7 @@
 //! * [`period`]: proven eventual periods (window argument) and their report type;
 //! * [`budget`]: size caps, progress reports and cancellation for every long computation;
 //! * [`subtraction`]: finite subtraction games (nim-values, outcomes, periods);
+//! * [`period_map`]: Flammenkamp's period-length maps of 3-, 4- and 5-move families;
 //! * [`all_but`]: all-but subtraction (finite excluded subtraction), arithmetic periods.
 
 pub mod all_but;
@@ -15,6 +16,7 @@ pub mod bits;
 pub mod budget;
 pub mod error;
 pub mod period;
+pub mod period_map;
 pub mod ruleset;
 pub mod subtraction;
 

@@ -147,7 +147,7 @@ pub fn nim_values(set: &NumberSet, terms: usize) -> Vec<u16> {
 
 /// Outcomes of heaps `0..terms`, bit-parallel: bit `x` is set when heap `x` is a P-position.
 pub fn p_positions(set: &NumberSet, terms: usize) -> BitVec {
-    let mut machine = OutcomeMachine::new(set);
+    let mut machine = OutcomeSequence::new(set);
     machine.extend_to(terms);
     let mut bits = machine.p_bits;
     if bits.len() > terms {
@@ -192,22 +192,29 @@ pub fn outcome_period(
     search: u64,
     budget: &mut Budget<'_>,
 ) -> Result<Periodicity, EngineError> {
-    let mut machine = OutcomeMachine::new(set);
+    let mut machine = OutcomeSequence::new(set);
     let k = u64::from(set.max());
     match find_cycle(&mut machine, search.saturating_sub(k), budget)? {
         None => Ok(Periodicity::NotFound { searched: search }),
-        Some(cycle) => {
-            let bits = &machine.p_bits;
-            let p = cycle.length as i64;
-            let preperiod = least_preperiod(cycle.start, |x| {
-                bits.get(x as i64) == bits.get(x as i64 + p)
-            });
-            Ok(Periodicity::Proven {
-                preperiod,
-                period: cycle.length,
-                saltus: 0,
-            })
-        }
+        Some(cycle) => Ok(proven_outcome_period(
+            &machine.p_bits,
+            cycle.start as usize,
+            cycle.length as usize,
+        )),
+    }
+}
+
+/// The proven periodicity of an outcome bit sequence that is known to repeat with period
+/// `period` from heap `from` on: the least preperiod is one past the last heap before `from`
+/// that breaks the period. `period` must be the least period.
+pub fn proven_outcome_period(p_bits: &BitVec, from: usize, period: usize) -> Periodicity {
+    let preperiod = p_bits
+        .last_difference(from, period)
+        .map_or(0, |y| y as u64 + 1);
+    Periodicity::Proven {
+        preperiod,
+        period: period as u64,
+        saltus: 0,
     }
 }
 
@@ -278,9 +285,10 @@ impl StateMachine for NimMachine<'_> {
     }
 }
 
-/// Outcomes as a state machine over the bit array of P-positions. With `min S >= 64`, 64 heaps
-/// a step depend only on heaps already known, so they are computed at once.
-struct OutcomeMachine<'s> {
+/// The outcome sequence as a growable bit array of P-positions, and a state machine over its
+/// windows (for [`find_cycle`]). With `min S >= 64`, 64 heaps a step depend only on heaps
+/// already known, so they are computed at once. The period-map solver reuses it.
+pub struct OutcomeSequence<'s> {
     set: &'s NumberSet,
     p_bits: BitVec,
     /// Heaps computed per step.
@@ -288,10 +296,11 @@ struct OutcomeMachine<'s> {
     at: usize,
 }
 
-impl<'s> OutcomeMachine<'s> {
-    fn new(set: &'s NumberSet) -> Self {
+impl<'s> OutcomeSequence<'s> {
+    /// Starts the sequence of `set` with its first `max S + 1` heaps computed.
+    pub fn new(set: &'s NumberSet) -> Self {
         let step = set.min().min(64);
-        let mut machine = OutcomeMachine {
+        let mut machine = OutcomeSequence {
             set,
             p_bits: BitVec::default(),
             step,
@@ -306,7 +315,7 @@ impl<'s> OutcomeMachine<'s> {
     /// Three kernels: when `max S <= 64` a shift register of the last 64 outcomes gives one heap
     /// in a few instructions (pushed 64 at a time); otherwise `min(min S, 64)` heaps a step are
     /// computed at once from unaligned 64-bit reads, one per move.
-    fn extend_to(&mut self, len: usize) {
+    pub fn extend_to(&mut self, len: usize) {
         if self.set.max() <= 64 {
             let mask_s = self
                 .set
@@ -337,7 +346,14 @@ impl<'s> OutcomeMachine<'s> {
     }
 }
 
-impl StateMachine for OutcomeMachine<'_> {
+impl OutcomeSequence<'_> {
+    /// The P-position bits computed so far (at least the requested length; maybe more).
+    pub fn p_bits(&self) -> &BitVec {
+        &self.p_bits
+    }
+}
+
+impl StateMachine for OutcomeSequence<'_> {
     type Snapshot = usize;
 
     fn position(&self) -> u64 {
@@ -412,6 +428,29 @@ pub mod reference {
         Periodicity::NotFound {
             searched: seq.len() as u64,
         }
+    }
+
+    /// A quicker reference for long sequences: the least `p` whose window of width `window`
+    /// ending the sequence also stands `p` heaps earlier (a proven period, and the least one once
+    /// the sequence is longer than preperiod + period + window), then the least preperiod by
+    /// scanning back heap by heap.
+    pub fn least_period_at_tail<T: PartialEq>(seq: &[T], window: usize) -> Periodicity {
+        let n = seq.len();
+        for p in 1..n.saturating_sub(window) {
+            let t = n - window - p;
+            if (0..window).all(|j| seq[t + j] == seq[t + p + j]) {
+                let preperiod = (0..t)
+                    .rev()
+                    .find(|&x| seq[x] != seq[x + p])
+                    .map_or(0, |x| x + 1);
+                return Periodicity::Proven {
+                    preperiod: preperiod as u64,
+                    period: p as u64,
+                    saltus: 0,
+                };
+            }
+        }
+        Periodicity::NotFound { searched: n as u64 }
     }
 }
 

@@ -1,0 +1,157 @@
+//! Period maps (survey Section 2, Figure 1): the fast cell solver against the slow reference on
+//! every pixel of every 3-move map with s3 <= 60, and the survey's known values.
+
+use heaplab_engine::period_map::{self, CellClass, Family, Window};
+use heaplab_engine::{Budget, EngineError};
+
+/// Every pixel (s1, s2) of every 3-move map with s3 <= 60: fast and reference agree exactly.
+#[test]
+fn every_three_move_map_up_to_s3_60_matches_the_reference() {
+    for s3 in 3..=60u32 {
+        for s2 in 2..s3 {
+            for s1 in 1..s2 {
+                let family = Family::ThreeMove { s3 };
+                let fast = period_map::solve_cell(family, s1, s2, 1 << 20);
+                let slow = period_map::reference_cell(family, s1, s2, 1 << 20);
+                assert_eq!(fast, slow, "S = {{{s1},{s2},{s3}}}");
+                assert_ne!(fast.class, CellClass::Unresolved, "S = {{{s1},{s2},{s3}}}");
+            }
+        }
+    }
+}
+
+/// The other two families, on small windows, against the reference.
+#[test]
+fn four_move_and_max_symmetric_match_the_reference() {
+    for family in [Family::FourMove { s3: 23 }, Family::MaxSym5 { m: 31 }] {
+        for y in 1..23 {
+            for x in 1..y {
+                let fast = period_map::solve_cell(family, x, y, 1 << 20);
+                let slow = period_map::reference_cell(family, x, y, 1 << 20);
+                assert_eq!(fast, slow, "{family:?} ({x},{y})");
+            }
+        }
+    }
+}
+
+/// Survey Section 2 (Flammenkamp): {5n-2, 5n+3, 10n+2} has outcome preperiod 45n² - 1 and
+/// period 5, so it is a white ("other") pixel of the s3 = 10n + 2 map.
+#[test]
+fn longest_preperiod_family_appears_in_the_map() {
+    for n in 2..=8u32 {
+        let cell = period_map::solve_cell(
+            Family::ThreeMove { s3: 10 * n + 2 },
+            5 * n - 2,
+            5 * n + 3,
+            1 << 22,
+        );
+        let n = u64::from(n);
+        assert_eq!(
+            (cell.preperiod, cell.period),
+            (Some(45 * n * n - 1), Some(5))
+        );
+        assert_eq!(cell.class, CellClass::Other);
+    }
+}
+
+/// Survey Section 2 (Althöfer and Bültermann): {a, 2a+1, 3a+1} has period 4a² + 3a.
+#[test]
+fn quadratic_period_family_appears_in_the_map() {
+    for a in 1..=12u32 {
+        let cell =
+            period_map::solve_cell(Family::ThreeMove { s3: 3 * a + 1 }, a, 2 * a + 1, 1 << 22);
+        let a = u64::from(a);
+        assert_eq!(cell.period, Some(4 * a * a + 3 * a), "a = {a}");
+        assert_eq!(cell.preperiod, Some(0), "a = {a}");
+    }
+}
+
+/// Survey Section 2: the ruleset {2,5,7} lies on the diagonal 2 + 5 = 7 (black) with period 22.
+#[test]
+fn diagonal_pixels_are_black_whatever_their_period() {
+    let cell = period_map::solve_cell(Family::ThreeMove { s3: 7 }, 2, 5, 1 << 20);
+    assert_eq!((cell.class, cell.period), (CellClass::Diagonal, Some(22)));
+}
+
+/// A budget too small to find a period gives "unresolved", never a guessed class.
+#[test]
+fn a_tiny_budget_leaves_cells_unresolved() {
+    let cell = period_map::solve_cell(Family::ThreeMove { s3: 62 }, 28, 33, 500);
+    assert_eq!(cell.class, CellClass::Unresolved);
+    assert_eq!(cell.period, None);
+}
+
+#[test]
+fn invalid_pixels_and_windows() {
+    assert_eq!(
+        period_map::solve_cell(Family::ThreeMove { s3: 10 }, 5, 5, 100).class,
+        CellClass::Invalid
+    );
+    assert_eq!(
+        period_map::solve_cell(Family::ThreeMove { s3: 10 }, 3, 12, 100).class,
+        CellClass::Invalid
+    );
+    assert_eq!(
+        period_map::solve_cell(Family::MaxSym5 { m: 20 }, 3, 10, 100).class,
+        CellClass::Invalid
+    );
+    let empty = Window {
+        x0: 5,
+        x1: 5,
+        y0: 0,
+        y1: 10,
+    };
+    assert!(matches!(
+        period_map::compute(
+            Family::ThreeMove { s3: 10 },
+            empty,
+            100,
+            &mut Budget::unlimited()
+        ),
+        Err(EngineError::OutOfRange(_))
+    ));
+    let huge = Window {
+        x0: 0,
+        x1: 100_000,
+        y0: 0,
+        y1: 100_000,
+    };
+    assert!(period_map::compute(
+        Family::ThreeMove { s3: 10 },
+        huge,
+        100,
+        &mut Budget::unlimited()
+    )
+    .is_err());
+    assert!(period_map::compute(
+        Family::ThreeMove { s3: 0 },
+        Window {
+            x0: 1,
+            x1: 2,
+            y0: 1,
+            y1: 2
+        },
+        100,
+        &mut Budget::unlimited()
+    )
+    .is_err());
+}
+
+/// Cancelling through the budget stops a map.
+#[test]
+fn maps_can_be_cancelled() {
+    let mut stop = |_: u64, _: u64| false;
+    let window = Window {
+        x0: 1,
+        x1: 50,
+        y0: 1,
+        y1: 50,
+    };
+    let result = period_map::compute(
+        Family::ThreeMove { s3: 60 },
+        window,
+        1 << 20,
+        &mut Budget::with_progress(&mut stop),
+    );
+    assert_eq!(result, Err(EngineError::Cancelled));
+}
