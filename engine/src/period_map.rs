@@ -270,7 +270,7 @@ fn least_divisor_period(bits: &BitVec, t: usize, p: usize, k: usize) -> usize {
     let mut large = Vec::new();
     let mut d = 1;
     while d * d <= p {
-        if p % d == 0 {
+        if p.is_multiple_of(d) {
             small.push(d);
             if d * d != p {
                 large.push(p / d);
