@@ -2,11 +2,11 @@
 //! subcommand calls the same engine function as the web page, prints a readable summary or
 //! (`--format json`) one JSON object, and on bad input exits non-zero with one line on stderr.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use heaplab_engine::ruleset::NumberSet;
-use heaplab_engine::subtraction::{self, Limits, DEFAULT_SEARCH};
-use heaplab_engine::{all_but, Budget, EngineError, Periodicity};
-use serde_json::{json, Value};
+mod output;
+mod period_map;
+mod subtraction;
+
+use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 /// HeapLab: exact solutions of heap games (subtraction, octal, cumulative, scoring play).
@@ -21,40 +21,9 @@ struct Cli {
 enum Command {
     /// Finite subtraction games (`--set 2,3,7`) or all-but subtraction (`--all-but 3,6`):
     /// nim-values, outcomes and their proven periods.
-    Subtraction(SubtractionArgs),
-}
-
-/// How results are printed.
-#[derive(Clone, Copy, ValueEnum)]
-enum Format {
-    /// A readable summary.
-    Text,
-    /// One JSON object on stdout.
-    Json,
-}
-
-#[derive(Args)]
-struct SubtractionArgs {
-    /// The subtraction set S, e.g. `2,3,7`, `{2, 3, 7}` or `"2 3 7"`.
-    #[arg(
-        long,
-        conflicts_with = "all_but",
-        required_unless_present = "all_but",
-        allow_hyphen_values = true
-    )]
-    set: Option<String>,
-    /// All-but subtraction: the excluded move sizes E (moves are every m >= 1 not in E).
-    #[arg(long, allow_hyphen_values = true)]
-    all_but: Option<String>,
-    /// How many heaps (0..terms) to list.
-    #[arg(long, default_value = "100", allow_hyphen_values = true)]
-    terms: String,
-    /// How many heaps the period search may compute before it reports "no period found".
-    #[arg(long, default_value_t = DEFAULT_SEARCH.to_string(), allow_hyphen_values = true)]
-    search: String,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    Subtraction(subtraction::SubtractionArgs),
+    /// Flammenkamp's period-length maps (`--s3 301 --s1 40..160 --s2 90..210`), on all cores.
+    PeriodMap(period_map::PeriodMapArgs),
 }
 
 fn main() -> ExitCode {
@@ -73,7 +42,8 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Command::Subtraction(args) => run_subtraction(&args),
+        Command::Subtraction(args) => subtraction::run(&args),
+        Command::PeriodMap(args) => period_map::run(&args),
     };
     match result {
         Ok(text) => {
@@ -85,82 +55,4 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// The JSON fields `preperiod`, `period` (and `saltus`) of a periodicity, with `null`s when no
-/// period was proven.
-fn period_fields(p: &Periodicity) -> (Value, Value, Value) {
-    (json!(p.preperiod()), json!(p.period()), json!(p.saltus()))
-}
-
-fn run_subtraction(args: &SubtractionArgs) -> Result<String, EngineError> {
-    let terms =
-        heaplab_engine::ruleset::parse_count(&args.terms, "--terms", 1, subtraction::MAX_TERMS)?;
-    let search =
-        heaplab_engine::ruleset::parse_count(&args.search, "--search", 1, subtraction::MAX_SEARCH)?;
-    let limits = Limits::new(terms, search)?;
-    let mut budget = Budget::unlimited();
-    if let Some(text) = &args.all_but {
-        let excluded = NumberSet::parse_allow_empty(text)?;
-        let report = all_but::solve(&excluded, limits, &mut budget)?;
-        let (preperiod, period, saltus) = period_fields(&report.period);
-        let outcomes: String = report
-            .values
-            .iter()
-            .map(|&v| if v == 0 { 'P' } else { 'N' })
-            .collect();
-        return Ok(match args.format {
-            Format::Json => json!({
-                "ruleset": "all-but",
-                "excluded": report.excluded,
-                "values": report.values,
-                "outcomes": outcomes,
-                "preperiod": preperiod,
-                "period": period,
-                "saltus": saltus,
-                "searched": search,
-            })
-            .to_string(),
-            Format::Text => format!(
-                "all-but subtraction N \\ {{{}}}\nnim-values: {}\narithmetic period: {}",
-                excluded.to_text(),
-                join(&report.values),
-                report.period.describe()
-            ),
-        });
-    }
-    let set = NumberSet::parse(args.set.as_deref().unwrap_or_default())?;
-    let report = subtraction::solve(&set, limits, &mut budget)?;
-    let (preperiod, period, _) = period_fields(&report.nim_period);
-    let (outcome_preperiod, outcome_period, _) = period_fields(&report.outcome_period);
-    Ok(match args.format {
-        Format::Json => json!({
-            "ruleset": "subtraction",
-            "set": report.moves,
-            "values": report.values,
-            "outcomes": report.outcome_string(),
-            "preperiod": preperiod,
-            "period": period,
-            "outcome_preperiod": outcome_preperiod,
-            "outcome_period": outcome_period,
-            "searched": search,
-        })
-        .to_string(),
-        Format::Text => format!(
-            "subtraction game S = {{{}}}\nnim-values: {}\noutcomes:   {}\nnim-sequence: {}\noutcomes:     {}",
-            set.to_text(),
-            join(&report.values),
-            report.outcome_string(),
-            report.nim_period.describe(),
-            report.outcome_period.describe()
-        ),
-    })
-}
-
-fn join<T: ToString>(values: &[T]) -> String {
-    values
-        .iter()
-        .map(T::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }

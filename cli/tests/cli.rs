@@ -131,3 +131,132 @@ fn bad_input_exits_non_zero_with_one_line() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+/// The period-map example: the JSON lists every ruleset of the window with its class,
+/// and the counts add up. {5n-2, 5n+3, 10n+2} needs s3 = 10n + 2, so check s3 = 62 (n = 6):
+/// {28, 33, 62} has period 5 and preperiod 45·36 - 1 = 1619 (survey Section 2).
+#[test]
+fn period_map_json_lists_cells_and_counts() {
+    let v = json(&[
+        "period-map",
+        "--s3",
+        "62",
+        "--s1",
+        "20..40",
+        "--s2",
+        "25..45",
+        "--format",
+        "json",
+    ]);
+    let cells = v["cells"].as_array().unwrap();
+    let cell = cells
+        .iter()
+        .find(|c| c["s1"] == 28 && c["s2"] == 33)
+        .unwrap();
+    assert_eq!(
+        (cell["period"].as_u64(), cell["preperiod"].as_u64()),
+        (Some(5), Some(1619))
+    );
+    assert_eq!(cell["class"], "other");
+    let diagonal = cells
+        .iter()
+        .find(|c| c["s1"] == 29 && c["s2"] == 33)
+        .unwrap();
+    assert_eq!(diagonal["class"], "diagonal");
+    let total: u64 = ["diagonal", "s2+s3", "s1+s3", "s1+s2", "other", "unresolved"]
+        .iter()
+        .map(|k| v["counts"][k].as_u64().unwrap())
+        .sum();
+    assert_eq!(total as usize, cells.len());
+}
+
+#[test]
+fn period_map_writes_a_png_of_the_window_size() {
+    let path = std::env::temp_dir().join(format!("heaplab-map-{}.png", std::process::id()));
+    let out = heaplab(&[
+        "period-map",
+        "--s3",
+        "31",
+        "--s1",
+        "1..31",
+        "--s2",
+        "1..21",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    assert_eq!(&bytes[1..4], b"PNG");
+    // IHDR: width and height, big-endian, at bytes 16..24.
+    assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 30);
+    assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 20);
+}
+
+#[test]
+fn period_map_other_families_and_bad_input() {
+    let v = json(&[
+        "period-map",
+        "--family",
+        "maxsym5",
+        "--m",
+        "40",
+        "--s1",
+        "1..10",
+        "--s2",
+        "2..19",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        v["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["preperiod"] == 0),
+        "max-symmetric sets are purely periodic"
+    );
+    for args in [
+        &["period-map", "--s3", "0", "--s1", "1..3", "--s2", "1..3"][..],
+        &["period-map", "--s3", "30", "--s1", "5..5", "--s2", "1..3"],
+        &["period-map", "--s3", "30", "--s1", "1..3"],
+        &[
+            "period-map",
+            "--family",
+            "maxsym5",
+            "--s1",
+            "1..3",
+            "--s2",
+            "1..3",
+        ],
+        &[
+            "period-map",
+            "--family",
+            "7move",
+            "--s3",
+            "30",
+            "--s1",
+            "1..3",
+            "--s2",
+            "1..3",
+        ],
+        &[
+            "period-map",
+            "--s3",
+            "30",
+            "--s1",
+            "0..100000",
+            "--s2",
+            "0..100000",
+        ],
+    ] {
+        let out = heaplab(args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+    }
+}

@@ -6,6 +6,7 @@
 //! * [`ruleset`]: parsing of user-typed sets such as `2,3,7`, `{2, 3, 7}` or `2 3 7`;
 //! * [`bits`]: the growable bit array that the bit-parallel solvers write into;
 //! * [`period`]: proven eventual periods (window argument) and their report type;
+//! * [`figure`]: RGBA map pixels and SVG legends, shared by the page and the CLI;
 //! * [`budget`]: size caps, progress reports and cancellation for every long computation;
 //! * [`subtraction`]: finite subtraction games (nim-values, outcomes, periods);
 //! * [`period_map`]: Flammenkamp's period-length maps of 3-, 4- and 5-move families;
@@ -15,6 +16,7 @@ pub mod all_but;
 pub mod bits;
 pub mod budget;
 pub mod error;
+pub mod figure;
 pub mod period;
 pub mod period_map;
 pub mod ruleset;

@@ -80,6 +80,29 @@ impl Family {
         }
     }
 
+    /// The family named `name` (`3move`, `4move` or `maxsym5`) with fixed move `fixed`, checked.
+    pub fn from_name(name: &str, fixed: u32) -> Result<Self, EngineError> {
+        let family = match name {
+            "3move" => Family::ThreeMove { s3: fixed },
+            "4move" => Family::FourMove { s3: fixed },
+            "maxsym5" => Family::MaxSym5 { m: fixed },
+            other => {
+                return Err(EngineError::Parse(format!(
+                    "unknown family '{other}': use 3move, 4move or maxsym5"
+                )))
+            }
+        };
+        family.validate()
+    }
+
+    /// The fixed move: `s3` or `m`.
+    pub fn fixed(self) -> u32 {
+        match self {
+            Family::ThreeMove { s3 } | Family::FourMove { s3 } => s3,
+            Family::MaxSym5 { m } => m,
+        }
+    }
+
     /// The short name used in URLs and the CLI: `3move`, `4move` or `maxsym5`.
     pub fn name(self) -> &'static str {
         match self {

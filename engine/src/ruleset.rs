@@ -162,6 +162,25 @@ pub fn parse_count(text: &str, name: &str, min: u64, max: u64) -> Result<u64, En
     Ok(value)
 }
 
+/// Parses a half-open range `a..b` of non-negative integers (as in Rust), e.g. `40..160`.
+pub fn parse_range(text: &str, name: &str) -> Result<(u32, u32), EngineError> {
+    let bad = || {
+        EngineError::Parse(format!(
+            "{name} must be a range like 40..160, not '{}'",
+            text.trim()
+        ))
+    };
+    let (a, b) = text.trim().split_once("..").ok_or_else(bad)?;
+    let start = parse_count(a, name, 0, u64::from(MAX_MOVE))? as u32;
+    let end = parse_count(b, name, 0, u64::from(MAX_MOVE))? as u32;
+    if start >= end {
+        return Err(EngineError::OutOfRange(format!(
+            "{name} {start}..{end} is empty: the start must be below the end"
+        )));
+    }
+    Ok((start, end))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,6 +221,14 @@ mod tests {
         let set = NumberSet::parse("{9 1 4}").unwrap();
         assert_eq!(set.to_text(), "1,4,9");
         assert_eq!(NumberSet::parse(&set.to_text()).unwrap(), set);
+    }
+
+    #[test]
+    fn ranges_are_half_open_and_checked() {
+        assert_eq!(parse_range("40..160", "--s1").unwrap(), (40, 160));
+        for bad in ["40", "160..40", "5..5", "a..b", "-1..4", "1..=4"] {
+            assert!(parse_range(bad, "--s1").is_err(), "{bad}");
+        }
     }
 
     #[test]

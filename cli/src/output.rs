@@ -1,0 +1,51 @@
+//! Pieces every subcommand shares: the output format flag and writing figures to files.
+
+use clap::ValueEnum;
+use heaplab_engine::EngineError;
+
+/// How results are printed.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Format {
+    /// A readable summary.
+    Text,
+    /// One JSON object on stdout.
+    Json,
+}
+
+/// Joins values with spaces, for the readable summaries.
+pub fn join<T: ToString>(values: &[T]) -> String {
+    values
+        .iter()
+        .map(T::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Writes an RGBA image of `width × height` pixels to `path` as PNG, scaled up by `scale`
+/// (each pixel becomes a `scale × scale` block).
+pub fn write_png(
+    path: &str,
+    width: u32,
+    height: u32,
+    rgba: &[u8],
+    scale: u32,
+) -> Result<(), EngineError> {
+    let io =
+        |e: &dyn std::fmt::Display| EngineError::OutOfRange(format!("cannot write {path}: {e}"));
+    let scale = scale.max(1);
+    let (w, h) = (width * scale, height * scale);
+    let mut scaled = Vec::with_capacity((w * h * 4) as usize);
+    for row in 0..h {
+        for col in 0..w {
+            let at = (((row / scale) * width + col / scale) * 4) as usize;
+            scaled.extend_from_slice(&rgba[at..at + 4]);
+        }
+    }
+    let file = std::fs::File::create(path).map_err(|e| io(&e))?;
+    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), w, h);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(|e| io(&e))?;
+    writer.write_image_data(&scaled).map_err(|e| io(&e))?;
+    writer.finish().map_err(|e| io(&e))
+}

@@ -1,0 +1,189 @@
+//! `heaplab period-map`: Flammenkamp's period-length maps, computed on all cores.
+
+use crate::output::{write_png, Format};
+use clap::Args;
+use heaplab_engine::figure::{self, Colouring};
+use heaplab_engine::period_map::{self, Cell, Family, Window, DEFAULT_CELL_BUDGET};
+use heaplab_engine::ruleset::{parse_count, parse_range};
+use heaplab_engine::{Budget, EngineError};
+use serde_json::json;
+
+/// Arguments of `heaplab period-map`.
+#[derive(Args)]
+pub struct PeriodMapArgs {
+    /// The family: `3move` ({s1, s2, s3}), `4move` ({s1, s2, s3, s1+s3}) or `maxsym5`
+    /// ({s1, s2, m-s2, m-s1, m}).
+    #[arg(long, default_value = "3move")]
+    family: String,
+    /// The fixed move s3 (families 3move and 4move).
+    #[arg(long, allow_hyphen_values = true)]
+    s3: Option<String>,
+    /// The fixed largest move m (family maxsym5).
+    #[arg(long, allow_hyphen_values = true)]
+    m: Option<String>,
+    /// The half-open range of s1 (horizontal axis), e.g. `40..160`.
+    #[arg(long)]
+    s1: String,
+    /// The half-open range of s2 (vertical axis), e.g. `90..210`.
+    #[arg(long)]
+    s2: String,
+    /// Heaps one ruleset may compute before it is reported `unresolved`.
+    #[arg(long, default_value_t = DEFAULT_CELL_BUDGET.to_string())]
+    budget: String,
+    /// Colouring of the picture: `class`, `period` or `preperiod` (log scales).
+    #[arg(long, default_value = "class")]
+    colour: String,
+    /// Write the map as a PNG (one pixel per ruleset, times --scale) to this file.
+    #[arg(long)]
+    out: Option<String>,
+    /// Scale factor of the PNG.
+    #[arg(long, default_value_t = 1)]
+    scale: u32,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Computes the map on all cores and renders the JSON or the summary (and the PNG).
+pub fn run(args: &PeriodMapArgs) -> Result<String, EngineError> {
+    let fixed_text = match (args.family.as_str(), &args.s3, &args.m) {
+        ("maxsym5", _, Some(m)) => m,
+        ("maxsym5", _, None) => return Err(EngineError::Parse("family maxsym5 needs --m".into())),
+        (_, Some(s3), _) => s3,
+        (_, None, _) => {
+            return Err(EngineError::Parse(format!(
+                "family {} needs --s3",
+                args.family
+            )))
+        }
+    };
+    let fixed = parse_count(fixed_text, "the fixed move", 0, u64::from(u32::MAX))? as u32;
+    let family = Family::from_name(&args.family, fixed)?;
+    let (x0, x1) = parse_range(&args.s1, "--s1")?;
+    let (y0, y1) = parse_range(&args.s2, "--s2")?;
+    let window = Window { x0, x1, y0, y1 }.validate()?;
+    let budget = parse_count(&args.budget, "--budget", 1, 1 << 32)?;
+    let colouring = Colouring::from_name(&args.colour).ok_or_else(|| {
+        EngineError::Parse(format!(
+            "unknown colouring '{}': use class, period or preperiod",
+            args.colour
+        ))
+    })?;
+    if args.scale == 0 || u64::from(args.scale).pow(2) * window.pixels() > 64_000_000 {
+        return Err(EngineError::OutOfRange(
+            "--scale must be at least 1 and keep the PNG under 64 megapixels".into(),
+        ));
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+
+    let started = std::time::Instant::now();
+    let cells = compute_parallel(family, window, budget, threads)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let counts = period_map::class_counts(&cells);
+
+    if let Some(path) = &args.out {
+        let rgba = figure::render_map(&cells, window, colouring);
+        write_png(path, x1 - x0, y1 - y0, &rgba, args.scale)?;
+    }
+    Ok(match args.format {
+        Format::Json => {
+            let listed: Vec<_> = cells
+                .iter()
+                .filter(|c| c.class != period_map::CellClass::Invalid)
+                .map(|c| json!({"s1": c.x, "s2": c.y, "period": c.period, "preperiod": c.preperiod, "class": c.class.name()}))
+                .collect();
+            let count_map: serde_json::Map<String, serde_json::Value> = counts
+                .iter()
+                .map(|(class, n)| (class.name().to_string(), json!(n)))
+                .collect();
+            json!({
+                "family": family.name(),
+                "fixed": family.fixed(),
+                "s1": [x0, x1],
+                "s2": [y0, y1],
+                "cells": listed,
+                "counts": count_map,
+                "seconds": seconds,
+                "threads": threads,
+            })
+            .to_string()
+        }
+        Format::Text => {
+            let resolved: u64 = counts
+                .iter()
+                .filter(|(c, _)| !matches!(c, period_map::CellClass::Invalid))
+                .map(|(_, n)| n)
+                .sum();
+            let mut lines = vec![format!(
+                "{} map, fixed move {}, s1 in {x0}..{x1}, s2 in {y0}..{y1}: {} rulesets in {seconds:.2} s on {threads} threads",
+                family.name(),
+                family.fixed(),
+                resolved
+            )];
+            for (class, n) in counts
+                .iter()
+                .filter(|(c, _)| *c != period_map::CellClass::Invalid)
+            {
+                let share = if resolved > 0 {
+                    *n as f64 / resolved as f64
+                } else {
+                    0.0
+                };
+                lines.push(format!("  {:<11} {n:>9}  {share:.4}", class.name()));
+            }
+            lines.join("\n")
+        }
+    })
+}
+
+/// One computed row of a map: its `y` and its cells.
+type RowCells = (u32, Vec<Cell>);
+
+/// Splits the rows of `window` among `threads` threads (row `y` goes to thread `y % threads`,
+/// which balances the cost) and reassembles the cells in [`period_map::compute`] order.
+fn compute_parallel(
+    family: Family,
+    window: Window,
+    budget: u64,
+    threads: usize,
+) -> Result<Vec<Cell>, EngineError> {
+    let rows: Vec<u32> = (window.y0..window.y1).collect();
+    let bands: Vec<Result<Vec<RowCells>, EngineError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let rows = &rows;
+                scope.spawn(move || {
+                    rows.iter()
+                        .skip(t)
+                        .step_by(threads)
+                        .map(|&y| {
+                            let row = Window {
+                                y0: y,
+                                y1: y + 1,
+                                ..window
+                            };
+                            period_map::compute(family, row, budget, &mut Budget::unlimited())
+                                .map(|cells| (y, cells))
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or(Err(EngineError::Cancelled)))
+            .collect()
+    });
+    let mut by_row: Vec<RowCells> = Vec::with_capacity(rows.len());
+    for band in bands {
+        by_row.extend(band?);
+    }
+    by_row.sort_unstable_by_key(|(y, _)| *y);
+    Ok(by_row.into_iter().flat_map(|(_, cells)| cells).collect())
+}
