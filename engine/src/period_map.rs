@@ -241,7 +241,8 @@ fn cell_from(family: Family, x: u32, y: u32, period: Option<Periodicity>) -> Cel
 }
 
 /// The exact outcome period of `moves` (sorted, distinct, positive), trying the sums of two
-/// moves first and falling back to Brent's cycle finder; `NotFound` past `max_heaps`.
+/// moves (and twice each move) first and falling back to Brent's cycle finder over the same
+/// computed heaps; `NotFound` past `max_heaps`.
 pub fn fast_outcome_period(moves: &[u32], max_heaps: u64) -> Periodicity {
     let Ok(set) = NumberSet::from_elements(moves.to_vec()) else {
         return Periodicity::NotFound { searched: 0 };
@@ -258,9 +259,11 @@ pub fn fast_outcome_period(moves: &[u32], max_heaps: u64) -> Periodicity {
     candidates.dedup();
     let largest = candidates.last().copied().unwrap_or(1);
     let mut seq = OutcomeSequence::new(&set);
-    let mut length = 2 * (k + largest);
-    let cap = (max_heaps as usize).min(64 * (k + largest));
-    while length <= cap {
+    // Heaps are cheap (64 a step); the window checks are what costs. So try the expected
+    // periods at doubling lengths all the way to the budget before the general search.
+    let cap = max_heaps as usize;
+    let mut length = (2 * (k + largest)).min(cap);
+    while length >= k + largest {
         seq.extend_to(length);
         let bits = seq.p_bits();
         for &p in &candidates {
@@ -270,9 +273,11 @@ pub fn fast_outcome_period(moves: &[u32], max_heaps: u64) -> Periodicity {
                 return subtraction::proven_outcome_period(bits, t, least);
             }
         }
-        length *= 2;
+        if length == cap {
+            break;
+        }
+        length = (length * 2).min(cap);
     }
-    let mut seq = OutcomeSequence::new(&set);
     let limit = max_heaps.saturating_sub(k as u64);
     match find_cycle(&mut seq, limit, &mut Budget::unlimited()) {
         Ok(Some(cycle)) => subtraction::proven_outcome_period(
