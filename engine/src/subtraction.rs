@@ -101,9 +101,16 @@ pub fn solve(
     limits: Limits,
     budget: &mut Budget<'_>,
 ) -> Result<SubtractionReport, EngineError> {
-    let nim_period = nim_period(set, limits.search, budget)?;
+    let mut machine = NimMachine::new(set);
+    let nim_period = nim_period_of(&mut machine, limits.search, budget)?;
     let outcome_period = outcome_period(set, limits.search, budget)?;
-    let values = nim_values(set, limits.terms as usize);
+    // The period search already computed a prefix of the values; extend or cut it to `terms`.
+    let terms = limits.terms as usize;
+    while machine.values.len() < terms {
+        machine.push_next();
+    }
+    let mut values = machine.values;
+    values.truncate(terms);
     let outcomes = values
         .iter()
         .map(|&v| if v == 0 { Outcome::P } else { Outcome::N })
@@ -169,9 +176,17 @@ pub fn nim_period(
     search: u64,
     budget: &mut Budget<'_>,
 ) -> Result<Periodicity, EngineError> {
-    let mut machine = NimMachine::new(set);
-    let k = u64::from(set.max());
-    match find_cycle(&mut machine, search.saturating_sub(k), budget)? {
+    nim_period_of(&mut NimMachine::new(set), search, budget)
+}
+
+/// Runs the nim period search on `machine`, which keeps the values it computed.
+fn nim_period_of(
+    machine: &mut NimMachine<'_>,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<Periodicity, EngineError> {
+    let k = u64::from(machine.set.max());
+    match find_cycle(machine, search.saturating_sub(k), budget)? {
         None => Ok(Periodicity::NotFound { searched: search }),
         Some(cycle) => {
             let v = &machine.values;
