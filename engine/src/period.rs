@@ -103,6 +103,61 @@ pub struct Cycle {
     pub length: u64,
 }
 
+#[cfg(test)]
+mod tests {
+    use super::WindowHash;
+
+    #[test]
+    fn rolling_equals_recomputing() {
+        let seq: Vec<u64> = (0..200u64).map(|i| (i * i + 3 * i) % 7).collect();
+        let width = 13;
+        let mut rolling = WindowHash::new(seq[..width].iter().copied());
+        for start in 1..seq.len() - width {
+            rolling.roll(seq[start - 1], seq[start + width - 1]);
+            let fresh = WindowHash::new(seq[start..start + width].iter().copied());
+            assert_eq!(rolling.value(), fresh.value(), "start {start}");
+        }
+    }
+}
+
+/// A polynomial rolling hash of a fixed-width window of a sequence (wrapping `u64` arithmetic).
+///
+/// Machines keep the hash of their current window so that [`StateMachine::matches`] rejects a
+/// different state in O(1); equal hashes are always confirmed by a full comparison, so a
+/// collision can cost time but never correctness.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WindowHash {
+    hash: u64,
+    /// `BASE^(width - 1)`: the weight of the value that leaves the window.
+    top: u64,
+}
+
+impl WindowHash {
+    const BASE: u64 = 0x0000_0100_0000_01b3;
+
+    /// The hash of the window holding `values` (oldest first).
+    pub fn new(values: impl ExactSizeIterator<Item = u64>) -> Self {
+        let width = values.len();
+        let top = (1..width).fold(1u64, |acc, _| acc.wrapping_mul(Self::BASE));
+        let hash = values.fold(0u64, |acc, v| acc.wrapping_mul(Self::BASE).wrapping_add(v));
+        WindowHash { hash, top }
+    }
+
+    /// Slides the window by one: `leaving` (the oldest value) goes out, `entering` comes in.
+    pub fn roll(&mut self, leaving: u64, entering: u64) {
+        self.hash = self
+            .hash
+            .wrapping_sub(leaving.wrapping_mul(self.top))
+            .wrapping_mul(Self::BASE)
+            .wrapping_add(entering);
+    }
+
+    /// The current hash value.
+    pub fn value(&self) -> u64 {
+        self.hash
+    }
+}
+
 /// Brent's cycle finder. Advances `machine` until its state repeats, or until its position
 /// would pass `limit`, in which case it returns `Ok(None)`. Ticks `budget` every 65,536 steps.
 pub fn find_cycle<M: StateMachine>(

@@ -15,7 +15,7 @@
 //! is the least period, and the least preperiod is found by scanning back from `t`.
 
 use crate::bits::BitVec;
-use crate::period::{find_cycle, least_preperiod, Periodicity, StateMachine};
+use crate::period::{find_cycle, least_preperiod, Periodicity, StateMachine, WindowHash};
 use crate::ruleset::NumberSet;
 use crate::{Budget, EngineError};
 
@@ -239,6 +239,8 @@ struct NimMachine<'s> {
     values: Vec<u16>,
     /// Index of the current state (the first heap of its window).
     at: usize,
+    /// Hash of the current window `values[at..at + max S]`.
+    hash: WindowHash,
 }
 
 impl<'s> NimMachine<'s> {
@@ -247,10 +249,12 @@ impl<'s> NimMachine<'s> {
             set,
             values: Vec::new(),
             at: 0,
+            hash: WindowHash::new(std::iter::empty()),
         };
         while machine.values.len() < set.max() as usize {
             machine.push_next();
         }
+        machine.hash = WindowHash::new(machine.values.iter().map(|&v| u64::from(v)));
         machine
     }
 
@@ -275,26 +279,29 @@ impl<'s> NimMachine<'s> {
 }
 
 impl StateMachine for NimMachine<'_> {
-    type Snapshot = usize;
+    type Snapshot = (usize, u64);
 
     fn position(&self) -> u64 {
         self.at as u64
     }
 
-    fn snapshot(&self) -> usize {
-        self.at
+    fn snapshot(&self) -> (usize, u64) {
+        (self.at, self.hash.value())
     }
 
-    fn matches(&self, &start: &usize) -> bool {
+    fn matches(&self, &(start, hash): &(usize, u64)) -> bool {
         let k = self.set.max() as usize;
-        // Compare newest values first: mismatches show up there soonest.
-        (0..k)
-            .rev()
-            .all(|j| self.values[start + j] == self.values[self.at + j])
+        hash == self.hash.value()
+            && self.values[start..start + k] == self.values[self.at..self.at + k]
     }
 
     fn advance(&mut self) -> Result<(), EngineError> {
         self.push_next();
+        let k = self.set.max() as usize;
+        self.hash.roll(
+            u64::from(self.values[self.at]),
+            u64::from(self.values[self.at + k]),
+        );
         self.at += 1;
         Ok(())
     }
@@ -308,7 +315,10 @@ pub struct OutcomeSequence<'s> {
     p_bits: BitVec,
     /// Heaps computed per step.
     step: u32,
+    /// Index of the current state (the first heap of its window).
     at: usize,
+    /// Hash of the current window of `max S` outcome bits.
+    hash: WindowHash,
 }
 
 impl<'s> OutcomeSequence<'s> {
@@ -320,8 +330,11 @@ impl<'s> OutcomeSequence<'s> {
             p_bits: BitVec::default(),
             step,
             at: 0,
+            hash: WindowHash::new(std::iter::empty()),
         };
         machine.extend_to(set.max() as usize + 1);
+        let bits = &machine.p_bits;
+        machine.hash = WindowHash::new((0..set.max()).map(|i| u64::from(bits.get(i64::from(i)))));
         machine
     }
 
@@ -369,24 +382,30 @@ impl OutcomeSequence<'_> {
 }
 
 impl StateMachine for OutcomeSequence<'_> {
-    type Snapshot = usize;
+    type Snapshot = (usize, u64);
 
     fn position(&self) -> u64 {
         self.at as u64
     }
 
-    fn snapshot(&self) -> usize {
-        self.at
+    fn snapshot(&self) -> (usize, u64) {
+        (self.at, self.hash.value())
     }
 
-    fn matches(&self, &start: &usize) -> bool {
-        self.p_bits
-            .ranges_equal(start, self.at, self.set.max() as usize)
+    fn matches(&self, &(start, hash): &(usize, u64)) -> bool {
+        hash == self.hash.value()
+            && self
+                .p_bits
+                .ranges_equal(start, self.at, self.set.max() as usize)
     }
 
     fn advance(&mut self) -> Result<(), EngineError> {
+        let k = self.set.max() as usize;
+        self.extend_to(self.at + k + 2);
+        let leaving = self.p_bits.get(self.at as i64);
+        let entering = self.p_bits.get((self.at + k) as i64);
+        self.hash.roll(u64::from(leaving), u64::from(entering));
         self.at += 1;
-        self.extend_to(self.at + self.set.max() as usize + 1);
         Ok(())
     }
 }
