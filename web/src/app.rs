@@ -1,0 +1,114 @@
+//! The app shell: header with navigation, the routed page, a footer, and the page title.
+//!
+//! The route is read from `location.hash` on start and on every `hashchange`/`popstate`, so
+//! links, reloads, pasted URLs and Back/Forward all land on the same view.
+
+use gloo::events::EventListener;
+use yew::prelude::*;
+
+use crate::pages::{home::Home, subtraction::SubtractionPage};
+use crate::route::{current_hash, Route};
+
+/// The root component.
+#[function_component(App)]
+pub fn app() -> Html {
+    let route = use_state_eq(|| Route::parse(&current_hash()));
+    {
+        let route = route.clone();
+        use_effect_with((), move |_| {
+            let listeners = web_sys::window().map(|window| {
+                let on_change = move |_: &Event| route.set(Route::parse(&current_hash()));
+                [
+                    EventListener::new(&window, "hashchange", on_change.clone()),
+                    EventListener::new(&window, "popstate", on_change),
+                ]
+            });
+            move || drop(listeners)
+        });
+    }
+    {
+        use_effect_with((*route).clone(), |route| {
+            if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+                document.set_title(&route.title());
+            }
+        });
+    }
+    let page = match &*route {
+        Route::Home => html! { <Home /> },
+        Route::Subtraction(query) => html! { <SubtractionPage query={query.clone()} /> },
+        Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
+    };
+    html! {
+        <>
+            <a class="skip-link" href="#main" onclick={skip_to_main()}>{ "Skip to content" }</a>
+            <Header route={(*route).clone()} />
+            <main id="main" class="page" tabindex="-1">{ page }</main>
+            <footer class="site-footer">
+                <p>{ "HeapLab — every value, outcome and period on this site is computed by the heaplab-engine library, and a period is shown only when it is proven." }</p>
+            </footer>
+        </>
+    }
+}
+
+/// The skip link must not change the hash (that is the router's); it moves focus instead.
+fn skip_to_main() -> Callback<MouseEvent> {
+    Callback::from(|e: MouseEvent| {
+        e.prevent_default();
+        let main = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("main"));
+        if let Some(main) =
+            main.and_then(|m| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(m).ok())
+        {
+            let _ = main.focus();
+        }
+    })
+}
+
+/// Properties of [`Header`].
+#[derive(Properties, PartialEq)]
+pub struct HeaderProps {
+    /// The current route, to highlight its link.
+    pub route: Route,
+}
+
+/// The site header: the HeapLab name and the live families.
+#[function_component(Header)]
+pub fn header(props: &HeaderProps) -> Html {
+    let link = |href: &'static str, text: &'static str, active: bool| {
+        html! {
+            <a href={href} class={classes!(active.then_some("active"))} aria-current={active.then_some("page")}>{ text }</a>
+        }
+    };
+    html! {
+        <header class="site-header">
+            <a class="brand" href="#/">
+                <img src="./static/favicon.svg" alt="" width="28" height="28" />
+                <span>{ "HeapLab" }</span>
+            </a>
+            <nav aria-label="Game families">
+                { link("#/", "Home", props.route == Route::Home) }
+                { link("#/subtraction", "Subtraction", matches!(props.route, Route::Subtraction(_))) }
+            </nav>
+        </header>
+    }
+}
+
+/// Properties of [`NotFound`].
+#[derive(Properties, PartialEq)]
+pub struct NotFoundProps {
+    /// The path that was asked for.
+    pub path: AttrValue,
+}
+
+/// What an unknown route shows: never a blank page.
+#[function_component(NotFound)]
+pub fn not_found(props: &NotFoundProps) -> Html {
+    html! {
+        <section class="card not-found">
+            <h1>{ "Page not found" }</h1>
+            <p>{ "HeapLab has no page at " }<code>{ props.path.clone() }</code>{ "." }</p>
+            <p><a href="#/">{ "Go to the home page" }</a>{ " to see the game families." }</p>
+        </section>
+    }
+}

@@ -1,0 +1,147 @@
+//! Export: PNG downloads of canvases (at a chosen pixel scale) and "Copy link".
+
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlAnchorElement, HtmlCanvasElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// A fresh, detached `<canvas>` to render an export into.
+pub fn new_canvas() -> Option<HtmlCanvasElement> {
+    web_sys::window()?
+        .document()?
+        .create_element("canvas")
+        .ok()?
+        .dyn_into::<HtmlCanvasElement>()
+        .ok()
+}
+
+/// Saves `canvas` as a PNG file called `filename` (through a temporary `<a download>`).
+pub fn download_canvas(canvas: &HtmlCanvasElement, filename: &str) -> Result<(), String> {
+    let url = canvas
+        .to_data_url_with_type("image/png")
+        .map_err(|_| "the browser refused to encode the image".to_string())?;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| "no document".to_string())?;
+    let anchor = document
+        .create_element("a")
+        .ok()
+        .and_then(|a| a.dyn_into::<HtmlAnchorElement>().ok())
+        .ok_or_else(|| "could not create a download link".to_string())?;
+    anchor.set_href(&url);
+    anchor.set_download(filename);
+    anchor.click();
+    Ok(())
+}
+
+/// Properties of [`ScaledPng`].
+#[derive(Properties, PartialEq)]
+pub struct ScaledPngProps {
+    /// The button id; the scale select gets `{id}-scale`.
+    pub id: AttrValue,
+    /// The button text.
+    pub label: AttrValue,
+    /// Width and height of the image at scale 1, shown next to the scale choice.
+    pub base: (u64, u64),
+    /// Renders and downloads the image at the given integer scale.
+    pub export: Callback<u32, Result<(), String>>,
+}
+
+/// The scales offered for PNG export.
+const SCALES: [u32; 4] = [1, 2, 4, 8];
+
+/// A "Download PNG" button with a pixel-size choice.
+#[function_component(ScaledPng)]
+pub fn scaled_png(props: &ScaledPngProps) -> Html {
+    let scale = use_state(|| 1u32);
+    let message = use_state(|| None::<String>);
+    let select_id = format!("{}-scale", props.id);
+    let onchange = {
+        let scale = scale.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                scale.set(select.value().parse().unwrap_or(1));
+            }
+        })
+    };
+    let onclick = {
+        let export = props.export.clone();
+        let scale = *scale;
+        let message = message.clone();
+        Callback::from(move |_: MouseEvent| {
+            message.set(export.emit(scale).err());
+        })
+    };
+    let (w, h) = props.base;
+    html! {
+        <div class="toolbar">
+            <label for={select_id.clone()}>{ "Size" }</label>
+            <select id={select_id} {onchange}>
+                { for SCALES.iter().map(|&s| html! {
+                    <option value={s.to_string()} selected={s == *scale}>
+                        { format!("×{s} ({} × {} px)", w * u64::from(s), h * u64::from(s)) }
+                    </option>
+                }) }
+            </select>
+            <button type="button" id={props.id.clone()} {onclick}>{ props.label.clone() }</button>
+            if let Some(m) = &*message {
+                <span class="toolbar-note" role="status">{ m.clone() }</span>
+            }
+        </div>
+    }
+}
+
+/// What the copy-link button last did.
+#[derive(Clone, PartialEq)]
+enum CopyState {
+    Idle,
+    Copied,
+    /// The clipboard is unavailable: show the link for copying by hand.
+    Manual(String),
+}
+
+/// A "Copy link" button: writes `location.href` to the clipboard, or shows it to copy by hand.
+#[function_component(CopyLink)]
+pub fn copy_link() -> Html {
+    let state = use_state(|| CopyState::Idle);
+    let onclick = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let Some(window) = web_sys::window() else {
+                return;
+            };
+            let href = window.location().href().unwrap_or_default();
+            let navigator = window.navigator();
+            // `navigator.clipboard` is missing outside secure contexts; calling it would throw.
+            let has_clipboard = js_sys::Reflect::get(&navigator, &"clipboard".into())
+                .map(|c| !c.is_undefined() && !c.is_null())
+                .unwrap_or(false);
+            if !has_clipboard {
+                state.set(CopyState::Manual(href));
+                return;
+            }
+            let promise = navigator.clipboard().write_text(&href);
+            let state = state.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                match wasm_bindgen_futures::JsFuture::from(promise).await {
+                    Ok(_) => state.set(CopyState::Copied),
+                    Err(_) => state.set(CopyState::Manual(href)),
+                }
+            });
+        })
+    };
+    html! {
+        <div class="toolbar">
+            <button type="button" id="copy-link" {onclick}>{ "Copy link" }</button>
+            { match &*state {
+                CopyState::Idle => html! {},
+                CopyState::Copied => html! { <span class="toolbar-note" role="status">{ "Link copied." }</span> },
+                CopyState::Manual(href) => html! {
+                    <span class="toolbar-note" role="status">
+                        <label for="copy-link-fallback">{ "The clipboard is not available; copy this link: " }</label>
+                        <input id="copy-link-fallback" class="link-box" type="text" readonly=true value={href.clone()} />
+                    </span>
+                },
+            } }
+        </div>
+    }
+}

@@ -1,0 +1,8 @@
+//! Pieces shared by the pages: colours, the canvas value strip, the chart, period facts and
+//! export buttons. Each one does one job, so every page draws and exports the same way.
+
+pub mod export;
+pub mod palette;
+pub mod period_facts;
+pub mod value_chart;
+pub mod value_strip;

@@ -1,0 +1,107 @@
+//! The colour of a nim-value, shared by the strip, its legend and the chart.
+//!
+//! Invariant: value 0 (a P-position) is pure black `#000000`; every other value gets a bright
+//! colour that is never black, so P-positions can be read off canvas pixels exactly.
+
+use yew::prelude::*;
+
+/// RGB colour of nim-value `value`: black for 0, otherwise a golden-angle hue at fixed
+/// saturation and lightness (neighbouring values get clearly different hues).
+pub fn value_rgb(value: u64) -> [u8; 3] {
+    if value == 0 {
+        return [0, 0, 0];
+    }
+    let hue = ((value - 1) as f64 * 137.507_764) % 360.0;
+    hsl_to_rgb(hue, 0.72, 0.58)
+}
+
+/// The CSS form `#rrggbb` of [`value_rgb`].
+pub fn value_css(value: u64) -> String {
+    let [r, g, b] = value_rgb(value);
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+/// Converts HSL (hue in degrees, saturation and lightness in `0..=1`) to RGB bytes.
+fn hsl_to_rgb(hue: f64, saturation: f64, lightness: f64) -> [u8; 3] {
+    let chroma = (1.0 - (2.0 * lightness - 1.0).abs()) * saturation;
+    let h = hue / 60.0;
+    let x = chroma * (1.0 - (h % 2.0 - 1.0).abs());
+    let (r, g, b) = match h as u32 {
+        0 => (chroma, x, 0.0),
+        1 => (x, chroma, 0.0),
+        2 => (0.0, chroma, x),
+        3 => (0.0, x, chroma),
+        4 => (x, 0.0, chroma),
+        _ => (chroma, 0.0, x),
+    };
+    let m = lightness - chroma / 2.0;
+    let byte = |c: f64| ((c + m) * 255.0).round().clamp(0.0, 255.0) as u8;
+    [byte(r), byte(g), byte(b)]
+}
+
+/// Properties of [`Legend`].
+#[derive(Properties, PartialEq)]
+pub struct LegendProps {
+    /// The largest value that occurs; the legend lists `0..=max_value` (at most 16 swatches).
+    pub max_value: u64,
+}
+
+/// The value → colour key drawn under a strip.
+#[function_component(Legend)]
+pub fn legend(props: &LegendProps) -> Html {
+    const SHOWN: u64 = 16;
+    let last = props.max_value.min(SHOWN - 1);
+    html! {
+        <ul class="legend" aria-label="Colour key: nim-value to colour">
+            { for (0..=last).map(|v| html! {
+                <li>
+                    <Swatch value={v} />
+                    { if v == 0 { "0 (P)".to_string() } else { v.to_string() } }
+                </li>
+            }) }
+            if props.max_value > last {
+                <li class="legend-more">{ format!("… up to {} (colours repeat their hue cycle)", props.max_value) }</li>
+            }
+        </ul>
+    }
+}
+
+/// Properties of [`Swatch`].
+#[derive(Properties, PartialEq)]
+pub struct SwatchProps {
+    /// The nim-value whose colour the swatch shows.
+    pub value: u64,
+}
+
+/// A small square in the colour of a nim-value. The colour is set through the CSSOM after
+/// mounting, because the Content-Security-Policy forbids inline `style` attributes.
+#[function_component(Swatch)]
+pub fn swatch(props: &SwatchProps) -> Html {
+    let node = use_node_ref();
+    let colour = value_css(props.value);
+    {
+        let node = node.clone();
+        let colour = colour.clone();
+        use_effect_with(colour, move |colour| {
+            if let Some(el) = node.cast::<web_sys::HtmlElement>() {
+                // CSSOM writes are allowed by `style-src 'self'`; failure only loses the colour.
+                let _ = el.style().set_property("background-color", colour);
+            }
+        });
+    }
+    html! { <span ref={node} class="swatch" data-colour={colour} aria-hidden="true"></span> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_is_black_and_nothing_else_is() {
+        assert_eq!(value_rgb(0), [0, 0, 0]);
+        for v in 1..10_000 {
+            let [r, g, b] = value_rgb(v);
+            assert!(u32::from(r) + u32::from(g) + u32::from(b) > 100, "{v}");
+        }
+    }
+}

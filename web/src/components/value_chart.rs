@@ -1,0 +1,155 @@
+//! A plotters chart of nim-value against heap, drawn on a `<canvas>` with `CanvasBackend`.
+//! Vertical dashed lines mark given heaps (the end of the preperiod, the end of a period).
+//!
+//! Plotters measures label text with a hidden `<span style="…font-size: 12px…">`; `index.html`'s
+//! Content-Security-Policy allows exactly that inline style by hash. Keep the chart's text at
+//! plotters' default 12px sans-serif, or add the new style's hash there.
+
+use std::rc::Rc;
+
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use web_sys::HtmlCanvasElement;
+use yew::prelude::*;
+
+use super::export::download_canvas;
+
+/// Chart size in canvas pixels.
+const WIDTH: u32 = 960;
+const HEIGHT: u32 = 320;
+
+/// A labelled vertical line on the chart.
+#[derive(Clone, PartialEq, Debug)]
+pub struct ChartMark {
+    /// The heap where the line is drawn.
+    pub heap: u64,
+    /// Its legend text.
+    pub label: String,
+}
+
+/// Draws the chart; errors are plotters' messages.
+fn draw(canvas: HtmlCanvasElement, values: &[u64], marks: &[ChartMark]) -> Result<(), String> {
+    canvas.set_width(WIDTH);
+    canvas.set_height(HEIGHT);
+    let backend = CanvasBackend::with_canvas_object(canvas).ok_or("no 2-D canvas context")?;
+    let root = backend.into_drawing_area();
+    let err = |e: &dyn std::fmt::Display| e.to_string();
+    root.fill(&WHITE).map_err(|e| err(&e))?;
+    let n = values.len() as u64;
+    let top = values.iter().copied().max().unwrap_or(0) + 1;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(12)
+        .margin_right(40)
+        .x_label_area_size(36)
+        .y_label_area_size(48)
+        .build_cartesian_2d(0u64..n.max(1), 0u64..top)
+        .map_err(|e| err(&e))?;
+    chart
+        .configure_mesh()
+        .x_desc("heap x")
+        .y_desc("nim-value G(x)")
+        .light_line_style(RGBColor(238, 238, 238))
+        .draw()
+        .map_err(|e| err(&e))?;
+    let points = values.iter().enumerate().map(|(x, &v)| (x as u64, v));
+    let ink = RGBColor(37, 99, 235);
+    if n <= 400 {
+        chart
+            .draw_series(LineSeries::new(points.clone(), ink.mix(0.35)))
+            .map_err(|e| err(&e))?;
+        chart
+            .draw_series(points.map(|p| Circle::new(p, 2, ink.filled())))
+            .map_err(|e| err(&e))?;
+    } else {
+        chart
+            .draw_series(points.map(|p| Pixel::new(p, ink)))
+            .map_err(|e| err(&e))?;
+    }
+    let colours = [RGBColor(220, 38, 38), RGBColor(22, 163, 74)];
+    for (mark, colour) in marks
+        .iter()
+        .filter(|m| m.heap < n)
+        .zip(colours.iter().cycle())
+    {
+        let colour = *colour;
+        chart
+            .draw_series(DashedLineSeries::new(
+                [(mark.heap, 0), (mark.heap, top)],
+                6,
+                4,
+                colour.stroke_width(2),
+            ))
+            .map_err(|e| err(&e))?
+            .label(mark.label.clone())
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], colour.stroke_width(2)));
+    }
+    if marks.iter().any(|m| m.heap < n) {
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.85))
+            .border_style(RGBColor(200, 200, 200))
+            .position(SeriesLabelPosition::UpperLeft)
+            .draw()
+            .map_err(|e| err(&e))?;
+    }
+    root.present().map_err(|e| err(&e))
+}
+
+/// Properties of [`ValueChart`].
+#[derive(Properties, PartialEq)]
+pub struct ValueChartProps {
+    /// The canvas id (`value-chart` on the subtraction page).
+    #[prop_or(AttrValue::Static("value-chart"))]
+    pub id: AttrValue,
+    /// Nim-values of heaps `0..n`.
+    pub values: Rc<Vec<u64>>,
+    /// Heaps marked with dashed lines.
+    #[prop_or_default]
+    pub marks: Vec<ChartMark>,
+    /// File name stem for the PNG download.
+    pub file_stem: AttrValue,
+    /// A one-line description for screen readers.
+    pub label: AttrValue,
+}
+
+/// The nim-value chart with its own "Download PNG" button.
+#[function_component(ValueChart)]
+pub fn value_chart(props: &ValueChartProps) -> Html {
+    let canvas = use_node_ref();
+    let problem = use_state(|| None::<String>);
+    {
+        let canvas = canvas.clone();
+        let problem = problem.clone();
+        use_effect_with(
+            (props.values.clone(), props.marks.clone()),
+            move |(values, marks)| {
+                if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
+                    problem.set(draw(c, values, marks).err());
+                }
+            },
+        );
+    }
+    let onclick = {
+        let canvas = canvas.clone();
+        let name = format!("{}-chart.png", props.file_stem);
+        let problem = problem.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
+                if let Err(e) = download_canvas(&c, &name) {
+                    problem.set(Some(e));
+                }
+            }
+        })
+    };
+    html! {
+        <div class="chart">
+            <canvas ref={canvas} id={props.id.clone()} class="value-chart" width={WIDTH.to_string()} height={HEIGHT.to_string()} role="img" aria-label={props.label.clone()}></canvas>
+            <div class="toolbar">
+                <button type="button" id={format!("{}-png", props.id)} {onclick}>{ "Download chart PNG" }</button>
+                if let Some(p) = &*problem {
+                    <span class="toolbar-note" role="status">{ format!("The chart could not be drawn: {p}") }</span>
+                }
+            </div>
+        </div>
+    }
+}

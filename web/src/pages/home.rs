@@ -1,0 +1,91 @@
+//! The home page: what HeapLab is, and one card per game family (live or coming soon).
+
+use yew::prelude::*;
+
+/// A game family on the home page.
+struct Family {
+    name: &'static str,
+    blurb: &'static str,
+    /// The live page, or `None` for one that is coming soon.
+    href: Option<&'static str>,
+}
+
+const FAMILIES: [Family; 7] = [
+    Family {
+        name: "Subtraction games",
+        blurb: "Finite sets S and all-but games ℕ∖E: nim-values, outcomes, proven periods and preperiods, a value strip, and play against a perfect opponent.",
+        href: Some("#/subtraction?S=2,5,7&n=100"),
+    },
+    Family {
+        name: "Period maps",
+        blurb: "Flammenkamp's maps of period lengths over whole families of 3-, 4- and 5-move sets.",
+        href: None,
+    },
+    Family {
+        name: "2-D subtraction",
+        blurb: "Subtraction of vectors on two heaps, with the outcome picture and its segments.",
+        href: None,
+    },
+    Family {
+        name: "Cumulative subtraction",
+        blurb: "Subtraction games in which the players keep score of what they take.",
+        href: None,
+    },
+    Family {
+        name: "Cumulative games",
+        blurb: "Scores that accumulate over a play, for more general heap rules.",
+        href: None,
+    },
+    Family {
+        name: "Scoring play",
+        blurb: "Stewart's impartial scoring play games and their scoring nim-values.",
+        href: None,
+    },
+    Family {
+        name: "Octal games",
+        blurb: "Taking and breaking heaps: octal codes, nim-sequences and their periods.",
+        href: None,
+    },
+];
+
+/// The home page.
+#[function_component(Home)]
+pub fn home() -> Html {
+    html! {
+        <>
+            <section class="intro">
+                <h1>{ "HeapLab" }</h1>
+                <p class="lead">
+                    { "A research instrument for heap games. Type a ruleset and HeapLab computes nim-values and outcomes, proves the eventual period, and draws what it finds. Every view is a link you can share." }
+                </p>
+            </section>
+            <ul class="card-grid" aria-label="Game families">
+                { for FAMILIES.iter().map(family_card) }
+            </ul>
+        </>
+    }
+}
+
+fn family_card(family: &Family) -> Html {
+    match family.href {
+        Some(href) => html! {
+            <li class="card family live">
+                <h2><a href={href}>{ family.name }</a></h2>
+                <p>{ family.blurb }</p>
+                <p class="examples">
+                    { "Try " }
+                    <a href="#/subtraction?S=2,5,7&n=100">{ "{2,5,7}" }</a>{ ", " }
+                    <a href="#/subtraction?S=2,4,7&n=100">{ "{2,4,7}" }</a>{ ", " }
+                    <a href="#/subtraction?S=4,6,11,14&n=200">{ "{4,6,11,14}" }</a>{ " or all-but " }
+                    <a href="#/subtraction?E=2,3,5,7&n=100">{ "ℕ∖{2,3,5,7}" }</a>{ "." }
+                </p>
+            </li>
+        },
+        None => html! {
+            <li class="card family soon" aria-disabled="true">
+                <h2>{ family.name }<span class="badge">{ "coming soon" }</span></h2>
+                <p>{ family.blurb }</p>
+            </li>
+        },
+    }
+}
