@@ -224,21 +224,15 @@ impl StateMachine for AllButMachine<'_> {
 
 /// The slow reference: nim-values by the definition, `O(n²)`.
 pub mod reference {
-    use std::collections::BTreeSet;
 
     /// `G(n) = mex { G(n - m) : 1 <= m <= n, m ∉ E }`, computed literally.
     pub fn nim_values(excluded: &[u32], terms: usize) -> Vec<u64> {
         let mut values: Vec<u64> = Vec::with_capacity(terms);
         for n in 0..terms {
-            let options: BTreeSet<u64> = (1..=n)
+            let options = (1..=n)
                 .filter(|m| !excluded.contains(&(*m as u32)))
-                .map(|m| values[n - m])
-                .collect();
-            values.push(
-                (0..)
-                    .find(|v| !options.contains(v))
-                    .expect("some value is missing"),
-            );
+                .map(|m| values[n - m]);
+            values.push(crate::mex::mex(options));
         }
         values
     }

@@ -8,6 +8,7 @@
 //! * [`period`]: proven eventual periods (window argument) and their report type;
 //! * [`figure`]: RGBA map pixels and SVG legends, shared by the page and the CLI;
 //! * [`budget`]: size caps, progress reports and cancellation for every long computation;
+//! * [`mex`]: the plain minimum-excluded-value used by the reference solvers;
 //! * [`subtraction`]: finite subtraction games (nim-values, outcomes, periods);
 //! * [`period_map`]: Flammenkamp's period-length maps of 3-, 4- and 5-move families;
 //! * [`all_but`]: all-but subtraction (finite excluded subtraction), arithmetic periods.
@@ -17,6 +18,7 @@ pub mod bits;
 pub mod budget;
 pub mod error;
 pub mod figure;
+pub mod mex;
 pub mod period;
 pub mod period_map;
 pub mod ruleset;

@@ -413,22 +413,16 @@ impl StateMachine for OutcomeSequence<'_> {
 /// The slow, obviously correct reference solvers the tests compare the fast ones against.
 pub mod reference {
     use crate::period::Periodicity;
-    use std::collections::BTreeSet;
 
     /// Nim-values by the definition: the mex of the values of `x - s` for `s ∈ S, s <= x`.
     pub fn nim_values(moves: &[u32], terms: usize) -> Vec<u32> {
         let mut values: Vec<u32> = Vec::with_capacity(terms);
         for x in 0..terms {
-            let options: BTreeSet<u32> = moves
+            let options = moves
                 .iter()
                 .filter(|&&s| s as usize <= x)
-                .map(|&s| values[x - s as usize])
-                .collect();
-            values.push(
-                (0..)
-                    .find(|v| !options.contains(v))
-                    .expect("some value is missing"),
-            );
+                .map(|&s| u64::from(values[x - s as usize]));
+            values.push(crate::mex::mex(options) as u32);
         }
         values
     }
