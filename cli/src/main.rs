@@ -4,6 +4,7 @@
 
 mod output;
 mod period_map;
+mod plane;
 mod subtraction;
 
 use clap::{Parser, Subcommand};
@@ -24,6 +25,9 @@ enum Command {
     Subtraction(subtraction::SubtractionArgs),
     /// Flammenkamp's period-length maps (`--s3 301 --s1 40..160 --s2 90..210`), on all cores.
     PeriodMap(period_map::PeriodMapArgs),
+    /// Two-dimensional subtraction (`--moves "2,6 3,3 6,1 19,6"`): P/N image, row and column
+    /// periods.
+    Plane(plane::PlaneArgs),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +48,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Subtraction(args) => subtraction::run(&args),
         Command::PeriodMap(args) => period_map::run(&args),
+        Command::Plane(args) => plane::run(&args),
     };
     match result {
         Ok(text) => {

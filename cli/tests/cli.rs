@@ -260,3 +260,59 @@ fn period_map_other_families_and_bad_input() {
         assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
     }
 }
+
+/// The plane example (survey Figure 2): counts and a W×H PNG with P black.
+#[test]
+fn plane_json_and_png() {
+    let v = json(&[
+        "plane",
+        "--moves",
+        "2,6 3,3 6,1 19,6",
+        "--width",
+        "360",
+        "--height",
+        "200",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        (v["width"].as_u64(), v["height"].as_u64()),
+        (Some(360), Some(200))
+    );
+    let p = v["p_positions"].as_u64().unwrap();
+    assert!(p >= 360 + 199, "row 0 and column 0 are all P: {p}");
+    assert_eq!(v["rows"].as_array().unwrap().len(), 200);
+    let path = std::env::temp_dir().join(format!("heaplab-plane-{}.png", std::process::id()));
+    let out = heaplab(&[
+        "plane",
+        "--moves",
+        "(2,6) (3,3)",
+        "--width",
+        "30",
+        "--height",
+        "20",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 30);
+    assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 20);
+    for args in [
+        &["plane", "--moves", "(0,0)"][..],
+        &["plane", "--moves", "1,2", "--width", "0"],
+        &["plane", "--moves", "1"],
+    ] {
+        let out = heaplab(args);
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(
+            String::from_utf8(out.stderr)
+                .unwrap()
+                .trim_end()
+                .lines()
+                .count(),
+            1
+        );
+    }
+}

@@ -4,6 +4,7 @@
 //! Usage: `cargo run --release -p heaplab-engine --example bench -- [--heaps N]`
 
 use heaplab_engine::period_map::{self, Family};
+use heaplab_engine::plane::{self, MoveSet};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::subtraction::{self, reference};
 use heaplab_engine::{all_but, Budget};
@@ -146,5 +147,20 @@ fn main() {
         fast.as_secs_f64(),
         slow.as_secs_f64(),
         slow.as_secs_f64() / fast.as_secs_f64()
+    );
+
+    // Survey Figure 2: the 3600 x 2000 window of {(2,6), (3,3), (6,1), (19,6)}.
+    let moves = MoveSet::parse("(2,6) (3,3) (6,1) (19,6)").expect("valid moves");
+    let fast = best_time(|| {
+        black_box(plane::grid(&moves, 3600, 2000, &mut Budget::unlimited()).expect("no cancel"));
+    });
+    let slow = best_time(|| {
+        black_box(plane::reference_grid(&moves, 3600, 2000));
+    });
+    report(
+        "plane Figure 2, 3600x2000 (bit-parallel rows)",
+        3600 * 2000,
+        fast,
+        slow,
     );
 }

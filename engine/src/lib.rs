@@ -11,6 +11,7 @@
 //! * [`mex`]: the plain minimum-excluded-value used by the reference solvers;
 //! * [`subtraction`]: finite subtraction games (nim-values, outcomes, periods);
 //! * [`period_map`]: Flammenkamp's period-length maps of 3-, 4- and 5-move families;
+//! * [`plane`]: two-dimensional subtraction games (P/N grids, row and column periods);
 //! * [`all_but`]: all-but subtraction (finite excluded subtraction), arithmetic periods.
 
 pub mod all_but;
@@ -21,6 +22,7 @@ pub mod figure;
 pub mod mex;
 pub mod period;
 pub mod period_map;
+pub mod plane;
 pub mod ruleset;
 pub mod subtraction;
 

@@ -1,0 +1,423 @@
+//! Two-dimensional subtraction games (survey, the section on two dimensions, Figure 2).
+//!
+//! A position is `(x, y)` with `x, y >= 0`; a ruleset is a finite set of vectors
+//! `(a, b) != (0, 0)` with `a, b >= 0`; a move subtracts a vector and both coordinates must stay
+//! non-negative; normal play. `(x, y)` is P when no move leads to a P-position.
+//!
+//! **Fast grid.** Row `y` depends on rows `y - b` only, and within one row on heaps `x - a`
+//! for the horizontal moves `(a, 0)`. So each row is computed `w` cells a step, where `w` is the
+//! least horizontal move (or 64 when there is none), by OR-ing unaligned 64-bit reads of the rows
+//! it depends on — the same kernel as the 1-D outcome solver. [`reference_grid`] is the plain
+//! double loop the tests compare against.
+//!
+//! **Row and column periods.** Along row `y`, the cell at `x` is a function of the cells at
+//! `x - A .. x` of rows `0..=y` (`A` = the largest `a`). So if the columns of rows `0..=y` in the
+//! `A`-wide window at `t` equal those at `t + p`, all of rows `0..=y` repeat with period `p` from
+//! `t` on: a proof, exactly as in one dimension. [`line_periods`] finds, within the computed
+//! window, the least such joint period `P` (the least `p` whose window at the right edge also
+//! stands `p` cells earlier), then each row's own least period — the least divisor of `P` under
+//! which one period block is invariant — and its least preperiod. Columns are rows of the
+//! transposed ruleset. Where the window is too small for a proof, the line reports `NotFound`.
+
+use crate::bits::BitVec;
+use crate::period::Periodicity;
+use crate::{Budget, EngineError};
+
+/// The largest width or height of a plane window.
+pub const MAX_SIDE: u32 = 20_000;
+
+/// The largest number of cells of a plane window.
+pub const MAX_CELLS: u64 = 40_000_000;
+
+/// The largest coordinate of a move.
+pub const MAX_COORDINATE: u32 = 10_000;
+
+/// The largest number of moves.
+pub const MAX_MOVES: usize = 256;
+
+/// A set of move vectors.
+///
+/// Invariant: sorted, distinct, no `(0, 0)`, every coordinate `<= MAX_COORDINATE`, 1 to
+/// `MAX_MOVES` moves.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct MoveSet {
+    moves: Vec<(u32, u32)>,
+}
+
+impl MoveSet {
+    /// Parses `(2,6) (3,3) (6,1) (19,6)`, `2,6 3,3 6,1 19,6` or one pair per line.
+    pub fn parse(text: &str) -> Result<Self, EngineError> {
+        let mut numbers = Vec::new();
+        let mut current = String::new();
+        let flush = |current: &mut String, numbers: &mut Vec<u32>| -> Result<(), EngineError> {
+            if !current.is_empty() {
+                let value: u32 = current.parse().map_err(|_| {
+                    EngineError::OutOfRange(format!(
+                        "{current} is too large: coordinates go up to {MAX_COORDINATE}"
+                    ))
+                })?;
+                numbers.push(value);
+                current.clear();
+            }
+            Ok(())
+        };
+        for c in text.chars() {
+            match c {
+                '0'..='9' => current.push(c),
+                ',' | ';' | '(' | ')' | '{' | '}' | ' ' | '\t' | '\n' | '\r' => {
+                    flush(&mut current, &mut numbers)?
+                }
+                '-' | '\u{2212}' => {
+                    return Err(EngineError::OutOfRange(
+                        "negative coordinates are not allowed: a move (a, b) needs a, b >= 0"
+                            .into(),
+                    ))
+                }
+                other => {
+                    return Err(EngineError::Parse(format!(
+                        "'{other}' cannot appear in a move list; write pairs like (2,6) (3,3)"
+                    )))
+                }
+            }
+        }
+        flush(&mut current, &mut numbers)?;
+        if numbers.is_empty() {
+            return Err(EngineError::Parse(
+                "the move set is empty: give pairs like (2,6) (3,3)".into(),
+            ));
+        }
+        if numbers.len() % 2 == 1 {
+            return Err(EngineError::Parse(format!(
+                "moves come in pairs (a, b), but {} numbers were given",
+                numbers.len()
+            )));
+        }
+        Self::from_moves(numbers.chunks(2).map(|p| (p[0], p[1])).collect())
+    }
+
+    /// Builds a move set with the parser's checks.
+    pub fn from_moves(mut moves: Vec<(u32, u32)>) -> Result<Self, EngineError> {
+        if moves.is_empty() {
+            return Err(EngineError::Parse(
+                "the move set is empty: give pairs like (2,6) (3,3)".into(),
+            ));
+        }
+        if moves.len() > MAX_MOVES {
+            return Err(EngineError::OutOfRange(format!(
+                "{} moves; HeapLab accepts at most {MAX_MOVES}",
+                moves.len()
+            )));
+        }
+        for &(a, b) in &moves {
+            if (a, b) == (0, 0) {
+                return Err(EngineError::OutOfRange(
+                    "(0,0) is not a move: it would change nothing".into(),
+                ));
+            }
+            if a > MAX_COORDINATE || b > MAX_COORDINATE {
+                return Err(EngineError::OutOfRange(format!(
+                    "({a},{b}) is too large: coordinates go up to {MAX_COORDINATE}"
+                )));
+            }
+        }
+        moves.sort_unstable();
+        if let Some(w) = moves.windows(2).find(|w| w[0] == w[1]) {
+            return Err(EngineError::Parse(format!(
+                "({},{}) is listed twice",
+                w[0].0, w[0].1
+            )));
+        }
+        Ok(MoveSet { moves })
+    }
+
+    /// The moves, sorted.
+    pub fn moves(&self) -> &[(u32, u32)] {
+        &self.moves
+    }
+
+    /// The same game with the coordinates swapped (columns become rows).
+    pub fn transposed(&self) -> MoveSet {
+        let mut moves: Vec<(u32, u32)> = self.moves.iter().map(|&(a, b)| (b, a)).collect();
+        moves.sort_unstable();
+        MoveSet { moves }
+    }
+
+    /// The canonical text `(2,6) (3,3)`, which the parser reads back to the same set.
+    pub fn to_text(&self) -> String {
+        self.moves
+            .iter()
+            .map(|(a, b)| format!("({a},{b})"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Checks a window size against [`MAX_SIDE`] and [`MAX_CELLS`].
+pub fn check_size(width: u32, height: u32) -> Result<(), EngineError> {
+    if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
+        return Err(EngineError::OutOfRange(format!(
+            "the window must be between 1 and {MAX_SIDE} cells wide and high, not {width}×{height}"
+        )));
+    }
+    if u64::from(width) * u64::from(height) > MAX_CELLS {
+        return Err(EngineError::OutOfRange(format!(
+            "{width}×{height} is more than {MAX_CELLS} cells"
+        )));
+    }
+    Ok(())
+}
+
+/// The P-positions of a `width × height` window: row `y` is a bit array over `x`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grid {
+    /// Width (number of columns, `x` in `0..width`).
+    pub width: u32,
+    /// Height (number of rows, `y` in `0..height`).
+    pub height: u32,
+    /// `rows[y]` holds bit `x` set when `(x, y)` is a P-position.
+    pub rows: Vec<BitVec>,
+}
+
+impl Grid {
+    /// Whether `(x, y)` is a P-position (false outside the window).
+    pub fn is_p(&self, x: u32, y: u32) -> bool {
+        self.rows
+            .get(y as usize)
+            .is_some_and(|row| row.get(i64::from(x)))
+    }
+
+    /// The number of P-positions in the window.
+    pub fn p_count(&self) -> u64 {
+        self.rows
+            .iter()
+            .map(|row| {
+                (0..row.len())
+                    .step_by(64)
+                    .map(|x| row.get_word(x as i64).count_ones() as u64)
+                    .sum::<u64>()
+            })
+            .sum()
+    }
+}
+
+/// Computes the P/N grid of the window, bit-parallel, ticking `budget` every 64 rows.
+pub fn grid(
+    moves: &MoveSet,
+    width: u32,
+    height: u32,
+    budget: &mut Budget<'_>,
+) -> Result<Grid, EngineError> {
+    check_size(width, height)?;
+    let w = width as usize;
+    let step = moves
+        .moves()
+        .iter()
+        .filter(|m| m.1 == 0)
+        .map(|m| m.0)
+        .min()
+        .unwrap_or(64)
+        .min(64);
+    let mut rows: Vec<BitVec> = Vec::with_capacity(height as usize);
+    for y in 0..height as usize {
+        let mut row = BitVec::with_capacity(w + 64);
+        while row.len() < w {
+            let x = row.len() as i64;
+            let mut has_p_option = 0u64;
+            for &(a, b) in moves.moves() {
+                let b = b as usize;
+                if b > y {
+                    continue;
+                }
+                let source = if b == 0 { &row } else { &rows[y - b] };
+                has_p_option |= source.get_word(x - i64::from(a));
+            }
+            let take = step.min((w - row.len()) as u32);
+            row.push_bits(!has_p_option, take);
+        }
+        rows.push(row);
+        if y % 64 == 63 {
+            budget.tick(y as u64 + 1, u64::from(height))?;
+        }
+    }
+    Ok(Grid {
+        width,
+        height,
+        rows,
+    })
+}
+
+/// The plain double loop: `(x, y)` is P iff no move reaches a P-position. `p[y][x]`.
+pub fn reference_grid(moves: &MoveSet, width: u32, height: u32) -> Vec<Vec<bool>> {
+    let (w, h) = (width as usize, height as usize);
+    let mut p = vec![vec![false; w]; h];
+    for y in 0..h {
+        for x in 0..w {
+            p[y][x] = !moves.moves().iter().any(|&(a, b)| {
+                let (a, b) = (a as usize, b as usize);
+                a <= x && b <= y && p[y - b][x - a]
+            });
+        }
+    }
+    p
+}
+
+/// Nim-values (Grundy values) of every cell, `values[y][x]`, with a 64-bit mex mask.
+pub fn nim_values(moves: &MoveSet, width: u32, height: u32) -> Result<Vec<Vec<u16>>, EngineError> {
+    check_size(width, height)?;
+    let (w, h) = (width as usize, height as usize);
+    let mut values = vec![vec![0u16; w]; h];
+    for y in 0..h {
+        for x in 0..w {
+            let mut seen = [0u64; MAX_MOVES / 64 + 1];
+            for &(a, b) in moves.moves() {
+                let (a, b) = (a as usize, b as usize);
+                if a <= x && b <= y {
+                    let v = values[y - b][x - a] as usize;
+                    seen[v / 64] |= 1 << (v % 64);
+                }
+            }
+            let word = seen.iter().position(|&s| s != u64::MAX).unwrap_or(0);
+            values[y][x] = (word * 64 + (!seen[word]).trailing_zeros() as usize) as u16;
+        }
+    }
+    Ok(values)
+}
+
+/// RGBA pixels of the grid, P black and N white, `y = 0` at the bottom (the same picture on the
+/// page and in the CLI's PNG).
+pub fn render_outcomes(grid: &Grid) -> Vec<u8> {
+    let (w, h) = (grid.width as usize, grid.height as usize);
+    let mut rgba = vec![255u8; w * h * 4];
+    for (y, row) in grid.rows.iter().enumerate() {
+        let line = (h - 1 - y) * w * 4;
+        for x in 0..w {
+            if row.get(x as i64) {
+                rgba[line + x * 4..line + x * 4 + 3].fill(0);
+            }
+        }
+    }
+    rgba
+}
+
+/// The proven eventual period of each row of `grid` (index `y`), as described in the module
+/// docs; `a_max` is the largest horizontal component `A` of the moves.
+pub fn row_periods(grid: &Grid, a_max: u32) -> Vec<Periodicity> {
+    let w = grid.width as usize;
+    let a = a_max as usize;
+    let not_found = Periodicity::NotFound { searched: w as u64 };
+    if w <= a {
+        return vec![not_found; grid.height as usize];
+    }
+    // Candidate joint periods p: the A-wide window at the right edge also stands p cells earlier
+    // in every row so far. The set only shrinks as rows are added.
+    let mut alive: Vec<usize> = (1..=w - a).collect();
+    let mut result = Vec::with_capacity(grid.height as usize);
+    for row in &grid.rows {
+        alive.retain(|&p| row.ranges_equal(w - a - p, w - a, a));
+        let Some(&joint) = alive.first() else {
+            result.push(not_found);
+            continue;
+        };
+        let t = w - a - joint;
+        let own = least_block_period(row, t, joint);
+        let preperiod = row.last_difference(t, own).map_or(0, |x| x as u64 + 1);
+        result.push(Periodicity::Proven {
+            preperiod,
+            period: own as u64,
+            saltus: 0,
+        });
+    }
+    result
+}
+
+/// The least divisor `d` of `p` such that the block `row[t .. t + p]` is invariant under a cyclic
+/// shift by `d`: since the row is `p`-periodic from `t`, that makes `d` its least period.
+fn least_block_period(row: &BitVec, t: usize, p: usize) -> usize {
+    (1..=p)
+        .filter(|d| p.is_multiple_of(*d))
+        .find(|&d| row.ranges_equal(t, t + d, p - d) && row.ranges_equal(t + p - d, t, d))
+        .unwrap_or(p)
+}
+
+/// Row and column periods of a window, with the P-count: what the page and the CLI report.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PlaneReport {
+    /// The moves, sorted.
+    pub moves: Vec<(u32, u32)>,
+    /// Width of the window.
+    pub width: u32,
+    /// Height of the window.
+    pub height: u32,
+    /// Number of P-positions in the window.
+    pub p_positions: u64,
+    /// `rows[y]`: the eventual period along row `y` (x varying), where the window proves it.
+    pub rows: Vec<Periodicity>,
+    /// `columns[x]`: the eventual period along column `x` (y varying), where the window proves it.
+    pub columns: Vec<Periodicity>,
+}
+
+/// Computes the grid and the row and column periods of a window.
+pub fn solve(
+    moves: &MoveSet,
+    width: u32,
+    height: u32,
+    budget: &mut Budget<'_>,
+) -> Result<(Grid, PlaneReport), EngineError> {
+    let grid = grid(moves, width, height, budget)?;
+    let transposed = grid_transposed(moves, width, height, budget)?;
+    let a_max = moves.moves().iter().map(|m| m.0).max().unwrap_or(0);
+    let b_max = moves.moves().iter().map(|m| m.1).max().unwrap_or(0);
+    let report = PlaneReport {
+        moves: moves.moves().to_vec(),
+        width,
+        height,
+        p_positions: grid.p_count(),
+        rows: row_periods(&grid, a_max),
+        columns: row_periods(&transposed, b_max),
+    };
+    Ok((grid, report))
+}
+
+fn grid_transposed(
+    moves: &MoveSet,
+    width: u32,
+    height: u32,
+    budget: &mut Budget<'_>,
+) -> Result<Grid, EngineError> {
+    grid(&moves.transposed(), height, width, budget)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_documented_forms_and_rejects_bad_ones() {
+        let expected = MoveSet::from_moves(vec![(2, 6), (3, 3), (6, 1), (19, 6)]).unwrap();
+        for text in [
+            "(2,6) (3,3) (6,1) (19,6)",
+            "2,6 3,3 6,1 19,6",
+            "2,6\n3,3\n6,1\n19,6\n",
+            "(2, 6); (3, 3); (6, 1); (19, 6)",
+        ] {
+            assert_eq!(MoveSet::parse(text).unwrap(), expected, "{text:?}");
+        }
+        assert_eq!(MoveSet::parse(&expected.to_text()).unwrap(), expected);
+        for (text, needle) in [
+            ("", "empty"),
+            ("(0,0)", "(0,0) is not a move"),
+            ("(1,-2)", "negative"),
+            ("(1,2) (3)", "pairs"),
+            ("(1,2) (1,2)", "twice"),
+            ("(a,2)", "cannot appear"),
+            ("(99999999999,1)", "too large"),
+            ("(10001,1)", "too large"),
+        ] {
+            let err = MoveSet::parse(text).unwrap_err().to_string();
+            assert!(err.contains(needle), "{text:?} gave {err:?}");
+        }
+        assert!(check_size(0, 5).is_err());
+        assert!(check_size(20_001, 5).is_err());
+        assert!(check_size(20_000, 20_000).is_err());
+    }
+}
