@@ -15,7 +15,9 @@
 //! is the least period, and the least preperiod is found by scanning back from `t`.
 
 use crate::bits::BitVec;
-use crate::period::{find_cycle, least_preperiod, Periodicity, StateMachine, WindowHash};
+use crate::period::{
+    find_cycle, Periodicity, StateMachine, WindowHash, WindowRule, WindowSequence,
+};
 use crate::ruleset::NumberSet;
 use crate::{Budget, EngineError};
 
@@ -101,16 +103,11 @@ pub fn solve(
     limits: Limits,
     budget: &mut Budget<'_>,
 ) -> Result<SubtractionReport, EngineError> {
-    let mut machine = NimMachine::new(set);
-    let nim_period = nim_period_of(&mut machine, limits.search, budget)?;
+    let mut machine = nim_machine(set);
+    let nim_period = machine.find_period(limits.search, budget)?;
     let outcome_period = outcome_period(set, limits.search, budget)?;
     // The period search already computed a prefix of the values; extend or cut it to `terms`.
-    let terms = limits.terms as usize;
-    while machine.values.len() < terms {
-        machine.push_next();
-    }
-    let mut values = machine.values;
-    values.truncate(terms);
+    let values = machine.into_values(limits.terms as usize);
     let outcomes = values
         .iter()
         .map(|&v| if v == 0 { Outcome::P } else { Outcome::N })
@@ -144,12 +141,7 @@ pub fn winning_move(set: &NumberSet, values: &[u16], heap: u64) -> Option<u32> {
 
 /// Nim-values of heaps `0..terms` (fast: a 64-bit mex mask when `|S| < 64`).
 pub fn nim_values(set: &NumberSet, terms: usize) -> Vec<u16> {
-    let mut machine = NimMachine::new(set);
-    while machine.values.len() < terms {
-        machine.push_next();
-    }
-    machine.values.truncate(terms);
-    machine.values
+    nim_machine(set).into_values(terms)
 }
 
 /// Outcomes of heaps `0..terms`, bit-parallel: bit `x` is set when heap `x` is a P-position.
@@ -176,29 +168,7 @@ pub fn nim_period(
     search: u64,
     budget: &mut Budget<'_>,
 ) -> Result<Periodicity, EngineError> {
-    nim_period_of(&mut NimMachine::new(set), search, budget)
-}
-
-/// Runs the nim period search on `machine`, which keeps the values it computed.
-fn nim_period_of(
-    machine: &mut NimMachine<'_>,
-    search: u64,
-    budget: &mut Budget<'_>,
-) -> Result<Periodicity, EngineError> {
-    let k = u64::from(machine.set.max());
-    match find_cycle(machine, search.saturating_sub(k), budget)? {
-        None => Ok(Periodicity::NotFound { searched: search }),
-        Some(cycle) => {
-            let v = &machine.values;
-            let p = cycle.length as usize;
-            let preperiod = least_preperiod(cycle.start, |x| v[x as usize] == v[x as usize + p]);
-            Ok(Periodicity::Proven {
-                preperiod,
-                period: cycle.length,
-                saltus: 0,
-            })
-        }
-    }
+    nim_machine(set).find_period(search, budget)
 }
 
 /// The proven eventual period of the outcome (P/N) sequence, searching at most `search` heaps.
@@ -233,78 +203,42 @@ pub fn proven_outcome_period(p_bits: &BitVec, from: usize, period: usize) -> Per
     }
 }
 
-/// Nim-values as a state machine: state `t` is the window of values at heaps `t..t + max S`.
-struct NimMachine<'s> {
+/// The nim-value rule of a finite subtraction set: the mex of the values at `x - s`.
+struct MexRule<'s> {
     set: &'s NumberSet,
-    values: Vec<u16>,
-    /// Index of the current state (the first heap of its window).
-    at: usize,
-    /// Hash of the current window `values[at..at + max S]`.
-    hash: WindowHash,
 }
 
-impl<'s> NimMachine<'s> {
-    fn new(set: &'s NumberSet) -> Self {
-        let mut machine = NimMachine {
-            set,
-            values: Vec::new(),
-            at: 0,
-            hash: WindowHash::new(std::iter::empty()),
-        };
-        while machine.values.len() < set.max() as usize {
-            machine.push_next();
-        }
-        machine.hash = WindowHash::new(machine.values.iter().map(|&v| u64::from(v)));
-        machine
+impl WindowRule for MexRule<'_> {
+    type Value = u16;
+
+    fn window(&self) -> usize {
+        self.set.max() as usize
     }
 
-    fn push_next(&mut self) {
-        let x = self.values.len();
+    fn next(&self, values: &[u16]) -> u16 {
+        let x = values.len();
         let moves = self.set.elements();
-        let value = if moves.len() < 64 {
+        if moves.len() < 64 {
             let mut seen = 0u64;
             for &s in moves.iter().take_while(|&&s| s as usize <= x) {
-                seen |= 1 << self.values[x - s as usize];
+                seen |= 1 << values[x - s as usize];
             }
             (!seen).trailing_zeros() as u16
         } else {
             let mut seen = vec![false; moves.len() + 1];
             for &s in moves.iter().take_while(|&&s| s as usize <= x) {
-                seen[self.values[x - s as usize] as usize] = true;
+                seen[values[x - s as usize] as usize] = true;
             }
             seen.iter().position(|&b| !b).unwrap_or(moves.len()) as u16
-        };
-        self.values.push(value);
+        }
     }
 }
 
-impl StateMachine for NimMachine<'_> {
-    type Snapshot = (usize, u64);
+/// Nim-values as a proof state machine (state `t` is the window of heaps `t..t + max S`).
+type NimMachine<'s> = WindowSequence<MexRule<'s>>;
 
-    fn position(&self) -> u64 {
-        self.at as u64
-    }
-
-    fn snapshot(&self) -> (usize, u64) {
-        (self.at, self.hash.value())
-    }
-
-    fn matches(&self, &(start, hash): &(usize, u64)) -> bool {
-        let k = self.set.max() as usize;
-        hash == self.hash.value()
-            && self.values[start..start + k] == self.values[self.at..self.at + k]
-    }
-
-    fn advance(&mut self) -> Result<(), EngineError> {
-        self.push_next();
-        let k = self.set.max() as usize;
-        self.hash.roll(
-            u64::from(self.values[self.at]),
-            u64::from(self.values[self.at + k]),
-        );
-        self.at += 1;
-        Ok(())
-    }
+fn nim_machine(set: &NumberSet) -> NimMachine<'_> {
+    WindowSequence::new(MexRule { set })
 }
 
 /// The outcome sequence as a growable bit array of P-positions, and a state machine over its
