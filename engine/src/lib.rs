@@ -12,11 +12,13 @@
 //! * [`subtraction`]: finite subtraction games (nim-values, outcomes, periods);
 //! * [`period_map`]: Flammenkamp's period-length maps of 3-, 4- and 5-move families;
 //! * [`plane`]: two-dimensional subtraction games (P/N grids, row and column periods);
+//! * [`cumulative_subtraction`]: cumulative subtraction (Stewart's `G_s`), convergence, tr^m;
 //! * [`all_but`]: all-but subtraction (finite excluded subtraction), arithmetic periods.
 
 pub mod all_but;
 pub mod bits;
 pub mod budget;
+pub mod cumulative_subtraction;
 pub mod error;
 pub mod figure;
 pub mod mex;

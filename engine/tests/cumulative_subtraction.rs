@@ -1,0 +1,406 @@
+//! Cumulative subtraction: every table and example of Cohensius, Larsson, Meir and Wahlstedt,
+//! "Cumulative subtraction games" (`shared/papers/cumulative-subtraction-games.txt`), with the
+//! research digest's corrections where the printed text is wrong, plus Stewart's Table 1
+//! (`impartial-scoring-play-games.txt`, Section 3.1.1), which is the same recursion.
+
+use heaplab_engine::cumulative_subtraction::{self as cs, CumulativeReport};
+use heaplab_engine::ruleset::NumberSet;
+use heaplab_engine::subtraction::Limits;
+use heaplab_engine::{Budget, Periodicity};
+
+fn solve(text: &str, terms: u64) -> CumulativeReport {
+    let set = NumberSet::parse(text).unwrap();
+    cs::solve(
+        &set,
+        Limits::new(terms, 1_000_000).unwrap(),
+        &mut Budget::unlimited(),
+    )
+    .unwrap()
+}
+
+/// Example 1 and the digest's S = {2,3} table: o, opt, period 6 from x = 5, ξ = 8.
+#[test]
+fn example_1_two_three() {
+    let r = solve("2,3", 13);
+    assert_eq!(r.outcomes, vec![0, 0, 2, 3, 3, 1, 0, 1, 2, 3, 2, 1, 0]);
+    let opt: Vec<Option<u32>> = [
+        None,
+        None,
+        Some(2),
+        Some(3),
+        Some(3),
+        Some(3),
+        Some(3),
+        Some(2),
+        Some(3),
+        Some(3),
+        Some(3),
+        Some(3),
+        Some(3),
+    ]
+    .to_vec();
+    assert_eq!(r.optimal_actions, opt);
+    assert_eq!(
+        (r.outcomes[7], r.optimal_actions[7]),
+        (1, Some(2)),
+        "Example 1: o(7) = 1 via 2"
+    );
+    assert_eq!(
+        r.period,
+        Periodicity::Proven {
+            preperiod: 5,
+            period: 6,
+            saltus: 0
+        }
+    );
+    assert_eq!(r.convergence, Some(8));
+    assert_eq!(r.sacrifice(7), 1);
+}
+
+/// Example 2 / Table 1, S = {5,7}, rebuilt from the DP (digest): o(0..55), X*, ξ = 31,
+/// period 14 from x = 24.
+#[test]
+fn example_2_table_1() {
+    let expected = [
+        0, 0, 0, 0, 0, 5, 5, 7, 7, 7, 7, 7, 2, 2, 0, 0, 0, 3, 3, 5, 5, 7, 7, 7, 4, 4, 2, 2, 0, 1,
+        1, 3, 3, 5, 5, 7, 6, 6, 4, 4, 2, 2, 0, 1, 1, 3, 3, 5, 5, 7, 6, 6, 4, 4, 2, 2,
+    ];
+    let r = solve("5,7", expected.len() as u64);
+    assert_eq!(r.outcomes, expected.to_vec());
+    for x in 7..expected.len() {
+        let want = if [17, 18, 29, 30].contains(&x) { 5 } else { 7 };
+        assert_eq!(r.optimal_actions[x], Some(want), "opt({x})");
+    }
+    assert_eq!(
+        cs::two_action_sacrifice_set(5, 7),
+        vec![5, 6, 17, 18, 29, 30]
+    );
+    assert_eq!(r.convergence, Some(31));
+    assert_eq!(
+        r.period,
+        Periodicity::Proven {
+            preperiod: 24,
+            period: 14,
+            saltus: 0
+        }
+    );
+}
+
+/// Stewart, Table 1 (S = {4,5}, p_i = i): G_s(0..15), and the digest's continuation
+/// (preperiod 27, period 10 = 2k) — Corollary 5 settles Stewart's Conjecture 14.
+#[test]
+fn stewart_table_1_is_the_same_recursion() {
+    let r = solve("4,5", 41);
+    let table = [0, 0, 0, 0, 4, 5, 5, 5, 5, 1, 0, 0, 0, 3, 4, 5];
+    let more = [
+        5, 5, 2, 1, 0, 0, 2, 3, 4, 5, 5, 3, 2, 1, 0, 1, 2, 3, 4, 5, 4, 3, 2, 1, 0,
+    ];
+    assert_eq!(&r.outcomes[..16], &table);
+    assert_eq!(&r.outcomes[16..], &more);
+    assert_eq!(
+        r.period,
+        Periodicity::Proven {
+            preperiod: 27,
+            period: 10,
+            saltus: 0
+        }
+    );
+    assert_eq!(r.corollary_5_holds, Some(true));
+}
+
+/// Stewart's extra oracles (digest A.4.1): (preperiod, period) of G_s for nine sets.
+#[test]
+fn stewart_extra_oracles() {
+    for (set, pre, per) in [
+        ("1,2", 0, 4),
+        ("1,3", 0, 6),
+        ("2,3", 5, 6),
+        ("1,2,3", 0, 6),
+        ("3,5", 8, 10),
+        ("2,5", 0, 10),
+        ("1,4", 0, 8),
+        ("2,7", 0, 14),
+        ("3,4,7", 10, 14),
+    ] {
+        assert_eq!(
+            solve(set, 10).period,
+            Periodicity::Proven {
+                preperiod: pre,
+                period: per,
+                saltus: 0
+            },
+            "{set}"
+        );
+    }
+}
+
+/// Examples 4 and 5: the unique optimal lines 5,7,5,1 (o = 2) and 10,13,10,2 (o = 5).
+#[test]
+fn examples_4_and_5_optimal_lines() {
+    for (set, x, line, value) in [
+        ("1,5,7", 18usize, vec![5, 7, 5, 1], 2),
+        ("2,10,13,14", 35, vec![10, 13, 10, 2], 5),
+    ] {
+        let r = solve(set, x as u64 + 1);
+        assert_eq!(r.outcomes[x], value, "{set}");
+        let mut heap = x;
+        let mut played = Vec::new();
+        while let Some(Some(s)) = r.optimal_actions.get(heap) {
+            played.push(*s);
+            heap -= *s as usize;
+        }
+        assert_eq!(played, line, "{set} from {x}");
+    }
+}
+
+/// The plain DP against the engine, and Theorem 3 / Corollary 5 checked, on every set within
+/// {1..9} with at least two actions.
+#[test]
+fn engine_matches_the_plain_dp_and_the_theorems_hold() {
+    for mask in 1u32..(1 << 9) {
+        let moves: Vec<u32> = (0..9)
+            .filter(|b| mask >> b & 1 == 1)
+            .map(|b| b + 1)
+            .collect();
+        if moves.len() < 2 {
+            continue;
+        }
+        let set = NumberSet::from_elements(moves.clone()).unwrap();
+        let r = cs::solve(
+            &set,
+            Limits::new(400, 100_000).unwrap(),
+            &mut Budget::unlimited(),
+        )
+        .unwrap();
+        let slow = cs::reference_outcomes(&moves, 400);
+        assert_eq!(
+            r.outcomes.iter().map(|&v| i64::from(v)).collect::<Vec<_>>(),
+            slow,
+            "{moves:?}"
+        );
+        assert_eq!(r.theorem_3_holds, Some(true), "{moves:?}");
+        assert_eq!(r.corollary_5_holds, Some(true), "{moves:?}");
+    }
+}
+
+/// Theorem 6 (full support {1..s1}): pattern 0,1,…,s1,…,1, convergence at s1.
+#[test]
+fn theorem_6_full_support() {
+    for s1 in 2..=12u32 {
+        let moves: Vec<u32> = (1..=s1).collect();
+        let r = cs::solve(
+            &NumberSet::from_elements(moves).unwrap(),
+            Limits::new(200, 100_000).unwrap(),
+            &mut Budget::unlimited(),
+        )
+        .unwrap();
+        for (x, &o) in r.outcomes.iter().enumerate() {
+            assert_eq!(
+                u64::from(o),
+                cs::full_support_outcome(u64::from(s1), x as u64),
+                "s1 = {s1}, x = {x}"
+            );
+        }
+        assert_eq!(r.convergence, Some(u64::from(s1)), "s1 = {s1}");
+    }
+}
+
+/// Theorem 12, Corollaries 13 and 14 (corrected) against the DP for every pair s2 < s1 <= 30.
+#[test]
+fn two_action_closed_forms() {
+    for s1 in 2..=30u64 {
+        for s2 in 1..s1 {
+            let set = NumberSet::from_elements(vec![s2 as u32, s1 as u32]).unwrap();
+            let r = cs::solve(
+                &set,
+                Limits::new(6 * s1 * s1, 1_000_000).unwrap(),
+                &mut Budget::unlimited(),
+            )
+            .unwrap();
+            let xstar = cs::two_action_sacrifice_set(s2, s1);
+            for x in s2..6 * s1 * s1 {
+                let sacrifice = r.optimal_actions[x as usize] == Some(s2 as u32);
+                assert_eq!(
+                    sacrifice,
+                    xstar.contains(&x),
+                    "Theorem 12, {{{s2},{s1}}}, x = {x}"
+                );
+                assert_eq!(
+                    u64::from(r.outcomes[x as usize]),
+                    cs::two_action_outcome(s2, s1, x),
+                    "Corollary 13, {{{s2},{s1}}}, x = {x}"
+                );
+            }
+            assert_eq!(
+                r.convergence,
+                Some(cs::two_action_convergence(s2, s1)),
+                "Corollary 14, {{{s2},{s1}}}"
+            );
+            assert_eq!(
+                xstar.iter().max().map(|m| m + 1),
+                r.convergence,
+                "max X* = ξ - 1"
+            );
+        }
+    }
+}
+
+/// Table 2: tr^m for m = 2..10.
+#[test]
+fn table_2_truncated_sequences() {
+    let table: [&[u64]; 9] = [
+        &[1],
+        &[1, 2],
+        &[1, 2, 3],
+        &[1, 2, 2, 4],
+        &[1, 2, 2, 3, 5],
+        &[1, 2, 2, 2, 3, 6],
+        &[1, 2, 2, 2, 3, 4, 7],
+        &[1, 2, 2, 2, 2, 3, 4, 8],
+        &[1, 2, 2, 2, 2, 3, 3, 5, 9],
+    ];
+    for (i, row) in table.iter().enumerate() {
+        assert_eq!(
+            cs::truncated_sequence(i as u32 + 2).unwrap(),
+            row.to_vec(),
+            "m = {}",
+            i + 2
+        );
+    }
+    // The ξ values in brackets for m = 10.
+    let xi: Vec<u64> = (1..10)
+        .map(|a| cs::interval_convergence(a, 10).unwrap())
+        .collect();
+    assert_eq!(xi, vec![10, 22, 23, 24, 25, 42, 44, 82, 162]);
+}
+
+/// The sliding-minimum fast path against the plain DP on every interval {a..m}, m <= 25.
+#[test]
+fn interval_fast_path_matches_the_dp() {
+    for m in 2..=25usize {
+        for a in 1..m {
+            let moves: Vec<u32> = (a as u32..=m as u32).collect();
+            let (o, opt) = cs::interval_outcomes(a, m, 3 * m * m);
+            let slow = cs::reference_outcomes(&moves, 3 * m * m);
+            assert_eq!(
+                o.iter().map(|&v| i64::from(v)).collect::<Vec<_>>(),
+                slow,
+                "{{{a}..{m}}}"
+            );
+            let set = NumberSet::from_elements(moves).unwrap();
+            let r = cs::solve(
+                &set,
+                Limits::new(3 * (m * m) as u64, 1_000_000).unwrap(),
+                &mut Budget::unlimited(),
+            )
+            .unwrap();
+            assert_eq!(opt, r.optimal_actions, "{{{a}..{m}}}");
+            assert_eq!(
+                cs::interval_convergence(a as u32, m as u32),
+                r.convergence,
+                "{{{a}..{m}}}"
+            );
+        }
+    }
+}
+
+/// Figure 3 as value:multiplicity (digest) for m = 25, 50, 100.
+#[test]
+fn figure_3_multiplicities() {
+    for (m, expected) in [
+        (
+            25u32,
+            vec![
+                (1, 1),
+                (2, 12),
+                (3, 4),
+                (4, 2),
+                (5, 1),
+                (6, 1),
+                (8, 1),
+                (12, 1),
+                (24, 1),
+            ],
+        ),
+        (
+            50,
+            vec![
+                (1, 1),
+                (2, 24),
+                (3, 8),
+                (4, 4),
+                (5, 3),
+                (6, 1),
+                (7, 2),
+                (9, 1),
+                (10, 1),
+                (13, 1),
+                (17, 1),
+                (25, 1),
+                (49, 1),
+            ],
+        ),
+        (
+            100,
+            vec![
+                (1, 1),
+                (2, 49),
+                (3, 17),
+                (4, 8),
+                (5, 5),
+                (6, 3),
+                (7, 2),
+                (8, 2),
+                (9, 2),
+                (10, 1),
+                (11, 1),
+                (13, 1),
+                (15, 1),
+                (17, 1),
+                (20, 1),
+                (25, 1),
+                (33, 1),
+                (50, 1),
+                (99, 1),
+            ],
+        ),
+    ] {
+        let tr = cs::truncated_sequence(m).unwrap();
+        let mut counts: Vec<(u64, u64)> = Vec::new();
+        for v in tr {
+            match counts.iter_mut().find(|(x, _)| *x == v) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((v, 1)),
+            }
+        }
+        counts.sort_unstable();
+        assert_eq!(counts, expected, "m = {m}");
+    }
+}
+
+/// Theorem 15 (corrected count ⌈m/2⌉ − 1 of a with tr = 2) and Conjecture 16 for m <= 60.
+#[test]
+fn theorem_15_and_conjecture_16() {
+    for m in 3..=60u32 {
+        let tr = cs::truncated_sequence(m).unwrap();
+        assert!(
+            tr[1..m.div_ceil(2) as usize].iter().all(|&t| t == 2),
+            "m = {m}"
+        );
+        assert_eq!(
+            tr.iter().filter(|&&t| t == 2).count() as u32,
+            m.div_ceil(2) - 1,
+            "m = {m}"
+        );
+    }
+    let checks = cs::check_duality_range(60, &mut Budget::unlimited()).unwrap();
+    assert_eq!(checks.len(), 58);
+    assert!(checks.iter().all(|c| c.count_holds && c.duality_holds));
+}
+
+#[test]
+fn start_score_and_starter_only_shift_the_outcome() {
+    assert_eq!(cs::final_score(1, 0, true), 1);
+    assert_eq!(cs::final_score(1, 10, true), 11);
+    assert_eq!(cs::final_score(1, 10, false), 9);
+}
