@@ -358,3 +358,118 @@ pub fn check_duality_range(
     }
     Ok(checks)
 }
+
+/// The largest side of a two-pile window.
+pub const MAX_PILE_SIDE: u32 = 4_000;
+
+/// Two-pile CS (Section 8): the outcome grid and the proven periods along rows and columns.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TwoPileReport {
+    /// The action set.
+    pub moves: Vec<u32>,
+    /// Window width (`x1` in `0..width`).
+    pub width: u32,
+    /// Window height (`x2` in `0..height`).
+    pub height: u32,
+    /// `grid[y][x] = o(x, y)`, rows `y = 0..height` of columns `x = 0..width`.
+    pub grid: Vec<Vec<u32>>,
+    /// The proven eventual period of `o(·, y)` along each row, where the window proves it.
+    pub rows: Vec<Periodicity>,
+    /// The proven eventual period of `o(x, ·)` along each column, where the window proves it.
+    pub columns: Vec<Periodicity>,
+}
+
+impl TwoPileReport {
+    /// Conjecture 18 on this window: every proven row or column period is at most `2 max S`.
+    /// Returns the first line that breaks it, as `("row" | "column", index, period)`.
+    pub fn conjecture_18_counterexample(&self) -> Option<(&'static str, usize, u64)> {
+        let bound = 2 * u64::from(self.moves.last().copied().unwrap_or(0));
+        let lines = self
+            .rows
+            .iter()
+            .map(|p| ("row", p))
+            .chain(self.columns.iter().map(|p| ("column", p)));
+        let index = |kind: &str, i: usize| {
+            if kind == "row" {
+                i
+            } else {
+                i - self.rows.len()
+            }
+        };
+        lines
+            .enumerate()
+            .find(|(_, (_, p))| p.period().is_some_and(|p| p > bound))
+            .map(|(i, (kind, p))| (kind, index(kind, i), p.period().unwrap_or(0)))
+    }
+}
+
+/// The outcome grid of two-pile CS: the mover picks a pile and plays a CS action there,
+/// `o(x, y) = max(s - o(next))`, and 0 when no action fits either pile.
+pub fn two_pile_grid(
+    set: &NumberSet,
+    width: u32,
+    height: u32,
+) -> Result<Vec<Vec<u32>>, EngineError> {
+    if width == 0 || height == 0 || width > MAX_PILE_SIDE || height > MAX_PILE_SIDE {
+        return Err(EngineError::OutOfRange(format!(
+            "a two-pile window must be between 1 and {MAX_PILE_SIDE} on each side, not {width}×{height}"
+        )));
+    }
+    let (w, h) = (width as usize, height as usize);
+    let mut grid = vec![vec![0u32; w]; h];
+    for y in 0..h {
+        for x in 0..w {
+            let mut best: Option<i64> = None;
+            for &s in set.elements() {
+                let s_ = s as usize;
+                if s_ <= x {
+                    best = best.max(Some(i64::from(s) - i64::from(grid[y][x - s_])));
+                }
+                if s_ <= y {
+                    best = best.max(Some(i64::from(s) - i64::from(grid[y - s_][x])));
+                }
+            }
+            grid[y][x] = best.unwrap_or(0).clamp(0, i64::from(u32::MAX)) as u32;
+        }
+    }
+    Ok(grid)
+}
+
+/// The plain two-pile DP with signed values, kept obviously correct for the tests.
+pub fn reference_two_pile_grid(moves: &[u32], width: usize, height: usize) -> Vec<Vec<i64>> {
+    let mut o = vec![vec![0i64; width]; height];
+    for y in 0..height {
+        for x in 0..width {
+            let horizontal = moves
+                .iter()
+                .filter(|&&s| s as usize <= x)
+                .map(|&s| i64::from(s) - o[y][x - s as usize]);
+            let vertical = moves
+                .iter()
+                .filter(|&&s| s as usize <= y)
+                .map(|&s| i64::from(s) - o[y - s as usize][x]);
+            o[y][x] = horizontal.chain(vertical).max().unwrap_or(0);
+        }
+    }
+    o
+}
+
+/// Solves a two-pile window: the grid and the proven row and column periods (the state along a
+/// row is the `max S`-wide window of all rows below and including it — the window argument of
+/// [`crate::period::joint_row_periods`]).
+pub fn two_piles(set: &NumberSet, width: u32, height: u32) -> Result<TwoPileReport, EngineError> {
+    let grid = two_pile_grid(set, width, height)?;
+    let m = set.max() as usize;
+    let rows = crate::period::joint_row_periods(&grid, width as usize, m);
+    // The game is symmetric, o(x, y) = o(y, x): columns are the rows of the transposed window.
+    let transposed = two_pile_grid(set, height, width)?;
+    let columns = crate::period::joint_row_periods(&transposed, height as usize, m);
+    Ok(TwoPileReport {
+        moves: set.elements().to_vec(),
+        width,
+        height,
+        grid,
+        rows,
+        columns,
+    })
+}

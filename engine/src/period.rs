@@ -278,6 +278,76 @@ impl<R: WindowRule> StateMachine for WindowSequence<R> {
     }
 }
 
+/// A line of values on which periods can be proven: range equality and the last difference.
+/// Bit rows ([`crate::bits::BitVec`]) and value rows (`Vec<T>`) both are lines.
+pub trait Line {
+    /// Whether the `width` values from `a` equal the `width` values from `b`.
+    fn ranges_equal(&self, a: usize, b: usize, width: usize) -> bool;
+    /// The largest `y < end` whose value differs from the one at `y + shift`.
+    fn last_difference(&self, end: usize, shift: usize) -> Option<usize>;
+}
+
+impl Line for crate::bits::BitVec {
+    fn ranges_equal(&self, a: usize, b: usize, width: usize) -> bool {
+        crate::bits::BitVec::ranges_equal(self, a, b, width)
+    }
+
+    fn last_difference(&self, end: usize, shift: usize) -> Option<usize> {
+        crate::bits::BitVec::last_difference(self, end, shift)
+    }
+}
+
+impl<T: PartialEq> Line for Vec<T> {
+    fn ranges_equal(&self, a: usize, b: usize, width: usize) -> bool {
+        self[a..a + width] == self[b..b + width]
+    }
+
+    fn last_difference(&self, end: usize, shift: usize) -> Option<usize> {
+        (0..end).rev().find(|&y| self[y] != self[y + shift])
+    }
+}
+
+/// Proven eventual periods along the rows of a two-dimensional window `width` cells wide, for
+/// games where cell `(x, y)` is one fixed function of the cells `x - a .. x` of rows `0..=y`
+/// (from `x = a` on). Equal `a`-wide column windows of rows `0..=y` at `t` and `t + p` prove
+/// that all those rows repeat with period `p` from `t`. The least such joint period `P` is the
+/// least `p` whose window at the right edge also stands `p` cells earlier; each row's own least
+/// period is the least divisor of `P` under which one block of `P` cells is cyclically
+/// invariant, and its preperiod is found by scanning back. Rows whose proof does not fit the
+/// window are `NotFound`.
+pub fn joint_row_periods<L: Line>(rows: &[L], width: usize, a: usize) -> Vec<Periodicity> {
+    let not_found = Periodicity::NotFound {
+        searched: width as u64,
+    };
+    if width <= a {
+        return vec![not_found; rows.len()];
+    }
+    // Candidate joint periods; the set only shrinks as rows are added.
+    let mut alive: Vec<usize> = (1..=width - a).collect();
+    let mut result = Vec::with_capacity(rows.len());
+    for row in rows {
+        alive.retain(|&p| row.ranges_equal(width - a - p, width - a, a));
+        let Some(&joint) = alive.first() else {
+            result.push(not_found);
+            continue;
+        };
+        let t = width - a - joint;
+        let own = (1..=joint)
+            .filter(|d| joint.is_multiple_of(*d))
+            .find(|&d| {
+                row.ranges_equal(t, t + d, joint - d) && row.ranges_equal(t + joint - d, t, d)
+            })
+            .unwrap_or(joint);
+        let preperiod = row.last_difference(t, own).map_or(0, |x| x as u64 + 1);
+        result.push(Periodicity::Proven {
+            preperiod,
+            period: own as u64,
+            saltus: 0,
+        });
+    }
+    result
+}
+
 /// Brent's cycle finder. Advances `machine` until its state repeats, or until its position
 /// would pass `limit`, in which case it returns `Ok(None)`. Ticks `budget` every 65,536 steps.
 pub fn find_cycle<M: StateMachine>(

@@ -13,14 +13,14 @@
 //! **Row and column periods.** Along row `y`, the cell at `x` is a function of the cells at
 //! `x - A .. x` of rows `0..=y` (`A` = the largest `a`). So if the columns of rows `0..=y` in the
 //! `A`-wide window at `t` equal those at `t + p`, all of rows `0..=y` repeat with period `p` from
-//! `t` on: a proof, exactly as in one dimension. [`line_periods`] finds, within the computed
+//! `t` on: a proof, exactly as in one dimension. [`row_periods`] (via [`crate::period::joint_row_periods`]) finds, within the computed
 //! window, the least such joint period `P` (the least `p` whose window at the right edge also
 //! stands `p` cells earlier), then each row's own least period — the least divisor of `P` under
 //! which one period block is invariant — and its least preperiod. Columns are rows of the
 //! transposed ruleset. Where the window is too small for a proof, the line reports `NotFound`.
 
 use crate::bits::BitVec;
-use crate::period::Periodicity;
+use crate::period::{joint_row_periods, Periodicity};
 use crate::{Budget, EngineError};
 
 /// The largest width or height of a plane window.
@@ -302,41 +302,7 @@ pub fn render_outcomes(grid: &Grid) -> Vec<u8> {
 /// The proven eventual period of each row of `grid` (index `y`), as described in the module
 /// docs; `a_max` is the largest horizontal component `A` of the moves.
 pub fn row_periods(grid: &Grid, a_max: u32) -> Vec<Periodicity> {
-    let w = grid.width as usize;
-    let a = a_max as usize;
-    let not_found = Periodicity::NotFound { searched: w as u64 };
-    if w <= a {
-        return vec![not_found; grid.height as usize];
-    }
-    // Candidate joint periods p: the A-wide window at the right edge also stands p cells earlier
-    // in every row so far. The set only shrinks as rows are added.
-    let mut alive: Vec<usize> = (1..=w - a).collect();
-    let mut result = Vec::with_capacity(grid.height as usize);
-    for row in &grid.rows {
-        alive.retain(|&p| row.ranges_equal(w - a - p, w - a, a));
-        let Some(&joint) = alive.first() else {
-            result.push(not_found);
-            continue;
-        };
-        let t = w - a - joint;
-        let own = least_block_period(row, t, joint);
-        let preperiod = row.last_difference(t, own).map_or(0, |x| x as u64 + 1);
-        result.push(Periodicity::Proven {
-            preperiod,
-            period: own as u64,
-            saltus: 0,
-        });
-    }
-    result
-}
-
-/// The least divisor `d` of `p` such that the block `row[t .. t + p]` is invariant under a cyclic
-/// shift by `d`: since the row is `p`-periodic from `t`, that makes `d` its least period.
-fn least_block_period(row: &BitVec, t: usize, p: usize) -> usize {
-    (1..=p)
-        .filter(|d| p.is_multiple_of(*d))
-        .find(|&d| row.ranges_equal(t, t + d, p - d) && row.ranges_equal(t + p - d, t, d))
-        .unwrap_or(p)
+    joint_row_periods(&grid.rows, grid.width as usize, a_max as usize)
 }
 
 /// Row and column periods of a window, with the P-count: what the page and the CLI report.

@@ -3,6 +3,8 @@
 //! research digest's corrections where the printed text is wrong, plus Stewart's Table 1
 //! (`impartial-scoring-play-games.txt`, Section 3.1.1), which is the same recursion.
 
+#![allow(clippy::needless_range_loop)] // grid tests index (x, y) pairs
+
 use heaplab_engine::cumulative_subtraction::{self as cs, CumulativeReport};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::subtraction::Limits;
@@ -403,4 +405,50 @@ fn start_score_and_starter_only_shift_the_outcome() {
     assert_eq!(cs::final_score(1, 0, true), 1);
     assert_eq!(cs::final_score(1, 10, true), 11);
     assert_eq!(cs::final_score(1, 10, false), 9);
+}
+
+/// Section 8, two piles: the grid against the plain DP; the digest's observations for Figures 5
+/// and 6 (symmetric, o(x,x) = 0, o(x,c) = o(x) for c < min S, row/column period exactly
+/// 2 max S); Conjecture 18 on a range of rulesets.
+#[test]
+fn two_piles_figures_5_and_6() {
+    for text in ["5,7", "2,10,13,14"] {
+        let set = NumberSet::parse(text).unwrap();
+        let r = cs::two_piles(&set, 120, 120).unwrap();
+        let slow = cs::reference_two_pile_grid(set.elements(), 120, 120);
+        let single = cs::reference_outcomes(set.elements(), 120);
+        for y in 0..120 {
+            for x in 0..120 {
+                assert_eq!(i64::from(r.grid[y][x]), slow[y][x], "{text} ({x},{y})");
+                assert_eq!(r.grid[y][x], r.grid[x][y], "{text}: symmetric");
+            }
+            assert_eq!(r.grid[y][y], 0, "{text}: o(x,x) = 0");
+            if (y as u32) < set.min() {
+                for x in 0..120 {
+                    assert_eq!(
+                        i64::from(r.grid[y][x]),
+                        single[x],
+                        "{text}: o(x,c) = o(x) for c < min S"
+                    );
+                }
+            }
+        }
+        let two_m = 2 * u64::from(set.max());
+        let wide = cs::two_piles(&set, 600, 20).unwrap();
+        for line in &wide.rows {
+            assert_eq!(line.period(), Some(two_m), "{text}: {line:?}");
+        }
+        assert_eq!(r.conjecture_18_counterexample(), None);
+    }
+    for mask in 1u32..(1 << 7) {
+        let moves: Vec<u32> = (0..7)
+            .filter(|b| mask >> b & 1 == 1)
+            .map(|b| b + 1)
+            .collect();
+        if moves.len() >= 2 {
+            let r =
+                cs::two_piles(&NumberSet::from_elements(moves.clone()).unwrap(), 150, 40).unwrap();
+            assert_eq!(r.conjecture_18_counterexample(), None, "{moves:?}");
+        }
+    }
 }
