@@ -2,6 +2,7 @@
 //! subcommand calls the same engine function as the web page, prints a readable summary or
 //! (`--format json`) one JSON object, and on bad input exits non-zero with one line on stderr.
 
+mod cumulative;
 mod output;
 mod period_map;
 mod plane;
@@ -28,6 +29,10 @@ enum Command {
     /// Two-dimensional subtraction (`--moves "2,6 3,3 6,1 19,6"`): P/N image, row and column
     /// periods.
     Plane(plane::PlaneArgs),
+    /// Cumulative subtraction / Stewart's G_s (`--set 2,3`), one pile or `--piles 2`.
+    CumulativeSubtraction(cumulative::CumulativeArgs),
+    /// Truncated-support cumulative subtraction: tr^m (`--m 100`) and Conjecture 16.
+    Truncated(cumulative::TruncatedArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +54,8 @@ fn main() -> ExitCode {
         Command::Subtraction(args) => subtraction::run(&args),
         Command::PeriodMap(args) => period_map::run(&args),
         Command::Plane(args) => plane::run(&args),
+        Command::CumulativeSubtraction(args) => cumulative::run(&args),
+        Command::Truncated(args) => cumulative::run_truncated(&args),
     };
     match result {
         Ok(text) => {

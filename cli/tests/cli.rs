@@ -316,3 +316,51 @@ fn plane_json_and_png() {
         );
     }
 }
+
+/// Cumulative subtraction, the keys, on the paper's Example 1 (S = {2,3}).
+#[test]
+fn cumulative_subtraction_json() {
+    let v = json(&[
+        "cumulative-subtraction",
+        "--set",
+        "2,3",
+        "--terms",
+        "13",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        v["outcomes"],
+        serde_json::json!([0, 0, 2, 3, 3, 1, 0, 1, 2, 3, 2, 1, 0])
+    );
+    assert!(v["optimal_actions"][1].is_null());
+    assert_eq!(v["optimal_actions"][7], 2);
+    assert_eq!(
+        (
+            v["convergence"].as_u64(),
+            v["preperiod"].as_u64(),
+            v["period"].as_u64()
+        ),
+        (Some(8), Some(5), Some(6))
+    );
+    let g = json(&[
+        "cumulative-subtraction",
+        "--set",
+        "5,7",
+        "--piles",
+        "2",
+        "--width",
+        "30",
+        "--height",
+        "20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(g["grid"].as_array().unwrap().len(), 20);
+    assert_eq!(g["grid"][0].as_array().unwrap().len(), 30);
+    assert_eq!(g["grid"][7][7], 0);
+    let t = json(&["truncated", "--m", "10", "--format", "json"]);
+    assert_eq!(t["tr"], serde_json::json!([1, 2, 2, 2, 2, 3, 3, 5, 9]));
+    let out = heaplab(&["cumulative-subtraction", "--set", "2,3", "--piles", "3"]);
+    assert!(!out.status.success());
+}

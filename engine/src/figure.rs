@@ -123,6 +123,46 @@ pub fn render_map(cells: &[Cell], window: Window, colouring: Colouring) -> Vec<u
     rgba
 }
 
+/// A diverging blue (low) to red (high) colour for `t` in `[0, 1]`, for outcome heatmaps.
+pub fn blue_red(t: f64) -> [u8; 3] {
+    const STOPS: [[f64; 3]; 3] = [
+        [49.0, 54.0, 149.0],
+        [247.0, 247.0, 247.0],
+        [165.0, 0.0, 38.0],
+    ];
+    let t = if t.is_finite() {
+        t.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let (a, b, f) = if t < 0.5 {
+        (STOPS[0], STOPS[1], t * 2.0)
+    } else {
+        (STOPS[1], STOPS[2], t * 2.0 - 1.0)
+    };
+    let mut rgb = [0u8; 3];
+    for (c, out) in rgb.iter_mut().enumerate() {
+        *out = (a[c] + (b[c] - a[c]) * f).round() as u8;
+    }
+    rgb
+}
+
+/// RGBA pixels of a value grid (`grid[y][x]`), coloured [`blue_red`] from 0 to `max`, with
+/// `y = 0` at the bottom — the two-pile heatmaps of the cumulative-subtraction paper.
+pub fn render_heatmap(grid: &[Vec<u32>], max: u32) -> Vec<u8> {
+    let h = grid.len();
+    let w = grid.first().map_or(0, Vec::len);
+    let mut rgba = vec![255u8; w * h * 4];
+    for (y, row) in grid.iter().enumerate() {
+        let line = (h - 1 - y) * w * 4;
+        for (x, &v) in row.iter().enumerate() {
+            let [r, g, b] = blue_red(f64::from(v) / f64::from(max.max(1)));
+            rgba[line + x * 4..line + x * 4 + 3].copy_from_slice(&[r, g, b]);
+        }
+    }
+    rgba
+}
+
 /// `#rrggbb` for a colour.
 pub fn hex(rgb: [u8; 3]) -> String {
     format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])

@@ -1,0 +1,178 @@
+//! `heaplab cumulative-subtraction` and `heaplab truncated`: cumulative subtraction (Stewart's
+//! `G_s`), one or two piles, and the truncated-support sequences `tr^m`.
+
+use crate::output::{join, write_png, Format};
+use clap::Args;
+use heaplab_engine::cumulative_subtraction::{self as cs};
+use heaplab_engine::figure;
+use heaplab_engine::ruleset::{parse_count, NumberSet};
+use heaplab_engine::subtraction::{Limits, DEFAULT_SEARCH, MAX_SEARCH, MAX_TERMS};
+use heaplab_engine::{Budget, EngineError};
+use serde_json::json;
+
+/// Arguments of `heaplab cumulative-subtraction`.
+#[derive(Args)]
+pub struct CumulativeArgs {
+    /// The action set S, e.g. `2,3`.
+    #[arg(long, allow_hyphen_values = true)]
+    set: String,
+    /// How many heaps (0..terms) to list.
+    #[arg(long, default_value = "40", allow_hyphen_values = true)]
+    terms: String,
+    /// How many heaps the period search may compute.
+    #[arg(long, default_value_t = DEFAULT_SEARCH.to_string(), allow_hyphen_values = true)]
+    search: String,
+    /// Number of piles: 1, or 2 for the two-pile grid (Section 8).
+    #[arg(long, default_value = "1")]
+    piles: String,
+    /// Two piles: the window width (x1 in 0..width).
+    #[arg(long, default_value = "60", allow_hyphen_values = true)]
+    width: String,
+    /// Two piles: the window height (x2 in 0..height).
+    #[arg(long, default_value = "60", allow_hyphen_values = true)]
+    height: String,
+    /// Two piles: write the heatmap (blue low to red high, 0 to max S) as a PNG.
+    #[arg(long)]
+    out: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Solves the game and renders it.
+pub fn run(args: &CumulativeArgs) -> Result<String, EngineError> {
+    let set = NumberSet::parse(&args.set)?;
+    match parse_count(&args.piles, "--piles", 1, 2)? {
+        1 => one_pile(&set, args),
+        _ => two_piles(&set, args),
+    }
+}
+
+fn one_pile(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineError> {
+    let terms = parse_count(&args.terms, "--terms", 1, MAX_TERMS)?;
+    let search = parse_count(&args.search, "--search", 1, MAX_SEARCH)?;
+    let r = cs::solve(set, Limits::new(terms, search)?, &mut Budget::unlimited())?;
+    let sacrifices: Vec<u32> = (0..r.outcomes.len()).map(|x| r.sacrifice(x)).collect();
+    Ok(match args.format {
+        Format::Json => json!({
+            "set": r.moves,
+            "outcomes": r.outcomes,
+            "optimal_actions": r.optimal_actions,
+            "greedy_actions": r.greedy_actions,
+            "sacrifices": sacrifices,
+            "convergence": r.convergence,
+            "converged_action": r.converged_action,
+            "preperiod": r.period.preperiod(),
+            "period": r.period.period(),
+            "theorem_3_holds": r.theorem_3_holds,
+            "corollary_5_holds": r.corollary_5_holds,
+        })
+        .to_string(),
+        Format::Text => format!(
+            "cumulative subtraction S = {{{}}} (Stewart's G_s)\no(x):   {}\nopt(x): {}\nconvergence ξ = {}\noutcomes: {}",
+            set.to_text(),
+            join(&r.outcomes),
+            r.optimal_actions.iter().map(|a| a.map_or("-".to_string(), |s| s.to_string())).collect::<Vec<_>>().join(" "),
+            r.convergence.map_or("not found".to_string(), |x| x.to_string()),
+            r.period.describe()
+        ),
+    })
+}
+
+fn two_piles(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineError> {
+    let side = u64::from(cs::MAX_PILE_SIDE);
+    let width = parse_count(&args.width, "--width", 1, side)? as u32;
+    let height = parse_count(&args.height, "--height", 1, side)? as u32;
+    let r = cs::two_piles(set, width, height)?;
+    if let Some(path) = &args.out {
+        let rgba = figure::render_heatmap(&r.grid, set.max());
+        write_png(path, width, height, &rgba, 1)?;
+    }
+    let lines = |ls: &[heaplab_engine::Periodicity]| {
+        ls.iter()
+            .map(|l| json!({"preperiod": l.preperiod(), "period": l.period()}))
+            .collect::<Vec<_>>()
+    };
+    Ok(match args.format {
+        Format::Json => json!({
+            "set": r.moves,
+            "width": width,
+            "height": height,
+            "grid": r.grid,
+            "rows": lines(&r.rows),
+            "columns": lines(&r.columns),
+            "conjecture_18_counterexample": r.conjecture_18_counterexample(),
+        })
+        .to_string(),
+        Format::Text => {
+            let proven = r
+                .rows
+                .iter()
+                .chain(&r.columns)
+                .filter(|l| l.period().is_some())
+                .count();
+            format!(
+                "two-pile cumulative subtraction S = {{{}}}, {width}×{height}: {proven} rows and columns with a proven period; Conjecture 18 counterexample: {}",
+                set.to_text(),
+                r.conjecture_18_counterexample().map_or("none".to_string(), |c| format!("{c:?}"))
+            )
+        }
+    })
+}
+
+/// Arguments of `heaplab truncated`.
+#[derive(Args)]
+pub struct TruncatedArgs {
+    /// The largest action m (the games are {a, …, m} for a = 1 … m-1).
+    #[arg(long, allow_hyphen_values = true)]
+    m: String,
+    /// Also check Conjecture 16 for every m' from 3 up to this value.
+    #[arg(long, allow_hyphen_values = true)]
+    check_up_to: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Computes `tr^m` (and optionally checks Conjecture 16 on a range).
+pub fn run_truncated(args: &TruncatedArgs) -> Result<String, EngineError> {
+    let m = parse_count(&args.m, "--m", 2, 2000)? as u32;
+    let tr = cs::truncated_sequence(m)?;
+    let duality = (m >= 3).then(|| cs::check_duality(m)).transpose()?;
+    let range = match &args.check_up_to {
+        Some(text) => {
+            let up_to = parse_count(text, "--check-up-to", 3, 2000)? as u32;
+            Some(cs::check_duality_range(up_to, &mut Budget::unlimited())?)
+        }
+        None => None,
+    };
+    let counterexample = range.as_ref().and_then(|checks| {
+        checks
+            .iter()
+            .find(|c| !(c.count_holds && c.duality_holds))
+            .map(|c| c.m)
+    });
+    Ok(match args.format {
+        Format::Json => json!({
+            "m": m,
+            "tr": tr,
+            "duality": duality,
+            "checked_up_to": range.as_ref().and_then(|c| c.last().map(|c| c.m)),
+            "conjecture_16_counterexample": counterexample,
+        })
+        .to_string(),
+        Format::Text => format!(
+            "tr^{m} = ({})\nConjecture 16 at m = {m}: {}{}",
+            tr.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
+            duality.map_or("n/a".to_string(), |d| (d.count_holds && d.duality_holds)
+                .to_string()),
+            range.map_or(String::new(), |c| format!(
+                "\nchecked m = 3..={}: {}",
+                c.last().map_or(0, |c| c.m),
+                counterexample.map_or("no counterexample".to_string(), |m| format!(
+                    "counterexample at m = {m}"
+                ))
+            ))
+        ),
+    })
+}
