@@ -1,0 +1,530 @@
+//! Helpers for HeapLab's end-to-end tests: a real headless Chromium, driven over
+//! WebDriver (chromedriver + [`fantoccini`]), against the built and served `dist/`.
+//!
+//! The tests read the site's address from `HEAPLAB_URL`. `cargo xtask test` builds
+//! `dist/`, serves it on a free port and sets that variable; without it every test
+//! fails and says so. Each test gets a fresh browser ([`with_page`]): its own
+//! chromedriver on a free port and its own empty Chromium profile, both removed at
+//! the end. Every wait is bounded by [`WAIT`], so a broken page fails fast.
+
+use std::future::Future;
+use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context, Result};
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{json, Value};
+
+/// The longest any single wait (for an element, a text, a URL) may take.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+/// How often a wait looks again.
+const POLL: Duration = Duration::from_millis(100);
+
+/// The variable that holds the served site's base URL.
+pub const URL_VAR: &str = "HEAPLAB_URL";
+
+/// The flags Chromium runs with (a fresh `--user-data-dir` is added per browser).
+pub const CHROMIUM_FLAGS: &[&str] = &[
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--window-size=1280,1024",
+];
+
+/// The served site's base URL from `HEAPLAB_URL`, without a trailing slash.
+///
+/// Fails with a pointer to `cargo xtask test` when the variable is unset, so that
+/// running these tests without a served site never passes silently.
+pub fn base_url() -> Result<String> {
+    match std::env::var(URL_VAR) {
+        Ok(url) if !url.trim().is_empty() => Ok(url.trim().trim_end_matches('/').to_string()),
+        _ => bail!(
+            "{URL_VAR} is not set. The end-to-end tests need the built site served: \
+             run them with `cargo xtask test` (it builds dist/, serves it and sets {URL_VAR})"
+        ),
+    }
+}
+
+/// A path given by an environment variable, or a default.
+fn tool_path(var: &str, default: &str) -> PathBuf {
+    std::env::var_os(var)
+        .filter(|v| !v.is_empty())
+        .map_or_else(|| PathBuf::from(default), PathBuf::from)
+}
+
+/// A TCP port that is free on 127.0.0.1 right now.
+fn free_port() -> Result<u16> {
+    let listener = TcpListener::bind("127.0.0.1:0").context("could not find a free port")?;
+    Ok(listener.local_addr()?.port())
+}
+
+/// A new, empty directory for one Chromium profile.
+fn fresh_profile_dir() -> Result<PathBuf> {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let dir = std::env::temp_dir().join(format!(
+        "heaplab-e2e-{}-{}-{nanos}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir)
+        .with_context(|| format!("could not create the profile directory {}", dir.display()))?;
+    Ok(dir)
+}
+
+/// A chromedriver process plus one WebDriver session in headless Chromium.
+///
+/// Dropping it kills chromedriver's whole process group (and so Chromium) and
+/// removes the profile; [`Browser::close`] first ends the session politely.
+pub struct Browser {
+    client: Option<Client>,
+    driver: Child,
+    profile: PathBuf,
+}
+
+impl Browser {
+    /// Starts chromedriver (`$CHROMEDRIVER` or `/usr/bin/chromedriver`) on a free
+    /// port and opens a session in headless Chromium (`$CHROME` or `/usr/bin/chromium`).
+    pub async fn start() -> Result<Self> {
+        let chromedriver = tool_path("CHROMEDRIVER", "/usr/bin/chromedriver");
+        let chromium = tool_path("CHROME", "/usr/bin/chromium");
+        for (path, package) in [(&chromedriver, "chromium-driver"), (&chromium, "chromium")] {
+            if !path.exists() {
+                bail!(
+                    "{} not found: install Debian's {package} (`cargo xtask test` does)",
+                    path.display()
+                );
+            }
+        }
+        let port = free_port()?;
+        let profile = fresh_profile_dir()?;
+        let driver = Command::new(&chromedriver)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .with_context(|| format!("could not start {}", chromedriver.display()))?;
+        let mut browser = Browser {
+            client: None,
+            driver,
+            profile,
+        };
+        browser.wait_for_driver(port).await?;
+
+        let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|f| f.to_string()).collect();
+        args.push(format!("--user-data-dir={}", browser.profile.display()));
+        let capabilities = json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": chromium.to_string_lossy(),
+                "args": args,
+            },
+            "timeouts": {
+                "pageLoad": WAIT.as_millis() as u64,
+                "script": WAIT.as_millis() as u64,
+                "implicit": 0,
+            },
+        });
+        let Value::Object(capabilities) = capabilities else {
+            unreachable!("json!({{...}}) is an object");
+        };
+        let connect = ClientBuilder::new(HttpConnector::new())
+            .capabilities(capabilities)
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await;
+        let client = connect.map_err(|err| anyhow!("could not open a Chromium session: {err}"))?;
+        browser.client = Some(client);
+        Ok(browser)
+    }
+
+    /// Waits until chromedriver accepts connections on `port`.
+    async fn wait_for_driver(&mut self, port: u16) -> Result<()> {
+        let start = Instant::now();
+        loop {
+            if TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                return Ok(());
+            }
+            if let Some(status) = self.driver.try_wait()? {
+                bail!("chromedriver exited at start ({status})");
+            }
+            if start.elapsed() > WAIT {
+                bail!("chromedriver did not listen on port {port} within {WAIT:?}");
+            }
+            tokio::time::sleep(POLL).await;
+        }
+    }
+
+    /// The WebDriver client of this browser's session.
+    pub fn client(&self) -> &Client {
+        self.client
+            .as_ref()
+            .expect("a Browser always has a client once start() returns")
+    }
+
+    /// Ends the session (closing Chromium), then stops chromedriver.
+    pub async fn close(mut self) {
+        if let Some(client) = self.client.take() {
+            let _ = tokio::time::timeout(Duration::from_secs(10), client.close()).await;
+        }
+        // Drop does the rest.
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        // chromedriver leads its own process group; Chromium is in it too.
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.driver.id())])
+            .stderr(Stdio::null())
+            .status();
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// Runs `test` with a [`Page`] in a fresh browser, and closes the browser after it,
+/// whether the test passed or not.
+pub async fn with_page<F, Fut>(test: F) -> Result<()>
+where
+    F: FnOnce(Page) -> Fut,
+    Fut: Future<Output = Result<()>>,
+{
+    let base = base_url()?;
+    let browser = tokio::time::timeout(2 * WAIT, Browser::start())
+        .await
+        .map_err(|_| {
+            anyhow!(
+                "starting chromedriver and Chromium took over {:?}",
+                2 * WAIT
+            )
+        })??;
+    let page = Page {
+        client: browser.client().clone(),
+        base,
+    };
+    let result = test(page).await;
+    browser.close().await;
+    result
+}
+
+/// An RGBA pixel read back from a canvas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pixel(pub [u8; 4]);
+
+impl Pixel {
+    /// Opaque pure black (#000000), the colour of P-positions.
+    pub fn is_black(self) -> bool {
+        self.0 == [0, 0, 0, 255]
+    }
+
+    /// Opaque (drawn) and not black.
+    pub fn is_drawn_non_black(self) -> bool {
+        self.0[3] == 255 && self.0[..3] != [0, 0, 0]
+    }
+}
+
+/// The browser tab the tests drive, with the site's base URL.
+#[derive(Clone)]
+pub struct Page {
+    client: Client,
+    base: String,
+}
+
+impl Page {
+    /// The WebDriver client, for anything the helpers do not cover.
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// Navigates to a route of the site, such as `#/subtraction?S=2,5,7&n=60`.
+    pub async fn open(&self, route: &str) -> Result<()> {
+        let url = format!("{}/{}", self.base, route.trim_start_matches('/'));
+        self.client
+            .goto(&url)
+            .await
+            .with_context(|| format!("could not open {url}"))
+    }
+
+    /// Reloads the page.
+    pub async fn reload(&self) -> Result<()> {
+        self.client
+            .refresh()
+            .await
+            .context("could not reload the page")
+    }
+
+    /// Goes one step back in the history.
+    pub async fn back(&self) -> Result<()> {
+        self.client.back().await.context("could not go back")
+    }
+
+    /// Runs `script` (a function body; `arguments[i]` are `args`) and returns its result.
+    pub async fn js(&self, script: &str, args: Vec<Value>) -> Result<Value> {
+        self.client
+            .execute(script, args)
+            .await
+            .with_context(|| format!("script failed: {script}"))
+    }
+
+    /// `location.hash`, exactly as the page has it.
+    pub async fn hash(&self) -> Result<String> {
+        let value = self.js("return location.hash;", vec![]).await?;
+        Ok(value.as_str().unwrap_or_default().to_string())
+    }
+
+    /// The document title.
+    pub async fn title(&self) -> Result<String> {
+        self.client
+            .title()
+            .await
+            .context("could not read the title")
+    }
+
+    /// The trimmed `textContent` of the first element matching `selector`, or `None`.
+    pub async fn text(&self, selector: &str) -> Result<Option<String>> {
+        let value = self
+            .js(
+                "const e = document.querySelector(arguments[0]); \
+                 return e ? e.textContent.trim() : null;",
+                vec![json!(selector)],
+            )
+            .await?;
+        Ok(value.as_str().map(str::to_string))
+    }
+
+    /// The trimmed `innerText` (what a person sees) of the first element matching
+    /// `selector`, or `None`.
+    pub async fn visible_text(&self, selector: &str) -> Result<Option<String>> {
+        let value = self
+            .js(
+                "const e = document.querySelector(arguments[0]); \
+                 return e ? e.innerText.trim() : null;",
+                vec![json!(selector)],
+            )
+            .await?;
+        Ok(value.as_str().map(str::to_string))
+    }
+
+    /// The `value` property of the first input matching `selector`, or `None`.
+    pub async fn value(&self, selector: &str) -> Result<Option<String>> {
+        let value = self
+            .js(
+                "const e = document.querySelector(arguments[0]); \
+                 return e ? String(e.value) : null;",
+                vec![json!(selector)],
+            )
+            .await?;
+        Ok(value.as_str().map(str::to_string))
+    }
+
+    /// An attribute of the first element matching `selector`, or `None`.
+    pub async fn attr(&self, selector: &str, name: &str) -> Result<Option<String>> {
+        let value = self
+            .js(
+                "const e = document.querySelector(arguments[0]); \
+                 return e ? e.getAttribute(arguments[1]) : null;",
+                vec![json!(selector), json!(name)],
+            )
+            .await?;
+        Ok(value.as_str().map(str::to_string))
+    }
+
+    /// Whether an element matches `selector` right now.
+    pub async fn exists(&self, selector: &str) -> Result<bool> {
+        let value = self
+            .js(
+                "return document.querySelector(arguments[0]) !== null;",
+                vec![json!(selector)],
+            )
+            .await?;
+        Ok(value.as_bool().unwrap_or(false))
+    }
+
+    /// Polls `probe` until it yields `Ok(value)`, for at most [`WAIT`]. `Err(seen)`
+    /// means "not yet"; the last `seen` goes into the timeout error with `what`.
+    pub async fn wait_until<T, F, Fut>(&self, what: &str, mut probe: F) -> Result<T>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = Result<std::result::Result<T, String>>>,
+    {
+        let start = Instant::now();
+        loop {
+            let seen = match probe().await {
+                Ok(Ok(value)) => return Ok(value),
+                Ok(Err(seen)) => seen,
+                Err(err) => format!("error: {err:#}"),
+            };
+            if start.elapsed() > WAIT {
+                let url = self
+                    .client
+                    .current_url()
+                    .await
+                    .map_or_else(|_| "?".to_string(), |u| u.to_string());
+                let body = self
+                    .visible_text("body")
+                    .await
+                    .ok()
+                    .flatten()
+                    .unwrap_or_default();
+                let body: String = body.chars().take(300).collect();
+                bail!(
+                    "timed out after {WAIT:?} waiting for {what}; last seen: {seen}\n  \
+                     page: {url}\n  body text: {body:?}"
+                );
+            }
+            tokio::time::sleep(POLL).await;
+        }
+    }
+
+    /// Waits for an element matching `selector` and returns it.
+    pub async fn wait_for(&self, selector: &str) -> Result<Element> {
+        self.wait_until(&format!("an element `{selector}`"), || async {
+            Ok(match self.client.find(Locator::Css(selector)).await {
+                Ok(element) => Ok(element),
+                Err(_) => Err("no such element".to_string()),
+            })
+        })
+        .await
+    }
+
+    /// Waits until the text of `selector` is exactly `expected` (after trimming).
+    pub async fn wait_for_text(&self, selector: &str, expected: &str) -> Result<()> {
+        self.wait_until(&format!("`{selector}` to read {expected:?}"), || async {
+            Ok(match self.text(selector).await? {
+                Some(text) if text == expected => Ok(()),
+                Some(text) => Err(format!("text {text:?}")),
+                None => Err("no such element".to_string()),
+            })
+        })
+        .await
+    }
+
+    /// Waits until `selector` has non-empty text and returns it.
+    pub async fn wait_for_some_text(&self, selector: &str) -> Result<String> {
+        self.wait_until(&format!("`{selector}` to show some text"), || async {
+            Ok(match self.text(selector).await? {
+                Some(text) if !text.is_empty() => Ok(text),
+                Some(_) => Err("empty text".to_string()),
+                None => Err("no such element".to_string()),
+            })
+        })
+        .await
+    }
+
+    /// Waits until the `value` of the input `selector` is exactly `expected`.
+    pub async fn wait_for_value(&self, selector: &str, expected: &str) -> Result<()> {
+        self.wait_until(
+            &format!("input `{selector}` to hold {expected:?}"),
+            || async {
+                Ok(match self.value(selector).await? {
+                    Some(value) if value == expected => Ok(()),
+                    Some(value) => Err(format!("value {value:?}")),
+                    None => Err("no such element".to_string()),
+                })
+            },
+        )
+        .await
+    }
+
+    /// Waits until `location.hash` contains `fragment`; commas may also appear as `%2C`.
+    pub async fn wait_for_hash_containing(&self, fragment: &str) -> Result<String> {
+        let encoded = fragment.replace(',', "%2C");
+        self.wait_until(&format!("the URL hash to contain {fragment:?}"), || async {
+            let hash = self.hash().await?;
+            Ok(if hash.contains(fragment) || hash.contains(&encoded) {
+                Ok(hash)
+            } else {
+                Err(format!("hash {hash:?}"))
+            })
+        })
+        .await
+    }
+
+    /// Clears the input `selector` and types `text` into it, key by key.
+    pub async fn type_into(&self, selector: &str, text: &str) -> Result<()> {
+        let input = self.wait_for(selector).await?;
+        input
+            .clear()
+            .await
+            .with_context(|| format!("could not clear `{selector}`"))?;
+        input
+            .send_keys(text)
+            .await
+            .with_context(|| format!("could not type into `{selector}`"))
+    }
+
+    /// The pixel at (`x`, `y`) of the canvas `selector`, read with `getImageData`,
+    /// or `None` if there is no such canvas.
+    pub async fn canvas_pixel(&self, selector: &str, x: u32, y: u32) -> Result<Option<Pixel>> {
+        let value = self
+            .js(
+                "const c = document.querySelector(arguments[0]); \
+                 if (!c || !c.getContext) return null; \
+                 return Array.from(c.getContext('2d').getImageData(arguments[1], arguments[2], 1, 1).data);",
+                vec![json!(selector), json!(x), json!(y)],
+            )
+            .await?;
+        pixel_from_json(&value)
+    }
+
+    /// The centre pixel of heap `heap`'s cell in a value strip canvas: cells of
+    /// `data-cell` px, `data-per-row` to a row, left to right from heap 0.
+    pub async fn heap_pixel(&self, selector: &str, heap: u32) -> Result<Option<Pixel>> {
+        let Some(cell) = self.attr(selector, "data-cell").await? else {
+            return Ok(None);
+        };
+        let cell: f64 = cell
+            .trim()
+            .parse()
+            .with_context(|| format!("`{selector}` has data-cell={cell:?}, not a number"))?;
+        if cell < 1.0 {
+            bail!("`{selector}` has data-cell={cell}, less than one pixel");
+        }
+        let per_row = match self.attr(selector, "data-per-row").await? {
+            Some(text) => text
+                .trim()
+                .parse::<u32>()
+                .with_context(|| format!("`{selector}` has data-per-row={text:?}"))?
+                .max(1),
+            None => u32::MAX,
+        };
+        let (row, col) = (heap / per_row, heap % per_row);
+        let centre = |index: u32| (f64::from(index) * cell + cell / 2.0).floor() as u32;
+        self.canvas_pixel(selector, centre(col), centre(row)).await
+    }
+}
+
+fn pixel_from_json(value: &Value) -> Result<Option<Pixel>> {
+    let Some(items) = value.as_array() else {
+        return Ok(None);
+    };
+    let mut rgba = [0u8; 4];
+    if items.len() != 4 {
+        bail!("getImageData returned {value}, not four channels");
+    }
+    for (slot, item) in rgba.iter_mut().zip(items) {
+        *slot = item
+            .as_u64()
+            .and_then(|v| u8::try_from(v).ok())
+            .ok_or_else(|| anyhow!("getImageData returned {value}"))?;
+    }
+    Ok(Some(Pixel(rgba)))
+}

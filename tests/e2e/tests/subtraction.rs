@@ -1,0 +1,211 @@
+//! End-to-end tests of the subtraction page, in a real headless Chromium.
+//!
+//! Run with `cargo xtask test`; see the crate docs. The expected numbers come from
+//! the survey's Section 2 (S = {2,5,7}: outcome period 22, outcome sequence
+//! "P P N N P N N ...") and from the engine's own tests.
+
+use anyhow::{ensure, Result};
+use heaplab_e2e::{with_page, Page};
+
+const FINITE: &str = "#/subtraction?S=2,5,7&n=60";
+const ALL_BUT: &str = "#/subtraction?E=3,6&n=60";
+
+/// The page shell is still there: a nav with links, and some text in the body.
+async fn assert_not_blank(page: &Page) -> Result<()> {
+    page.wait_for("nav a").await?;
+    let body = page.visible_text("body").await?.unwrap_or_default();
+    ensure!(body.len() > 20, "the page looks blank; body text: {body:?}");
+    Ok(())
+}
+
+#[tokio::test]
+async fn finite_set_shows_its_outcome_period() -> Result<()> {
+    with_page(|page| async move {
+        page.open(FINITE).await?;
+        page.wait_for_text("#outcome-period", "22").await?;
+        page.wait_for_value("#set-input", "2,5,7").await?;
+        page.wait_for_value("#terms-input", "60").await?;
+        let finite_checked = page
+            .js(
+                "return document.querySelector('#kind-finite').checked;",
+                vec![],
+            )
+            .await?;
+        ensure!(
+            finite_checked == true,
+            "#kind-finite is not checked for an S= route"
+        );
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn editing_the_set_updates_url_and_survives_reload() -> Result<()> {
+    with_page(|page| async move {
+        page.open(FINITE).await?;
+        page.wait_for_text("#outcome-period", "22").await?;
+
+        page.type_into("#set-input", "2,4,7").await?;
+        page.wait_for_hash_containing("S=2,4,7").await?;
+        page.wait_for_text("#outcome-period", "3").await?;
+        page.wait_for_text("#outcome-preperiod", "4").await?;
+
+        page.reload().await?;
+        page.wait_for_value("#set-input", "2,4,7").await?;
+        page.wait_for_text("#outcome-period", "3").await?;
+        page.wait_for_text("#outcome-preperiod", "4").await?;
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn back_navigation_restores_the_previous_set() -> Result<()> {
+    with_page(|page| async move {
+        page.open(FINITE).await?;
+        page.wait_for_text("#outcome-period", "22").await?;
+        page.open("#/subtraction?S=2,4,7&n=60").await?;
+        page.wait_for_value("#set-input", "2,4,7").await?;
+        page.wait_for_text("#outcome-period", "3").await?;
+
+        page.back().await?;
+        page.wait_for_hash_containing("S=2,5,7").await?;
+        page.wait_for_value("#set-input", "2,5,7").await?;
+        page.wait_for_text("#outcome-period", "22").await?;
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn bad_typed_input_shows_an_inline_error() -> Result<()> {
+    with_page(|page| async move {
+        page.open(FINITE).await?;
+        page.wait_for_text("#outcome-period", "22").await?;
+
+        page.type_into("#set-input", "2,x").await?;
+        let message = page.wait_for_some_text("#set-error").await?;
+        let role = page.attr("#set-error", "role").await?;
+        ensure!(
+            role.as_deref() == Some("alert"),
+            "#set-error ({message:?}) has role {role:?}, not \"alert\""
+        );
+        assert_not_blank(&page).await?;
+
+        // Fixing the input clears the error again.
+        page.type_into("#set-input", "2,5,7").await?;
+        page.wait_for_text("#outcome-period", "22").await?;
+        page.wait_until("#set-error to go away", || async {
+            Ok(if page.exists("#set-error").await? {
+                Err("#set-error still present".to_string())
+            } else {
+                Ok(())
+            })
+        })
+        .await?;
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn tampered_url_shows_an_error_not_a_blank_page() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/subtraction?S=-1&n=abc").await?;
+        page.wait_for_some_text("[role=alert]").await?;
+        assert_not_blank(&page).await?;
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn value_strip_draws_p_positions_black() -> Result<()> {
+    with_page(|page| async move {
+        page.open(FINITE).await?;
+        page.wait_for_text("#outcome-period", "22").await?;
+        // Survey Section 2, S = {2,5,7}: heaps 0.. are P P N N P N N ...
+        let expected = [
+            (0, true),
+            (1, true),
+            (2, false),
+            (3, false),
+            (4, true),
+            (5, false),
+            (6, false),
+        ];
+        page.wait_until("the value strip to be drawn", || async {
+            Ok(match page.heap_pixel("#value-strip", 0).await? {
+                Some(pixel) if pixel.is_black() => Ok(()),
+                other => Err(format!("heap 0 pixel {other:?}")),
+            })
+        })
+        .await?;
+        for (heap, is_p) in expected {
+            let pixel = page.heap_pixel("#value-strip", heap).await?;
+            let Some(pixel) = pixel else {
+                anyhow::bail!("#value-strip disappeared while reading heap {heap}");
+            };
+            if is_p {
+                ensure!(
+                    pixel.is_black(),
+                    "heap {heap} is a P-position but drawn {pixel:?}, not black"
+                );
+            } else {
+                ensure!(
+                    pixel.is_drawn_non_black(),
+                    "heap {heap} is an N-position but drawn {pixel:?}"
+                );
+            }
+        }
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn all_but_set_shows_nim_period_and_saltus() -> Result<()> {
+    with_page(|page| async move {
+        page.open(ALL_BUT).await?;
+        page.wait_for_text("#nim-period", "9").await?;
+        page.wait_for_text("#saltus", "3").await?;
+        page.wait_for_value("#set-input", "3,6").await?;
+        let all_but_checked = page
+            .js(
+                "return document.querySelector('#kind-allbut').checked;",
+                vec![],
+            )
+            .await?;
+        ensure!(
+            all_but_checked == true,
+            "#kind-allbut is not checked for an E= route"
+        );
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn home_lists_families_and_titles_follow_the_route() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/").await?;
+        page.wait_for("a[href*='subtraction']").await?;
+        let home_title = page.title().await?;
+        ensure!(!home_title.trim().is_empty(), "the home page has no title");
+
+        page.open(FINITE).await?;
+        page.wait_for_text("#outcome-period", "22").await?;
+        page.wait_until("the title to change from the home page's", || async {
+            let title = page.title().await?;
+            Ok(if !title.trim().is_empty() && title != home_title {
+                Ok(())
+            } else {
+                Err(format!("title {title:?}"))
+            })
+        })
+        .await?;
+        Ok(())
+    })
+    .await
+}

@@ -1,0 +1,133 @@
+//! HeapLab's build and test pipeline, run as `cargo xtask <command>`.
+//!
+//! - `build`: install what is missing (the wasm32 target, `wasm-bindgen-cli` at the
+//!   version in Cargo.lock), build the web crate in release, run wasm-bindgen and
+//!   assemble `dist/`.
+//! - `serve [--port 8080]`: `build`, then serve `dist/` on http://127.0.0.1:PORT.
+//! - `test`: native tests, wasm tests in headless Chromium, then the end-to-end
+//!   tests against a served `dist/`; ends with one `N passed, M failed` line.
+//! - `bench [ARGS...]`: the engine's `bench` example in release, ARGS forwarded.
+//!
+//! Every failure is reported as a one-line error chain, never a panic.
+
+mod dist;
+mod serve;
+mod test;
+mod tools;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+
+const USAGE: &str = "\
+usage: cargo xtask <command>
+
+commands:
+  build               build the web app into dist/
+  serve [--port N]    build, then serve dist/ on http://127.0.0.1:N (default 8080)
+  test                native tests, wasm tests in headless Chromium, end-to-end tests
+  bench [ARGS...]     run the engine benchmark (ARGS are passed to it)
+  help                show this message";
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("xtask error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<ExitCode> {
+    let mut args = std::env::args().skip(1);
+    let command = args.next();
+    let rest: Vec<String> = args.collect();
+    let root = repo_root()?;
+    match command.as_deref() {
+        Some("build") => {
+            no_extra_args("build", &rest)?;
+            dist::build(&root)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("serve") => {
+            let port = parse_port(&rest)?;
+            dist::build(&root)?;
+            serve::serve_forever(&root.join("dist"), port)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("test") => {
+            no_extra_args("test", &rest)?;
+            test::run_all(&root)
+        }
+        Some("bench") => {
+            let mut cargo = tools::cargo();
+            cargo.current_dir(&root).args([
+                "run",
+                "--release",
+                "-p",
+                "heaplab-engine",
+                "--example",
+                "bench",
+            ]);
+            if !rest.is_empty() {
+                cargo.arg("--").args(&rest);
+            }
+            tools::run(&mut cargo)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("help" | "-h" | "--help") => {
+            println!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        None => {
+            eprintln!("{USAGE}");
+            Ok(ExitCode::FAILURE)
+        }
+        Some(other) => bail!("unknown command `{other}`\n\n{USAGE}"),
+    }
+}
+
+/// The workspace root: the parent of this crate's directory.
+fn repo_root() -> Result<PathBuf> {
+    let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest_dir
+        .parent()
+        .context("xtask's manifest directory has no parent")?
+        .to_path_buf();
+    if !root.join("Cargo.toml").is_file() {
+        bail!(
+            "no Cargo.toml in {}: is xtask inside the HeapLab workspace?",
+            root.display()
+        );
+    }
+    Ok(root)
+}
+
+fn no_extra_args(command: &str, rest: &[String]) -> Result<()> {
+    if let Some(arg) = rest.first() {
+        bail!("`cargo xtask {command}` takes no arguments (got `{arg}`)\n\n{USAGE}");
+    }
+    Ok(())
+}
+
+/// Reads `--port N` / `--port=N` from the `serve` arguments; 8080 by default.
+fn parse_port(rest: &[String]) -> Result<u16> {
+    let mut port = 8080;
+    let mut iter = rest.iter();
+    while let Some(arg) = iter.next() {
+        let value = if arg == "--port" || arg == "-p" {
+            iter.next()
+                .with_context(|| format!("`{arg}` needs a port number"))?
+        } else if let Some(value) = arg.strip_prefix("--port=") {
+            value
+        } else {
+            bail!("unknown argument `{arg}` for `cargo xtask serve`\n\n{USAGE}");
+        };
+        port = value
+            .parse()
+            .with_context(|| format!("`{value}` is not a port number (1-65535)"))?;
+    }
+    Ok(port)
+}

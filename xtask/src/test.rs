@@ -1,0 +1,197 @@
+//! `cargo xtask test`: every test stage in turn, then one `N passed, M failed` line.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, ExitCode, Stdio};
+
+use anyhow::{Context, Result};
+
+use crate::dist;
+use crate::serve::StaticServer;
+use crate::tools::{self, CHROMEDRIVER, WASM_TARGET};
+
+/// What one stage counted.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Tally {
+    passed: u64,
+    failed: u64,
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.passed += other.passed;
+        self.failed += other.failed;
+    }
+}
+
+/// Runs the native, wasm and end-to-end stages; fails if any test or stage failed.
+pub fn run_all(root: &Path) -> Result<ExitCode> {
+    let mut stages: Vec<(&str, Tally)> = Vec::new();
+
+    heading("1/3 native tests (cargo test --workspace)");
+    let mut native = tools::cargo();
+    native.current_dir(root).args([
+        "test",
+        "--workspace",
+        "--exclude",
+        "heaplab-web",
+        "--exclude",
+        "heaplab-e2e",
+    ]);
+    stages.push(("native", stage(run_counting(native))));
+
+    heading("2/3 wasm tests of heaplab-web (wasm-bindgen-test, headless Chromium)");
+    stages.push(("wasm", stage(wasm_tests(root))));
+
+    heading("3/3 end-to-end tests (headless Chromium against dist/)");
+    stages.push(("e2e", stage(e2e_tests(root))));
+
+    heading("summary");
+    let mut total = Tally::default();
+    for (name, tally) in &stages {
+        println!(
+            "{name:>8}: {} passed, {} failed",
+            tally.passed, tally.failed
+        );
+        total.add(tally);
+    }
+    println!("{} passed, {} failed", total.passed, total.failed);
+    Ok(if total.failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+fn heading(title: &str) {
+    println!("\n==== {title} ====");
+}
+
+/// A stage that could not run or exited non-zero without a failed test (say, a
+/// compile error) counts as one failure, so the summary never hides it.
+fn stage(result: Result<(Tally, bool)>) -> Tally {
+    match result {
+        Ok((tally, true)) => tally,
+        Ok((mut tally, false)) => {
+            if tally.failed == 0 {
+                println!("stage failed before its tests could report (counted as 1 failure)");
+                tally.failed = 1;
+            }
+            tally
+        }
+        Err(err) => {
+            println!("stage failed: {err:#} (counted as 1 failure)");
+            Tally {
+                passed: 0,
+                failed: 1,
+            }
+        }
+    }
+}
+
+fn wasm_tests(root: &Path) -> Result<(Tally, bool)> {
+    tools::ensure_wasm_target()?;
+    tools::ensure_wasm_bindgen(root)?;
+    tools::ensure_chromium()?;
+    let mut cargo = tools::cargo();
+    cargo
+        .current_dir(root)
+        .args(["test", "-p", "heaplab-web", "--target", WASM_TARGET])
+        .env(
+            "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
+            "wasm-bindgen-test-runner",
+        )
+        .env("CHROMEDRIVER", CHROMEDRIVER)
+        .env_remove("GECKODRIVER")
+        .env_remove("SAFARIDRIVER");
+    run_counting(cargo)
+}
+
+fn e2e_tests(root: &Path) -> Result<(Tally, bool)> {
+    tools::ensure_chromium()?;
+    let dist = dist::build(root)?;
+    let server = StaticServer::start(&dist, 0)?;
+    println!("Serving {} at {}/", dist.display(), server.url());
+    let mut cargo = tools::cargo();
+    cargo
+        .current_dir(root)
+        .args(["test", "-p", "heaplab-e2e"])
+        .env("HEAPLAB_URL", server.url())
+        // A failed end-to-end test prints its error chain, not an anyhow backtrace.
+        .env("RUST_LIB_BACKTRACE", "0");
+    let result = run_counting(cargo);
+    drop(server);
+    result
+}
+
+/// Runs a `cargo test`-like command, echoing its stdout, and adds up its
+/// `test result:` lines. Returns the tally and whether the command succeeded.
+fn run_counting(mut cmd: Command) -> Result<(Tally, bool)> {
+    let line = tools::describe(&cmd);
+    println!("$ {line}");
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("could not start `{line}`"))?;
+    let mut tally = Tally::default();
+    if let Some(stdout) = child.stdout.take() {
+        for text in BufReader::new(stdout).lines() {
+            let text = text.with_context(|| format!("could not read the output of `{line}`"))?;
+            println!("{text}");
+            if let Some(counts) = parse_result_line(&text) {
+                tally.add(&counts);
+            }
+        }
+    }
+    let status = child
+        .wait()
+        .with_context(|| format!("could not wait for `{line}`"))?;
+    Ok((tally, status.success()))
+}
+
+/// Reads `test result: ok. 5 passed; 1 failed; 0 ignored; ...`.
+fn parse_result_line(line: &str) -> Option<Tally> {
+    let rest = line.trim().strip_prefix("test result:")?;
+    let mut tally = Tally::default();
+    for part in rest.split([';', '.']) {
+        let mut words = part.split_whitespace();
+        let (Some(number), Some(label)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let Ok(number) = number.parse::<u64>() else {
+            continue;
+        };
+        match label {
+            "passed" => tally.passed += number,
+            "failed" => tally.failed += number,
+            _ => {}
+        }
+    }
+    Some(tally)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_cargo_test_result_lines() {
+        let ok = "test result: ok. 12 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.31s";
+        assert_eq!(
+            parse_result_line(ok),
+            Some(Tally {
+                passed: 12,
+                failed: 0
+            })
+        );
+        let bad = "test result: FAILED. 3 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out";
+        assert_eq!(
+            parse_result_line(bad),
+            Some(Tally {
+                passed: 3,
+                failed: 2
+            })
+        );
+        assert_eq!(parse_result_line("running 3 tests"), None);
+    }
+}
