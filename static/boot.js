@@ -1,9 +1,9 @@
 // Starts the HeapLab wasm module. It lives in its own file because the page's
-// Content-Security-Policy allows no inline scripts. The wasm module mounts the app
-// into #app from its #[wasm_bindgen(start)] function.
-import init from '../heaplab.js';
+// Content-Security-Policy allows no inline scripts. start() mounts the app into #app
+// (it is not a #[wasm_bindgen(start)] function: see web/src/lib.rs).
+import init, { start } from '../heaplab.js';
 
-init().catch((error) => {
+init().then(() => start()).catch((error) => {
   const note = document.getElementById('boot-note');
   const message = 'HeapLab could not start: ' + error +
     '. It needs a browser with WebAssembly support.';

@@ -6,7 +6,7 @@
 use gloo::events::EventListener;
 use yew::prelude::*;
 
-use crate::pages::{home::Home, subtraction::SubtractionPage};
+use crate::pages::{home::Home, period_map::PeriodMapPage, subtraction::SubtractionPage};
 use crate::route::{current_hash, Route};
 
 /// The root component.
@@ -36,6 +36,7 @@ pub fn app() -> Html {
     let page = match &*route {
         Route::Home => html! { <Home /> },
         Route::Subtraction(query) => html! { <SubtractionPage query={query.clone()} /> },
+        Route::PeriodMap(query) => html! { <PeriodMapPage query={query.clone()} /> },
         Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
     };
     html! {
@@ -89,6 +90,7 @@ pub fn header(props: &HeaderProps) -> Html {
             <nav aria-label="Game families">
                 { link("#/", "Home", props.route == Route::Home) }
                 { link("#/subtraction", "Subtraction", matches!(props.route, Route::Subtraction(_))) }
+                { link("#/period-map", "Period maps", matches!(props.route, Route::PeriodMap(_))) }
             </nav>
         </header>
     }

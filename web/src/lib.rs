@@ -2,23 +2,31 @@
 //!
 //! * [`app`]: the shell — header, hash routing, page titles, "not found";
 //! * [`route`]: URL state — every page's state lives in `location.hash`;
-//! * [`pages`]: one module per route (home, subtraction games);
-//! * [`components`]: pieces the pages share (value strip canvas, chart, period facts, export).
+//! * [`pages`]: one module per route (home, subtraction games, period maps);
+//! * [`components`]: pieces the pages share (value strip canvas, chart, period facts, export);
+//! * [`tiles`]: period maps computed tile by tile (worker pool or main thread) into a canvas;
+//! * [`worker`]: the Web Worker that solves map tiles (registered by `src/bin/worker.rs`).
 //!
 //! The page computes nothing itself: every value, outcome and period comes from
-//! `heaplab_engine`. The wasm module starts the app in [`start`] when the document has an
-//! element with id `app` (so test pages, which have none, are left alone).
+//! `heaplab_engine`. `static/boot.js` calls [`start`] after loading the module; it mounts the
+//! app when the document has an element with id `app` (so test pages, which have none, are
+//! left alone). [`start`] is deliberately *not* `#[wasm_bindgen(start)]`: the worker binary
+//! (`src/bin/worker.rs`) links this library too, and a library start function would replace
+//! the binary's `main` as the worker's entry point, so the worker would never register.
 
 pub mod app;
 pub mod components;
 pub mod pages;
 pub mod route;
+pub mod tiles;
+pub mod worker;
 
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
-/// Entry point, run by `init()` in `static/boot.js`: mounts [`app::App`] into `#app`.
-#[wasm_bindgen(start)]
+/// Entry point, called by `static/boot.js` after `init()`: mounts [`app::App`] into `#app`.
+/// Does nothing where there is no document (a worker) or no `#app` (a test page).
+#[wasm_bindgen]
 pub fn start() {
     std::panic::set_hook(Box::new(|info| {
         gloo::console::error!(format!("HeapLab internal error: {info}"));

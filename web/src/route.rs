@@ -6,8 +6,25 @@
 //! visitor with an error message instead of being dropped. Parsing and formatting are pure
 //! functions, tested natively and in the browser; only [`current_hash`] and [`navigate`] touch
 //! the DOM.
+//!
+//! # URL parameters
+//!
+//! * `#/subtraction`: `S` (a finite set, `2,3,7`) or `E` (the exclusions of an all-but game),
+//!   and `n` (heaps shown). See [`SubtractionQuery`].
+//! * `#/period-map`: the whole view of a period map ([`MapQuery`]):
+//!   - `family`: `3move` (`{s1, s2, s3}`), `4move` (`{s1, s2, s3, s1+s3}`) or `maxsym5`
+//!     (`{s1, s2, m-s2, m-s1, m}`);
+//!   - `fixed`: the fixed move (`s3`, or `m` for `maxsym5`);
+//!   - `s1`, `s2`: half-open ranges `a..b` of the two free moves; `s1` runs along the
+//!     horizontal axis, `s2` up the vertical one;
+//!   - `colour`: `class` (survey Figure 1), `period` or `preperiod` (log scales).
+//!
+//!   Missing keys take the family's default view, e.g. `#/period-map` is the survey's Figure 1
+//!   window `#/period-map?family=3move&fixed=3001&s1=401..1600&s2=901..2100&colour=class`.
 
-use heaplab_engine::ruleset::{parse_count, NumberSet};
+use heaplab_engine::figure::Colouring;
+use heaplab_engine::period_map::{Family, Window, MAX_FIXED};
+use heaplab_engine::ruleset::{parse_count, parse_range, NumberSet};
 use heaplab_engine::EngineError;
 
 /// The pages of the app, one per game family that is live.
@@ -17,6 +34,8 @@ pub enum Route {
     Home,
     /// `#/subtraction?...`: finite and all-but subtraction games.
     Subtraction(SubtractionQuery),
+    /// `#/period-map?...`: Flammenkamp's period-length maps.
+    PeriodMap(MapQuery),
     /// Any other hash; holds the path that was asked for.
     NotFound(String),
 }
@@ -29,6 +48,7 @@ impl Route {
         match path.trim_end_matches('/') {
             "" => Route::Home,
             "/subtraction" => Route::Subtraction(SubtractionQuery::from_query(query)),
+            "/period-map" => Route::PeriodMap(MapQuery::from_query(query)),
             other => Route::NotFound(other.to_string()),
         }
     }
@@ -38,6 +58,7 @@ impl Route {
         match self {
             Route::Home => "HeapLab — heap games in the browser".to_string(),
             Route::Subtraction(_) => "Subtraction games — HeapLab".to_string(),
+            Route::PeriodMap(_) => "Period maps — HeapLab".to_string(),
             Route::NotFound(_) => "Page not found — HeapLab".to_string(),
         }
     }
@@ -279,6 +300,230 @@ impl SubtractionQuery {
     }
 }
 
+/// The families a period map can show, as `(URL name, label)`, in menu order.
+pub const MAP_FAMILIES: [(&str, &str); 3] = [
+    ("3move", "3 moves {s1, s2, s3}"),
+    ("4move", "4 moves {s1, s2, s3, s1+s3}"),
+    ("maxsym5", "5 moves, max-symmetric {s1, s2, m−s2, m−s1, m}"),
+];
+
+/// The colourings a period map offers, as `(URL name, label)`, in menu order.
+pub const MAP_COLOURINGS: [(&str, &str); 3] = [
+    ("class", "Period class (survey Figure 1)"),
+    ("period", "Period length (log scale)"),
+    ("preperiod", "Preperiod length (log scale)"),
+];
+
+/// The default view of a family: `(fixed, s1 range, s2 range)`.
+///
+/// * `3move`: the survey's Figure 1 window, `s3 = 3001`, `400 < s1 < 1600`, `900 < s2 < 2100`;
+/// * `4move`: Flammenkamp's `s3 = 997` (his Fig. 11); 4-move cells cost about a thousand times
+///   more than 3-move ones, so the default is a 32 × 32 corner near `s2 = s3`;
+/// * `maxsym5`: `m = 61`, the whole triangle `s1 < s2 < m − s2`.
+pub fn map_defaults(family: &str) -> (u32, (u32, u32), (u32, u32)) {
+    match family {
+        "4move" => (997, (1, 33), (965, 997)),
+        "maxsym5" => (61, (1, 30), (1, 31)),
+        _ => (3001, (401, 1600), (901, 2100)),
+    }
+}
+
+/// The raw state of the period-map page, exactly as the URL or the form holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MapQuery {
+    /// The family name (`family`).
+    pub family: String,
+    /// The fixed move as typed (`fixed`).
+    pub fixed: String,
+    /// The `s1` range as typed, e.g. `401..1600`.
+    pub s1: String,
+    /// The `s2` range as typed.
+    pub s2: String,
+    /// The colouring name (`colour`).
+    pub colour: String,
+}
+
+impl Default for MapQuery {
+    fn default() -> Self {
+        MapQuery::defaults_for("3move", "class")
+    }
+}
+
+/// A checked period-map query: what the tiles are computed and drawn with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MapParams {
+    /// The family with its fixed move (validated by the engine).
+    pub family: Family,
+    /// The window of `(s1, s2)` pixels (at most `MAX_PIXELS`).
+    pub window: Window,
+    /// How the pixels are coloured.
+    pub colouring: Colouring,
+}
+
+impl MapParams {
+    /// The query that shows exactly these parameters.
+    pub fn to_query(&self) -> MapQuery {
+        MapQuery {
+            family: self.family.name().to_string(),
+            fixed: self.family.fixed().to_string(),
+            s1: format!("{}..{}", self.window.x0, self.window.x1),
+            s2: format!("{}..{}", self.window.y0, self.window.y1),
+            colour: self.colouring.name().to_string(),
+        }
+    }
+
+    /// The same view with another window (zoom, pan).
+    pub fn with_window(&self, window: Window) -> MapParams {
+        MapParams { window, ..*self }
+    }
+}
+
+/// Why a map query is not valid; each field holds the message for that parameter.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MapErrors {
+    /// The family name.
+    pub family: Option<String>,
+    /// The fixed move.
+    pub fixed: Option<String>,
+    /// The `s1` range.
+    pub s1: Option<String>,
+    /// The `s2` range.
+    pub s2: Option<String>,
+    /// The window as a whole (too many pixels).
+    pub window: Option<String>,
+    /// The colouring name.
+    pub colour: Option<String>,
+}
+
+impl MapErrors {
+    /// Every message, in form order.
+    pub fn messages(&self) -> Vec<String> {
+        [
+            &self.family,
+            &self.fixed,
+            &self.s1,
+            &self.s2,
+            &self.window,
+            &self.colour,
+        ]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect()
+    }
+}
+
+impl MapQuery {
+    /// The default view of `family` (see [`map_defaults`]) with colouring `colour`.
+    pub fn defaults_for(family: &str, colour: &str) -> MapQuery {
+        let (fixed, (a, b), (c, d)) = map_defaults(family);
+        MapQuery {
+            family: family.to_string(),
+            fixed: fixed.to_string(),
+            s1: format!("{a}..{b}"),
+            s2: format!("{c}..{d}"),
+            colour: colour.to_string(),
+        }
+    }
+
+    /// Reads the query part of `#/period-map?...`. Missing keys take the family's default view;
+    /// unknown keys are ignored. Never fails: problems are reported by [`Self::validate`].
+    pub fn from_query(query: &str) -> MapQuery {
+        let pairs = parse_query(query);
+        let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+        let family = get("family").unwrap_or_else(|| "3move".to_string());
+        let mut out = MapQuery::defaults_for(&family, "class");
+        if let Some(v) = get("fixed") {
+            out.fixed = v;
+        }
+        if let Some(v) = get("s1") {
+            out.s1 = v;
+        }
+        if let Some(v) = get("s2") {
+            out.s2 = v;
+        }
+        if let Some(v) = get("colour") {
+            out.colour = v;
+        }
+        out
+    }
+
+    /// The query string, `family=3move&fixed=301&s1=40..160&s2=90..210&colour=class`; a valid
+    /// state is written canonically, so equal views give equal URLs.
+    pub fn to_query(&self) -> String {
+        let q = match self.validate() {
+            Ok(params) => params.to_query(),
+            Err(_) => self.clone(),
+        };
+        format_query(&[
+            ("family", q.family.trim()),
+            ("fixed", q.fixed.trim()),
+            ("s1", q.s1.trim()),
+            ("s2", q.s2.trim()),
+            ("colour", q.colour.trim()),
+        ])
+    }
+
+    /// The full hash for this state, `#/period-map?family=…`.
+    pub fn to_hash(&self) -> String {
+        format!("#/period-map?{}", self.to_query())
+    }
+
+    /// Checks every parameter with the engine's parsers and caps; all problems at once.
+    pub fn validate(&self) -> Result<MapParams, Box<MapErrors>> {
+        let mut errors = MapErrors::default();
+        let name = self.family.trim();
+        let known = MAP_FAMILIES.iter().any(|(n, _)| *n == name);
+        if !known {
+            errors.family = Some(format!(
+                "unknown family '{name}': use 3move, 4move or maxsym5"
+            ));
+        }
+        let fixed_name = if name == "maxsym5" {
+            "the fixed move m"
+        } else {
+            "the fixed move s3"
+        };
+        let family = parse_count(&self.fixed, fixed_name, 0, u64::from(MAX_FIXED))
+            .and_then(|fixed| Family::from_name(if known { name } else { "3move" }, fixed as u32));
+        let family = match family {
+            Ok(f) => Some(f),
+            Err(e) => {
+                errors.fixed = Some(e.to_string());
+                None
+            }
+        };
+        let s1 = keep(parse_range(&self.s1, "s1"), &mut errors.s1);
+        let s2 = keep(parse_range(&self.s2, "s2"), &mut errors.s2);
+        let window = match (s1, s2) {
+            (Some((x0, x1)), Some((y0, y1))) => {
+                keep(Window { x0, x1, y0, y1 }.validate(), &mut errors.window)
+            }
+            _ => None,
+        };
+        let colouring = Colouring::from_name(self.colour.trim());
+        if colouring.is_none() {
+            errors.colour = Some(format!(
+                "unknown colouring '{}': use class, period or preperiod",
+                self.colour.trim()
+            ));
+        }
+        match (family, window, colouring) {
+            (Some(family), Some(window), Some(colouring)) if known => Ok(MapParams {
+                family,
+                window,
+                colouring,
+            }),
+            _ => Err(Box::new(errors)),
+        }
+    }
+}
+
+/// The value of `result`, or `None` with its message stored in `slot`.
+fn keep<T>(result: Result<T, EngineError>, slot: &mut Option<String>) -> Option<T> {
+    result.map_err(|e| *slot = Some(e.to_string())).ok()
+}
+
 /// The current `location.hash` (empty when there is none or no window).
 pub fn current_hash() -> String {
     web_sys::window()
@@ -311,6 +556,23 @@ mod tests {
             Route::parse("#/subtraction"),
             Route::Subtraction(_)
         ));
+        assert_eq!(
+            Route::parse("#/period-map"),
+            Route::PeriodMap(MapQuery::default())
+        );
+    }
+
+    #[test]
+    fn map_query_round_trips() {
+        let q = MapQuery::from_query("family=3move&fixed=301&s1=40..160&s2=90..210&colour=class");
+        assert_eq!(
+            q.to_query(),
+            "family=3move&fixed=301&s1=40..160&s2=90..210&colour=class"
+        );
+        assert_eq!(MapQuery::from_query(&q.to_query()), q);
+        let params = q.validate().unwrap();
+        assert_eq!(params.to_query(), q);
+        assert!(MapQuery::from_query("family=5move").validate().is_err());
     }
 
     #[test]

@@ -6,11 +6,16 @@
 
 use std::time::Duration;
 
+use heaplab_engine::figure::{self, Colouring};
+use heaplab_engine::period_map::{self, Family, Window, MAX_PIXELS};
 use heaplab_engine::ruleset::NumberSet;
+use heaplab_engine::Budget;
 use heaplab_web::components::palette::value_rgb;
 use heaplab_web::components::value_strip::{cell_origin, strip_layout};
+use heaplab_web::pages::period_map::{box_window, pan, pixel_to_point, zoom};
 use heaplab_web::pages::subtraction::search_limit;
-use heaplab_web::route::{Route, SetKind, SubtractionQuery};
+use heaplab_web::route::{MapQuery, Route, SetKind, SubtractionQuery};
+use heaplab_web::tiles::runner::MAX_HEAPS;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlInputElement};
@@ -434,6 +439,362 @@ async fn home_lists_the_families() {
     let (root, handle) = mount_at("#/").await;
     let cards = root.query_selector_all(".card-grid > li").unwrap();
     assert_eq!(cards.length(), 7);
-    assert_eq!(root.query_selector_all(".family.soon").unwrap().length(), 6);
+    assert_eq!(root.query_selector_all(".family.soon").unwrap().length(), 5);
+    assert!(root
+        .query_selector(".family.live a[href='#/period-map']")
+        .unwrap()
+        .is_some());
+    unmount(root, handle);
+}
+
+// ---- Period maps: URL state ----------------------------------------------------------------
+
+#[wasm_bindgen_test]
+fn map_query_round_trips() {
+    let text = "family=3move&fixed=301&s1=40..160&s2=90..210&colour=class";
+    let q = MapQuery::from_query(text);
+    assert_eq!(q.to_query(), text);
+    assert_eq!(q.to_hash(), format!("#/period-map?{text}"));
+    assert_eq!(MapQuery::from_query(&q.to_query()), q);
+    let params = q.validate().expect("valid");
+    assert_eq!(params.family, Family::ThreeMove { s3: 301 });
+    assert_eq!(
+        params.window,
+        Window {
+            x0: 40,
+            x1: 160,
+            y0: 90,
+            y1: 210
+        }
+    );
+    assert_eq!(params.colouring, Colouring::Class);
+    assert_eq!(params.to_query(), q);
+    // Other families and colourings, written canonically (spaces trimmed).
+    let q = MapQuery::from_query("family=maxsym5&fixed=+61&s1=1..30&s2=1..31&colour=period");
+    let params = q.validate().expect("valid");
+    assert_eq!(params.family, Family::MaxSym5 { m: 61 });
+    assert_eq!(params.colouring, Colouring::LogPeriod);
+    assert_eq!(
+        q.to_query(),
+        "family=maxsym5&fixed=61&s1=1..30&s2=1..31&colour=period"
+    );
+    let q = MapQuery::from_query("family=4move&colour=preperiod");
+    let params = q.validate().expect("valid");
+    assert_eq!(params.family, Family::FourMove { s3: 997 });
+    assert_eq!(params.colouring, Colouring::LogPreperiod);
+}
+
+#[wasm_bindgen_test]
+fn map_defaults_are_the_papers_window() {
+    let q = MapQuery::from_query("");
+    assert_eq!(
+        q.to_query(),
+        "family=3move&fixed=3001&s1=401..1600&s2=901..2100&colour=class"
+    );
+    let params = q.validate().expect("valid");
+    assert_eq!(params.window.pixels(), 1199 * 1199);
+    assert_eq!(Route::parse("#/period-map"), Route::PeriodMap(q));
+    assert_eq!(
+        Route::parse("#/period-map?s1=1..5").title(),
+        "Period maps — HeapLab"
+    );
+}
+
+#[wasm_bindgen_test]
+fn map_bad_params_are_errors_not_panics() {
+    for (query, field, needle) in [
+        ("family=5move", "family", "unknown family"),
+        ("fixed=abc", "fixed", "whole number"),
+        ("fixed=2", "fixed", "between 3"),
+        ("fixed=-5", "fixed", "between"),
+        ("fixed=200000", "fixed", "between"),
+        ("family=maxsym5&fixed=4", "fixed", "m must be between 5"),
+        ("s1=160..40", "s1", "empty"),
+        ("s1=40", "s1", "range like 40..160"),
+        ("s1=a..b", "s1", "whole number"),
+        ("s2=..", "s2", "whole number"),
+        ("s1=0..3000&s2=0..3000", "window", "at most 4000000"),
+        ("colour=rainbow", "colour", "unknown colouring"),
+    ] {
+        let errors = MapQuery::from_query(query).validate().expect_err(query);
+        let message = match field {
+            "family" => errors.family.clone(),
+            "fixed" => errors.fixed.clone(),
+            "s1" => errors.s1.clone(),
+            "s2" => errors.s2.clone(),
+            "window" => errors.window.clone(),
+            _ => errors.colour.clone(),
+        }
+        .unwrap_or_default();
+        assert!(message.contains(needle), "{query}: {errors:?}");
+        assert!(errors.messages().contains(&message));
+    }
+    // Several problems are reported together.
+    let errors = MapQuery::from_query("fixed=x&s1=x&s2=x&colour=x")
+        .validate()
+        .expect_err("bad");
+    assert_eq!(errors.messages().len(), 4);
+    for query in [
+        "%",
+        "family=%ZZ",
+        "s1=%E2%88%92%31..5",
+        "&&&=",
+        "s1=1..99999999999999999999",
+    ] {
+        let _ = MapQuery::from_query(query).validate();
+        let _ = Route::parse(&format!("#/period-map?{query}"));
+    }
+}
+
+#[wasm_bindgen_test]
+fn zoom_and_pan_stay_valid() {
+    let w = Window {
+        x0: 401,
+        x1: 1600,
+        y0: 901,
+        y1: 2100,
+    };
+    let z = zoom(w, 0.5, 0.5, 0.5);
+    assert_eq!((z.x1 - z.x0, z.y1 - z.y0), (600, 600));
+    assert!(z.x0 > w.x0 && z.x1 < w.x1);
+    // Zooming around the bottom-left corner keeps it.
+    let z = zoom(w, 0.5, 0.0, 0.0);
+    assert_eq!((z.x0, z.y0), (w.x0, w.y0));
+    // Zooming out is capped at MAX_PIXELS and never goes below 0.
+    let out = zoom(w, 100.0, 0.5, 0.5);
+    assert!(
+        out.pixels() <= MAX_PIXELS && out.validate().is_ok(),
+        "{out:?}"
+    );
+    let small = Window {
+        x0: 0,
+        x1: 4,
+        y0: 0,
+        y1: 4,
+    };
+    assert_eq!(zoom(small, 0.1, 0.5, 0.5), small);
+    assert_eq!(pan(small, -1.0, -1.0), small);
+    let right = pan(w, 0.25, 0.0);
+    assert_eq!(
+        (right.x0, right.x1, right.y0),
+        (w.x0 + 300, w.x1 + 300, w.y0)
+    );
+    for f in [f64::NAN, f64::INFINITY, -3.0, 0.0] {
+        assert!(zoom(w, f, f, f).validate().is_ok());
+        assert!(pan(w, f, f).validate().is_ok());
+    }
+    // Canvas pixel (col, row) is ruleset (x0 + col, y1 - 1 - row).
+    assert_eq!(pixel_to_point(w, 0, 0), Some((401, 2099)));
+    assert_eq!(pixel_to_point(w, 1198, 1198), Some((1599, 901)));
+    assert_eq!(pixel_to_point(w, 1199, 0), None);
+    assert_eq!(pixel_to_point(w, -1, 0), None);
+    assert_eq!(
+        box_window(w, (10, 20), (0, 0)),
+        Some(Window {
+            x0: 401,
+            x1: 412,
+            y0: 2079,
+            y1: 2100
+        })
+    );
+}
+
+// ---- Period maps: the mounted page ----------------------------------------------------------
+
+/// Waits until the map canvas says it is complete (at most `limit_ms`).
+async fn wait_complete(root: &Element, limit_ms: u64) -> HtmlCanvasElement {
+    let mut waited = 0;
+    loop {
+        let canvas = root.query_selector("#period-map").unwrap();
+        if let Some(c) = &canvas {
+            if c.get_attribute("data-complete").as_deref() == Some("true") {
+                return canvas.unwrap().dyn_into().unwrap();
+            }
+        }
+        assert!(
+            waited < limit_ms,
+            "the map did not complete: {:?}",
+            text(root, "#map-status")
+        );
+        sleep(50).await;
+        waited += 50;
+    }
+}
+
+fn canvas_rgba(canvas: &HtmlCanvasElement) -> Vec<u8> {
+    let ctx: CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    ctx.get_image_data(
+        0.0,
+        0.0,
+        f64::from(canvas.width()),
+        f64::from(canvas.height()),
+    )
+    .unwrap()
+    .data()
+    .to_vec()
+}
+
+fn mouse(canvas: &HtmlCanvasElement, kind: &str, col: u32, row: u32) {
+    let rect = canvas.get_bounding_client_rect();
+    let scale = rect.width() / f64::from(canvas.width());
+    let init = web_sys::MouseEventInit::new();
+    init.set_bubbles(true);
+    init.set_client_x((rect.left() + (f64::from(col) + 0.5) * scale) as i32);
+    init.set_client_y((rect.top() + (f64::from(row) + 0.5) * scale) as i32);
+    let event = web_sys::MouseEvent::new_with_mouse_event_init_dict(kind, &init).unwrap();
+    canvas.dispatch_event(&event).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn tiny_map_matches_the_engine_render() {
+    let hash = "#/period-map?family=3move&fixed=31&s1=1..31&s2=1..31&colour=class";
+    let (root, handle) = mount_at(hash).await;
+    assert_eq!(document().title(), "Period maps — HeapLab");
+    let canvas = wait_complete(&root, 20_000).await;
+    let window = Window {
+        x0: 1,
+        x1: 31,
+        y0: 1,
+        y1: 31,
+    };
+    for (attr, value) in [
+        ("data-x0", 1),
+        ("data-x1", 31),
+        ("data-y0", 1),
+        ("data-y1", 31),
+    ] {
+        assert_eq!(
+            canvas.get_attribute(attr),
+            Some(value.to_string()),
+            "{attr}"
+        );
+    }
+    assert_eq!((canvas.width(), canvas.height()), (30, 30));
+    let status = text(&root, "#map-status").unwrap();
+    assert!(status.contains("done"), "{status}");
+    // The test runner serves no worker script: the page fell back to the main thread.
+    assert!(status.contains("main thread"), "{status}");
+    let progress = root.query_selector("#map-progress").unwrap().unwrap();
+    assert_eq!(progress.get_attribute("value").as_deref(), Some("900"));
+
+    let family = Family::ThreeMove { s3: 31 };
+    let cells = period_map::compute(family, window, MAX_HEAPS, &mut Budget::unlimited()).unwrap();
+    assert_eq!(
+        canvas_rgba(&canvas),
+        figure::render_map(&cells, window, Colouring::Class)
+    );
+    // One legend row per class, with the engine's counts.
+    for (class, n) in period_map::class_counts(&cells) {
+        let row = root
+            .query_selector(&format!("#map-counts tr[data-class='{}']", class.name()))
+            .unwrap()
+            .unwrap_or_else(|| panic!("row {}", class.name()));
+        assert_eq!(row.get_attribute("data-count"), Some(n.to_string()));
+    }
+
+    // Hovering pixel (col 1, row 0) reads ruleset (s1, s2) = (2, 30), that is {2, 30, 31}.
+    mouse(&canvas, "mousemove", 1, 0);
+    sleep(50).await;
+    let hover = text(&root, "#map-hover").unwrap();
+    let cell = cells.iter().find(|c| (c.x, c.y) == (2, 30)).unwrap();
+    assert!(hover.starts_with("S = {2, 30, 31}"), "{hover}");
+    assert!(
+        hover.contains(&format!("period {}", cell.period.unwrap())),
+        "{hover}"
+    );
+    // Pixel (col 29, row 29) is (30, 1): not a ruleset.
+    mouse(&canvas, "mousemove", 29, 29);
+    sleep(50).await;
+    assert!(text(&root, "#map-hover").unwrap().contains("not a ruleset"));
+
+    // Recolouring by log period redraws the same cells with the engine's colours.
+    let select: web_sys::HtmlSelectElement = root
+        .query_selector("#map-colour")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    select.set_value("period");
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    select
+        .dispatch_event(&web_sys::Event::new_with_event_init_dict("change", &init).unwrap())
+        .unwrap();
+    sleep(300).await;
+    assert!(web_sys::window()
+        .unwrap()
+        .location()
+        .hash()
+        .unwrap()
+        .ends_with("colour=period"));
+    let canvas = wait_complete(&root, 5_000).await;
+    assert_eq!(
+        canvas_rgba(&canvas),
+        figure::render_map(&cells, window, Colouring::LogPeriod)
+    );
+    assert!(root.query_selector("#map-ramp").unwrap().is_some());
+
+    // Clicking a ruleset opens it on the subtraction page.
+    mouse(&canvas, "mousedown", 1, 0);
+    mouse(&canvas, "mouseup", 1, 0);
+    sleep(300).await;
+    assert_eq!(
+        web_sys::window().unwrap().location().hash().unwrap(),
+        "#/subtraction?S=2,30,31&n=200"
+    );
+    unmount(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn map_zoom_button_pushes_a_new_window() {
+    let (root, handle) =
+        mount_at("#/period-map?family=3move&fixed=31&s1=1..31&s2=1..31&colour=class").await;
+    wait_complete(&root, 20_000).await;
+    let button: web_sys::HtmlElement = root
+        .query_selector("#map-zoom-in")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    button.click();
+    sleep(300).await;
+    assert_eq!(
+        web_sys::window().unwrap().location().hash().unwrap(),
+        "#/period-map?family=3move&fixed=31&s1=9..24&s2=9..24&colour=class"
+    );
+    let canvas = wait_complete(&root, 20_000).await;
+    assert_eq!(canvas.get_attribute("data-x0").as_deref(), Some("9"));
+    assert_eq!((canvas.width(), canvas.height()), (15, 15));
+    let s1: HtmlInputElement = root
+        .query_selector("#map-s1")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert_eq!(s1.value(), "9..24");
+    unmount(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn map_bad_link_shows_an_inline_error() {
+    let (root, handle) = mount_at("#/period-map?family=3move&fixed=x&s1=5..2&colour=class").await;
+    let error = root
+        .query_selector("#map-error")
+        .unwrap()
+        .expect("#map-error");
+    assert_eq!(error.get_attribute("role").as_deref(), Some("alert"));
+    let message = error.text_content().unwrap();
+    assert!(
+        message.contains("whole number") && message.contains("empty"),
+        "{message}"
+    );
+    assert!(root.query_selector(".site-header").unwrap().is_some());
+    assert!(root.query_selector("#map-fixed").unwrap().is_some());
+    assert!(root.query_selector("#period-map").unwrap().is_none());
     unmount(root, handle);
 }

@@ -1,4 +1,5 @@
-//! Export: PNG downloads of canvases (at a chosen pixel scale) and "Copy link".
+//! Export: PNG downloads of canvases (at a chosen pixel scale), text files (SVG legends) and
+//! "Copy link".
 
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlAnchorElement, HtmlCanvasElement, HtmlSelectElement};
@@ -19,6 +20,26 @@ pub fn download_canvas(canvas: &HtmlCanvasElement, filename: &str) -> Result<(),
     let url = canvas
         .to_data_url_with_type("image/png")
         .map_err(|_| "the browser refused to encode the image".to_string())?;
+    click_download(&url, filename)
+}
+
+/// Saves `text` as a file called `filename` of type `mime` (an SVG legend, say), through a
+/// temporary object URL and `<a download>`.
+pub fn download_text(text: &str, filename: &str, mime: &str) -> Result<(), String> {
+    let parts = js_sys::Array::of1(&text.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|_| "the browser could not make the file".to_string())?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)
+        .map_err(|_| "the browser could not make a download link".to_string())?;
+    let result = click_download(&url, filename);
+    let _ = web_sys::Url::revoke_object_url(&url);
+    result
+}
+
+/// Clicks a temporary `<a href={url} download={filename}>`.
+fn click_download(url: &str, filename: &str) -> Result<(), String> {
     let document = web_sys::window()
         .and_then(|w| w.document())
         .ok_or_else(|| "no document".to_string())?;
@@ -27,7 +48,7 @@ pub fn download_canvas(canvas: &HtmlCanvasElement, filename: &str) -> Result<(),
         .ok()
         .and_then(|a| a.dyn_into::<HtmlAnchorElement>().ok())
         .ok_or_else(|| "could not create a download link".to_string())?;
-    anchor.set_href(&url);
+    anchor.set_href(url);
     anchor.set_download(filename);
     anchor.click();
     Ok(())

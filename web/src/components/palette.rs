@@ -1,4 +1,5 @@
-//! The colour of a nim-value, shared by the strip, its legend and the chart.
+//! The colour of a nim-value, shared by the strip, its legend and the chart, and the colour
+//! swatch that legends (nim-values, period-map classes) are made of.
 //!
 //! Invariant: value 0 (a P-position) is pure black `#000000`; every other value gets a bright
 //! colour that is never black, so P-positions can be read off canvas pixels exactly.
@@ -73,23 +74,35 @@ pub struct SwatchProps {
     pub value: u64,
 }
 
-/// A small square in the colour of a nim-value. The colour is set through the CSSOM after
-/// mounting, because the Content-Security-Policy forbids inline `style` attributes.
+/// A small square in the colour of a nim-value.
 #[function_component(Swatch)]
 pub fn swatch(props: &SwatchProps) -> Html {
+    html! { <ColourSwatch colour={value_css(props.value)} /> }
+}
+
+/// Properties of [`ColourSwatch`].
+#[derive(Properties, PartialEq)]
+pub struct ColourSwatchProps {
+    /// The CSS colour, `#rrggbb`.
+    pub colour: AttrValue,
+}
+
+/// A small square in any colour (nim-values, map classes). The colour is set through the
+/// CSSOM after mounting, because the Content-Security-Policy forbids inline `style`
+/// attributes; `data-colour` carries it for tests.
+#[function_component(ColourSwatch)]
+pub fn colour_swatch(props: &ColourSwatchProps) -> Html {
     let node = use_node_ref();
-    let colour = value_css(props.value);
     {
         let node = node.clone();
-        let colour = colour.clone();
-        use_effect_with(colour, move |colour| {
+        use_effect_with(props.colour.clone(), move |colour| {
             if let Some(el) = node.cast::<web_sys::HtmlElement>() {
                 // CSSOM writes are allowed by `style-src 'self'`; failure only loses the colour.
                 let _ = el.style().set_property("background-color", colour);
             }
         });
     }
-    html! { <span ref={node} class="swatch" data-colour={colour} aria-hidden="true"></span> }
+    html! { <span ref={node} class="swatch" data-colour={props.colour.clone()} aria-hidden="true"></span> }
 }
 
 #[cfg(test)]

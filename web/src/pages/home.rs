@@ -8,6 +8,8 @@ struct Family {
     blurb: &'static str,
     /// The live page, or `None` for one that is coming soon.
     href: Option<&'static str>,
+    /// Example links `(text, href)` on a live card, with the text that joins them.
+    examples: &'static [(&'static str, &'static str)],
 }
 
 const FAMILIES: [Family; 7] = [
@@ -15,36 +17,52 @@ const FAMILIES: [Family; 7] = [
         name: "Subtraction games",
         blurb: "Finite sets S and all-but games ℕ∖E: nim-values, outcomes, proven periods and preperiods, a value strip, and play against a perfect opponent.",
         href: Some("#/subtraction?S=2,5,7&n=100"),
+        examples: &[
+            ("{2,5,7}", "#/subtraction?S=2,5,7&n=100"),
+            ("{2,4,7}", "#/subtraction?S=2,4,7&n=100"),
+            ("{4,6,11,14}", "#/subtraction?S=4,6,11,14&n=200"),
+            ("all-but ℕ∖{2,3,5,7}", "#/subtraction?E=2,3,5,7&n=100"),
+        ],
     },
     Family {
         name: "Period maps",
-        blurb: "Flammenkamp's maps of period lengths over whole families of 3-, 4- and 5-move sets.",
-        href: None,
+        blurb: "Flammenkamp's maps of period lengths over whole families of 3-, 4- and 5-move sets, computed in parallel Web Workers; zoom in, hover to read a ruleset, click to open it.",
+        href: Some("#/period-map"),
+        examples: &[
+            ("the survey's Figure 1", "#/period-map"),
+            ("s3 = 301", "#/period-map?family=3move&fixed=301&s1=40..160&s2=90..210&colour=class"),
+            ("max-symmetric m = 61", "#/period-map?family=maxsym5&fixed=61&s1=1..30&s2=1..31&colour=period"),
+        ],
     },
     Family {
         name: "2-D subtraction",
         blurb: "Subtraction of vectors on two heaps, with the outcome picture and its segments.",
         href: None,
+        examples: &[],
     },
     Family {
         name: "Cumulative subtraction",
         blurb: "Subtraction games in which the players keep score of what they take.",
         href: None,
+        examples: &[],
     },
     Family {
         name: "Cumulative games",
         blurb: "Scores that accumulate over a play, for more general heap rules.",
         href: None,
+        examples: &[],
     },
     Family {
         name: "Scoring play",
         blurb: "Stewart's impartial scoring play games and their scoring nim-values.",
         href: None,
+        examples: &[],
     },
     Family {
         name: "Octal games",
         blurb: "Taking and breaking heaps: octal codes, nim-sequences and their periods.",
         href: None,
+        examples: &[],
     },
 ];
 
@@ -72,13 +90,19 @@ fn family_card(family: &Family) -> Html {
             <li class="card family live">
                 <h2><a href={href}>{ family.name }</a></h2>
                 <p>{ family.blurb }</p>
-                <p class="examples">
-                    { "Try " }
-                    <a href="#/subtraction?S=2,5,7&n=100">{ "{2,5,7}" }</a>{ ", " }
-                    <a href="#/subtraction?S=2,4,7&n=100">{ "{2,4,7}" }</a>{ ", " }
-                    <a href="#/subtraction?S=4,6,11,14&n=200">{ "{4,6,11,14}" }</a>{ " or all-but " }
-                    <a href="#/subtraction?E=2,3,5,7&n=100">{ "ℕ∖{2,3,5,7}" }</a>{ "." }
-                </p>
+                if !family.examples.is_empty() {
+                    <p class="examples">
+                        { "Try " }
+                        { for family.examples.iter().enumerate().map(|(i, (text, link))| {
+                            let joint = match family.examples.len() - i {
+                                1 => ".",
+                                2 => " or ",
+                                _ => ", ",
+                            };
+                            html! { <><a href={*link}>{ *text }</a>{ joint }</> }
+                        }) }
+                    </p>
+                }
             </li>
         },
         None => html! {

@@ -1,4 +1,5 @@
 //! One module per route.
 
 pub mod home;
+pub mod period_map;
 pub mod subtraction;

@@ -1,0 +1,105 @@
+//! Cutting a map window into tiles of a requested size, top row first.
+
+use heaplab_engine::period_map::Window;
+
+/// Hands out the pixels of a window as rectangular tiles, from the top row (`y1 - 1`) down,
+/// each row left to right. A request for at least a row's worth of pixels, made at the start
+/// of a row, gets whole rows; a smaller one gets a piece of the current row.
+///
+/// Invariant: rows `y0..row_end` are not handed out yet except pixels `x0..next_x` of row
+/// `row_end - 1`, which are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TileCursor {
+    window: Window,
+    row_end: u32,
+    next_x: u32,
+}
+
+impl TileCursor {
+    /// A cursor at the top-left pixel of `window`.
+    pub fn new(window: Window) -> TileCursor {
+        TileCursor {
+            window,
+            row_end: window.y1,
+            next_x: window.x0,
+        }
+    }
+
+    /// The pixels not handed out yet.
+    pub fn remaining(&self) -> u64 {
+        let w = self.window;
+        if self.row_end <= w.y0 {
+            return 0;
+        }
+        let full_rows = u64::from(self.row_end - w.y0);
+        full_rows * u64::from(w.x1 - w.x0) - u64::from(self.next_x - w.x0)
+    }
+
+    /// The next tile, of about `pixels` pixels (at least one), or `None` when all are out.
+    pub fn next_tile(&mut self, pixels: u64) -> Option<Window> {
+        let w = self.window;
+        if self.row_end <= w.y0 || w.x0 >= w.x1 {
+            return None;
+        }
+        let width = u64::from(w.x1 - w.x0);
+        let pixels = pixels.max(1);
+        if self.next_x == w.x0 && pixels >= width {
+            let rows = (pixels / width).min(u64::from(self.row_end - w.y0)) as u32;
+            let tile = Window {
+                x0: w.x0,
+                x1: w.x1,
+                y0: self.row_end - rows,
+                y1: self.row_end,
+            };
+            self.row_end -= rows;
+            return Some(tile);
+        }
+        let n = pixels.min(u64::from(w.x1 - self.next_x)) as u32;
+        let row = self.row_end - 1;
+        let tile = Window {
+            x0: self.next_x,
+            x1: self.next_x + n,
+            y0: row,
+            y1: row + 1,
+        };
+        self.next_x += n;
+        if self.next_x == w.x1 {
+            self.next_x = w.x0;
+            self.row_end -= 1;
+        }
+        Some(tile)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiles_cover_the_window_exactly_once() {
+        let window = Window {
+            x0: 3,
+            x1: 13,
+            y0: 5,
+            y1: 12,
+        };
+        for sizes in [vec![1u64], vec![7, 3, 25, 100], vec![10], vec![1000]] {
+            let mut cursor = TileCursor::new(window);
+            let mut seen = [0u8; 70];
+            let mut i = 0;
+            let mut left = cursor.remaining();
+            assert_eq!(left, 70);
+            while let Some(t) = cursor.next_tile(sizes[i % sizes.len()]) {
+                i += 1;
+                for y in t.y0..t.y1 {
+                    for x in t.x0..t.x1 {
+                        seen[((y - 5) * 10 + x - 3) as usize] += 1;
+                    }
+                }
+                assert_eq!(cursor.remaining(), left - t.pixels());
+                left = cursor.remaining();
+            }
+            assert!(seen.iter().all(|&s| s == 1), "{sizes:?}");
+        }
+    }
+}

@@ -1,0 +1,611 @@
+//! Runs a map job: hands tiles to a pool of Web Workers (one per core, at most
+//! [`MAX_WORKERS`]), or, when workers cannot be loaded, solves them on the main thread a few
+//! milliseconds at a time between timer ticks. Every arriving tile is stored in the
+//! [`MapGrid`] and drawn straight into the canvas with `putImageData`.
+//!
+//! Jobs are numbered; a reply for another job than the current one is dropped, so changing the
+//! window or cancelling never mixes two maps. Progress goes to a callback *after* the runner's
+//! own state is released, so the page may re-render (and call the runner) from it.
+
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
+
+use gloo::timers::callback::Timeout;
+use gloo::worker::{Spawnable, WorkerBridge};
+use heaplab_engine::figure::Colouring;
+use heaplab_engine::period_map::{CellClass, Family, Window, DEFAULT_CELL_BUDGET};
+use wasm_bindgen::{Clamped, JsCast};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+use yew::Callback;
+
+use super::cursor::TileCursor;
+use super::grid::MapGrid;
+use crate::worker::{solve_tile, MapWorker, TileRequest, TileResult, WorkerReply};
+
+/// The most workers the pool starts, whatever `navigator.hardwareConcurrency` says.
+pub const MAX_WORKERS: usize = 8;
+/// Heaps one ruleset may compute before it is "unresolved" (the CLI's default too).
+pub const MAX_HEAPS: u64 = DEFAULT_CELL_BUDGET;
+/// Where the worker bootstrap lives (the root of `dist/`).
+const LOADER: &str = "./worker_loader.js";
+/// A worker tile aims at this much work; a main-thread step at [`MAIN_TILE_MS`].
+const WORKER_TILE_MS: f64 = 60.0;
+const MAIN_TILE_MS: f64 = 12.0;
+/// Workers that have not said "ready" after this long are given up for the main thread.
+const WORKER_TIMEOUT_MS: u32 = 10_000;
+/// Progress is reported at most this often (and always at the end).
+const REPORT_MS: f64 = 100.0;
+/// With a log colouring the scale grows as tiles arrive; the whole map is recoloured at most
+/// this often, and once at the end.
+const RECOLOUR_MS: f64 = 400.0;
+
+/// Where the tiles are solved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Not decided yet (the worker script is being looked for).
+    Starting,
+    /// In this many Web Workers.
+    Workers(usize),
+    /// On the main thread, between timer ticks.
+    MainThread,
+}
+
+/// Where a job is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Phase {
+    /// Tiles are being solved.
+    Running,
+    /// Every pixel is solved and drawn.
+    Done,
+    /// The visitor cancelled the job.
+    Cancelled,
+    /// A tile failed with this message.
+    Failed(String),
+}
+
+/// A snapshot of a job for the page: progress bar, status line and legend.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Progress {
+    /// The job number.
+    pub job: u64,
+    /// The window being computed.
+    pub window: Window,
+    /// Pixels solved.
+    pub done: u64,
+    /// Pixels in the window.
+    pub total: u64,
+    /// Milliseconds since the job started.
+    pub elapsed_ms: f64,
+    /// Running, done, cancelled or failed.
+    pub phase: Phase,
+    /// Where the tiles are solved.
+    pub mode: Mode,
+    /// Pixels per class so far, in [`CellClass::ALL`] order.
+    pub counts: Vec<(CellClass, u64)>,
+    /// The log-scale maximum of the current colouring (1 for class colouring).
+    pub scale_max: u64,
+}
+
+/// The worker pool.
+struct Pool {
+    bridges: Vec<WorkerBridge<MapWorker>>,
+    ready: Vec<bool>,
+    busy: Vec<bool>,
+    /// Gives up on the workers when none is ready in time.
+    _watchdog: Option<Timeout>,
+}
+
+/// Whether workers can be used in this page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Workers {
+    Unknown,
+    Probing,
+    Available,
+    Unavailable,
+}
+
+struct Inner {
+    job: u64,
+    family: Family,
+    colouring: Colouring,
+    grid: MapGrid,
+    cursor: TileCursor,
+    canvas: Option<HtmlCanvasElement>,
+    phase: Phase,
+    workers: Workers,
+    pool: Option<Pool>,
+    step: Option<Timeout>,
+    /// Milliseconds per pixel, a running average over the tiles so far.
+    ms_per_pixel: Option<f64>,
+    started: f64,
+    last_report: f64,
+    last_recolour: f64,
+    drawn_scale: u64,
+    pending: Option<Progress>,
+}
+
+/// A [`MapRunner`] that does not keep its state alive: what workers and timers hold, so that
+/// dropping the page's runner frees everything.
+#[derive(Clone)]
+struct WeakRunner {
+    inner: Weak<RefCell<Inner>>,
+    on_progress: Callback<Progress>,
+}
+
+impl WeakRunner {
+    fn upgrade(&self) -> Option<MapRunner> {
+        Some(MapRunner {
+            inner: self.inner.upgrade()?,
+            on_progress: self.on_progress.clone(),
+        })
+    }
+
+    /// [`MapRunner::with`], if the runner still exists.
+    fn with(&self, f: impl FnOnce(&mut Inner, &WeakRunner)) {
+        if let Some(runner) = self.upgrade() {
+            let me = self.clone();
+            runner.with(move |inner| f(inner, &me));
+        }
+    }
+}
+
+/// Runs one map job at a time for a page. Cheap to clone (shared state).
+#[derive(Clone)]
+pub struct MapRunner {
+    inner: Rc<RefCell<Inner>>,
+    on_progress: Callback<Progress>,
+}
+
+impl PartialEq for MapRunner {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.inner, &other.inner)
+    }
+}
+
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// How many workers to start: `navigator.hardwareConcurrency`, between 1 and [`MAX_WORKERS`].
+pub fn pool_size() -> usize {
+    let cores = web_sys::window()
+        .map(|w| w.navigator().hardware_concurrency())
+        .unwrap_or(1.0);
+    if cores.is_finite() {
+        (cores as usize).clamp(1, MAX_WORKERS)
+    } else {
+        1
+    }
+}
+
+/// Whether this browser has Web Workers at all.
+fn has_worker_api() -> bool {
+    js_sys::Reflect::has(&js_sys::global(), &"Worker".into()).unwrap_or(false)
+}
+
+impl MapRunner {
+    /// A runner that reports to `on_progress`; it starts no worker until [`Self::start`].
+    pub fn new(on_progress: Callback<Progress>) -> MapRunner {
+        let window = Window {
+            x0: 0,
+            x1: 0,
+            y0: 0,
+            y1: 0,
+        };
+        let inner = Rc::new(RefCell::new(Inner {
+            job: 0,
+            family: Family::ThreeMove { s3: 3 },
+            colouring: Colouring::Class,
+            grid: MapGrid::new(window),
+            cursor: TileCursor::new(window),
+            canvas: None,
+            phase: Phase::Done,
+            workers: if has_worker_api() {
+                Workers::Unknown
+            } else {
+                Workers::Unavailable
+            },
+            pool: None,
+            step: None,
+            ms_per_pixel: None,
+            started: now(),
+            last_report: 0.0,
+            last_recolour: 0.0,
+            drawn_scale: 1,
+            pending: None,
+        }));
+        MapRunner { inner, on_progress }
+    }
+
+    /// A handle for callbacks that must not keep the runner alive (workers, timers).
+    fn downgrade(&self) -> WeakRunner {
+        WeakRunner {
+            inner: Rc::downgrade(&self.inner),
+            on_progress: self.on_progress.clone(),
+        }
+    }
+
+    /// Runs `f` on the state and then reports what it left to report. Does nothing if the
+    /// state is busy (it never is: every entry point is an event or timer callback).
+    fn with(&self, f: impl FnOnce(&mut Inner)) {
+        let report = match self.inner.try_borrow_mut() {
+            Ok(mut inner) => {
+                f(&mut inner);
+                inner.pending.take()
+            }
+            Err(_) => None,
+        };
+        if let Some(progress) = report {
+            self.on_progress.emit(progress);
+        }
+    }
+
+    /// Starts computing `family` over `window` (cancelling any job in progress) and draws into
+    /// `canvas`, which is resized to one pixel per ruleset.
+    pub fn start(
+        &self,
+        family: Family,
+        window: Window,
+        colouring: Colouring,
+        canvas: Option<HtmlCanvasElement>,
+    ) {
+        let runner = self.downgrade();
+        self.with(|inner| {
+            inner.job += 1;
+            inner.family = family;
+            inner.colouring = colouring;
+            inner.grid = MapGrid::new(window);
+            inner.cursor = TileCursor::new(window);
+            inner.phase = Phase::Running;
+            inner.step = None;
+            inner.ms_per_pixel = None;
+            inner.started = now();
+            inner.last_recolour = now();
+            inner.drawn_scale = 1;
+            if let Some(pool) = inner.pool.as_mut() {
+                // Busy workers finish their old tile (dropped on arrival) and then get new ones.
+                pool.busy.iter_mut().for_each(|b| *b = false);
+            }
+            inner.canvas = canvas;
+            if let Some(c) = &inner.canvas {
+                c.set_width(window.x1 - window.x0);
+                c.set_height(window.y1 - window.y0);
+            }
+            inner.report(true);
+            inner.pump(&runner);
+        });
+    }
+
+    /// Stops handing out tiles and closes the workers; replies still on their way are dropped.
+    pub fn cancel(&self) {
+        self.with(|inner| {
+            if inner.phase == Phase::Running {
+                inner.job += 1;
+                inner.phase = Phase::Cancelled;
+                inner.report(true);
+            }
+            inner.pool = None;
+            inner.step = None;
+        });
+    }
+
+    /// Closes the workers (the page is going away).
+    pub fn shut_down(&self) {
+        self.cancel();
+    }
+
+    /// Recolours the whole map (the colouring changed; the cells did not).
+    pub fn recolour(&self, colouring: Colouring) {
+        self.with(|inner| {
+            inner.colouring = colouring;
+            inner.redraw_all();
+            inner.report(true);
+        });
+    }
+
+    /// The solved cell at `(x, y)` of the current map, if any.
+    pub fn cell(&self, x: u32, y: u32) -> Option<heaplab_engine::period_map::Cell> {
+        self.inner.try_borrow().ok()?.grid.cell(x, y)
+    }
+
+    /// RGBA pixels of the whole map (one per ruleset), exactly as the canvas shows them when
+    /// the job is done, with the window they cover.
+    pub fn render(&self) -> Option<(Window, Vec<u8>)> {
+        let inner = self.inner.try_borrow().ok()?;
+        Some((inner.grid.window(), inner.grid.render(inner.colouring)))
+    }
+
+    /// Pixels per class and the log-scale maximum of the current map.
+    pub fn counts(&self) -> Option<(Vec<(CellClass, u64)>, u64)> {
+        let inner = self.inner.try_borrow().ok()?;
+        Some((inner.grid.counts(), inner.grid.scale_max(inner.colouring)))
+    }
+
+    fn on_reply(&self, worker: usize, reply: WorkerReply) {
+        let runner = self.downgrade();
+        self.with(|inner| {
+            if let Some(pool) = inner.pool.as_mut() {
+                match reply {
+                    WorkerReply::Ready => {
+                        if let Some(r) = pool.ready.get_mut(worker) {
+                            *r = true;
+                        }
+                        pool._watchdog = None;
+                        inner.workers = Workers::Available;
+                    }
+                    WorkerReply::Tile(result) => {
+                        if let Some(b) = pool.busy.get_mut(worker) {
+                            *b = false;
+                        }
+                        if result.job == inner.job {
+                            inner.apply(result);
+                        }
+                    }
+                }
+            }
+            inner.pump(&runner);
+        });
+    }
+}
+
+impl Inner {
+    fn mode(&self) -> Mode {
+        match (&self.pool, self.workers) {
+            (_, Workers::Unavailable) => Mode::MainThread,
+            (Some(pool), Workers::Available) => Mode::Workers(pool.bridges.len()),
+            _ => Mode::Starting,
+        }
+    }
+
+    /// Queues a progress report (always when `force`, else at most every [`REPORT_MS`]).
+    fn report(&mut self, force: bool) {
+        let t = now();
+        if !force && t - self.last_report < REPORT_MS {
+            return;
+        }
+        self.last_report = t;
+        self.pending = Some(Progress {
+            job: self.job,
+            window: self.grid.window(),
+            done: self.grid.done(),
+            total: self.grid.total(),
+            elapsed_ms: t - self.started,
+            phase: self.phase.clone(),
+            mode: self.mode(),
+            counts: self.grid.counts(),
+            scale_max: self.grid.scale_max(self.colouring),
+        });
+    }
+
+    /// The size of the next tile for a solver aiming at `target_ms`, sharing what is left
+    /// fairly among `solvers`.
+    fn tile_pixels(&self, target_ms: f64, solvers: usize, start: u64) -> u64 {
+        let wanted = match self.ms_per_pixel {
+            Some(ms) if ms > 0.0 => (target_ms / ms) as u64,
+            Some(_) => 4096,
+            None => start,
+        };
+        let fair = self.cursor.remaining() / (2 * solvers as u64).max(1);
+        wanted.min(fair).clamp(1, 4096)
+    }
+
+    /// Hands out work: tiles to idle workers, or a main-thread step.
+    fn pump(&mut self, runner: &WeakRunner) {
+        if self.phase != Phase::Running {
+            return;
+        }
+        match self.workers {
+            Workers::Unknown => self.probe(runner),
+            Workers::Probing => {}
+            Workers::Unavailable => self.schedule_step(runner),
+            Workers::Available => {
+                if self.pool.is_none() {
+                    self.pool = spawn_pool(runner);
+                    if self.pool.is_none() {
+                        self.workers = Workers::Unavailable;
+                        self.report(true);
+                        self.schedule_step(runner);
+                        return;
+                    }
+                }
+                self.feed_workers();
+            }
+        }
+    }
+
+    fn feed_workers(&mut self) {
+        let Some(pool) = self.pool.as_ref() else {
+            return;
+        };
+        let idle: Vec<usize> = (0..pool.bridges.len())
+            .filter(|&i| pool.ready[i] && !pool.busy[i])
+            .collect();
+        let solvers = pool.bridges.len();
+        for i in idle {
+            let pixels = self.tile_pixels(WORKER_TILE_MS, solvers, 64);
+            let Some(tile) = self.cursor.next_tile(pixels) else {
+                break;
+            };
+            let request = TileRequest {
+                job: self.job,
+                family: self.family,
+                tile,
+                max_heaps: MAX_HEAPS,
+            };
+            if let Some(pool) = self.pool.as_mut() {
+                pool.busy[i] = true;
+                pool.bridges[i].send(request);
+            }
+        }
+    }
+
+    /// Looks for the worker bootstrap once; workers are used only if it is served.
+    fn probe(&mut self, runner: &WeakRunner) {
+        self.workers = Workers::Probing;
+        let runner = runner.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let found = match gloo::net::http::Request::get(LOADER).send().await {
+                Ok(response) => response.ok(),
+                Err(_) => false,
+            };
+            runner.with(move |inner, again| {
+                inner.workers = if found {
+                    // Ready replies confirm it; until then the pool is "starting".
+                    Workers::Available
+                } else {
+                    Workers::Unavailable
+                };
+                inner.report(true);
+                inner.pump(again);
+            });
+        });
+    }
+
+    fn schedule_step(&mut self, runner: &WeakRunner) {
+        if self.step.is_some() {
+            return;
+        }
+        let runner = runner.clone();
+        let job = self.job;
+        self.step = Some(Timeout::new(0, move || {
+            runner.with(move |inner, again| {
+                inner.step = None;
+                if inner.job == job {
+                    inner.main_thread_step(again);
+                }
+            });
+        }));
+    }
+
+    /// Solves one small tile on the main thread and schedules the next.
+    fn main_thread_step(&mut self, runner: &WeakRunner) {
+        if self.phase != Phase::Running {
+            return;
+        }
+        let pixels = self.tile_pixels(MAIN_TILE_MS, 1, 16);
+        if let Some(tile) = self.cursor.next_tile(pixels) {
+            let result = solve_tile(&TileRequest {
+                job: self.job,
+                family: self.family,
+                tile,
+                max_heaps: MAX_HEAPS,
+            });
+            self.apply(result);
+        }
+        self.pump(runner);
+    }
+
+    /// Stores and draws a tile of the current job.
+    fn apply(&mut self, result: TileResult) {
+        let cells = match result.cells {
+            Ok(cells) => cells,
+            Err(message) => {
+                self.phase = Phase::Failed(message);
+                self.pool = None;
+                self.report(true);
+                return;
+            }
+        };
+        let pixels = result.tile.pixels().max(1) as f64;
+        let sample = result.millis.max(0.0) / pixels;
+        self.ms_per_pixel = Some(match self.ms_per_pixel {
+            Some(avg) => 0.7 * avg + 0.3 * sample,
+            None => sample,
+        });
+        self.grid.insert(&cells);
+        let finished = self.grid.done() >= self.grid.total();
+        let scale = self.grid.scale_max(self.colouring);
+        if finished {
+            self.phase = Phase::Done;
+            if scale != self.drawn_scale {
+                self.redraw_all();
+            } else {
+                self.draw(result.tile, scale);
+            }
+        } else if scale != self.drawn_scale && now() - self.last_recolour >= RECOLOUR_MS {
+            self.redraw_all();
+        } else {
+            self.draw(result.tile, self.drawn_scale);
+        }
+        self.report(finished);
+    }
+
+    /// Draws the whole map with the current scale.
+    fn redraw_all(&mut self) {
+        self.drawn_scale = self.grid.scale_max(self.colouring);
+        self.last_recolour = now();
+        self.draw(self.grid.window(), self.drawn_scale);
+    }
+
+    /// Puts the pixels of `region` into the canvas.
+    fn draw(&self, region: Window, scale: u64) {
+        let Some(canvas) = &self.canvas else {
+            return;
+        };
+        let window = self.grid.window();
+        let ctx = canvas
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok());
+        let Some(ctx) = ctx else {
+            return;
+        };
+        let rgba = self.grid.rgba(region, self.colouring, scale);
+        let width = region.x1 - region.x0;
+        let height = region.y1 - region.y0;
+        if let Ok(image) =
+            ImageData::new_with_u8_clamped_array_and_sh(Clamped(&rgba), width, height)
+        {
+            let left = f64::from(region.x0 - window.x0);
+            let top = f64::from(window.y1 - region.y1);
+            // A failed put only leaves the tile blank; the export still has it.
+            let _ = ctx.put_image_data(&image, left, top);
+        }
+    }
+}
+
+/// Starts [`pool_size`] workers; `None` when the browser refuses.
+fn spawn_pool(runner: &WeakRunner) -> Option<Pool> {
+    if !has_worker_api() {
+        return None;
+    }
+    let size = pool_size();
+    let bridges: Vec<WorkerBridge<MapWorker>> = (0..size)
+        .map(|i| {
+            let runner = runner.clone();
+            MapWorker::spawner()
+                .callback(move |reply| {
+                    if let Some(runner) = runner.upgrade() {
+                        runner.on_reply(i, reply);
+                    }
+                })
+                .spawn_with_loader(LOADER)
+        })
+        .collect();
+    let watchdog = {
+        let runner = runner.clone();
+        Timeout::new(WORKER_TIMEOUT_MS, move || {
+            runner.with(move |inner, again| {
+                let none_ready = inner
+                    .pool
+                    .as_ref()
+                    .is_some_and(|p| !p.ready.iter().any(|&r| r));
+                if none_ready {
+                    // The workers never loaded: solve on the main thread instead, from the
+                    // pixels not handed out (nothing was: tiles only go to ready workers).
+                    inner.pool = None;
+                    inner.workers = Workers::Unavailable;
+                    inner.report(true);
+                    inner.pump(again);
+                }
+            });
+        })
+    };
+    Some(Pool {
+        ready: vec![false; bridges.len()],
+        busy: vec![false; bridges.len()],
+        bridges,
+        _watchdog: Some(watchdog),
+    })
+}

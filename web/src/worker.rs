@@ -1,0 +1,87 @@
+//! The period-map Web Worker: solves one tile of a map per request.
+//!
+//! [`MapWorker`] is registered by `src/bin/worker.rs` (built as `worker.wasm`, loaded through
+//! `static/worker_loader.js`) and spawned by [`crate::tiles::runner`], one per core. Messages
+//! are bincode (gloo-worker's default codec). The same [`solve_tile`] runs on the main thread
+//! when workers are not available, so both paths give the same cells.
+
+use gloo::worker::{HandlerId, Worker, WorkerScope};
+use heaplab_engine::period_map::{self, Cell, Family, Window};
+use heaplab_engine::Budget;
+use serde::{Deserialize, Serialize};
+
+/// One tile to solve: a rectangle of pixels of one map job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TileRequest {
+    /// The job the tile belongs to; replies of old jobs are dropped by the page.
+    pub job: u64,
+    /// The family (with its fixed move).
+    pub family: Family,
+    /// The pixels of this tile (a sub-window of the map's window).
+    pub tile: Window,
+    /// Heaps one ruleset may compute before it is "unresolved".
+    pub max_heaps: u64,
+}
+
+/// The solved tile.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TileResult {
+    /// The job of the request.
+    pub job: u64,
+    /// The tile of the request.
+    pub tile: Window,
+    /// The cells in [`period_map::compute`] order, or the engine's message.
+    pub cells: Result<Vec<Cell>, String>,
+    /// How long the tile took, in milliseconds (used to size the next tiles).
+    pub millis: f64,
+}
+
+/// What a worker sends back.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum WorkerReply {
+    /// The worker has loaded and is connected (sent once, before any tile).
+    Ready,
+    /// One solved tile.
+    Tile(TileResult),
+}
+
+/// Solves one tile with the engine (the only computation of the period-map page).
+pub fn solve_tile(request: &TileRequest) -> TileResult {
+    let started = js_sys::Date::now();
+    let cells = period_map::compute(
+        request.family,
+        request.tile,
+        request.max_heaps,
+        &mut Budget::unlimited(),
+    )
+    .map_err(|e| e.to_string());
+    TileResult {
+        job: request.job,
+        tile: request.tile,
+        cells,
+        millis: js_sys::Date::now() - started,
+    }
+}
+
+/// The worker: stateless, it answers each [`TileRequest`] with a [`WorkerReply::Tile`].
+pub struct MapWorker;
+
+impl Worker for MapWorker {
+    type Message = ();
+    type Input = TileRequest;
+    type Output = WorkerReply;
+
+    fn create(_scope: &WorkerScope<Self>) -> Self {
+        MapWorker
+    }
+
+    fn update(&mut self, _scope: &WorkerScope<Self>, _msg: Self::Message) {}
+
+    fn connected(&mut self, scope: &WorkerScope<Self>, id: HandlerId) {
+        scope.respond(id, WorkerReply::Ready);
+    }
+
+    fn received(&mut self, scope: &WorkerScope<Self>, msg: Self::Input, id: HandlerId) {
+        scope.respond(id, WorkerReply::Tile(solve_tile(&msg)));
+    }
+}
