@@ -12,12 +12,13 @@
 //! of `max S` outcomes at heap `t` equals the one at `t + p`, then `p` is an eventual period
 //! (the window argument of [`crate::subtraction`]). The least period divides `p`, so it is the
 //! least divisor `d` of `p` whose windows at `t` and `t + d` agree; the least preperiod is read
-//! off by scanning back. When no expected period fits, Brent's cycle finder decides. Every
+//! off by scanning back. When no expected period fits, the nearest earlier copy of the last
+//! window (a repeated window *state*, found 64 bits a compare) gives the least period. Every
 //! answer is exact; a ruleset that exhausts its work budget is [`CellClass::Unresolved`], never
 //! guessed. The slow reference is [`reference_cell`].
 
 use crate::bits::BitVec;
-use crate::period::{find_cycle, Periodicity};
+use crate::period::Periodicity;
 use crate::ruleset::NumberSet;
 use crate::subtraction::{self, OutcomeSequence};
 use crate::{Budget, EngineError};
@@ -240,15 +241,24 @@ fn cell_from(family: Family, x: u32, y: u32, period: Option<Periodicity>) -> Cel
     }
 }
 
-/// The exact outcome period of `moves` (sorted, distinct, positive), trying the sums of two
-/// moves (and twice each move) first and falling back to Brent's cycle finder over the same
-/// computed heaps; `NotFound` past `max_heaps`.
+/// From which length, in multiples of `max S` + the largest expected period, the fast solver
+/// also runs the general tail search (before that only the expected periods are tried).
+const TAIL_SEARCH_FROM: usize = 64;
+
+/// The exact outcome period of `moves` (sorted, distinct, positive), or `NotFound` when no
+/// period shows within `max_heaps` heaps.
+///
+/// The outcomes are computed at doubling lengths. At each length the expected periods (sums
+/// of two moves, twice each move) are tried first; then [`least_tail_period`] looks for the
+/// nearest earlier copy of the last window, which is the least period once the sequence is
+/// longer than preperiod + period + `max S`. Both are the window argument, so each answer is
+/// a proof; the reference ([`reference_cell`]) makes the same tail test heap by heap.
 pub fn fast_outcome_period(moves: &[u32], max_heaps: u64) -> Periodicity {
     let Ok(set) = NumberSet::from_elements(moves.to_vec()) else {
         return Periodicity::NotFound { searched: 0 };
     };
     let k = set.max() as usize;
-    let mut candidates: Vec<usize> = Vec::new();
+    let mut candidates: Vec<usize> = Vec::with_capacity(moves.len() * (moves.len() + 1) / 2);
     for (i, &a) in moves.iter().enumerate() {
         for &b in &moves[i + 1..] {
             candidates.push((a + b) as usize);
@@ -259,18 +269,23 @@ pub fn fast_outcome_period(moves: &[u32], max_heaps: u64) -> Periodicity {
     candidates.dedup();
     let largest = candidates.last().copied().unwrap_or(1);
     let mut seq = OutcomeSequence::new(&set);
-    // Heaps are cheap (64 a step); the window checks are what costs. So try the expected
-    // periods at doubling lengths all the way to the budget before the general search.
     let cap = max_heaps as usize;
-    let mut length = (2 * (k + largest)).min(cap);
-    while length >= k + largest {
+    let mut length = (2 * k + largest).min(cap);
+    while length > k {
         seq.extend_to(length);
         let bits = seq.p_bits();
-        for &p in &candidates {
+        for &p in candidates.iter().filter(|&&p| k + p <= length) {
             let t = length - k - p;
             if bits.ranges_equal(t, t + p, k) {
                 let least = least_divisor_period(bits, t, p, k);
                 return subtraction::proven_outcome_period(bits, t, least);
+            }
+        }
+        // The general search costs a read per shift; almost every ruleset has an expected
+        // period, so it waits until the candidates have had several doublings.
+        if length >= TAIL_SEARCH_FROM * (k + largest) || length == cap {
+            if let Some(p) = least_tail_period(bits, length, k) {
+                return subtraction::proven_outcome_period(bits, length - k - p, p);
             }
         }
         if length == cap {
@@ -278,17 +293,38 @@ pub fn fast_outcome_period(moves: &[u32], max_heaps: u64) -> Periodicity {
         }
         length = (length * 2).min(cap);
     }
-    let limit = max_heaps.saturating_sub(k as u64);
-    match find_cycle(&mut seq, limit, &mut Budget::unlimited()) {
-        Ok(Some(cycle)) => subtraction::proven_outcome_period(
-            seq.p_bits(),
-            cycle.start as usize,
-            cycle.length as usize,
-        ),
-        _ => Periodicity::NotFound {
-            searched: max_heaps,
-        },
+    Periodicity::NotFound {
+        searched: max_heaps,
     }
+}
+
+/// The least `p` such that the window of `k` bits ending at `length` also stands `p` bits
+/// earlier, or `None`. Equal windows prove `p` a period from `length - k - p` on; when the
+/// sequence is longer than preperiod + period + `k`, the least such `p` is the least period
+/// (every other match is a multiple of it).
+///
+/// Outcome sequences come in long runs of equal bits, so a shift is first screened on one
+/// 64-bit word of the window that has the most bit changes (a run-only word would let
+/// almost every shift through); most shifts then cost one unaligned read.
+pub fn least_tail_period(bits: &BitVec, length: usize, k: usize) -> Option<usize> {
+    let t = length.checked_sub(k)?;
+    let head = k.min(64);
+    let mask = if head == 64 {
+        u64::MAX
+    } else {
+        (1u64 << head) - 1
+    };
+    let changes = |w: u64| ((w ^ (w >> 1)) & (mask >> 1)).count_ones();
+    let offset = (0..=k - head)
+        .step_by(8)
+        .chain(std::iter::once(k - head))
+        .max_by_key(|&o| changes(bits.get_word((t + o) as i64) & mask))
+        .unwrap_or(0);
+    let target = bits.get_word((t + offset) as i64) & mask;
+    (1..=t).find(|&p| {
+        (bits.get_word((t - p + offset) as i64) ^ target) & mask == 0
+            && bits.ranges_equal(t - p, t, k)
+    })
 }
 
 /// The least period given that `p` is a period from heap `t` on: the least divisor `d` of `p`
