@@ -2,4 +2,5 @@
 
 pub mod home;
 pub mod period_map;
+pub mod plane;
 pub mod subtraction;
