@@ -1012,3 +1012,47 @@ async fn plane_bad_link_shows_an_inline_error() {
     assert!(root.query_selector("nav a").unwrap().is_some());
     unmount(root, handle);
 }
+
+/// Cancelling a started job stops it: no solution arrives afterwards and the phase stays
+/// "cancelled" (main-thread path; the worker path drops the job the same way between steps).
+/// Starting again afterwards computes the window.
+#[wasm_bindgen_test]
+async fn plane_runner_cancel_stops_the_job() {
+    use heaplab_web::pages::plane::runner::{Phase, PlaneRunner, Progress};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let seen: Rc<RefCell<Vec<Progress>>> = Rc::default();
+    let sink = seen.clone();
+    let runner = PlaneRunner::new(yew::Callback::from(move |p: Progress| {
+        sink.borrow_mut().push(p)
+    }));
+    let key = PlaneQuery::from_query("moves=2,6;3,3;6,1;19,6&w=4000&h=4000&mode=outcome")
+        .validate()
+        .unwrap()
+        .key();
+    runner.start(key.clone());
+    assert_eq!(seen.borrow().last().unwrap().phase, Phase::Running);
+    runner.cancel();
+    sleep(500).await;
+    let last = seen.borrow().last().cloned().unwrap();
+    assert_eq!(last.phase, Phase::Cancelled);
+    assert!(last.done < last.total || last.total == 0, "{last:?}");
+    assert!(runner.solution().is_none());
+    assert!(!seen.borrow().iter().any(|p| p.phase == Phase::Done));
+    // Again, to the end.
+    runner.start(key);
+    let mut waited = 0;
+    while runner.solution().is_none() {
+        assert!(
+            waited < 20_000,
+            "the second job did not finish: {:?}",
+            seen.borrow().last()
+        );
+        sleep(20).await;
+        waited += 20;
+    }
+    let last = seen.borrow().last().cloned().unwrap();
+    assert_eq!((last.phase, last.done), (Phase::Done, last.total));
+    assert_eq!(runner.solution().unwrap().report.width, 4000);
+    runner.shut_down();
+}
