@@ -1,6 +1,6 @@
 //! `heaplab plane`: two-dimensional subtraction games — P/N images and row/column periods.
 
-use crate::output::{write_png, Format};
+use crate::output::{write_grey_png, write_png, Format};
 use clap::{Args, ValueEnum};
 use heaplab_engine::plane::{self, MoveSet};
 use heaplab_engine::ruleset::parse_count;
@@ -22,6 +22,10 @@ pub struct PlaneArgs {
     /// Write a width × height PNG, P-positions black and N-positions white, y = 0 at the bottom.
     #[arg(long)]
     out: Option<String>,
+    /// Shrink the outcome PNG by this factor: each pixel a block of cells, as grey as its
+    /// share of N-positions (for small figures; 1 = one pixel per cell).
+    #[arg(long, default_value = "1", allow_hyphen_values = true)]
+    shrink: String,
     /// `outcome` (P black, N white) or `grundy` (nim-values as colours, 0 black; at most
     /// 10,000,000 cells).
     #[arg(long, value_enum, default_value_t = Mode::Outcome)]
@@ -48,8 +52,14 @@ pub fn run(args: &PlaneArgs) -> Result<String, EngineError> {
     let moves = MoveSet::parse(&args.moves)?;
     let width = parse_count(&args.width, "--width", 1, u64::from(plane::MAX_SIDE))? as u32;
     let height = parse_count(&args.height, "--height", 1, u64::from(plane::MAX_SIDE))? as u32;
+    let shrink = parse_count(&args.shrink, "--shrink", 1, 64)? as u32;
     if args.mode == Mode::Grundy {
         plane::check_nim_size(width, height)?;
+        if shrink > 1 {
+            return Err(EngineError::Parse(
+                "--shrink needs --mode outcome (nim-value colours cannot be averaged)".into(),
+            ));
+        }
     } else if args.legend.is_some() {
         return Err(EngineError::Parse(
             "--legend needs --mode grundy (the outcome picture is black and white)".into(),
@@ -66,11 +76,14 @@ pub fn run(args: &PlaneArgs) -> Result<String, EngineError> {
         Mode::Outcome => None,
     };
     if let Some(path) = &args.out {
-        let rgba = match &nim {
-            Some(nim) => plane::render_nim_values(nim),
-            None => plane::render_outcomes(&grid),
-        };
-        write_png(path, width, height, &rgba, 1)?;
+        match &nim {
+            Some(nim) => write_png(path, width, height, &plane::render_nim_values(nim), 1)?,
+            None if shrink > 1 => {
+                let (w, h, rgba) = plane::render_outcomes_shrunk(&grid, shrink);
+                write_grey_png(path, w, h, &rgba)?;
+            }
+            None => write_png(path, width, height, &plane::render_outcomes(&grid), 1)?,
+        }
     }
     if let (Some(path), Some(nim)) = (&args.legend, &nim) {
         std::fs::write(path, heaplab_engine::figure::nim_legend_svg(&nim.counts()))

@@ -387,6 +387,48 @@ fn plane_grundy_mode() {
     }
 }
 
+/// `--shrink`: a greyscale PNG of ceil(W/f) × ceil(H/f) pixels (the README's figure).
+#[test]
+fn plane_shrunk_png() {
+    let path = std::env::temp_dir().join(format!("heaplab-shrunk-{}.png", std::process::id()));
+    let out = heaplab(&[
+        "plane",
+        "--moves",
+        "2,6 3,3 6,1 19,6",
+        "--width",
+        "101",
+        "--height",
+        "50",
+        "--shrink",
+        "4",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 26);
+    assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 13);
+    assert_eq!(bytes[25], 0, "colour type 0: greyscale");
+    for args in [
+        &["plane", "--moves", "1,2", "--shrink", "0"][..],
+        &[
+            "plane", "--moves", "1,2", "--shrink", "2", "--mode", "grundy",
+        ],
+    ] {
+        let out = heaplab(args);
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(
+            String::from_utf8(out.stderr)
+                .unwrap()
+                .trim_end()
+                .lines()
+                .count(),
+            1
+        );
+    }
+}
+
 /// Cumulative subtraction, the keys, on the paper's Example 1 (S = {2,3}).
 #[test]
 fn cumulative_subtraction_json() {

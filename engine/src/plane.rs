@@ -379,6 +379,30 @@ pub fn render_outcomes(grid: &Grid) -> Vec<u8> {
     rgba
 }
 
+/// RGBA pixels of the grid shrunk by `factor`: each pixel is a `factor × factor` block, as
+/// grey as the block's share of N-positions (all P black, all N white; partial blocks at the
+/// right and top edges average the cells they have). `factor = 1` is [`render_outcomes`].
+pub fn render_outcomes_shrunk(grid: &Grid, factor: u32) -> (u32, u32, Vec<u8>) {
+    let f = factor.max(1);
+    let (w, h) = (grid.width.div_ceil(f), grid.height.div_ceil(f));
+    let mut rgba = vec![255u8; w as usize * h as usize * 4];
+    for by in 0..h {
+        for bx in 0..w {
+            let (mut cells, mut n) = (0u32, 0u32);
+            for y in by * f..((by + 1) * f).min(grid.height) {
+                for x in bx * f..((bx + 1) * f).min(grid.width) {
+                    cells += 1;
+                    n += u32::from(!grid.is_p(x, y));
+                }
+            }
+            let grey = ((255 * n + cells / 2) / cells) as u8;
+            let at = ((h - 1 - by) as usize * w as usize + bx as usize) * 4;
+            rgba[at..at + 3].fill(grey);
+        }
+    }
+    (w, h, rgba)
+}
+
 /// RGBA pixels of nim-values coloured by [`crate::figure::nim_colour`] (0 black, as the
 /// P-positions of [`render_outcomes`]), `y = 0` at the bottom.
 pub fn render_nim_values(nim: &NimGrid) -> Vec<u8> {

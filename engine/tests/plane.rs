@@ -236,3 +236,36 @@ fn budgets_cancel() {
     assert!(PlaneJob::new(&moves, 5000, 5000, true).is_err(), "nim cap");
     assert!(PlaneJob::new(&moves, 5000, 5000, false).is_ok());
 }
+
+/// The shrunk picture (the README's figure): factor 1 is the picture itself, and a larger
+/// factor averages each block's N-share, y = 0 still at the bottom.
+#[test]
+fn shrunk_pictures_average_blocks() {
+    let moves = MoveSet::parse("(2,6) (3,3) (6,1) (19,6)").unwrap();
+    let grid = plane::grid(&moves, 45, 22, &mut Budget::unlimited()).unwrap();
+    assert_eq!(
+        plane::render_outcomes_shrunk(&grid, 1),
+        (45, 22, plane::render_outcomes(&grid))
+    );
+    let (w, h, rgba) = plane::render_outcomes_shrunk(&grid, 4);
+    assert_eq!((w, h), (12, 6));
+    for by in 0..h {
+        for bx in 0..w {
+            let block: Vec<bool> = (by * 4..(by * 4 + 4).min(22))
+                .flat_map(|y| (bx * 4..(bx * 4 + 4).min(45)).map(move |x| (x, y)))
+                .map(|(x, y)| grid.is_p(x, y))
+                .collect();
+            let n = block.iter().filter(|&&p| !p).count() as f64;
+            let want = (255.0 * n / block.len() as f64).round() as u8;
+            let at = (((h - 1 - by) * w + bx) * 4) as usize;
+            assert_eq!(
+                rgba[at..at + 4],
+                [want, want, want, 255],
+                "block ({bx},{by})"
+            );
+        }
+    }
+    // The bottom-left block holds (0,0), a P-position, so it is not white.
+    let at = (((h - 1) * w) * 4) as usize;
+    assert!(rgba[at] < 255);
+}
