@@ -416,7 +416,7 @@ pub mod reference {
     /// scanning back heap by heap.
     pub fn least_period_at_tail<T: PartialEq>(seq: &[T], window: usize) -> Periodicity {
         let n = seq.len();
-        for p in 1..n.saturating_sub(window) {
+        for p in 1..=n.saturating_sub(window) {
             let t = n - window - p;
             if (0..window).all(|j| seq[t + j] == seq[t + p + j]) {
                 let preperiod = (0..t)
