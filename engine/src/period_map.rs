@@ -273,6 +273,7 @@ pub fn fast_outcome_period(moves: &[u32], max_heaps: u64) -> Periodicity {
     let cap = max_heaps as usize;
     let mut length = (2 * k + largest).min(cap);
     while length > k {
+        seq.reserve(length + 64);
         seq.extend_to(length);
         let bits = seq.p_bits();
         for &p in candidates.iter().filter(|&&p| k + p <= length) {

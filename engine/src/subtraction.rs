@@ -271,6 +271,11 @@ impl<'s> OutcomeSequence<'s> {
         machine
     }
 
+    /// Makes room for `len` heaps in all, so that computing them does not reallocate.
+    pub fn reserve(&mut self, len: usize) {
+        self.p_bits.reserve(len.saturating_sub(self.p_bits.len()));
+    }
+
     /// Computes P-bits until at least `len` heaps are known.
     ///
     /// Three kernels: when `max S <= 64` a shift register of the last 64 outcomes gives one heap
