@@ -241,9 +241,10 @@ fn cell_from(family: Family, x: u32, y: u32, period: Option<Periodicity>) -> Cel
     }
 }
 
-/// From which length, in multiples of `max S` + the largest expected period, the fast solver
-/// also runs the general tail search (before that only the expected periods are tried).
-const TAIL_SEARCH_FROM: usize = 64;
+/// Before the budget is reached, the general search tries shifts up to `length /
+/// TAIL_SHIFT_FRACTION`: cheap next to computing the heaps, and a period `p` still shows once
+/// the length passes `TAIL_SHIFT_FRACTION * p`.
+const TAIL_SHIFT_FRACTION: usize = 16;
 
 /// The exact outcome period of `moves` (sorted, distinct, positive), or `NotFound` when no
 /// period shows within `max_heaps` heaps.
@@ -272,6 +273,7 @@ pub fn fast_outcome_period(moves: &[u32], max_heaps: u64) -> Periodicity {
     let cap = max_heaps as usize;
     let mut length = (2 * k + largest).min(cap);
     while length > k {
+        seq.reserve(length + 64);
         seq.extend_to(length);
         let bits = seq.p_bits();
         for &p in candidates.iter().filter(|&&p| k + p <= length) {
@@ -281,12 +283,15 @@ pub fn fast_outcome_period(moves: &[u32], max_heaps: u64) -> Periodicity {
                 return subtraction::proven_outcome_period(bits, t, least);
             }
         }
-        // The general search costs a read per shift; almost every ruleset has an expected
-        // period, so it waits until the candidates have had several doublings.
-        if length >= TAIL_SEARCH_FROM * (k + largest) || length == cap {
-            if let Some(p) = least_tail_period(bits, length, k) {
-                return subtraction::proven_outcome_period(bits, length - k - p, p);
-            }
+        // The general search costs a read per shift, so before the budget is reached it only
+        // tries shifts up to a fraction of the length (still exact: see `least_tail_period`).
+        let max_shift = if length == cap {
+            length
+        } else {
+            length / TAIL_SHIFT_FRACTION
+        };
+        if let Some(p) = least_tail_period(bits, length, k, max_shift) {
+            return subtraction::proven_outcome_period(bits, length - k - p, p);
         }
         if length == cap {
             break;
@@ -298,33 +303,75 @@ pub fn fast_outcome_period(moves: &[u32], max_heaps: u64) -> Periodicity {
     }
 }
 
-/// The least `p` such that the window of `k` bits ending at `length` also stands `p` bits
-/// earlier, or `None`. Equal windows prove `p` a period from `length - k - p` on; when the
-/// sequence is longer than preperiod + period + `k`, the least such `p` is the least period
-/// (every other match is a multiple of it).
+/// The least `p <= max_shift` such that the window of `k` bits ending at `length` also stands
+/// `p` bits earlier, or `None`.
 ///
-/// Outcome sequences come in long runs of equal bits, so a shift is first screened on one
-/// 64-bit word of the window that has the most bit changes (a run-only word would let
-/// almost every shift through); most shifts then cost one unaligned read.
-pub fn least_tail_period(bits: &BitVec, length: usize, k: usize) -> Option<usize> {
+/// Equal windows prove `p` a period from `t - p` on (`t = length - k`), and such a `p` is a
+/// multiple of the least eventual period `q`, which then matches too (`t - q >= t - p` is past
+/// the preperiod). So any answer is the least period, whatever `max_shift` is; a small
+/// `max_shift` can only make the search miss, never err. With `max_shift >= t` it finds `q`
+/// whenever preperiod + `q` + `k` <= `length`.
+///
+/// Outcome sequences come in long runs of equal bits, so the search is driven by bit
+/// *changes*: it picks a 64-bit word of the window with the most changes, anchors on its first
+/// change, and visits only the earlier positions where the bits change too (found 64 positions
+/// a step from the change bitmap `w ^ (w >> 1)`), nearest first. Each visit compares that word,
+/// then the whole window. A window without any change falls back to trying every shift.
+pub fn least_tail_period(
+    bits: &BitVec,
+    length: usize,
+    k: usize,
+    max_shift: usize,
+) -> Option<usize> {
     let t = length.checked_sub(k)?;
+    let max_shift = t.min(max_shift);
+    if max_shift == 0 {
+        return None;
+    }
     let head = k.min(64);
     let mask = if head == 64 {
         u64::MAX
     } else {
         (1u64 << head) - 1
     };
-    let changes = |w: u64| ((w ^ (w >> 1)) & (mask >> 1)).count_ones();
+    let changes = |w: u64| (w ^ (w >> 1)) & (mask >> 1);
+    let word_at = |at: usize| bits.get_word(at as i64) & mask;
     let offset = (0..=k - head)
         .step_by(8)
         .chain(std::iter::once(k - head))
-        .max_by_key(|&o| changes(bits.get_word((t + o) as i64) & mask))
+        .max_by_key(|&o| changes(word_at(t + o)).count_ones())
         .unwrap_or(0);
-    let target = bits.get_word((t + offset) as i64) & mask;
-    (1..=t).find(|&p| {
-        (bits.get_word((t - p + offset) as i64) ^ target) & mask == 0
-            && bits.ranges_equal(t - p, t, k)
-    })
+    let target = word_at(t + offset);
+    let matches = |p: usize| word_at(t - p + offset) == target && bits.ranges_equal(t - p, t, k);
+    let first_change = changes(target);
+    if first_change == 0 {
+        return (1..=max_shift).find(|&p| matches(p));
+    }
+    // Shift p moves the anchored change at `anchor` to `anchor - p`, which must be a change.
+    let anchor = t + offset + first_change.trailing_zeros() as usize;
+    let (lo, hi) = (anchor - max_shift, anchor - 1);
+    let mut block = hi - hi % 64;
+    loop {
+        let mut changed = bits.get_word(block as i64) ^ bits.get_word(block as i64 + 1);
+        if hi - block < 63 {
+            changed &= u64::MAX >> (63 - (hi - block));
+        }
+        if block < lo {
+            changed &= u64::MAX << (lo - block);
+        }
+        while changed != 0 {
+            let i = 63 - changed.leading_zeros() as usize;
+            let p = anchor - (block + i);
+            if matches(p) {
+                return Some(p);
+            }
+            changed &= !(1u64 << i);
+        }
+        if block <= lo {
+            return None;
+        }
+        block -= 64;
+    }
 }
 
 /// The least period given that `p` is a period from heap `t` on: the least divisor `d` of `p`

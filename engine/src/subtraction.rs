@@ -271,6 +271,11 @@ impl<'s> OutcomeSequence<'s> {
         machine
     }
 
+    /// Makes room for `len` heaps in all, so that computing them does not reallocate.
+    pub fn reserve(&mut self, len: usize) {
+        self.p_bits.reserve(len.saturating_sub(self.p_bits.len()));
+    }
+
     /// Computes P-bits until at least `len` heaps are known.
     ///
     /// Three kernels: when `max S <= 64` a shift register of the last 64 outcomes gives one heap
@@ -416,7 +421,7 @@ pub mod reference {
     /// scanning back heap by heap.
     pub fn least_period_at_tail<T: PartialEq>(seq: &[T], window: usize) -> Periodicity {
         let n = seq.len();
-        for p in 1..n.saturating_sub(window) {
+        for p in 1..=n.saturating_sub(window) {
             let t = n - window - p;
             if (0..window).all(|j| seq[t + j] == seq[t + p + j]) {
                 let preperiod = (0..t)
