@@ -18,7 +18,7 @@ fn figure_2_grid() -> Grid {
 }
 
 /// Waits until the canvas says the window `w × h` is computed and drawn.
-async fn wait_complete(page: &Page, w: u32, h: u32) -> Result<()> {
+async fn wait_complete(page: &Page, w: u32, h: u32) -> Result<String> {
     let want = [w.to_string(), h.to_string(), "true".to_string()];
     page.wait_until("the picture to finish", || async {
         let mut seen = Vec::new();
@@ -37,7 +37,7 @@ async fn wait_complete(page: &Page, w: u32, h: u32) -> Result<()> {
         status.contains("done"),
         "status {status:?} does not say done"
     );
-    Ok(())
+    Ok(status)
 }
 
 /// The canvas pixel of cell `(x, y)`: `y = 0` is the bottom row, as in the CLI's PNG.
@@ -75,7 +75,13 @@ async fn figure_2_pixels_match_the_engine() -> Result<()> {
     );
     with_page(|page| async move {
         page.open(FIGURE_2).await?;
-        wait_complete(&page, 3600, 2000).await?;
+        let status = wait_complete(&page, 3600, 2000).await?;
+        // The time the page took, for the record (`--nocapture`); not asserted.
+        println!("Figure 2 page status: {status}");
+        ensure!(
+            status.contains("Web Worker"),
+            "not computed in the worker: {status:?}"
+        );
         for &(x, y) in &cells {
             let got = cell_pixel(&page, 2000, x, y).await?;
             let p = grid.is_p(x, y);
