@@ -439,9 +439,13 @@ async fn home_lists_the_families() {
     let (root, handle) = mount_at("#/").await;
     let cards = root.query_selector_all(".card-grid > li").unwrap();
     assert_eq!(cards.length(), 7);
-    assert_eq!(root.query_selector_all(".family.soon").unwrap().length(), 5);
+    assert_eq!(root.query_selector_all(".family.soon").unwrap().length(), 4);
     assert!(root
         .query_selector(".family.live a[href='#/period-map']")
+        .unwrap()
+        .is_some());
+    assert!(root
+        .query_selector(".family.live a[href='#/plane']")
         .unwrap()
         .is_some());
     unmount(root, handle);
