@@ -981,6 +981,13 @@ async fn plane_page_draws_the_engine_picture() {
     assert_eq!(rows as usize, usize::from(nim.max()) + 1);
     let status = text(&root, "#plane-status").unwrap_or_default();
     assert!(status.contains("done"), "{status}");
+    let moves_box: web_sys::HtmlTextAreaElement = root
+        .query_selector("#plane-moves")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert_eq!(moves_box.value(), "(1,2) (2,1) (3,0)");
     // Switching to outcome colours: P black, N white, as the CLI's PNG.
     let select: web_sys::HtmlSelectElement = root
         .query_selector("#plane-mode")

@@ -209,10 +209,20 @@ fn same_state(a: &PlaneQuery, b: &PlaneQuery) -> bool {
     }
 }
 
+/// The form's text for a URL state: a valid ruleset is shown as `(2,6) (3,3)`, anything else
+/// exactly as the URL has it.
+fn form_text(query: &PlaneQuery) -> PlaneQuery {
+    let mut form = query.clone();
+    if let Ok(moves) = plane::MoveSet::parse(&query.moves) {
+        form.moves = moves.to_text();
+    }
+    form
+}
+
 /// The 2-D subtraction page.
 #[function_component(PlanePage)]
 pub fn plane_page(props: &PlanePageProps) -> Html {
-    let form = use_state(|| props.query.clone());
+    let form = use_state(|| form_text(&props.query));
     let progress = use_state(|| None::<Progress>);
     let hover = use_state(|| None::<String>);
     let canvas = use_node_ref();
@@ -240,7 +250,7 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
         let committed = committed.clone();
         use_effect_with(props.query.clone(), move |query| {
             if !same_state(&form, query) {
-                form.set(query.clone());
+                form.set(form_text(query));
             }
             let v = committed.map(|p| p.view);
             *view_now.borrow_mut() = v;
