@@ -34,9 +34,36 @@ pub struct CumulativeArgs {
     /// Two piles: write the heatmap (blue low to red high, 0 to max S) as a PNG.
     #[arg(long)]
     out: Option<String>,
+    /// The starting score p (paper, after Definition 3: it only shifts the result).
+    #[arg(long, default_value = "0", allow_hyphen_values = true)]
+    start_score: String,
+    /// Who starts: `positive` (the maximiser, the paper's default) or `negative`.
+    #[arg(long, default_value = "positive")]
+    starter: String,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+}
+
+/// Reads `--start-score` and `--starter`: `(p, positive_starts)`.
+fn start(args: &CumulativeArgs) -> Result<(i64, bool), EngineError> {
+    let text = args.start_score.trim();
+    let p = text
+        .parse::<i64>()
+        .ok()
+        .filter(|p| p.unsigned_abs() <= 1 << 40)
+        .ok_or_else(|| {
+            EngineError::Parse(format!(
+                "--start-score must be a whole number between -2^40 and 2^40, not '{text}'"
+            ))
+        })?;
+    match args.starter.trim() {
+        "positive" => Ok((p, true)),
+        "negative" => Ok((p, false)),
+        other => Err(EngineError::Parse(format!(
+            "--starter must be positive or negative, not '{other}'"
+        ))),
+    }
 }
 
 /// Solves the game and renders it.
@@ -51,7 +78,13 @@ pub fn run(args: &CumulativeArgs) -> Result<String, EngineError> {
 fn one_pile(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineError> {
     let terms = parse_count(&args.terms, "--terms", 1, MAX_TERMS)?;
     let search = parse_count(&args.search, "--search", 1, MAX_SEARCH)?;
+    let (p, positive_starts) = start(args)?;
     let r = cs::solve(set, Limits::new(terms, search)?, &mut Budget::unlimited())?;
+    let final_scores: Vec<i64> = r
+        .outcomes
+        .iter()
+        .map(|&o| cs::final_score(o, p, positive_starts))
+        .collect();
     let sacrifices: Vec<u32> = (0..r.outcomes.len()).map(|x| r.sacrifice(x)).collect();
     Ok(match args.format {
         Format::Json => json!({
@@ -66,6 +99,9 @@ fn one_pile(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErro
             "period": r.period.period(),
             "theorem_3_holds": r.theorem_3_holds,
             "corollary_5_holds": r.corollary_5_holds,
+            "start_score": p,
+            "starter": if positive_starts { "positive" } else { "negative" },
+            "final_scores": final_scores,
         })
         .to_string(),
         Format::Text => format!(
@@ -75,7 +111,15 @@ fn one_pile(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErro
             r.optimal_actions.iter().map(|a| a.map_or("-".to_string(), |s| s.to_string())).collect::<Vec<_>>().join(" "),
             r.convergence.map_or("not found".to_string(), |x| x.to_string()),
             r.period.describe()
-        ),
+        ) + &if (p, positive_starts) == (0, true) {
+            String::new()
+        } else {
+            format!(
+                "\nfinal score from start score {p}, {} starts: {}",
+                if positive_starts { "Positive" } else { "Negative" },
+                join(&final_scores)
+            )
+        },
     })
 }
 
@@ -102,6 +146,8 @@ fn two_piles(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErr
             "rows": lines(&r.rows),
             "columns": lines(&r.columns),
             "conjecture_18_counterexample": r.conjecture_18_counterexample(),
+            "diagonals": r.diagonals.iter().map(|(k, l)| json!({"k": k, "preperiod": l.preperiod(), "period": l.period()})).collect::<Vec<_>>(),
+            "conjecture_19_unproven": r.conjecture_19_unproven(),
         })
         .to_string(),
         Format::Text => {
@@ -111,10 +157,13 @@ fn two_piles(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErr
                 .chain(&r.columns)
                 .filter(|l| l.period().is_some())
                 .count();
+            let diagonals = r.diagonals.len() - r.conjecture_19_unproven().len();
             format!(
-                "two-pile cumulative subtraction S = {{{}}}, {width}×{height}: {proven} rows and columns with a proven period; Conjecture 18 counterexample: {}",
+                "two-pile cumulative subtraction S = {{{}}}, {width}×{height}: {proven} rows and columns with a proven period; Conjecture 18 counterexample: {}\nk-diagonals |k| <= {}: {diagonals} of {} with a proven period (Conjecture 19)",
                 set.to_text(),
-                r.conjecture_18_counterexample().map_or("none".to_string(), |c| format!("{c:?}"))
+                r.conjecture_18_counterexample().map_or("none".to_string(), |c| format!("{c:?}")),
+                cs::diagonal_reach(width, height),
+                r.diagonals.len()
             )
         }
     })

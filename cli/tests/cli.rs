@@ -364,3 +364,53 @@ fn cumulative_subtraction_json() {
     let out = heaplab(&["cumulative-subtraction", "--set", "2,3", "--piles", "3"]);
     assert!(!out.status.success());
 }
+
+/// Cumulative subtraction: a start score p and a Negative start only shift the result (paper,
+/// the note after Definition 3; o(7) = 1 for S = {2,3}); k-diagonal periods (Conjecture 19);
+/// bad start flags give one-line errors.
+#[test]
+fn cumulative_subtraction_start_and_diagonals() {
+    let v = json(&[
+        "cumulative-subtraction",
+        "--set",
+        "2,3",
+        "--terms",
+        "8",
+        "--start-score",
+        "10",
+        "--starter",
+        "negative",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["final_scores"][7], 9);
+    assert_eq!(v["final_scores"][2], 8);
+    assert_eq!(v["outcomes"][7], 1);
+    let g = json(&[
+        "cumulative-subtraction",
+        "--set",
+        "5,7",
+        "--piles",
+        "2",
+        "--width",
+        "120",
+        "--height",
+        "120",
+        "--format",
+        "json",
+    ]);
+    let diagonals = g["diagonals"].as_array().unwrap();
+    assert_eq!(diagonals.len(), 61);
+    let main = diagonals.iter().find(|d| d["k"] == 0).unwrap();
+    assert_eq!(
+        (main["period"].as_u64(), main["preperiod"].as_u64()),
+        (Some(1), Some(0))
+    );
+    assert!(g["conjecture_19_unproven"].is_array());
+    for bad in [["--start-score", "x"], ["--starter", "alice"]] {
+        let out = heaplab(&["cumulative-subtraction", "--set", "2,3", bad[0], bad[1]]);
+        assert!(!out.status.success());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+}

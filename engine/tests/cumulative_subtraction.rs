@@ -452,3 +452,72 @@ fn two_piles_figures_5_and_6() {
         }
     }
 }
+
+/// Section 8, Conjecture 19: every k-diagonal period the engine proves holds on a window three
+/// times larger computed by the plain DP, its preperiod is least, and its period is least on
+/// that window. The digest's observation for Figures 5 and 6 ("max S, or 1 on k = 0") is
+/// nearly right: the proven periods are max S or 1, and 1 occurs off k = 0 too (for {5,7},
+/// o(x, x ± 7) = 7 from the start).
+#[test]
+fn k_diagonals_conjecture_19() {
+    for (text, side) in [
+        ("5,7", 120u32),
+        ("2,10,13,14", 300),
+        ("2,3", 60),
+        ("1,4,6", 90),
+    ] {
+        let set = NumberSet::parse(text).unwrap();
+        let r = cs::two_piles(&set, side, side).unwrap();
+        let big = 3 * side as usize;
+        let slow = cs::reference_two_pile_grid(set.elements(), big, big);
+        let diag = |k: i64, x: u64| slow[(x as i64 + k) as usize][x as usize];
+        let mut proven = 0;
+        for &(k, p) in &r.diagonals {
+            assert_eq!(
+                p,
+                r.diagonal_period(k),
+                "{text} k = {k}: memo changes nothing"
+            );
+            let Periodicity::Proven {
+                preperiod, period, ..
+            } = p
+            else {
+                continue;
+            };
+            proven += 1;
+            let first = (-k).max(0) as u64;
+            let last = (big as i64 - 1 - k.max(0)) as u64;
+            for x in preperiod..=last - period {
+                assert_eq!(diag(k, x + period), diag(k, x), "{text} k = {k} x = {x}");
+            }
+            if preperiod > first {
+                let x = preperiod - 1;
+                assert_ne!(
+                    diag(k, x + period),
+                    diag(k, x),
+                    "{text} k = {k}: least preperiod"
+                );
+            }
+            for q in 1..period {
+                assert!(
+                    (preperiod..=last - q).any(|x| diag(k, x + q) != diag(k, x)),
+                    "{text} k = {k}: {q} is a smaller period"
+                );
+            }
+            if text == "5,7" || text == "2,10,13,14" {
+                assert!(
+                    u64::from(set.max()).is_multiple_of(period),
+                    "{text} k = {k}: {period}"
+                );
+            }
+            if k == 0 {
+                assert_eq!((preperiod, period), (0, 1), "{text}: o(x, x) = 0");
+            }
+        }
+        assert!(
+            proven * 2 > r.diagonals.len(),
+            "{text}: {proven} of {}",
+            r.diagonals.len()
+        );
+    }
+}
