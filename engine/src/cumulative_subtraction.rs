@@ -18,6 +18,7 @@
 //! the closed forms of Theorems 6 and 12 and Corollaries 13 and 14 are implemented and tested
 //! against the plain DP ([`reference_outcomes`]).
 
+use crate::figure::CircleMark;
 use crate::period::{Periodicity, WindowRule, WindowSequence};
 use crate::ruleset::NumberSet;
 use crate::subtraction::Limits;
@@ -643,4 +644,89 @@ pub fn two_piles(set: &NumberSet, width: u32, height: u32) -> Result<TwoPileRepo
         .map(|k| (k, report.diagonal_period_with(k, &mut memo)))
         .collect();
     Ok(report)
+}
+
+/// The circle diagrams of the paper's Figures 1 and 2 for one ruleset (`s1 = max S`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CircleDiagrams {
+    /// Figure 1 (two actions `{s2 < s1}` only): residues `r` mod `s1 + s2` inside, outside the
+    /// optimal actions of the heaps `x ≡ r` before convergence (`min S <= x < ξ`); highlighted
+    /// where one of them is the sacrifice `s2`.
+    pub actions: Option<Vec<CircleMark>>,
+    /// Figure 2, top: heaps `0 .. 2 s1` inside, `o(x)` outside; highlighted where `opt(x)` is a
+    /// sacrifice.
+    pub initial: Vec<CircleMark>,
+    /// Figure 2, bottom: residues mod `2 s1` inside, the outcome at convergence outside (the
+    /// value on that residue class once the proven period, which divides `2 s1`, has begun).
+    /// `None` when no period dividing `2 s1` was proven.
+    pub converged: Option<Vec<CircleMark>>,
+}
+
+/// Computes the circle diagrams of Figures 1 and 2 (see [`CircleDiagrams`]).
+pub fn circle_diagrams(set: &NumberSet, limits: Limits) -> Result<CircleDiagrams, EngineError> {
+    let m = u64::from(set.max());
+    let first = solve(set, limits, &mut Budget::unlimited())?;
+    let start = first.period.preperiod().unwrap_or(0);
+    let xi = first.convergence.unwrap_or(0);
+    let needed = (start + 2 * m).max(xi).max(2 * m) + 1;
+    let r = if needed > first.outcomes.len() as u64 {
+        solve(
+            set,
+            Limits::new(needed, limits.search)?,
+            &mut Budget::unlimited(),
+        )?
+    } else {
+        first
+    };
+    let actions = match set.elements() {
+        &[s2, s1] => Some(
+            (0..u64::from(s1 + s2))
+                .map(|res| {
+                    let mut seen: Vec<u32> = (res..xi)
+                        .step_by((s1 + s2) as usize)
+                        .filter_map(|x| r.optimal_actions[x as usize])
+                        .collect();
+                    seen.sort_unstable();
+                    seen.dedup();
+                    CircleMark {
+                        inside: res.to_string(),
+                        outside: if seen.is_empty() {
+                            "–".to_string()
+                        } else {
+                            seen.iter()
+                                .map(u32::to_string)
+                                .collect::<Vec<_>>()
+                                .join("/")
+                        },
+                        highlight: seen.contains(&s2),
+                    }
+                })
+                .collect(),
+        ),
+        _ => None,
+    };
+    let initial = (0..2 * m as usize)
+        .map(|x| CircleMark {
+            inside: x.to_string(),
+            outside: r.outcomes[x].to_string(),
+            highlight: r.sacrifice(x) > 0,
+        })
+        .collect();
+    let converged = (r.corollary_5_holds == Some(true)).then(|| {
+        (0..2 * m)
+            .map(|res| {
+                let x = start + (res + 2 * m - start % (2 * m)) % (2 * m);
+                CircleMark {
+                    inside: res.to_string(),
+                    outside: r.outcomes[x as usize].to_string(),
+                    highlight: false,
+                }
+            })
+            .collect()
+    });
+    Ok(CircleDiagrams {
+        actions,
+        initial,
+        converged,
+    })
 }

@@ -521,3 +521,44 @@ fn k_diagonals_conjecture_19() {
         );
     }
 }
+
+/// Figures 1 and 2 (two actions, 2 s2 >= s1), S = {5,7}: X* = {5,6,17,18,29,30} lies in the
+/// residues 5, 6 mod 12 (the only places where the sacrifice 5 is optimal before convergence);
+/// the first 14 outcomes are Table 1's; at convergence each residue mod 14 carries the
+/// periodic block of Table 1 from x = 42 (= 0 mod 14).
+#[test]
+fn figures_1_and_2_circles() {
+    let set = NumberSet::parse("5,7").unwrap();
+    let d = cs::circle_diagrams(&set, Limits::new(20, 100_000).unwrap()).unwrap();
+    let actions = d.actions.unwrap();
+    assert_eq!(actions.len(), 12);
+    for (r, mark) in actions.iter().enumerate() {
+        assert_eq!(mark.inside, r.to_string());
+        assert_eq!(mark.highlight, r == 5 || r == 6, "residue {r}: {mark:?}");
+        assert_eq!(
+            mark.outside,
+            if r == 5 || r == 6 { "5" } else { "7" },
+            "residue {r}"
+        );
+    }
+    let initial: Vec<&str> = d.initial.iter().map(|m| m.outside.as_str()).collect();
+    assert_eq!(
+        initial,
+        ["0", "0", "0", "0", "0", "5", "5", "7", "7", "7", "7", "7", "2", "2"]
+    );
+    let converged = d.converged.unwrap();
+    let converged: Vec<&str> = converged.iter().map(|m| m.outside.as_str()).collect();
+    // Table 1 from x = 42: 0 1 1 3 3 5 5 7 6 6 4 4 2 2.
+    assert_eq!(
+        converged,
+        ["0", "1", "1", "3", "3", "5", "5", "7", "6", "6", "4", "4", "2", "2"]
+    );
+    // Not two actions: no Figure 1.
+    let three = cs::circle_diagrams(
+        &NumberSet::parse("1,5,7").unwrap(),
+        Limits::new(5, 100_000).unwrap(),
+    )
+    .unwrap();
+    assert!(three.actions.is_none());
+    assert_eq!(three.initial.len(), 14);
+}
