@@ -21,6 +21,9 @@
 //!
 //!   Missing keys take the family's default view, e.g. `#/period-map` is the survey's Figure 1
 //!   window `#/period-map?family=3move&fixed=3001&s1=401..1600&s2=901..2100&colour=class`.
+//! * `#/cumulative-subtraction`: see [`cumulative`].
+
+pub mod cumulative;
 
 use heaplab_engine::figure::Colouring;
 use heaplab_engine::period_map::{Family, Window, MAX_FIXED};
@@ -36,6 +39,8 @@ pub enum Route {
     Subtraction(SubtractionQuery),
     /// `#/period-map?...`: Flammenkamp's period-length maps.
     PeriodMap(MapQuery),
+    /// `#/cumulative-subtraction?...`: cumulative subtraction (Stewart's `G_s`).
+    CumulativeSubtraction(cumulative::CumulativeQuery),
     /// Any other hash; holds the path that was asked for.
     NotFound(String),
 }
@@ -49,6 +54,9 @@ impl Route {
             "" => Route::Home,
             "/subtraction" => Route::Subtraction(SubtractionQuery::from_query(query)),
             "/period-map" => Route::PeriodMap(MapQuery::from_query(query)),
+            "/cumulative-subtraction" => {
+                Route::CumulativeSubtraction(cumulative::CumulativeQuery::from_query(query))
+            }
             other => Route::NotFound(other.to_string()),
         }
     }
@@ -59,6 +67,7 @@ impl Route {
             Route::Home => "HeapLab — heap games in the browser".to_string(),
             Route::Subtraction(_) => "Subtraction games — HeapLab".to_string(),
             Route::PeriodMap(_) => "Period maps — HeapLab".to_string(),
+            Route::CumulativeSubtraction(_) => "Cumulative subtraction — HeapLab".to_string(),
             Route::NotFound(_) => "Page not found — HeapLab".to_string(),
         }
     }
