@@ -8,7 +8,7 @@
 //! computation runs on the main thread in well under a second.
 
 mod circles;
-mod heatmap;
+pub mod heatmap;
 mod play;
 mod table;
 mod truncated;

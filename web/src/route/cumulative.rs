@@ -21,17 +21,20 @@ use super::{format_query, parse_query};
 
 /// The most heaps the table lists.
 pub const MAX_TABLE_TERMS: u64 = 5_000;
-/// The largest action the page solves (`|S| × max S` is also capped by [`SET_WORK`]).
-pub const MAX_ACTION: u64 = 2_000;
-/// `|S| × max S` stays below this (the period search computes a few `(max S)²` heaps).
-pub const SET_WORK: u64 = 4_000;
+/// The largest action the page solves: the preperiod can be near `2 (max S)²` (Theorem 3),
+/// and the circle diagrams keep that many outcomes (`{299, 300}`: about 180,000).
+pub const MAX_ACTION: u64 = 300;
+/// `|S| × max S` stays below this: the period search computes about `4 (max S)²` heaps of
+/// `|S|` steps each.
+pub const SET_WORK: u64 = 6_000;
 /// The longest side of the two-pile window.
 pub const MAX_SIDE: u64 = 600;
 /// `w × h × |S|` stays below this, so the grid is solved on the main thread in well under a
 /// second.
 pub const GRID_WORK: u64 = 6_000_000;
-/// The largest `m` of the truncated explorer (`tr^m` costs about `m³` steps).
-pub const MAX_TRUNCATED_M: u64 = 300;
+/// The largest `m` of the truncated explorer (`tr^m` costs about `m³` steps; `m = 200` takes
+/// about 0.3 s natively).
+pub const MAX_TRUNCATED_M: u64 = 200;
 /// The largest starting heap of play mode.
 pub const MAX_PLAY_HEAP: u64 = 10_000;
 /// The largest zoom (screen pixels per cell).
