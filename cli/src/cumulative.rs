@@ -1,7 +1,7 @@
 //! `heaplab cumulative-subtraction` and `heaplab truncated`: cumulative subtraction (Stewart's
 //! `G_s`), one or two piles, and the truncated-support sequences `tr^m`.
 
-use crate::output::{join, write_png, Format};
+use crate::output::{join, write_png, write_text, Format};
 use clap::Args;
 use heaplab_engine::cumulative_subtraction::{self as cs};
 use heaplab_engine::figure;
@@ -34,6 +34,13 @@ pub struct CumulativeArgs {
     /// Two piles: write the heatmap (blue low to red high, 0 to max S) as a PNG.
     #[arg(long)]
     out: Option<String>,
+    /// Two piles: pixels per position in the PNG (1 to 16).
+    #[arg(long, default_value = "1", allow_hyphen_values = true)]
+    scale: String,
+    /// One pile: write the circle diagrams of Figures 1 and 2 as PREFIX-fig1.svg (two actions
+    /// only), PREFIX-fig2-initial.svg and PREFIX-fig2-converged.svg.
+    #[arg(long)]
+    circles: Option<String>,
     /// The starting score p (paper, after Definition 3: it only shifts the result).
     #[arg(long, default_value = "0", allow_hyphen_values = true)]
     start_score: String,
@@ -79,7 +86,11 @@ fn one_pile(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErro
     let terms = parse_count(&args.terms, "--terms", 1, MAX_TERMS)?;
     let search = parse_count(&args.search, "--search", 1, MAX_SEARCH)?;
     let (p, positive_starts) = start(args)?;
-    let r = cs::solve(set, Limits::new(terms, search)?, &mut Budget::unlimited())?;
+    let limits = Limits::new(terms, search)?;
+    let r = cs::solve(set, limits, &mut Budget::unlimited())?;
+    if let Some(prefix) = &args.circles {
+        write_circles(set, limits, prefix)?;
+    }
     let final_scores: Vec<i64> = r
         .outcomes
         .iter()
@@ -123,6 +134,38 @@ fn one_pile(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErro
     })
 }
 
+/// Writes the circle diagrams (Figures 1 and 2) next to `prefix`.
+fn write_circles(set: &NumberSet, limits: Limits, prefix: &str) -> Result<(), EngineError> {
+    let d = cs::circle_diagrams(set, limits)?;
+    let m = set.max();
+    let mut files = vec![(
+        "fig2-initial",
+        format!("Figure 2 (top): o(x) for x = 0 … {}", 2 * m - 1),
+        d.initial,
+    )];
+    if let (Some(marks), [s2, s1]) = (d.actions, set.elements()) {
+        files.push((
+            "fig1",
+            format!("Figure 1: opt before convergence, x mod {}", s1 + s2),
+            marks,
+        ));
+    }
+    if let Some(marks) = d.converged {
+        files.push((
+            "fig2-converged",
+            format!("Figure 2 (bottom): o at convergence, x mod {}", 2 * m),
+            marks,
+        ));
+    }
+    for (name, title, marks) in files {
+        write_text(
+            &format!("{prefix}-{name}.svg"),
+            &figure::circle_svg(&title, &marks),
+        )?;
+    }
+    Ok(())
+}
+
 fn two_piles(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineError> {
     let side = u64::from(cs::MAX_PILE_SIDE);
     let width = parse_count(&args.width, "--width", 1, side)? as u32;
@@ -130,7 +173,8 @@ fn two_piles(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErr
     let r = cs::two_piles(set, width, height)?;
     if let Some(path) = &args.out {
         let rgba = figure::render_heatmap(&r.grid, set.max());
-        write_png(path, width, height, &rgba, 1)?;
+        let scale = parse_count(&args.scale, "--scale", 1, 16)? as u32;
+        write_png(path, width, height, &rgba, scale)?;
     }
     let lines = |ls: &[heaplab_engine::Periodicity]| {
         ls.iter()
@@ -175,6 +219,9 @@ pub struct TruncatedArgs {
     /// The largest action m (the games are {a, …, m} for a = 1 … m-1).
     #[arg(long, allow_hyphen_values = true)]
     m: String,
+    /// Write the plot of tr^m against a (Figure 3) as an SVG file.
+    #[arg(long)]
+    out: Option<String>,
     /// Also check Conjecture 16 for every m' from 3 up to this value.
     #[arg(long, allow_hyphen_values = true)]
     check_up_to: Option<String>,
@@ -187,6 +234,22 @@ pub struct TruncatedArgs {
 pub fn run_truncated(args: &TruncatedArgs) -> Result<String, EngineError> {
     let m = parse_count(&args.m, "--m", 2, 2000)? as u32;
     let tr = cs::truncated_sequence(m)?;
+    if let Some(path) = &args.out {
+        let points: Vec<(u64, u64)> = tr
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| (i as u64 + 1, t))
+            .collect();
+        write_text(
+            path,
+            &figure::scatter_svg(
+                &format!("tr^{m} (Figure 3)"),
+                "a",
+                &format!("tr_a^{m}"),
+                &points,
+            ),
+        )?;
+    }
     let duality = (m >= 3).then(|| cs::check_duality(m)).transpose()?;
     let range = match &args.check_up_to {
         Some(text) => {
