@@ -846,11 +846,11 @@ fn cumulative_bad_params_are_errors_not_panics() {
         "n=99999999999999999999",
         "p=1e9x",
         "first=alice",
-        "w=601",
+        "w=1501",
         "h=-2",
-        "S=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17&w=600&h=600",
+        "S=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18&w=1500&h=1500",
         "m=1",
-        "m=100000",
+        "m=401",
         "heap=-7",
         "zoom=0",
         "S=1,301",
@@ -870,6 +870,16 @@ fn cumulative_bad_params_are_errors_not_panics() {
 async fn cumulative_page_matches_the_engine() {
     let (root, handle) =
         mount_at("#/cumulative-subtraction?S=2,3&n=13&w=20&h=20&zoom=3&m=10&heap=7").await;
+    // The grid and tr^m are jobs (no worker bootstrap here: the main-thread fallback).
+    for _ in 0..100 {
+        if root.query_selector("#cs-heatmap").unwrap().is_some()
+            && root.query_selector("#cs-tr").unwrap().is_some()
+        {
+            break;
+        }
+        sleep(50).await;
+    }
+    sleep(50).await;
     assert_eq!(document().title(), "Cumulative subtraction — HeapLab");
     // Example 1 and the digest's {2,3} table: ξ = 8, period 6 from 5.
     assert_eq!(text(&root, "#cs-xi").as_deref(), Some("8"));

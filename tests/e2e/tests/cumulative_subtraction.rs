@@ -176,3 +176,52 @@ async fn bad_url_shows_a_message() -> Result<()> {
     })
     .await
 }
+
+/// A large grid runs in the Web Worker with a progress line that can be cancelled and started
+/// again; the result is drawn and matches the engine.
+#[tokio::test]
+async fn large_grid_runs_in_a_worker_with_cancel() -> Result<()> {
+    let set = NumberSet::parse("2,10,13,14")?;
+    let grid = cs::two_pile_grid(&set, 1500, 1200)?;
+    with_page(|page| async move {
+        page.open("#/cumulative-subtraction?S=2,10,13,14&w=1500&h=1200&zoom=1&m=10")
+            .await?;
+        page.wait_for("#cs-heatmap-job-cancel")
+            .await?
+            .click()
+            .await?;
+        let status = page.wait_for_some_text("#cs-heatmap-job").await?;
+        ensure!(status.starts_with("Cancelled"), "{status}");
+        ensure!(
+            !page.exists("#cs-heatmap").await?,
+            "a cancelled grid was drawn"
+        );
+        page.wait_for("#cs-heatmap-job-retry")
+            .await?
+            .click()
+            .await?;
+        let running = page.wait_for_some_text("#cs-heatmap-job").await?;
+        ensure!(running.contains("Web Worker"), "not in a worker: {running}");
+        page.wait_until("the grid to be drawn", || async {
+            Ok(match page.canvas_pixel("#cs-heatmap", 1499, 0).await? {
+                Some(p) if p.0[3] == 255 => Ok(()),
+                other => Err(format!("{other:?}")),
+            })
+        })
+        .await?;
+        for (x, y) in [(1499u32, 1199u32), (700, 3), (2, 1000), (1234, 567)] {
+            let Some(pixel) = page.canvas_pixel("#cs-heatmap", x, 1199 - y).await? else {
+                bail!("#cs-heatmap disappeared");
+            };
+            let o = grid[y as usize][x as usize];
+            let [r, g, b] = blue_red(f64::from(o) / 14.0);
+            ensure!(
+                pixel.0 == [r, g, b, 255],
+                "o({x}, {y}) = {o}: {:?}",
+                pixel.0
+            );
+        }
+        Ok(())
+    })
+    .await
+}

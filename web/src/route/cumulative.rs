@@ -27,14 +27,13 @@ pub const MAX_ACTION: u64 = 300;
 /// `|S| × max S` stays below this: the period search computes about `4 (max S)²` heaps of
 /// `|S|` steps each.
 pub const SET_WORK: u64 = 6_000;
-/// The longest side of the two-pile window.
-pub const MAX_SIDE: u64 = 600;
-/// `w × h × |S|` stays below this, so the grid is solved on the main thread in well under a
-/// second.
-pub const GRID_WORK: u64 = 6_000_000;
-/// The largest `m` of the truncated explorer (`tr^m` costs about `m³` steps; `m = 200` takes
-/// about 0.3 s natively).
-pub const MAX_TRUNCATED_M: u64 = 200;
+/// The longest side of the two-pile window (the grid is computed in a Web Worker).
+pub const MAX_SIDE: u64 = 1_500;
+/// `w × h × |S|` stays below this (a few seconds in the worker at most).
+pub const GRID_WORK: u64 = 40_000_000;
+/// The largest `m` of the truncated explorer (`tr^m` costs about `m³` steps, in the worker;
+/// `m = 300` takes about 0.7 s natively).
+pub const MAX_TRUNCATED_M: u64 = 400;
 /// The largest starting heap of play mode.
 pub const MAX_PLAY_HEAP: u64 = 10_000;
 /// The largest zoom (screen pixels per cell).
@@ -326,7 +325,9 @@ mod tests {
         let q = CumulativeQuery::from_query("S=0,x&n=-1&p=zz&first=bob&w=0&m=1&heap=abc&zoom=99");
         let keys: Vec<&str> = q.validate().unwrap_err().iter().map(|(k, _)| *k).collect();
         assert_eq!(keys, ["S", "n", "p", "first", "w", "zoom", "m", "heap"]);
-        let big = CumulativeQuery::from_query("S=1,2,3&w=600&h=600");
+        let big = CumulativeQuery::from_query(
+            "S=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18&w=1500&h=1500",
+        );
         assert!(big.validate().is_err());
     }
 }

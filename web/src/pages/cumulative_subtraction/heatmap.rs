@@ -2,9 +2,8 @@
 //! `o(x1, x2)` as a heatmap, blue (0) to red (max S), one canvas pixel per position with
 //! `x1` across and `x2` up, drawn with the engine's `figure::render_heatmap` (the CLI's
 //! `--out` PNG has the same pixels). Zoom, a hover readout, the proven row, column and
-//! k-diagonal periods, and the checks of Conjectures 18 and 19.
-
-use std::rc::Rc;
+//! k-diagonal periods, and the checks of Conjectures 18 and 19. The grid is computed in a Web
+//! Worker ([`crate::jobs`]).
 
 use heaplab_engine::cumulative_subtraction::{self as cs, TwoPileReport};
 use heaplab_engine::figure::{heatmap_legend_svg, render_heatmap};
@@ -15,7 +14,9 @@ use yew::prelude::*;
 
 use super::{file_stem, navigate_with};
 use crate::components::export::{download_rgba, download_text, ScaledPng};
+use crate::jobs::{use_job, JobState, JobStatus, Shared};
 use crate::route::cumulative::{CumulativeParams, MAX_ZOOM};
+use crate::worker::JobRequest;
 
 /// Properties of [`Heatmap`].
 #[derive(Properties, PartialEq)]
@@ -85,40 +86,71 @@ pub fn readout(
     ))
 }
 
-/// The heatmap card (`#cs-heatmap`).
+/// The heatmap card (`#cs-heatmap-card`): the grid is computed in a Web Worker
+/// ([`crate::jobs`]) with progress and cancel, then drawn by [`HeatmapView`].
 #[function_component(Heatmap)]
 pub fn heatmap(props: &HeatmapProps) -> Html {
+    let p = &props.params;
+    let job = use_job(JobRequest::TwoPiles {
+        moves: p.set.elements().to_vec(),
+        width: p.width,
+        height: p.height,
+    });
+    let body = match &job.state {
+        JobState::Done(result) => match result.two_piles() {
+            Some(Ok(_)) => html! { <HeatmapView params={p.clone()} result={result.clone()} /> },
+            Some(Err(e)) => html! { <p class="error" role="alert">{ e.to_string() }</p> },
+            None => html! {},
+        },
+        _ => html! {},
+    };
+    html! {
+        <section class="card wide" id="cs-heatmap-card" aria-labelledby="cs-heatmap-title">
+            <h2 id="cs-heatmap-title">{ format!("Two piles (Section 8, Figures 5 and 6): {} × {}", p.width, p.height) }</h2>
+            <p class="note">{ "The mover picks a pile and plays a CS action there. x1 runs across, x2 up, (0, 0) at the bottom left; blue is a low outcome, red a high one." }</p>
+            <JobStatus id="cs-heatmap-job" what={format!("the {} × {} grid", p.width, p.height)} {job} />
+            { body }
+        </section>
+    }
+}
+
+/// Properties of [`HeatmapView`].
+#[derive(Properties, PartialEq)]
+pub struct HeatmapViewProps {
+    /// The committed parameters (set, window, zoom).
+    pub params: CumulativeParams,
+    /// The finished job; holds a two-pile report.
+    pub result: Shared,
+}
+
+/// The drawn heatmap with zoom, hover readout, legend, exports and the period checks.
+#[function_component(HeatmapView)]
+pub fn heatmap_view(props: &HeatmapViewProps) -> Html {
     let p = &props.params;
     let canvas = use_node_ref();
     let hover = use_state(|| None::<String>);
     let problem = use_state(|| None::<String>);
-    let report = use_memo((p.set.clone(), p.width, p.height), |(set, w, h)| {
-        cs::two_piles(set, *w, *h)
-            .map(Rc::new)
-            .map_err(|e| e.to_string())
-    });
     {
         let (canvas, problem) = (canvas.clone(), problem.clone());
-        use_effect_with((report.clone(), p.zoom), move |(report, zoom)| {
-            if let (Some(c), Ok(r)) = (canvas.cast::<HtmlCanvasElement>(), report.as_ref()) {
+        use_effect_with((props.result.clone(), p.zoom), move |(result, zoom)| {
+            if let (Some(c), Some(Ok(r))) = (canvas.cast::<HtmlCanvasElement>(), result.two_piles())
+            {
                 problem.set(draw(&c, r, *zoom).err());
             }
         });
     }
-    let r = match &*report {
-        Ok(r) => r.clone(),
-        Err(e) => {
-            return html! {
-                <section class="card wide" id="cs-heatmap-card"><p class="error" role="alert">{ e.clone() }</p></section>
-            }
-        }
+    let shared = props.result.clone();
+    let Some(Ok(r)) = props.result.two_piles() else {
+        return html! {};
     };
     let onmousemove = {
-        let (hover, r) = (hover.clone(), r.clone());
+        let (hover, shared) = (hover.clone(), shared.clone());
         Callback::from(move |e: MouseEvent| {
-            if let Some(c) = e.target_dyn_into::<HtmlCanvasElement>() {
+            if let (Some(c), Some(Ok(r))) =
+                (e.target_dyn_into::<HtmlCanvasElement>(), shared.two_piles())
+            {
                 let text = readout(
-                    &r,
+                    r,
                     (f64::from(e.offset_x()), f64::from(e.offset_y())),
                     (f64::from(c.client_width()), f64::from(c.client_height())),
                 );
@@ -133,17 +165,20 @@ pub fn heatmap(props: &HeatmapProps) -> Html {
         html! { <button type="button" {id} aria-label={label} {onclick} {disabled}>{ text }</button> }
     };
     let export = {
-        let (r, stem) = (r.clone(), file_stem(&p.set));
+        let (shared, stem) = (shared.clone(), file_stem(&p.set));
         Callback::from(move |scale: u32| {
+            let Some(Ok(r)) = shared.two_piles() else {
+                return Err("the grid is not ready".to_string());
+            };
             download_rgba(
-                &render_heatmap(&r.grid, max_action(&r)),
+                &render_heatmap(&r.grid, max_action(r)),
                 (r.width, r.height),
                 scale,
                 &format!("{stem}-two-piles-{}x{}-x{scale}.png", r.width, r.height),
             )
         })
     };
-    let legend = heatmap_legend_svg(max_action(&r));
+    let legend = heatmap_legend_svg(max_action(r));
     let on_legend = {
         let (legend, name, problem) = (
             legend.clone(),
@@ -158,13 +193,13 @@ pub fn heatmap(props: &HeatmapProps) -> Html {
     let conjecture_18 = match r.conjecture_18_counterexample() {
         None => format!(
             "Conjecture 18 (rows and columns eventually periodic with period at most 2 max S = {}): no counterexample among the {} rows and {} columns proven here.",
-            2 * max_action(&r),
+            2 * max_action(r),
             proven(&r.rows),
             proven(&r.columns)
         ),
         Some((kind, index, period)) => format!(
             "Conjecture 18 fails: {kind} {index} has the proven period {period} > 2 max S = {}.",
-            2 * max_action(&r)
+            2 * max_action(r)
         ),
     };
     let unproven = r.conjecture_19_unproven();
@@ -191,9 +226,7 @@ pub fn heatmap(props: &HeatmapProps) -> Html {
     let next_zoom_in = (p.zoom * 2).min(MAX_ZOOM as u32);
     let next_zoom_out = (p.zoom / 2).max(1);
     html! {
-        <section class="card wide" id="cs-heatmap-card" aria-labelledby="cs-heatmap-title">
-            <h2 id="cs-heatmap-title">{ format!("Two piles (Section 8, Figures 5 and 6): {} × {}", r.width, r.height) }</h2>
-            <p class="note">{ "The mover picks a pile and plays a CS action there. x1 runs across, x2 up, (0, 0) at the bottom left; blue is a low outcome, red a high one." }</p>
+        <>
             <div class="toolbar" role="group" aria-label="Zoom">
                 { zoom_button("cs-zoom-out", "Zoom out", "−", next_zoom_out) }
                 <span class="toolbar-note" id="cs-zoom">{ format!("{} px per cell", p.zoom) }</span>
@@ -202,12 +235,12 @@ pub fn heatmap(props: &HeatmapProps) -> Html {
             <div class="heatmap-scroll">
                 <canvas ref={canvas} id="cs-heatmap" class="cs-heatmap" width={r.width.to_string()} height={r.height.to_string()}
                     role="img" aria-label={format!("Outcomes o(x1, x2) of two-pile CS, 0 ≤ x1 < {}, 0 ≤ x2 < {}", r.width, r.height)}
-                    data-max={max_action(&r).to_string()} {onmousemove}></canvas>
+                    data-max={max_action(r).to_string()} {onmousemove}></canvas>
             </div>
             <p id="cs-hover" class="map-readout" role="status">
                 { (*hover).clone().unwrap_or_else(|| "Hover over the heatmap to read o(x1, x2).".to_string()) }
             </p>
-            <div class="heatmap-legend" id="cs-heatmap-legend" aria-label={format!("Colour key: 0 (blue) to {} (red)", max_action(&r))}>
+            <div class="heatmap-legend" id="cs-heatmap-legend" aria-label={format!("Colour key: 0 (blue) to {} (red)", max_action(r))}>
                 { Html::from_html_unchecked(AttrValue::from(legend)) }
             </div>
             <ScaledPng id="cs-heatmap-png" label="Download PNG" base={(u64::from(r.width), u64::from(r.height))} {export} />
@@ -229,6 +262,6 @@ pub fn heatmap(props: &HeatmapProps) -> Html {
                     </table>
                 </div>
             </details>
-        </section>
+        </>
     }
 }

@@ -1,14 +1,16 @@
 //! The truncated-support explorer (Section 6): `tr^m = (tr_a^m)` for `a = 1 … m−1`
 //! (Definition 11: `tr_a^m = j` when `ξ({a, …, m}) ∈ (2(j−1)m, 2jm]`) plotted as in Figure 3,
-//! with the check of Conjecture 16 for this `m`, PNG and CSV exports.
+//! with the check of Conjecture 16 for this `m`, PNG and CSV exports; computed in a Web Worker.
 
-use heaplab_engine::cumulative_subtraction::{self as cs, DualityCheck};
+use heaplab_engine::cumulative_subtraction::DualityCheck;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
 use crate::components::export::{download_canvas, download_text};
+use crate::jobs::{use_job, JobState, JobStatus};
+use crate::worker::JobRequest;
 
 /// Chart size in canvas pixels.
 const WIDTH: u32 = 720;
@@ -19,18 +21,6 @@ const HEIGHT: u32 = 300;
 pub struct TruncatedProps {
     /// The largest action `m`.
     pub m: u32,
-}
-
-/// `tr^m` and the Conjecture 16 check (for `m >= 3`), or the engine's message.
-type Solved = Result<(Vec<u64>, Option<DualityCheck>), String>;
-
-fn compute(m: u32) -> Solved {
-    let tr = cs::truncated_sequence(m).map_err(|e| e.to_string())?;
-    let check = (m >= 3)
-        .then(|| cs::check_duality(m))
-        .transpose()
-        .map_err(|e| e.to_string())?;
-    Ok((tr, check))
 }
 
 /// Draws `tr_a^m` against `a` with plotters.
@@ -67,29 +57,58 @@ fn draw(canvas: HtmlCanvasElement, m: u32, tr: &[u64]) -> Result<(), String> {
     root.present().map_err(|e| err(&e))
 }
 
-/// The explorer card (`#cs-truncated`).
+/// The explorer card (`#cs-truncated`): `tr^m` is computed in a Web Worker
+/// ([`crate::jobs`]) with progress and cancel.
 #[function_component(Truncated)]
 pub fn truncated(props: &TruncatedProps) -> Html {
     let m = props.m;
+    let job = use_job(JobRequest::Truncated { m });
+    let body = match &job.state {
+        JobState::Done(result) => match result.truncated() {
+            Some(Ok((tr, check))) => {
+                html! { <TruncatedView {m} tr={tr.clone()} check={check.clone()} /> }
+            }
+            Some(Err(e)) => html! { <p class="error" role="alert">{ e.to_string() }</p> },
+            None => html! {},
+        },
+        _ => html! {},
+    };
+    html! {
+        <section class="card" id="cs-truncated" aria-labelledby="cs-truncated-title">
+            <h2 id="cs-truncated-title">{ format!("Truncated support, m = {m} (Figure 3)") }</h2>
+            <p class="note">{ "The games {a, …, m} for a = 1 … m − 1; tr_a^m = j when ξ lies in (2(j−1)m, 2jm] (Definition 11). The paper draws m = 25, 50 and 100." }</p>
+            <JobStatus id="cs-truncated-job" what={format!("tr^{m}")} {job} />
+            { body }
+        </section>
+    }
+}
+
+/// Properties of [`TruncatedView`].
+#[derive(Properties, PartialEq)]
+pub struct TruncatedViewProps {
+    /// The largest action `m`.
+    pub m: u32,
+    /// `tr^m`, `a = 1 … m − 1`.
+    pub tr: Vec<u64>,
+    /// The Conjecture 16 check (for `m >= 3`).
+    pub check: Option<DualityCheck>,
+}
+
+/// The chart, the sequence, the Conjecture 16 line and the exports.
+#[function_component(TruncatedView)]
+pub fn truncated_view(props: &TruncatedViewProps) -> Html {
+    let m = props.m;
     let canvas = use_node_ref();
     let problem = use_state(|| None::<String>);
-    let solved = use_memo(m, |m| compute(*m));
     {
         let (canvas, problem) = (canvas.clone(), problem.clone());
-        use_effect_with(solved.clone(), move |solved| {
-            if let (Some(c), Ok((tr, _))) = (canvas.cast::<HtmlCanvasElement>(), solved.as_ref()) {
+        use_effect_with(props.tr.clone(), move |tr| {
+            if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
                 problem.set(draw(c, m, tr).err());
             }
         });
     }
-    let (tr, check) = match &*solved {
-        Ok(v) => v.clone(),
-        Err(e) => {
-            return html! {
-                <section class="card" id="cs-truncated"><p class="error" role="alert">{ e.clone() }</p></section>
-            }
-        }
-    };
+    let (tr, check) = (props.tr.clone(), props.check.clone());
     let on_png = {
         let (canvas, problem) = (canvas.clone(), problem.clone());
         Callback::from(move |_: MouseEvent| {
@@ -125,9 +144,7 @@ pub fn truncated(props: &TruncatedProps) -> Html {
     };
     let text = tr.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
     html! {
-        <section class="card" id="cs-truncated" aria-labelledby="cs-truncated-title">
-            <h2 id="cs-truncated-title">{ format!("Truncated support, m = {m} (Figure 3)") }</h2>
-            <p class="note">{ "The games {a, …, m} for a = 1 … m − 1; tr_a^m = j when ξ lies in (2(j−1)m, 2jm] (Definition 11). The paper draws m = 25, 50 and 100." }</p>
+        <>
             <canvas ref={canvas} id="cs-tr-chart" class="value-chart" width={WIDTH.to_string()} height={HEIGHT.to_string()} role="img" aria-label={format!("tr^{m} against a")}></canvas>
             <p class="sequence"><code id="cs-tr">{ format!("tr^{m} = ({text})") }</code></p>
             <p id="cs-conjecture16">{ conjecture }</p>
@@ -138,6 +155,6 @@ pub fn truncated(props: &TruncatedProps) -> Html {
                     <span class="toolbar-note" role="status">{ p.clone() }</span>
                 }
             </div>
-        </section>
+        </>
     }
 }
