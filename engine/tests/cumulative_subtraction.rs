@@ -562,3 +562,38 @@ fn figures_1_and_2_circles() {
     assert!(three.actions.is_none());
     assert_eq!(three.initial.len(), 14);
 }
+
+/// Conjectures 18 and 19 on a range of rulesets: every S ⊆ {1, …, 7} with |S| >= 2 on a
+/// 300 × 300 window. No row or column period exceeds 2 max S (Conjecture 18), every k-diagonal
+/// with |k| <= 15 has a proven period (Conjecture 19; no counterexample can be found in finite
+/// time, but an unproven diagonal would be reported here), and — a regularity the paper does
+/// not state — every proven diagonal period divides max S.
+#[test]
+fn conjectures_18_and_19_on_a_range() {
+    for mask in 1u32..(1 << 7) {
+        let moves: Vec<u32> = (0..7)
+            .filter(|b| mask >> b & 1 == 1)
+            .map(|b| b + 1)
+            .collect();
+        if moves.len() < 2 {
+            continue;
+        }
+        let set = NumberSet::from_elements(moves.clone()).unwrap();
+        let r = cs::two_piles(&set, 300, 300).unwrap();
+        assert_eq!(r.conjecture_18_counterexample(), None, "{moves:?}");
+        let unproven: Vec<i64> = r
+            .conjecture_19_unproven()
+            .into_iter()
+            .filter(|k| k.abs() <= 15)
+            .collect();
+        assert!(unproven.is_empty(), "{moves:?}: k = {unproven:?}");
+        for (k, p) in &r.diagonals {
+            if let Some(p) = p.period() {
+                assert!(
+                    u64::from(set.max()).is_multiple_of(p),
+                    "{moves:?} k = {k}: period {p}"
+                );
+            }
+        }
+    }
+}
