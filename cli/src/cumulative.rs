@@ -1,7 +1,7 @@
 //! `heaplab cumulative-subtraction` and `heaplab truncated`: cumulative subtraction (Stewart's
 //! `G_s`), one or two piles, and the truncated-support sequences `tr^m`.
 
-use crate::output::{join, write_png, Format};
+use crate::output::{join, write_png, write_text, Format};
 use clap::Args;
 use heaplab_engine::cumulative_subtraction::{self as cs};
 use heaplab_engine::figure;
@@ -34,9 +34,43 @@ pub struct CumulativeArgs {
     /// Two piles: write the heatmap (blue low to red high, 0 to max S) as a PNG.
     #[arg(long)]
     out: Option<String>,
+    /// Two piles: pixels per position in the PNG (1 to 16).
+    #[arg(long, default_value = "1", allow_hyphen_values = true)]
+    scale: String,
+    /// One pile: write the circle diagrams of Figures 1 and 2 as PREFIX-fig1.svg (two actions
+    /// only), PREFIX-fig2-initial.svg and PREFIX-fig2-converged.svg.
+    #[arg(long)]
+    circles: Option<String>,
+    /// The starting score p (paper, after Definition 3: it only shifts the result).
+    #[arg(long, default_value = "0", allow_hyphen_values = true)]
+    start_score: String,
+    /// Who starts: `positive` (the maximiser, the paper's default) or `negative`.
+    #[arg(long, default_value = "positive")]
+    starter: String,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+}
+
+/// Reads `--start-score` and `--starter`: `(p, positive_starts)`.
+fn start(args: &CumulativeArgs) -> Result<(i64, bool), EngineError> {
+    let text = args.start_score.trim();
+    let p = text
+        .parse::<i64>()
+        .ok()
+        .filter(|p| p.unsigned_abs() <= 1 << 40)
+        .ok_or_else(|| {
+            EngineError::Parse(format!(
+                "--start-score must be a whole number between -2^40 and 2^40, not '{text}'"
+            ))
+        })?;
+    match args.starter.trim() {
+        "positive" => Ok((p, true)),
+        "negative" => Ok((p, false)),
+        other => Err(EngineError::Parse(format!(
+            "--starter must be positive or negative, not '{other}'"
+        ))),
+    }
 }
 
 /// Solves the game and renders it.
@@ -51,7 +85,17 @@ pub fn run(args: &CumulativeArgs) -> Result<String, EngineError> {
 fn one_pile(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineError> {
     let terms = parse_count(&args.terms, "--terms", 1, MAX_TERMS)?;
     let search = parse_count(&args.search, "--search", 1, MAX_SEARCH)?;
-    let r = cs::solve(set, Limits::new(terms, search)?, &mut Budget::unlimited())?;
+    let (p, positive_starts) = start(args)?;
+    let limits = Limits::new(terms, search)?;
+    let r = cs::solve(set, limits, &mut Budget::unlimited())?;
+    if let Some(prefix) = &args.circles {
+        write_circles(set, limits, prefix)?;
+    }
+    let final_scores: Vec<i64> = r
+        .outcomes
+        .iter()
+        .map(|&o| cs::final_score(o, p, positive_starts))
+        .collect();
     let sacrifices: Vec<u32> = (0..r.outcomes.len()).map(|x| r.sacrifice(x)).collect();
     Ok(match args.format {
         Format::Json => json!({
@@ -66,6 +110,9 @@ fn one_pile(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErro
             "period": r.period.period(),
             "theorem_3_holds": r.theorem_3_holds,
             "corollary_5_holds": r.corollary_5_holds,
+            "start_score": p,
+            "starter": if positive_starts { "positive" } else { "negative" },
+            "final_scores": final_scores,
         })
         .to_string(),
         Format::Text => format!(
@@ -75,8 +122,48 @@ fn one_pile(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErro
             r.optimal_actions.iter().map(|a| a.map_or("-".to_string(), |s| s.to_string())).collect::<Vec<_>>().join(" "),
             r.convergence.map_or("not found".to_string(), |x| x.to_string()),
             r.period.describe()
-        ),
+        ) + &if (p, positive_starts) == (0, true) {
+            String::new()
+        } else {
+            format!(
+                "\nfinal score from start score {p}, {} starts: {}",
+                if positive_starts { "Positive" } else { "Negative" },
+                join(&final_scores)
+            )
+        },
     })
+}
+
+/// Writes the circle diagrams (Figures 1 and 2) next to `prefix`.
+fn write_circles(set: &NumberSet, limits: Limits, prefix: &str) -> Result<(), EngineError> {
+    let d = cs::circle_diagrams(set, limits)?;
+    let m = set.max();
+    let mut files = vec![(
+        "fig2-initial",
+        format!("Figure 2 (top): o(x) for x = 0 … {}", 2 * m - 1),
+        d.initial,
+    )];
+    if let (Some(marks), [s2, s1]) = (d.actions, set.elements()) {
+        files.push((
+            "fig1",
+            format!("Figure 1: opt before convergence, x mod {}", s1 + s2),
+            marks,
+        ));
+    }
+    if let Some(marks) = d.converged {
+        files.push((
+            "fig2-converged",
+            format!("Figure 2 (bottom): o at convergence, x mod {}", 2 * m),
+            marks,
+        ));
+    }
+    for (name, title, marks) in files {
+        write_text(
+            &format!("{prefix}-{name}.svg"),
+            &figure::circle_svg(&title, &marks),
+        )?;
+    }
+    Ok(())
 }
 
 fn two_piles(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineError> {
@@ -86,7 +173,8 @@ fn two_piles(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErr
     let r = cs::two_piles(set, width, height)?;
     if let Some(path) = &args.out {
         let rgba = figure::render_heatmap(&r.grid, set.max());
-        write_png(path, width, height, &rgba, 1)?;
+        let scale = parse_count(&args.scale, "--scale", 1, 16)? as u32;
+        write_png(path, width, height, &rgba, scale)?;
     }
     let lines = |ls: &[heaplab_engine::Periodicity]| {
         ls.iter()
@@ -102,6 +190,8 @@ fn two_piles(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErr
             "rows": lines(&r.rows),
             "columns": lines(&r.columns),
             "conjecture_18_counterexample": r.conjecture_18_counterexample(),
+            "diagonals": r.diagonals.iter().map(|(k, l)| json!({"k": k, "preperiod": l.preperiod(), "period": l.period()})).collect::<Vec<_>>(),
+            "conjecture_19_unproven": r.conjecture_19_unproven(),
         })
         .to_string(),
         Format::Text => {
@@ -111,10 +201,13 @@ fn two_piles(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErr
                 .chain(&r.columns)
                 .filter(|l| l.period().is_some())
                 .count();
+            let diagonals = r.diagonals.len() - r.conjecture_19_unproven().len();
             format!(
-                "two-pile cumulative subtraction S = {{{}}}, {width}×{height}: {proven} rows and columns with a proven period; Conjecture 18 counterexample: {}",
+                "two-pile cumulative subtraction S = {{{}}}, {width}×{height}: {proven} rows and columns with a proven period; Conjecture 18 counterexample: {}\nk-diagonals |k| <= {}: {diagonals} of {} with a proven period (Conjecture 19)",
                 set.to_text(),
-                r.conjecture_18_counterexample().map_or("none".to_string(), |c| format!("{c:?}"))
+                r.conjecture_18_counterexample().map_or("none".to_string(), |c| format!("{c:?}")),
+                cs::diagonal_reach(width, height),
+                r.diagonals.len()
             )
         }
     })
@@ -126,6 +219,9 @@ pub struct TruncatedArgs {
     /// The largest action m (the games are {a, …, m} for a = 1 … m-1).
     #[arg(long, allow_hyphen_values = true)]
     m: String,
+    /// Write the plot of tr^m against a (Figure 3) as an SVG file.
+    #[arg(long)]
+    out: Option<String>,
     /// Also check Conjecture 16 for every m' from 3 up to this value.
     #[arg(long, allow_hyphen_values = true)]
     check_up_to: Option<String>,
@@ -138,6 +234,22 @@ pub struct TruncatedArgs {
 pub fn run_truncated(args: &TruncatedArgs) -> Result<String, EngineError> {
     let m = parse_count(&args.m, "--m", 2, 2000)? as u32;
     let tr = cs::truncated_sequence(m)?;
+    if let Some(path) = &args.out {
+        let points: Vec<(u64, u64)> = tr
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| (i as u64 + 1, t))
+            .collect();
+        write_text(
+            path,
+            &figure::scatter_svg(
+                &format!("tr^{m} (Figure 3)"),
+                "a",
+                &format!("tr_a^{m}"),
+                &points,
+            ),
+        )?;
+    }
     let duality = (m >= 3).then(|| cs::check_duality(m)).transpose()?;
     let range = match &args.check_up_to {
         Some(text) => {

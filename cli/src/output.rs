@@ -21,6 +21,12 @@ pub fn join<T: ToString>(values: &[T]) -> String {
         .join(" ")
 }
 
+/// Writes a text file (an SVG figure, say), with a one-line error.
+pub fn write_text(path: &str, text: &str) -> Result<(), EngineError> {
+    std::fs::write(path, text)
+        .map_err(|e| EngineError::OutOfRange(format!("cannot write {path}: {e}")))
+}
+
 /// Writes an RGBA image of `width × height` pixels to `path` as PNG, scaled up by `scale`
 /// (each pixel becomes a `scale × scale` block).
 pub fn write_png(

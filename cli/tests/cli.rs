@@ -476,3 +476,92 @@ fn cumulative_subtraction_json() {
     let out = heaplab(&["cumulative-subtraction", "--set", "2,3", "--piles", "3"]);
     assert!(!out.status.success());
 }
+
+/// Cumulative subtraction: a start score p and a Negative start only shift the result (paper,
+/// the note after Definition 3; o(7) = 1 for S = {2,3}); k-diagonal periods (Conjecture 19);
+/// bad start flags give one-line errors.
+#[test]
+fn cumulative_subtraction_start_and_diagonals() {
+    let v = json(&[
+        "cumulative-subtraction",
+        "--set",
+        "2,3",
+        "--terms",
+        "8",
+        "--start-score",
+        "10",
+        "--starter",
+        "negative",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["final_scores"][7], 9);
+    assert_eq!(v["final_scores"][2], 8);
+    assert_eq!(v["outcomes"][7], 1);
+    let g = json(&[
+        "cumulative-subtraction",
+        "--set",
+        "5,7",
+        "--piles",
+        "2",
+        "--width",
+        "120",
+        "--height",
+        "120",
+        "--format",
+        "json",
+    ]);
+    let diagonals = g["diagonals"].as_array().unwrap();
+    assert_eq!(diagonals.len(), 61);
+    let main = diagonals.iter().find(|d| d["k"] == 0).unwrap();
+    assert_eq!(
+        (main["period"].as_u64(), main["preperiod"].as_u64()),
+        (Some(1), Some(0))
+    );
+    assert!(g["conjecture_19_unproven"].is_array());
+    for bad in [["--start-score", "x"], ["--starter", "alice"]] {
+        let out = heaplab(&["cumulative-subtraction", "--set", "2,3", bad[0], bad[1]]);
+        assert!(!out.status.success());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+}
+
+/// Figures 1, 2 and 3 as SVG files: `--circles PREFIX` (Figure 1 for two actions, Figure 2
+/// top and bottom) and `truncated --out` (tr^m against a); the residues 5 and 6 mod 12 of
+/// S = {5,7} carry the sacrifice 5 (Table 1's X*).
+#[test]
+fn cumulative_subtraction_figures() {
+    let dir = std::env::temp_dir().join(format!("heaplab-cs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prefix = dir.join("s57");
+    let out = heaplab(&[
+        "cumulative-subtraction",
+        "--set",
+        "5,7",
+        "--circles",
+        prefix.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let fig1 = std::fs::read_to_string(dir.join("s57-fig1.svg")).unwrap();
+    assert_eq!(fig1.matches("class=\"circle-outside\"").count(), 12);
+    assert_eq!(
+        fig1.matches("fill=\"#c62828\"").count(),
+        2,
+        "two sacrifice residues"
+    );
+    for name in ["s57-fig2-initial.svg", "s57-fig2-converged.svg"] {
+        let svg = std::fs::read_to_string(dir.join(name)).unwrap();
+        assert_eq!(
+            svg.matches("class=\"circle-outside\"").count(),
+            14,
+            "{name}"
+        );
+    }
+    let plot = dir.join("tr25.svg");
+    let out = heaplab(&["truncated", "--m", "25", "--out", plot.to_str().unwrap()]);
+    assert!(out.status.success(), "{out:?}");
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert_eq!(svg.matches("<circle").count(), 24, "a = 1 … 24");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

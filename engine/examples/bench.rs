@@ -7,7 +7,7 @@ use heaplab_engine::period_map::{self, Family};
 use heaplab_engine::plane::{self, MoveSet};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::subtraction::{self, reference};
-use heaplab_engine::{all_but, Budget};
+use heaplab_engine::{all_but, cumulative_subtraction, Budget};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -177,5 +177,41 @@ fn main() {
         "plane Figure 2, 3600x2000",
         solve.as_secs_f64(),
         nim.as_secs_f64()
+    );
+
+    // Cumulative subtraction, truncated support {30, …, 100} (sliding-window minimum against
+    // the plain DP of Definition 2), and the two-pile grid of Figure 6's S = {2,10,13,14}.
+    let cs_heaps = heaps / 5;
+    let interval: Vec<u32> = (30..=100).collect();
+    let fast = best_time(|| {
+        black_box(cumulative_subtraction::interval_outcomes(30, 100, cs_heaps));
+    });
+    let slow = best_time(|| {
+        black_box(cumulative_subtraction::reference_outcomes(
+            &interval, cs_heaps,
+        ));
+    });
+    report(
+        "CS outcomes {30..100} (sliding minimum)",
+        cs_heaps,
+        fast,
+        slow,
+    );
+    let set = NumberSet::parse("2,10,13,14").expect("valid set");
+    let fast = best_time(|| {
+        black_box(cumulative_subtraction::two_pile_grid(&set, 1000, 1000).expect("in range"));
+    });
+    let slow = best_time(|| {
+        black_box(cumulative_subtraction::reference_two_pile_grid(
+            set.elements(),
+            1000,
+            1000,
+        ));
+    });
+    report(
+        "CS two piles {2,10,13,14}, 1000x1000",
+        1_000_000,
+        fast,
+        slow,
     );
 }

@@ -18,11 +18,12 @@
 //! the closed forms of Theorems 6 and 12 and Corollaries 13 and 14 are implemented and tested
 //! against the plain DP ([`reference_outcomes`]).
 
+use crate::figure::CircleMark;
 use crate::period::{Periodicity, WindowRule, WindowSequence};
 use crate::ruleset::NumberSet;
 use crate::subtraction::Limits;
 use crate::{Budget, EngineError};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 /// The outcome rule of Definition 2 (negamax over the actions).
 struct OutcomeRule<'s> {
@@ -377,6 +378,16 @@ pub struct TwoPileReport {
     pub rows: Vec<Periodicity>,
     /// The proven eventual period of `o(x, ·)` along each column, where the window proves it.
     pub columns: Vec<Periodicity>,
+    /// The k-diagonals `(x, x + k)` for `|k| <=` [`diagonal_reach`], `k` increasing, with their
+    /// proven eventual period (see [`TwoPileReport::diagonal_period`]); the preperiod counts
+    /// in `x`, the first coordinate.
+    pub diagonals: Vec<(i64, Periodicity)>,
+}
+
+/// How far from the main diagonal a two-pile report looks for k-diagonal periods: a quarter of
+/// the shorter side (further out, the window rarely holds a proof).
+pub fn diagonal_reach(width: u32, height: u32) -> i64 {
+    i64::from(width.min(height) / 4)
 }
 
 impl TwoPileReport {
@@ -400,6 +411,160 @@ impl TwoPileReport {
             .enumerate()
             .find(|(_, (_, p))| p.period().is_some_and(|p| p > bound))
             .map(|(i, (kind, p))| (kind, index(kind, i), p.period().unwrap_or(0)))
+    }
+
+    /// `o(x, y)` anywhere in the quadrant: from the window, or past its right (top) edge from
+    /// the proven period of row `y` (column `x`). `None` when neither applies.
+    pub fn outcome(&self, x: u64, y: u64) -> Option<u32> {
+        let (w, h) = (u64::from(self.width), u64::from(self.height));
+        let fold = |at: u64, line: &Periodicity| match *line {
+            Periodicity::Proven {
+                preperiod, period, ..
+            } if at >= preperiod => Some(preperiod + (at - preperiod) % period),
+            _ => None,
+        };
+        if x < w && y < h {
+            Some(self.grid[y as usize][x as usize])
+        } else if y < h {
+            let x = fold(x, &self.rows[y as usize])?;
+            (x < w).then(|| self.grid[y as usize][x as usize])
+        } else if x < w {
+            let y = fold(y, &self.columns[x as usize])?;
+            (y < h).then(|| self.grid[y as usize][x as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The last `j` with `o(line + p, j + p) != o(line, j)` along column `line` (`columns`
+    /// true) or row `line` (`o(j + p, line + p)` against `o(j, line)`), over the *whole* infinite
+    /// line: `Some(None)` when they never differ, `None` when they differ forever or a period
+    /// is missing. Both lines are periodic from some point on (proven), so one common period
+    /// past both preperiods decides it.
+    fn last_shift_difference(&self, columns: bool, line: u64, p: u64) -> Option<Option<u64>> {
+        let lines = if columns { &self.columns } else { &self.rows };
+        let (here, there) = (lines.get(line as usize)?, lines.get((line + p) as usize)?);
+        let (pre1, q1) = (here.preperiod()?, here.period()?);
+        let (pre2, q2) = (there.preperiod()?, there.period()?);
+        let common = q1 / gcd(q1, q2) * q2;
+        let side = u64::from(if columns { self.height } else { self.width });
+        if common > 4 * side {
+            return None;
+        }
+        let value = |a: u64, b: u64| {
+            if columns {
+                self.outcome(a, b)
+            } else {
+                self.outcome(b, a)
+            }
+        };
+        let start = pre1.max(pre2.saturating_sub(p));
+        let differs = |j: u64| match (value(line + p, j + p), value(line, j)) {
+            (Some(a), Some(b)) => Some(a != b),
+            _ => None,
+        };
+        for j in start..start + common {
+            if differs(j)? {
+                return None;
+            }
+        }
+        for j in (0..start).rev() {
+            if differs(j)? {
+                return Some(Some(j));
+            }
+        }
+        Some(None)
+    }
+
+    /// The proven eventual period of the k-diagonal `d(x) = o(x, x + k)`, `x >= max(0, -k)`.
+    ///
+    /// Proof (a window argument on a quadrant): if `o(x + p, y + p) = o(x, y)` holds on the two
+    /// strips `a <= x < a + max S, y >= b` and `x >= a, b <= y < b + max S` of the quadrant with
+    /// corner `(a, b)`, it holds on the whole quadrant, by induction on `x + y`: every other
+    /// point has all its options inside the quadrant, at both `(x, y)` and `(x + p, y + p)`.
+    /// Each strip line is eventually periodic (proven row and column periods), so the strips are
+    /// checked in finitely many steps. With `b = a + k` this proves `d(x + p) = d(x)` for
+    /// `x >= a`; shifts `p = 1 ..= 2 max S` are tried in order. The least period is then the
+    /// least divisor of `p` that repeats a block of `p`, and the preperiod is found by scanning
+    /// back. `NotFound` when no corner in the window gives a proof.
+    pub fn diagonal_period(&self, k: i64) -> Periodicity {
+        self.diagonal_period_with(k, &mut HashMap::new())
+    }
+
+    /// [`Self::diagonal_period`], reusing strip checks across diagonals through `memo`.
+    fn diagonal_period_with(&self, k: i64, memo: &mut ShiftMemo) -> Periodicity {
+        let m = u64::from(self.moves.last().copied().unwrap_or(1));
+        let (w, h) = (u64::from(self.width), u64::from(self.height));
+        let not_found = Periodicity::NotFound { searched: w.min(h) };
+        let first = k.min(0).unsigned_abs();
+        let corner_y = |a: u64| a.checked_add_signed(k);
+        let diag = |x: u64| corner_y(x).and_then(|y| self.outcome(x, y));
+        for p in 1..=2 * m {
+            let mut a = first;
+            while let Some(b) = corner_y(a) {
+                if a + m + p > w || b + m + p > h {
+                    break;
+                }
+                let strips_hold = (0..m).all(|i| {
+                    let column = *memo
+                        .entry((true, a + i, p))
+                        .or_insert_with(|| self.last_shift_difference(true, a + i, p));
+                    let row = *memo
+                        .entry((false, b + i, p))
+                        .or_insert_with(|| self.last_shift_difference(false, b + i, p));
+                    matches!(column, Some(last) if last.is_none_or(|j| j < b))
+                        && matches!(row, Some(last) if last.is_none_or(|j| j < a))
+                });
+                if strips_hold {
+                    // d(x + p) = d(x) for x >= a: d is known everywhere through its first block.
+                    let d = |x: u64| {
+                        if x < a + p {
+                            diag(x)
+                        } else {
+                            diag(a + (x - a) % p)
+                        }
+                    };
+                    let Some(period) = (1..=p)
+                        .filter(|q| p.is_multiple_of(*q))
+                        .find(|&q| (a..a + p).all(|x| d(x + q).is_some() && d(x + q) == d(x)))
+                    else {
+                        return not_found;
+                    };
+                    let preperiod = first
+                        + crate::period::least_preperiod(a - first, |t| {
+                            d(first + t + period) == d(first + t)
+                        });
+                    return Periodicity::Proven {
+                        preperiod,
+                        period,
+                        saltus: 0,
+                    };
+                }
+                a += 1;
+            }
+        }
+        not_found
+    }
+
+    /// Conjecture 19 on this window: the k-diagonals of [`Self::diagonals`] where no period was
+    /// proven (an unproven diagonal is not a counterexample: the window may be too small).
+    pub fn conjecture_19_unproven(&self) -> Vec<i64> {
+        self.diagonals
+            .iter()
+            .filter(|(_, p)| p.period().is_none())
+            .map(|(k, _)| *k)
+            .collect()
+    }
+}
+
+/// Strip checks already made: `(columns, line, shift)` to the last difference.
+type ShiftMemo = HashMap<(bool, u64, u64), Option<Option<u64>>>;
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }
 
@@ -464,12 +629,104 @@ pub fn two_piles(set: &NumberSet, width: u32, height: u32) -> Result<TwoPileRepo
     // The game is symmetric, o(x, y) = o(y, x): columns are the rows of the transposed window.
     let transposed = two_pile_grid(set, height, width)?;
     let columns = crate::period::joint_row_periods(&transposed, height as usize, m);
-    Ok(TwoPileReport {
+    let mut report = TwoPileReport {
         moves: set.elements().to_vec(),
         width,
         height,
         grid,
         rows,
         columns,
+        diagonals: Vec::new(),
+    };
+    let reach = diagonal_reach(width, height);
+    let mut memo = HashMap::new();
+    report.diagonals = (-reach..=reach)
+        .map(|k| (k, report.diagonal_period_with(k, &mut memo)))
+        .collect();
+    Ok(report)
+}
+
+/// The circle diagrams of the paper's Figures 1 and 2 for one ruleset (`s1 = max S`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CircleDiagrams {
+    /// Figure 1 (two actions `{s2 < s1}` only): residues `r` mod `s1 + s2` inside, outside the
+    /// optimal actions of the heaps `x ≡ r` before convergence (`min S <= x < ξ`); highlighted
+    /// where one of them is the sacrifice `s2`.
+    pub actions: Option<Vec<CircleMark>>,
+    /// Figure 2, top: heaps `0 .. 2 s1` inside, `o(x)` outside; highlighted where `opt(x)` is a
+    /// sacrifice.
+    pub initial: Vec<CircleMark>,
+    /// Figure 2, bottom: residues mod `2 s1` inside, the outcome at convergence outside (the
+    /// value on that residue class once the proven period, which divides `2 s1`, has begun).
+    /// `None` when no period dividing `2 s1` was proven.
+    pub converged: Option<Vec<CircleMark>>,
+}
+
+/// Computes the circle diagrams of Figures 1 and 2 (see [`CircleDiagrams`]).
+pub fn circle_diagrams(set: &NumberSet, limits: Limits) -> Result<CircleDiagrams, EngineError> {
+    let m = u64::from(set.max());
+    let first = solve(set, limits, &mut Budget::unlimited())?;
+    let start = first.period.preperiod().unwrap_or(0);
+    let xi = first.convergence.unwrap_or(0);
+    let needed = (start + 2 * m).max(xi).max(2 * m) + 1;
+    let r = if needed > first.outcomes.len() as u64 {
+        solve(
+            set,
+            Limits::new(needed, limits.search)?,
+            &mut Budget::unlimited(),
+        )?
+    } else {
+        first
+    };
+    let actions = match set.elements() {
+        &[s2, s1] => Some(
+            (0..u64::from(s1 + s2))
+                .map(|res| {
+                    let mut seen: Vec<u32> = (res..xi)
+                        .step_by((s1 + s2) as usize)
+                        .filter_map(|x| r.optimal_actions[x as usize])
+                        .collect();
+                    seen.sort_unstable();
+                    seen.dedup();
+                    CircleMark {
+                        inside: res.to_string(),
+                        outside: if seen.is_empty() {
+                            "–".to_string()
+                        } else {
+                            seen.iter()
+                                .map(u32::to_string)
+                                .collect::<Vec<_>>()
+                                .join("/")
+                        },
+                        highlight: seen.contains(&s2),
+                    }
+                })
+                .collect(),
+        ),
+        _ => None,
+    };
+    let initial = (0..2 * m as usize)
+        .map(|x| CircleMark {
+            inside: x.to_string(),
+            outside: r.outcomes[x].to_string(),
+            highlight: r.sacrifice(x) > 0,
+        })
+        .collect();
+    let converged = (r.corollary_5_holds == Some(true)).then(|| {
+        (0..2 * m)
+            .map(|res| {
+                let x = start + (res + 2 * m - start % (2 * m)) % (2 * m);
+                CircleMark {
+                    inside: res.to_string(),
+                    outside: r.outcomes[x as usize].to_string(),
+                    highlight: false,
+                }
+            })
+            .collect()
+    });
+    Ok(CircleDiagrams {
+        actions,
+        initial,
+        converged,
     })
 }

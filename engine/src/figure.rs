@@ -275,6 +275,115 @@ pub fn nim_legend_svg(counts: &[u64]) -> String {
     )
 }
 
+/// One position on a circle diagram: the label inside the circle (a heap size or residue),
+/// the label outside it (an action or an outcome), and whether to highlight it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CircleMark {
+    /// Drawn just inside the circle.
+    pub inside: String,
+    /// Drawn just outside the circle.
+    pub outside: String,
+    /// Drawn in red (a sacrifice, say) instead of black.
+    pub highlight: bool,
+}
+
+/// A circle diagram in the style of Figures 1 and 2 of the cumulative-subtraction paper: the
+/// marks evenly round a circle, clockwise from the top, each with its inside and outside
+/// label, and `title` above. Only presentation attributes (no `style`), so it can be shown
+/// under a strict Content-Security-Policy.
+pub fn circle_svg(title: &str, marks: &[CircleMark]) -> String {
+    let n = marks.len().max(1) as f64;
+    let size = 360.0;
+    let (cx, cy, r) = (size / 2.0, size / 2.0 + 14.0, 120.0);
+    let font = (14.0 - (n / 12.0)).clamp(8.0, 14.0);
+    let mut parts = vec![format!(
+        r##"<circle cx="{cx}" cy="{cy}" r="{r}" fill="none" stroke="#555" stroke-width="1.5"/>"##
+    )];
+    for (i, mark) in marks.iter().enumerate() {
+        let angle = std::f64::consts::TAU * i as f64 / n - std::f64::consts::FRAC_PI_2;
+        let at = |radius: f64| (cx + radius * angle.cos(), cy + radius * angle.sin());
+        let (tx, ty) = at(r - 4.0);
+        let (ox, oy) = at(r + 4.0);
+        let (ix, iy) = at(r - 16.0);
+        let (ex, ey) = at(r + 18.0);
+        let colour = if mark.highlight { "#c62828" } else { "#111" };
+        parts.push(format!(
+            r##"<line x1="{tx:.1}" y1="{ty:.1}" x2="{ox:.1}" y2="{oy:.1}" stroke="#555"/><text x="{ix:.1}" y="{iy:.1}" font-family="sans-serif" font-size="{font:.0}" fill="#555" text-anchor="middle" dominant-baseline="middle">{}</text><text x="{ex:.1}" y="{ey:.1}" font-family="sans-serif" font-size="{font:.0}" fill="{colour}" font-weight="{}" text-anchor="middle" dominant-baseline="middle" class="circle-outside">{}</text>"##,
+            xml_escape(&mark.inside),
+            if mark.highlight { "bold" } else { "normal" },
+            xml_escape(&mark.outside)
+        ));
+    }
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{h}" viewBox="0 0 {size} {h}" role="img"><title>{t}</title><rect width="100%" height="100%" fill="#fff"/><text x="{cx}" y="18" font-family="sans-serif" font-size="14" text-anchor="middle">{t}</text>{}</svg>"##,
+        parts.join(""),
+        h = size + 28.0,
+        t = xml_escape(title)
+    )
+}
+
+/// A standalone SVG legend for [`render_heatmap`]: the [`blue_red`] ramp from 0 to `max`.
+pub fn heatmap_legend_svg(max: u32) -> String {
+    let steps = max.clamp(1, 40);
+    let cells: String = (0..=steps)
+        .map(|i| {
+            format!(
+                r#"<rect x="{}" y="8" width="{}" height="16" fill="{}"/>"#,
+                10 + i * 240 / (steps + 1),
+                240 / (steps + 1) + 1,
+                hex(blue_red(f64::from(i) / f64::from(steps)))
+            )
+        })
+        .collect();
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="260" height="60" viewBox="0 0 260 60">{cells}<text x="10" y="40" font-family="sans-serif" font-size="13">0</text><text x="250" y="40" font-family="sans-serif" font-size="13" text-anchor="end">{max}</text><text x="10" y="56" font-family="sans-serif" font-size="12">outcome o(x1, x2), 0 (blue) to max S (red)</text></svg>"#
+    )
+}
+
+/// A scatter plot of integer points `(x, y)` as a standalone SVG with axes, ticks at the ends
+/// and axis labels: the tr^m plots of Figure 3 (`tr_a^m` against `a`).
+pub fn scatter_svg(title: &str, x_label: &str, y_label: &str, points: &[(u64, u64)]) -> String {
+    let (w, h, left, bottom, top, right) = (640.0, 320.0, 56.0, 44.0, 32.0, 20.0);
+    let x_max = points.iter().map(|p| p.0).max().unwrap_or(1).max(1) as f64 + 1.0;
+    let y_max = points.iter().map(|p| p.1).max().unwrap_or(1).max(1) as f64;
+    let px = |x: f64| left + x / x_max * (w - left - right);
+    let py = |y: f64| h - bottom - y / y_max * (h - bottom - top);
+    let dots: String = points
+        .iter()
+        .map(|&(x, y)| {
+            format!(
+                r##"<circle cx="{:.1}" cy="{:.1}" r="3" fill="#2563eb"/>"##,
+                px(x as f64),
+                py(y as f64)
+            )
+        })
+        .collect();
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}"><rect width="100%" height="100%" fill="#fff"/><text x="{cx}" y="20" font-family="sans-serif" font-size="14" text-anchor="middle">{t}</text><line x1="{left}" y1="{yb}" x2="{xr}" y2="{yb}" stroke="#333"/><line x1="{left}" y1="{yb}" x2="{left}" y2="{top}" stroke="#333"/><text x="{left}" y="{yl}" font-family="sans-serif" font-size="12" text-anchor="middle">0</text><text x="{xr}" y="{yl}" font-family="sans-serif" font-size="12" text-anchor="middle">{xm}</text><text x="{lx}" y="{yb}" font-family="sans-serif" font-size="12" text-anchor="end">0</text><text x="{lx}" y="{ty}" font-family="sans-serif" font-size="12" text-anchor="end">{ym}</text><text x="{cx}" y="{xl}" font-family="sans-serif" font-size="13" text-anchor="middle">{xlab}</text><text x="16" y="{cy}" font-family="sans-serif" font-size="13" text-anchor="middle" transform="rotate(-90 16 {cy})">{ylab}</text>{dots}</svg>"##,
+        cx = w / 2.0,
+        cy = h / 2.0,
+        t = xml_escape(title),
+        yb = h - bottom,
+        xr = w - right,
+        yl = h - bottom + 16.0,
+        xm = x_max as u64,
+        lx = left - 6.0,
+        ty = top + 4.0,
+        ym = y_max as u64,
+        xl = h - 8.0,
+        xlab = xml_escape(x_label),
+        ylab = xml_escape(y_label),
+    )
+}
+
+/// Escapes text for SVG/XML content.
+pub fn xml_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -328,5 +437,25 @@ mod tests {
         assert_eq!(nim_colour(40, 40), ramp(1.0));
         let svg = nim_legend_svg(&[3, 5, 1]);
         assert!(svg.contains("nim-value 0 (P) — 3") && svg.contains("nim-value 2 — 1"));
+    }
+
+    #[test]
+    fn circle_and_legend_svgs() {
+        let marks: Vec<CircleMark> = (0..12)
+            .map(|i| CircleMark {
+                inside: i.to_string(),
+                outside: format!("<{i}>"),
+                highlight: i == 5,
+            })
+            .collect();
+        let svg = circle_svg("a & b", &marks);
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+        assert_eq!(svg.matches("class=\"circle-outside\"").count(), 12);
+        assert!(svg.contains("&lt;5&gt;") && svg.contains("a &amp; b"));
+        assert!(!svg.contains("style="));
+        let plot = scatter_svg("tr^4", "a", "tr_a^m", &[(1, 1), (2, 2), (3, 3)]);
+        assert_eq!(plot.matches("<circle").count(), 3);
+        let legend = heatmap_legend_svg(7);
+        assert!(legend.contains(&hex(blue_red(0.0))) && legend.contains(&hex(blue_red(1.0))));
     }
 }

@@ -452,3 +452,148 @@ fn two_piles_figures_5_and_6() {
         }
     }
 }
+
+/// Section 8, Conjecture 19: every k-diagonal period the engine proves holds on a window three
+/// times larger computed by the plain DP, its preperiod is least, and its period is least on
+/// that window. The digest's observation for Figures 5 and 6 ("max S, or 1 on k = 0") is
+/// nearly right: the proven periods are max S or 1, and 1 occurs off k = 0 too (for {5,7},
+/// o(x, x ± 7) = 7 from the start).
+#[test]
+fn k_diagonals_conjecture_19() {
+    for (text, side) in [
+        ("5,7", 120u32),
+        ("2,10,13,14", 300),
+        ("2,3", 60),
+        ("1,4,6", 90),
+    ] {
+        let set = NumberSet::parse(text).unwrap();
+        let r = cs::two_piles(&set, side, side).unwrap();
+        let big = 3 * side as usize;
+        let slow = cs::reference_two_pile_grid(set.elements(), big, big);
+        let diag = |k: i64, x: u64| slow[(x as i64 + k) as usize][x as usize];
+        let mut proven = 0;
+        for &(k, p) in &r.diagonals {
+            assert_eq!(
+                p,
+                r.diagonal_period(k),
+                "{text} k = {k}: memo changes nothing"
+            );
+            let Periodicity::Proven {
+                preperiod, period, ..
+            } = p
+            else {
+                continue;
+            };
+            proven += 1;
+            let first = (-k).max(0) as u64;
+            let last = (big as i64 - 1 - k.max(0)) as u64;
+            for x in preperiod..=last - period {
+                assert_eq!(diag(k, x + period), diag(k, x), "{text} k = {k} x = {x}");
+            }
+            if preperiod > first {
+                let x = preperiod - 1;
+                assert_ne!(
+                    diag(k, x + period),
+                    diag(k, x),
+                    "{text} k = {k}: least preperiod"
+                );
+            }
+            for q in 1..period {
+                assert!(
+                    (preperiod..=last - q).any(|x| diag(k, x + q) != diag(k, x)),
+                    "{text} k = {k}: {q} is a smaller period"
+                );
+            }
+            if text == "5,7" || text == "2,10,13,14" {
+                assert!(
+                    u64::from(set.max()).is_multiple_of(period),
+                    "{text} k = {k}: {period}"
+                );
+            }
+            if k == 0 {
+                assert_eq!((preperiod, period), (0, 1), "{text}: o(x, x) = 0");
+            }
+        }
+        assert!(
+            proven * 2 > r.diagonals.len(),
+            "{text}: {proven} of {}",
+            r.diagonals.len()
+        );
+    }
+}
+
+/// Figures 1 and 2 (two actions, 2 s2 >= s1), S = {5,7}: X* = {5,6,17,18,29,30} lies in the
+/// residues 5, 6 mod 12 (the only places where the sacrifice 5 is optimal before convergence);
+/// the first 14 outcomes are Table 1's; at convergence each residue mod 14 carries the
+/// periodic block of Table 1 from x = 42 (= 0 mod 14).
+#[test]
+fn figures_1_and_2_circles() {
+    let set = NumberSet::parse("5,7").unwrap();
+    let d = cs::circle_diagrams(&set, Limits::new(20, 100_000).unwrap()).unwrap();
+    let actions = d.actions.unwrap();
+    assert_eq!(actions.len(), 12);
+    for (r, mark) in actions.iter().enumerate() {
+        assert_eq!(mark.inside, r.to_string());
+        assert_eq!(mark.highlight, r == 5 || r == 6, "residue {r}: {mark:?}");
+        assert_eq!(
+            mark.outside,
+            if r == 5 || r == 6 { "5" } else { "7" },
+            "residue {r}"
+        );
+    }
+    let initial: Vec<&str> = d.initial.iter().map(|m| m.outside.as_str()).collect();
+    assert_eq!(
+        initial,
+        ["0", "0", "0", "0", "0", "5", "5", "7", "7", "7", "7", "7", "2", "2"]
+    );
+    let converged = d.converged.unwrap();
+    let converged: Vec<&str> = converged.iter().map(|m| m.outside.as_str()).collect();
+    // Table 1 from x = 42: 0 1 1 3 3 5 5 7 6 6 4 4 2 2.
+    assert_eq!(
+        converged,
+        ["0", "1", "1", "3", "3", "5", "5", "7", "6", "6", "4", "4", "2", "2"]
+    );
+    // Not two actions: no Figure 1.
+    let three = cs::circle_diagrams(
+        &NumberSet::parse("1,5,7").unwrap(),
+        Limits::new(5, 100_000).unwrap(),
+    )
+    .unwrap();
+    assert!(three.actions.is_none());
+    assert_eq!(three.initial.len(), 14);
+}
+
+/// Conjectures 18 and 19 on a range of rulesets: every S ⊆ {1, …, 7} with |S| >= 2 on a
+/// 300 × 300 window. No row or column period exceeds 2 max S (Conjecture 18), every k-diagonal
+/// with |k| <= 15 has a proven period (Conjecture 19; no counterexample can be found in finite
+/// time, but an unproven diagonal would be reported here), and — a regularity the paper does
+/// not state — every proven diagonal period divides max S.
+#[test]
+fn conjectures_18_and_19_on_a_range() {
+    for mask in 1u32..(1 << 7) {
+        let moves: Vec<u32> = (0..7)
+            .filter(|b| mask >> b & 1 == 1)
+            .map(|b| b + 1)
+            .collect();
+        if moves.len() < 2 {
+            continue;
+        }
+        let set = NumberSet::from_elements(moves.clone()).unwrap();
+        let r = cs::two_piles(&set, 300, 300).unwrap();
+        assert_eq!(r.conjecture_18_counterexample(), None, "{moves:?}");
+        let unproven: Vec<i64> = r
+            .conjecture_19_unproven()
+            .into_iter()
+            .filter(|k| k.abs() <= 15)
+            .collect();
+        assert!(unproven.is_empty(), "{moves:?}: k = {unproven:?}");
+        for (k, p) in &r.diagonals {
+            if let Some(p) = p.period() {
+                assert!(
+                    u64::from(set.max()).is_multiple_of(p),
+                    "{moves:?} k = {k}: period {p}"
+                );
+            }
+        }
+    }
+}

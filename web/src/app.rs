@@ -6,6 +6,7 @@
 use gloo::events::EventListener;
 use yew::prelude::*;
 
+use crate::pages::cumulative_subtraction::CumulativePage;
 use crate::pages::plane::PlanePage;
 use crate::pages::{home::Home, period_map::PeriodMapPage, subtraction::SubtractionPage};
 use crate::route::{current_hash, Route};
@@ -39,6 +40,7 @@ pub fn app() -> Html {
         Route::Subtraction(query) => html! { <SubtractionPage query={query.clone()} /> },
         Route::PeriodMap(query) => html! { <PeriodMapPage query={query.clone()} /> },
         Route::Plane(query) => html! { <PlanePage query={query.clone()} /> },
+        Route::CumulativeSubtraction(query) => html! { <CumulativePage query={query.clone()} /> },
         Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
     };
     html! {
@@ -94,6 +96,7 @@ pub fn header(props: &HeaderProps) -> Html {
                 { link("#/subtraction", "Subtraction", matches!(props.route, Route::Subtraction(_))) }
                 { link("#/period-map", "Period maps", matches!(props.route, Route::PeriodMap(_))) }
                 { link("#/plane", "2-D subtraction", matches!(props.route, Route::Plane(_))) }
+                { link("#/cumulative-subtraction", "Cumulative", matches!(props.route, Route::CumulativeSubtraction(_))) }
             </nav>
         </header>
     }

@@ -21,6 +21,9 @@
 //!
 //!   Missing keys take the family's default view, e.g. `#/period-map` is the survey's Figure 1
 //!   window `#/period-map?family=3move&fixed=3001&s1=401..1600&s2=901..2100&colour=class`.
+//! * `#/cumulative-subtraction`: see [`cumulative`].
+
+pub mod cumulative;
 
 pub mod plane;
 
@@ -40,6 +43,8 @@ pub enum Route {
     PeriodMap(MapQuery),
     /// `#/plane?...`: two-dimensional subtraction games (survey Figure 2).
     Plane(plane::PlaneQuery),
+    /// `#/cumulative-subtraction?...`: cumulative subtraction (Stewart's `G_s`).
+    CumulativeSubtraction(cumulative::CumulativeQuery),
     /// Any other hash; holds the path that was asked for.
     NotFound(String),
 }
@@ -54,6 +59,9 @@ impl Route {
             "/subtraction" => Route::Subtraction(SubtractionQuery::from_query(query)),
             "/period-map" => Route::PeriodMap(MapQuery::from_query(query)),
             "/plane" => Route::Plane(plane::PlaneQuery::from_query(query)),
+            "/cumulative-subtraction" => {
+                Route::CumulativeSubtraction(cumulative::CumulativeQuery::from_query(query))
+            }
             other => Route::NotFound(other.to_string()),
         }
     }
@@ -65,6 +73,7 @@ impl Route {
             Route::Subtraction(_) => "Subtraction games — HeapLab".to_string(),
             Route::PeriodMap(_) => "Period maps — HeapLab".to_string(),
             Route::Plane(_) => "2-D subtraction — HeapLab".to_string(),
+            Route::CumulativeSubtraction(_) => "Cumulative subtraction — HeapLab".to_string(),
             Route::NotFound(_) => "Page not found — HeapLab".to_string(),
         }
     }

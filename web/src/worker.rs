@@ -1,5 +1,6 @@
-//! HeapLab's Web Worker: solves one tile of a period map per request, and computes 2-D
-//! subtraction windows step by step.
+//! HeapLab's Web Worker: solves one tile of a period map per request, computes 2-D
+//! subtraction windows step by step, and runs one heavy job of another page whole
+//! ([`WorkerRequest::Job`]: a large two-pile cumulative subtraction grid, a long `tr^m`).
 //!
 //! [`MapWorker`] is registered by `src/bin/worker.rs` (built as `worker.wasm`, loaded through
 //! `static/worker_loader.js`) and spawned by [`crate::tiles::runner`], one per core, and by the
@@ -13,8 +14,10 @@
 
 use gloo::timers::callback::Timeout;
 use gloo::worker::{HandlerId, Worker, WorkerScope};
+use heaplab_engine::cumulative_subtraction::{self as cs, DualityCheck, TwoPileReport};
 use heaplab_engine::period_map::{self, Cell, Family, Window};
 use heaplab_engine::plane::{MoveSet, PlaneJob, Solution};
+use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::Budget;
 use serde::{Deserialize, Serialize};
 
@@ -36,6 +39,62 @@ pub enum WorkerRequest {
         /// The job to stop.
         job: u64,
     },
+    /// Run one whole job.
+    Job(JobRequest),
+}
+
+/// A heavy computation of a page other than the period map, run whole in one worker.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum JobRequest {
+    /// Two-pile cumulative subtraction: [`cs::two_piles`] on the action set `moves`.
+    TwoPiles {
+        /// The action set, increasing.
+        moves: Vec<u32>,
+        /// Window width.
+        width: u32,
+        /// Window height.
+        height: u32,
+    },
+    /// Truncated support: [`cs::truncated_sequence`] and [`cs::check_duality`] for `m`.
+    Truncated {
+        /// The largest action.
+        m: u32,
+    },
+}
+
+/// `tr^m` and the Conjecture 16 check (for `m >= 3`).
+pub type Truncated = (Vec<u64>, Option<DualityCheck>);
+
+/// The answer to a [`JobRequest`], or the engine's message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum JobResult {
+    /// The two-pile report.
+    TwoPiles(Result<TwoPileReport, String>),
+    /// `tr^m` and the Conjecture 16 check (for `m >= 3`).
+    Truncated(Result<Truncated, String>),
+}
+
+/// Runs a job with the engine (in a worker, or on the main thread as a fallback).
+pub fn run_job(request: &JobRequest) -> JobResult {
+    match request {
+        JobRequest::TwoPiles {
+            moves,
+            width,
+            height,
+        } => JobResult::TwoPiles(
+            NumberSet::from_elements(moves.clone())
+                .and_then(|set| cs::two_piles(&set, *width, *height))
+                .map_err(|e| e.to_string()),
+        ),
+        JobRequest::Truncated { m } => JobResult::Truncated(
+            cs::truncated_sequence(*m)
+                .and_then(|tr| {
+                    let check = (*m >= 3).then(|| cs::check_duality(*m)).transpose()?;
+                    Ok((tr, check))
+                })
+                .map_err(|e| e.to_string()),
+        ),
+    }
 }
 
 /// A 2-D subtraction window to compute.
@@ -102,6 +161,8 @@ pub enum WorkerReply {
         /// The solution.
         solution: Result<Box<Solution>, String>,
     },
+    /// One finished job.
+    Job(JobResult),
 }
 
 /// The size of the next step of a plane job: aims at [`PLANE_STEP_MS`] from the speed of the
@@ -195,6 +256,7 @@ impl Worker for MapWorker {
     fn received(&mut self, scope: &WorkerScope<Self>, msg: Self::Input, id: HandlerId) {
         match msg {
             WorkerRequest::Tile(tile) => scope.respond(id, WorkerReply::Tile(solve_tile(&tile))),
+            WorkerRequest::Job(job) => scope.respond(id, WorkerReply::Job(run_job(&job))),
             WorkerRequest::Plane(request) => {
                 let job = request.job;
                 match PlaneJob::new(

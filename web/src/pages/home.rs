@@ -46,9 +46,13 @@ const FAMILIES: [Family; 7] = [
     },
     Family {
         name: "Cumulative subtraction",
-        blurb: "Subtraction games in which the players keep score of what they take.",
-        href: None,
-        examples: &[],
+        blurb: "Players score what they take (Cohensius et al.'s o(x), Stewart's G_s): outcomes, optimal actions and sacrifices, convergence ξ(S), the paper's circle diagrams, two-pile heatmaps, truncated support tr^m, and play against a perfect Bob.",
+        href: Some("#/cumulative-subtraction"),
+        examples: &[
+            ("{2,3}", "#/cumulative-subtraction?S=2,3"),
+            ("{5,7} (Table 1)", "#/cumulative-subtraction?S=5,7&n=56&w=80&h=80"),
+            ("{2,10,13,14} (Figure 6)", "#/cumulative-subtraction?S=2,10,13,14&n=60&w=120&h=120&zoom=4"),
+        ],
     },
     Family {
         name: "Cumulative games",

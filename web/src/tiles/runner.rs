@@ -27,7 +27,7 @@ pub const MAX_WORKERS: usize = 8;
 /// Heaps one ruleset may compute before it is "unresolved" (the CLI's default too).
 pub const MAX_HEAPS: u64 = DEFAULT_CELL_BUDGET;
 /// Where the worker bootstrap lives (the root of `dist/`).
-pub(crate) const LOADER: &str = "./worker_loader.js";
+pub const LOADER: &str = "./worker_loader.js";
 /// A worker tile aims at this much work; a main-thread step at [`MAIN_TILE_MS`].
 const WORKER_TILE_MS: f64 = 60.0;
 const MAIN_TILE_MS: f64 = 12.0;
@@ -341,8 +341,10 @@ impl MapRunner {
                             inner.apply(result);
                         }
                     }
-                    // Replies of the plane page's jobs never come to a map worker.
-                    WorkerReply::PlaneProgress { .. } | WorkerReply::Plane { .. } => {}
+                    // Plane jobs and other pages' jobs go through bridges of their own.
+                    WorkerReply::PlaneProgress { .. }
+                    | WorkerReply::Plane { .. }
+                    | WorkerReply::Job(_) => {}
                 }
             }
             inner.pump(&runner);

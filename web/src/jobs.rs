@@ -1,0 +1,270 @@
+//! One heavy job of a page (see [`JobRequest`]) in a Web Worker — the same worker binary and
+//! bootstrap as the period-map pool ([`crate::tiles::runner`]), on a bridge of its own — with
+//! progress and cancel, and a main-thread fallback when the worker bootstrap is not served
+//! (the wasm tests) or the worker does not load in time.
+//!
+//! Cancelling drops the bridge, so the reply is never used; the worker finishes the
+//! computation it is in (a worker cannot be interrupted mid-call) and then closes.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use gloo::timers::callback::Timeout;
+use gloo::worker::{Spawnable, WorkerBridge};
+use heaplab_engine::cumulative_subtraction::TwoPileReport;
+use yew::prelude::*;
+
+use crate::tiles::runner::LOADER;
+use crate::worker::{
+    run_job, JobRequest, JobResult, MapWorker, Truncated, WorkerReply, WorkerRequest,
+};
+
+/// A worker that has not said "ready" after this long is given up for the main thread.
+const WORKER_TIMEOUT_MS: u32 = 10_000;
+
+/// A finished job's result, compared by identity (results can be large grids).
+#[derive(Debug, Clone)]
+pub struct Shared(pub Rc<JobResult>);
+
+impl PartialEq for Shared {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Shared {
+    /// The two-pile report, or the engine's message (`None` for another kind of job).
+    pub fn two_piles(&self) -> Option<Result<&TwoPileReport, &str>> {
+        match &*self.0 {
+            JobResult::TwoPiles(r) => Some(r.as_ref().map_err(String::as_str)),
+            JobResult::Truncated(_) => None,
+        }
+    }
+
+    /// `tr^m` and the Conjecture 16 check, or the engine's message.
+    pub fn truncated(&self) -> Option<Result<&Truncated, &str>> {
+        match &*self.0 {
+            JobResult::Truncated(r) => Some(r.as_ref().map_err(String::as_str)),
+            JobResult::TwoPiles(_) => None,
+        }
+    }
+}
+
+/// Where a job is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JobState {
+    /// Being computed, in a worker or on the main thread.
+    Running {
+        /// `true` in a Web Worker, `false` on the main thread.
+        in_worker: bool,
+    },
+    /// Finished.
+    Done(Shared),
+    /// Cancelled by the visitor.
+    Cancelled,
+}
+
+/// What [`use_job`] gives a page: the state, and the cancel and retry actions.
+#[derive(Clone, PartialEq)]
+pub struct JobHandle {
+    /// Where the job is.
+    pub state: JobState,
+    /// Stops waiting for the job.
+    pub cancel: Callback<()>,
+    /// Runs the job again (after a cancel).
+    pub retry: Callback<()>,
+}
+
+thread_local! {
+    /// Whether the worker bootstrap is served (looked up once per page load).
+    static WORKER_SERVED: Cell<Option<bool>> = const { Cell::new(None) };
+}
+
+/// Whether workers can run here: the `Worker` API exists and the bootstrap is served.
+async fn worker_available() -> bool {
+    if let Some(known) = WORKER_SERVED.with(Cell::get) {
+        return known;
+    }
+    let api = js_sys::Reflect::has(&js_sys::global(), &"Worker".into()).unwrap_or(false);
+    let served = api
+        && match gloo::net::http::Request::get(LOADER).send().await {
+            Ok(response) => response.ok(),
+            Err(_) => false,
+        };
+    WORKER_SERVED.with(|c| c.set(Some(served)));
+    served
+}
+
+/// The job's moving parts, shared by the effect, its callbacks and cancel.
+#[derive(Default)]
+struct Live {
+    /// Bumped for every start and cancel; replies of older generations are dropped.
+    generation: u64,
+    bridge: Option<WorkerBridge<MapWorker>>,
+    watchdog: Option<Timeout>,
+    step: Option<Timeout>,
+}
+
+/// Runs `request` (again whenever it changes) and reports its state.
+#[hook]
+pub fn use_job(request: JobRequest) -> JobHandle {
+    let state = use_state_eq(|| JobState::Running { in_worker: false });
+    let live = use_mut_ref(Live::default);
+    let attempt = use_state_eq(|| 0u32);
+    {
+        let (state, live) = (state.clone(), live.clone());
+        use_effect_with((request, *attempt), move |(request, _)| {
+            let generation = {
+                let mut l = live.borrow_mut();
+                l.generation += 1;
+                l.generation
+            };
+            state.set(JobState::Running { in_worker: false });
+            let (request, state2, live2) = (request.clone(), state.clone(), live.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let in_worker = worker_available().await;
+                if live2.borrow().generation != generation {
+                    return;
+                }
+                if in_worker {
+                    start_in_worker(request, generation, state2, live2);
+                } else {
+                    start_on_main_thread(request, generation, state2, live2);
+                }
+            });
+            move || {
+                let mut l = live.borrow_mut();
+                l.generation += 1;
+                l.bridge = None;
+                l.watchdog = None;
+                l.step = None;
+            }
+        });
+    }
+    let cancel = {
+        let (state, live) = (state.clone(), live.clone());
+        Callback::from(move |()| {
+            let mut l = live.borrow_mut();
+            l.generation += 1;
+            l.bridge = None;
+            l.watchdog = None;
+            l.step = None;
+            state.set(JobState::Cancelled);
+        })
+    };
+    let retry = {
+        let attempt = attempt.clone();
+        Callback::from(move |()| attempt.set(*attempt + 1))
+    };
+    JobHandle {
+        state: (*state).clone(),
+        cancel,
+        retry,
+    }
+}
+
+fn start_in_worker(
+    request: JobRequest,
+    generation: u64,
+    state: UseStateHandle<JobState>,
+    live: Rc<RefCell<Live>>,
+) {
+    state.set(JobState::Running { in_worker: true });
+    let ready = Rc::new(Cell::new(false));
+    let bridge = {
+        let (state, live, ready) = (state.clone(), live.clone(), ready.clone());
+        MapWorker::spawner()
+            .callback(move |reply| {
+                if live.borrow().generation != generation {
+                    return;
+                }
+                match reply {
+                    WorkerReply::Ready => ready.set(true),
+                    WorkerReply::Job(result) => {
+                        if let Ok(mut l) = live.try_borrow_mut() {
+                            l.watchdog = None;
+                        }
+                        state.set(JobState::Done(Shared(Rc::new(result))));
+                    }
+                    WorkerReply::Tile(_)
+                    | WorkerReply::PlaneProgress { .. }
+                    | WorkerReply::Plane { .. } => {}
+                }
+            })
+            .spawn_with_loader(LOADER)
+    };
+    bridge.send(WorkerRequest::Job(request.clone()));
+    let watchdog = {
+        let (state, live) = (state.clone(), live.clone());
+        Timeout::new(WORKER_TIMEOUT_MS, move || {
+            if ready.get() || live.borrow().generation != generation {
+                return;
+            }
+            // The worker never loaded: compute here instead.
+            live.borrow_mut().bridge = None;
+            start_on_main_thread(request, generation, state, live);
+        })
+    };
+    let mut l = live.borrow_mut();
+    l.bridge = Some(bridge);
+    l.watchdog = Some(watchdog);
+}
+
+fn start_on_main_thread(
+    request: JobRequest,
+    generation: u64,
+    state: UseStateHandle<JobState>,
+    live: Rc<RefCell<Live>>,
+) {
+    state.set(JobState::Running { in_worker: false });
+    // Yield once so the progress bar is painted before the main thread is busy.
+    let step = {
+        let live = live.clone();
+        Timeout::new(30, move || {
+            if live.borrow().generation == generation {
+                state.set(JobState::Done(Shared(Rc::new(run_job(&request)))));
+            }
+        })
+    };
+    live.borrow_mut().step = Some(step);
+}
+
+/// Properties of [`JobStatus`].
+#[derive(Properties, PartialEq)]
+pub struct JobStatusProps {
+    /// The id of the status element (`{id}-cancel`, `{id}-retry` for the buttons).
+    pub id: AttrValue,
+    /// What is being computed, e.g. "the 600 × 600 grid".
+    pub what: AttrValue,
+    /// The job.
+    pub job: JobHandle,
+}
+
+/// The progress line of a running job (indeterminate bar, where it runs, Cancel), or the
+/// "cancelled" line with a button to compute again; nothing once done.
+#[function_component(JobStatus)]
+pub fn job_status(props: &JobStatusProps) -> Html {
+    let id = props.id.to_string();
+    match &props.job.state {
+        JobState::Running { in_worker } => {
+            let cancel = props.job.cancel.reform(|_: MouseEvent| ());
+            html! {
+                <div class="job-status" id={id.clone()} role="status">
+                    <progress aria-label={format!("Computing {}", props.what)}></progress>
+                    <span>{ format!("Computing {} {}…", props.what, if *in_worker { "in a Web Worker" } else { "on the main thread" }) }</span>
+                    <button type="button" id={format!("{id}-cancel")} onclick={cancel}>{ "Cancel" }</button>
+                </div>
+            }
+        }
+        JobState::Cancelled => {
+            let retry = props.job.retry.reform(|_: MouseEvent| ());
+            html! {
+                <div class="job-status" id={id.clone()} role="status">
+                    <span>{ format!("Cancelled: {} was not computed.", props.what) }</span>
+                    <button type="button" id={format!("{id}-retry")} onclick={retry}>{ "Compute again" }</button>
+                </div>
+            }
+        }
+        JobState::Done(_) => html! {},
+    }
+}

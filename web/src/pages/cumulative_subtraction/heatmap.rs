@@ -1,0 +1,267 @@
+//! Two-pile cumulative subtraction (Section 8; Figures 5 and 6): the outcome grid
+//! `o(x1, x2)` as a heatmap, blue (0) to red (max S), one canvas pixel per position with
+//! `x1` across and `x2` up, drawn with the engine's `figure::render_heatmap` (the CLI's
+//! `--out` PNG has the same pixels). Zoom, a hover readout, the proven row, column and
+//! k-diagonal periods, and the checks of Conjectures 18 and 19. The grid is computed in a Web
+//! Worker ([`crate::jobs`]).
+
+use heaplab_engine::cumulative_subtraction::{self as cs, TwoPileReport};
+use heaplab_engine::figure::{heatmap_legend_svg, render_heatmap};
+use heaplab_engine::Periodicity;
+use wasm_bindgen::{Clamped, JsCast};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+use yew::prelude::*;
+
+use super::{file_stem, navigate_with};
+use crate::components::export::{download_rgba, download_text, ScaledPng};
+use crate::jobs::{use_job, JobState, JobStatus, Shared};
+use crate::route::cumulative::{CumulativeParams, MAX_ZOOM};
+use crate::worker::JobRequest;
+
+/// Properties of [`Heatmap`].
+#[derive(Properties, PartialEq)]
+pub struct HeatmapProps {
+    /// The committed parameters (set, window, zoom).
+    pub params: CumulativeParams,
+}
+
+/// Draws the grid into `canvas` (one pixel per position) and sizes it on screen by `zoom`.
+fn draw(canvas: &HtmlCanvasElement, report: &TwoPileReport, zoom: u32) -> Result<(), String> {
+    let (w, h) = (report.width, report.height);
+    canvas.set_width(w);
+    canvas.set_height(h);
+    let rgba = render_heatmap(&report.grid, max_action(report));
+    let ctx = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+        .ok_or("no 2-D canvas context")?;
+    let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&rgba), w, h)
+        .map_err(|_| "the image could not be made".to_string())?;
+    ctx.put_image_data(&image, 0.0, 0.0)
+        .map_err(|_| "the image could not be drawn".to_string())?;
+    // CSSOM writes are allowed by the Content-Security-Policy (inline style attributes are not).
+    let style = canvas.style();
+    let _ = style.set_property("width", &format!("{}px", w * zoom));
+    let _ = style.set_property("aspect-ratio", &format!("{w} / {h}"));
+    Ok(())
+}
+
+fn max_action(report: &TwoPileReport) -> u32 {
+    report.moves.last().copied().unwrap_or(1)
+}
+
+/// "period 14 from 102", or "not proven in this window".
+fn line_text(p: &Periodicity) -> String {
+    match p {
+        Periodicity::Proven {
+            preperiod, period, ..
+        } => format!("period {period} from {preperiod}"),
+        Periodicity::NotFound { .. } => "not proven in this window".to_string(),
+    }
+}
+
+/// The hover readout for the cell under canvas offset `(ox, oy)` of a canvas shown
+/// `(cw, ch)` CSS pixels large.
+pub fn readout(
+    report: &TwoPileReport,
+    (ox, oy): (f64, f64),
+    (cw, ch): (f64, f64),
+) -> Option<String> {
+    if cw <= 0.0 || ch <= 0.0 || ox < 0.0 || oy < 0.0 {
+        return None;
+    }
+    let x = (ox * f64::from(report.width) / cw).floor() as u32;
+    let row = (oy * f64::from(report.height) / ch).floor() as u32;
+    if x >= report.width || row >= report.height {
+        return None;
+    }
+    let y = report.height - 1 - row;
+    let o = report.grid[y as usize][x as usize];
+    Some(format!(
+        "o({x}, {y}) = {o}; row x2 = {y}: {}; column x1 = {x}: {}",
+        line_text(&report.rows[y as usize]),
+        line_text(&report.columns[x as usize])
+    ))
+}
+
+/// The heatmap card (`#cs-heatmap-card`): the grid is computed in a Web Worker
+/// ([`crate::jobs`]) with progress and cancel, then drawn by [`HeatmapView`].
+#[function_component(Heatmap)]
+pub fn heatmap(props: &HeatmapProps) -> Html {
+    let p = &props.params;
+    let job = use_job(JobRequest::TwoPiles {
+        moves: p.set.elements().to_vec(),
+        width: p.width,
+        height: p.height,
+    });
+    let body = match &job.state {
+        JobState::Done(result) => match result.two_piles() {
+            Some(Ok(_)) => html! { <HeatmapView params={p.clone()} result={result.clone()} /> },
+            Some(Err(e)) => html! { <p class="error" role="alert">{ e.to_string() }</p> },
+            None => html! {},
+        },
+        _ => html! {},
+    };
+    html! {
+        <section class="card wide" id="cs-heatmap-card" aria-labelledby="cs-heatmap-title">
+            <h2 id="cs-heatmap-title">{ format!("Two piles (Section 8, Figures 5 and 6): {} × {}", p.width, p.height) }</h2>
+            <p class="note">{ "The mover picks a pile and plays a CS action there. x1 runs across, x2 up, (0, 0) at the bottom left; blue is a low outcome, red a high one." }</p>
+            <JobStatus id="cs-heatmap-job" what={format!("the {} × {} grid", p.width, p.height)} {job} />
+            { body }
+        </section>
+    }
+}
+
+/// Properties of [`HeatmapView`].
+#[derive(Properties, PartialEq)]
+pub struct HeatmapViewProps {
+    /// The committed parameters (set, window, zoom).
+    pub params: CumulativeParams,
+    /// The finished job; holds a two-pile report.
+    pub result: Shared,
+}
+
+/// The drawn heatmap with zoom, hover readout, legend, exports and the period checks.
+#[function_component(HeatmapView)]
+pub fn heatmap_view(props: &HeatmapViewProps) -> Html {
+    let p = &props.params;
+    let canvas = use_node_ref();
+    let hover = use_state(|| None::<String>);
+    let problem = use_state(|| None::<String>);
+    {
+        let (canvas, problem) = (canvas.clone(), problem.clone());
+        use_effect_with((props.result.clone(), p.zoom), move |(result, zoom)| {
+            if let (Some(c), Some(Ok(r))) = (canvas.cast::<HtmlCanvasElement>(), result.two_piles())
+            {
+                problem.set(draw(&c, r, *zoom).err());
+            }
+        });
+    }
+    let shared = props.result.clone();
+    let Some(Ok(r)) = props.result.two_piles() else {
+        return html! {};
+    };
+    let onmousemove = {
+        let (hover, shared) = (hover.clone(), shared.clone());
+        Callback::from(move |e: MouseEvent| {
+            if let (Some(c), Some(Ok(r))) =
+                (e.target_dyn_into::<HtmlCanvasElement>(), shared.two_piles())
+            {
+                let text = readout(
+                    r,
+                    (f64::from(e.offset_x()), f64::from(e.offset_y())),
+                    (f64::from(c.client_width()), f64::from(c.client_height())),
+                );
+                hover.set(text);
+            }
+        })
+    };
+    let zoom_button = |id: &'static str, label: &'static str, text: &'static str, to: u32| {
+        let params = p.clone();
+        let onclick = Callback::from(move |_: MouseEvent| navigate_with(&params, |q| q.zoom = to));
+        let disabled = to == p.zoom;
+        html! { <button type="button" {id} aria-label={label} {onclick} {disabled}>{ text }</button> }
+    };
+    let export = {
+        let (shared, stem) = (shared.clone(), file_stem(&p.set));
+        Callback::from(move |scale: u32| {
+            let Some(Ok(r)) = shared.two_piles() else {
+                return Err("the grid is not ready".to_string());
+            };
+            download_rgba(
+                &render_heatmap(&r.grid, max_action(r)),
+                (r.width, r.height),
+                scale,
+                &format!("{stem}-two-piles-{}x{}-x{scale}.png", r.width, r.height),
+            )
+        })
+    };
+    let legend = heatmap_legend_svg(max_action(r));
+    let on_legend = {
+        let (legend, name, problem) = (
+            legend.clone(),
+            format!("{}-heatmap-legend.svg", file_stem(&p.set)),
+            problem.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            problem.set(download_text(&legend, &name, "image/svg+xml").err())
+        })
+    };
+    let proven = |lines: &[Periodicity]| lines.iter().filter(|l| l.period().is_some()).count();
+    let conjecture_18 = match r.conjecture_18_counterexample() {
+        None => format!(
+            "Conjecture 18 (rows and columns eventually periodic with period at most 2 max S = {}): no counterexample among the {} rows and {} columns proven here.",
+            2 * max_action(r),
+            proven(&r.rows),
+            proven(&r.columns)
+        ),
+        Some((kind, index, period)) => format!(
+            "Conjecture 18 fails: {kind} {index} has the proven period {period} > 2 max S = {}.",
+            2 * max_action(r)
+        ),
+    };
+    let unproven = r.conjecture_19_unproven();
+    let conjecture_19 = format!(
+        "Conjecture 19 (every k-diagonal (x, x + k) eventually periodic): proven for {} of the {} diagonals |k| ≤ {}{}",
+        r.diagonals.len() - unproven.len(),
+        r.diagonals.len(),
+        cs::diagonal_reach(r.width, r.height),
+        if unproven.is_empty() {
+            ".".to_string()
+        } else {
+            format!("; the window is too small to prove k = {} (not a counterexample).", unproven.iter().map(i64::to_string).collect::<Vec<_>>().join(", "))
+        }
+    );
+    let diagonal_rows = r.diagonals.iter().filter(|(k, _)| *k >= 0).map(|(k, l)| {
+        html! {
+            <tr data-k={k.to_string()}>
+                <th scope="row">{ k }</th>
+                <td class="period">{ l.period().map_or("—".to_string(), |v| v.to_string()) }</td>
+                <td class="preperiod">{ l.preperiod().map_or("—".to_string(), |v| v.to_string()) }</td>
+            </tr>
+        }
+    });
+    let next_zoom_in = (p.zoom * 2).min(MAX_ZOOM as u32);
+    let next_zoom_out = (p.zoom / 2).max(1);
+    html! {
+        <>
+            <div class="toolbar" role="group" aria-label="Zoom">
+                { zoom_button("cs-zoom-out", "Zoom out", "−", next_zoom_out) }
+                <span class="toolbar-note" id="cs-zoom">{ format!("{} px per cell", p.zoom) }</span>
+                { zoom_button("cs-zoom-in", "Zoom in", "+", next_zoom_in) }
+            </div>
+            <div class="heatmap-scroll">
+                <canvas ref={canvas} id="cs-heatmap" class="cs-heatmap" width={r.width.to_string()} height={r.height.to_string()}
+                    role="img" aria-label={format!("Outcomes o(x1, x2) of two-pile CS, 0 ≤ x1 < {}, 0 ≤ x2 < {}", r.width, r.height)}
+                    data-max={max_action(r).to_string()} {onmousemove}></canvas>
+            </div>
+            <p id="cs-hover" class="map-readout" role="status">
+                { (*hover).clone().unwrap_or_else(|| "Hover over the heatmap to read o(x1, x2).".to_string()) }
+            </p>
+            <div class="heatmap-legend" id="cs-heatmap-legend" aria-label={format!("Colour key: 0 (blue) to {} (red)", max_action(r))}>
+                { Html::from_html_unchecked(AttrValue::from(legend)) }
+            </div>
+            <ScaledPng id="cs-heatmap-png" label="Download PNG" base={(u64::from(r.width), u64::from(r.height))} {export} />
+            <div class="toolbar">
+                <button type="button" id="cs-heatmap-legend-svg" onclick={on_legend}>{ "Download legend SVG" }</button>
+                if let Some(m) = &*problem {
+                    <span class="toolbar-note" role="status">{ m.clone() }</span>
+                }
+            </div>
+            <p id="cs-conjecture18">{ conjecture_18 }</p>
+            <p id="cs-conjecture19">{ conjecture_19 }</p>
+            <details>
+                <summary>{ "k-diagonal periods (k ≥ 0; the grid is symmetric, so −k has the same period)" }</summary>
+                <p class="note">{ "Proven by a window argument on a quadrant: a shift (p, p) that holds on the two edge strips max S wide holds on the whole quadrant. Preperiods count in x." }</p>
+                <div class="table-scroll">
+                    <table id="cs-diagonals" class="options">
+                        <thead><tr><th scope="col">{ "k" }</th><th scope="col">{ "period" }</th><th scope="col">{ "preperiod" }</th></tr></thead>
+                        <tbody>{ for diagonal_rows }</tbody>
+                    </table>
+                </div>
+            </details>
+        </>
+    }
+}
