@@ -14,11 +14,13 @@
 //! * [`plane`]: two-dimensional subtraction games (P/N grids, row and column periods);
 //! * [`cumulative_subtraction`]: cumulative subtraction (Stewart's `G_s`), convergence, tr^m;
 //! * [`all_but`]: all-but subtraction (finite excluded subtraction), arithmetic periods;
+//! * [`cumulative_games`]: n-player general-sum cumulative games, PSPE, outcome functions, trees;
 //! * [`tree_layout`]: game trees: tidy layout, SVG and TikZ, shared by the web and the CLI.
 
 pub mod all_but;
 pub mod bits;
 pub mod budget;
+pub mod cumulative_games;
 pub mod cumulative_subtraction;
 pub mod error;
 pub mod figure;
