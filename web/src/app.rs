@@ -37,6 +37,9 @@ pub fn app() -> Html {
         Route::Home => html! { <Home /> },
         Route::Subtraction(query) => html! { <SubtractionPage query={query.clone()} /> },
         Route::PeriodMap(query) => html! { <PeriodMapPage query={query.clone()} /> },
+        Route::CumulativeGames(query) => html! {
+            <crate::pages::cumulative_games::CumulativeGamesPage query={query.clone()} />
+        },
         Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
     };
     html! {
@@ -91,6 +94,7 @@ pub fn header(props: &HeaderProps) -> Html {
                 { link("#/", "Home", props.route == Route::Home) }
                 { link("#/subtraction", "Subtraction", matches!(props.route, Route::Subtraction(_))) }
                 { link("#/period-map", "Period maps", matches!(props.route, Route::PeriodMap(_))) }
+                { link("#/cumulative-games", "Cumulative games", matches!(props.route, Route::CumulativeGames(_))) }
             </nav>
         </header>
     }

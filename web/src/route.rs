@@ -36,6 +36,8 @@ pub enum Route {
     Subtraction(SubtractionQuery),
     /// `#/period-map?...`: Flammenkamp's period-length maps.
     PeriodMap(MapQuery),
+    /// `#/cumulative-games?...`: n-player cumulative games and their trees.
+    CumulativeGames(crate::pages::cumulative_games::CgQuery),
     /// Any other hash; holds the path that was asked for.
     NotFound(String),
 }
@@ -49,6 +51,9 @@ impl Route {
             "" => Route::Home,
             "/subtraction" => Route::Subtraction(SubtractionQuery::from_query(query)),
             "/period-map" => Route::PeriodMap(MapQuery::from_query(query)),
+            "/cumulative-games" => {
+                Route::CumulativeGames(crate::pages::cumulative_games::CgQuery::from_query(query))
+            }
             other => Route::NotFound(other.to_string()),
         }
     }
@@ -59,6 +64,7 @@ impl Route {
             Route::Home => "HeapLab — heap games in the browser".to_string(),
             Route::Subtraction(_) => "Subtraction games — HeapLab".to_string(),
             Route::PeriodMap(_) => "Period maps — HeapLab".to_string(),
+            Route::CumulativeGames(_) => "Cumulative games — HeapLab".to_string(),
             Route::NotFound(_) => "Page not found — HeapLab".to_string(),
         }
     }

@@ -274,7 +274,7 @@ pub enum DagLabels {
 pub fn dag_svg(dag: &HeapDag) -> String {
     use std::fmt::Write;
     let row = 44.0;
-    let panel_w = 220.0;
+    let panel_w = 260.0;
     let top = 40.0;
     let count = dag.nodes.len().max(1) as f64;
     let h = top + count * row + 30.0;
@@ -314,12 +314,13 @@ pub fn dag_svg(dag: &HeapDag) -> String {
                 DagLabels::ZeroSum => e.zero_sum_double,
                 DagLabels::General => e.general_double,
             };
-            let bulge = 14.0 + (y2 - y1) * 0.18;
-            let offsets: &[f64] = if double { &[-2.0, 2.0] } else { &[0.0] };
+            let bulge = 16.0 + (y2 - y1) * 0.45;
+            let offsets: &[f64] = if double { &[-2.5, 2.5] } else { &[0.0] };
+            let stroke = if double { "#1f5fbf" } else { "#999999" };
             for &o in offsets {
                 let _ = write!(
                     s,
-                    r##"<path class="dag-edge{}" data-from="{}" data-to="{}" d="M {:.1} {:.1} Q {:.1} {:.1} {:.1} {:.1}" fill="none" stroke="#333333" stroke-width="1.3"/>"##,
+                    r##"<path class="dag-edge{}" data-from="{}" data-to="{}" d="M {:.1} {:.1} Q {:.1} {:.1} {:.1} {:.1}" fill="none" stroke="{stroke}" stroke-width="1.4"/>"##,
                     if double { " double" } else { "" },
                     e.from,
                     e.to,
