@@ -206,6 +206,9 @@ pub struct Layout {
 /// The text drawn in a node: its label, plus `+k` when it is collapsed with `k` descendants.
 pub fn node_text(label: &str, folded_count: Option<u64>) -> String {
     match folded_count {
+        // Counts saturate at u64::MAX; huge ones are shown rounded.
+        Some(k) if k >= u64::MAX - 1 => format!("{label} [+≥1.8e19]"),
+        Some(k) if k >= 1_000_000_000_000 => format!("{label} [+{:.1e}]", k as f64),
         Some(k) => format!("{label} [+{k}]"),
         None => label.to_string(),
     }

@@ -690,12 +690,23 @@ pub fn solve(game: &Game, start: &Grounded, budget: &mut Budget) -> Result<Solut
     let mut memo: HashMap<Grounded, Entry> = HashMap::new();
     // (position, its children once expanded)
     let mut stack: Vec<(Grounded, Option<Vec<Grounded>>)> = vec![(start.clone(), None)];
+    // Positions expanded so far: the unit of progress (each position is expanded once).
+    let mut expanded: u64 = 0;
     while let Some((g, children)) = stack.pop() {
         if memo.contains_key(&g) {
             continue;
         }
         match children {
             None => {
+                expanded += 1;
+                if expanded > MAX_STATES as u64 {
+                    return Err(EngineError::OutOfRange(format!(
+                        "more than {MAX_STATES} distinct positions: try a smaller heap"
+                    )));
+                }
+                if expanded.is_multiple_of(256) {
+                    budget.tick(expanded, MAX_STATES as u64)?;
+                }
                 let kids: Vec<Grounded> = game
                     .actions(&g.position, g.to_move)
                     .into_iter()
@@ -745,14 +756,6 @@ pub fn solve(game: &Game, start: &Grounded, budget: &mut Budget) -> Result<Solut
                     }
                 };
                 memo.insert(g, entry);
-                if memo.len() > MAX_STATES {
-                    return Err(EngineError::OutOfRange(format!(
-                        "more than {MAX_STATES} distinct positions: try a smaller heap"
-                    )));
-                }
-                if memo.len().is_multiple_of(4096) {
-                    budget.tick(memo.len() as u64, MAX_STATES as u64)?;
-                }
             }
         }
     }

@@ -30,7 +30,7 @@ use crate::components::tree::{svg_to_png, TreeView};
 use crate::route::{format_query, navigate, parse_query};
 
 /// Most grounded positions the page solves before it stops with a message.
-pub const PAGE_STATES: u64 = 300_000;
+pub const PAGE_STATES: u64 = 100_000;
 /// Largest heap the page solves.
 pub const MAX_PAGE_HEAP: u64 = 400;
 /// Most rows of the outcome table.
@@ -327,10 +327,16 @@ fn vector(v: &[Rational]) -> String {
 
 /// Solves with the page's state cap.
 fn capped_solve(game: &Game, start: &Grounded) -> Result<cg::Solution, String> {
-    let mut stop = |done: u64, _: u64| done < PAGE_STATES;
+    solve_within(game, start, PAGE_STATES)
+}
+
+/// Solves, stopping with a message once about `limit` grounded positions are solved (the
+/// engine reports progress every 256 positions).
+pub fn solve_within(game: &Game, start: &Grounded, limit: u64) -> Result<cg::Solution, String> {
+    let mut stop = |done: u64, _: u64| done < limit;
     cg::solve(game, start, &mut Budget::with_progress(&mut stop)).map_err(|e| match e {
         EngineError::Cancelled => format!(
-            "this position has more than {PAGE_STATES} grounded positions; the page stops there (the CLI `heaplab cumulative-game` goes further)"
+            "this position has more than {limit} grounded positions; the page stops there (the CLI `heaplab cumulative-game` goes further)"
         ),
         other => other.to_string(),
     })
