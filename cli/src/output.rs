@@ -49,3 +49,20 @@ pub fn write_png(
     writer.write_image_data(&scaled).map_err(|e| io(&e))?;
     writer.finish().map_err(|e| io(&e))
 }
+
+/// Writes a greyscale image (one byte a pixel, the red channel of `rgba`) of `width × height`
+/// pixels to `path` as a compact PNG: for black-and-white and grey figures such as the
+/// README's.
+pub fn write_grey_png(path: &str, width: u32, height: u32, rgba: &[u8]) -> Result<(), EngineError> {
+    let io =
+        |e: &dyn std::fmt::Display| EngineError::OutOfRange(format!("cannot write {path}: {e}"));
+    let grey: Vec<u8> = rgba.chunks_exact(4).map(|px| px[0]).collect();
+    let file = std::fs::File::create(path).map_err(|e| io(&e))?;
+    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), width, height);
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Best);
+    let mut writer = encoder.write_header().map_err(|e| io(&e))?;
+    writer.write_image_data(&grey).map_err(|e| io(&e))?;
+    writer.finish().map_err(|e| io(&e))
+}

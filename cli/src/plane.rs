@@ -1,7 +1,7 @@
 //! `heaplab plane`: two-dimensional subtraction games — P/N images and row/column periods.
 
-use crate::output::{write_png, Format};
-use clap::Args;
+use crate::output::{write_grey_png, write_png, Format};
+use clap::{Args, ValueEnum};
 use heaplab_engine::plane::{self, MoveSet};
 use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::{Budget, EngineError};
@@ -22,9 +22,29 @@ pub struct PlaneArgs {
     /// Write a width × height PNG, P-positions black and N-positions white, y = 0 at the bottom.
     #[arg(long)]
     out: Option<String>,
+    /// Shrink the outcome PNG by this factor: each pixel a block of cells, as grey as its
+    /// share of N-positions (for small figures; 1 = one pixel per cell).
+    #[arg(long, default_value = "1", allow_hyphen_values = true)]
+    shrink: String,
+    /// `outcome` (P black, N white) or `grundy` (nim-values as colours, 0 black; at most
+    /// 10,000,000 cells).
+    #[arg(long, value_enum, default_value_t = Mode::Outcome)]
+    mode: Mode,
+    /// In `grundy` mode, write the colour legend as SVG to this file.
+    #[arg(long)]
+    legend: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+}
+
+/// What the picture shows.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Mode {
+    /// P-positions black, N-positions white (survey Figure 2).
+    Outcome,
+    /// Nim-values, coloured; value 0 (the P-positions) black.
+    Grundy,
 }
 
 /// Computes the window and renders the JSON or the summary (and the PNG).
@@ -32,9 +52,42 @@ pub fn run(args: &PlaneArgs) -> Result<String, EngineError> {
     let moves = MoveSet::parse(&args.moves)?;
     let width = parse_count(&args.width, "--width", 1, u64::from(plane::MAX_SIDE))? as u32;
     let height = parse_count(&args.height, "--height", 1, u64::from(plane::MAX_SIDE))? as u32;
+    let shrink = parse_count(&args.shrink, "--shrink", 1, 64)? as u32;
+    if args.mode == Mode::Grundy {
+        plane::check_nim_size(width, height)?;
+        if shrink > 1 {
+            return Err(EngineError::Parse(
+                "--shrink needs --mode outcome (nim-value colours cannot be averaged)".into(),
+            ));
+        }
+    } else if args.legend.is_some() {
+        return Err(EngineError::Parse(
+            "--legend needs --mode grundy (the outcome picture is black and white)".into(),
+        ));
+    }
     let (grid, report) = plane::solve(&moves, width, height, &mut Budget::unlimited())?;
+    let nim = match args.mode {
+        Mode::Grundy => Some(plane::nim_values(
+            &moves,
+            width,
+            height,
+            &mut Budget::unlimited(),
+        )?),
+        Mode::Outcome => None,
+    };
     if let Some(path) = &args.out {
-        write_png(path, width, height, &plane::render_outcomes(&grid), 1)?;
+        match &nim {
+            Some(nim) => write_png(path, width, height, &plane::render_nim_values(nim), 1)?,
+            None if shrink > 1 => {
+                let (w, h, rgba) = plane::render_outcomes_shrunk(&grid, shrink);
+                write_grey_png(path, w, h, &rgba)?;
+            }
+            None => write_png(path, width, height, &plane::render_outcomes(&grid), 1)?,
+        }
+    }
+    if let (Some(path), Some(nim)) = (&args.legend, &nim) {
+        std::fs::write(path, heaplab_engine::figure::nim_legend_svg(&nim.counts()))
+            .map_err(|e| EngineError::OutOfRange(format!("cannot write {path}: {e}")))?;
     }
     let proven = |lines: &[heaplab_engine::Periodicity]| {
         lines.iter().filter(|l| l.period().is_some()).count()
@@ -42,24 +95,41 @@ pub fn run(args: &PlaneArgs) -> Result<String, EngineError> {
     Ok(match args.format {
         Format::Json => {
             let lines = |lines: &[heaplab_engine::Periodicity]| {
-                lines.iter().map(|l| json!({"preperiod": l.preperiod(), "period": l.period()})).collect::<Vec<_>>()
+                lines
+                    .iter()
+                    .map(|l| json!({"preperiod": l.preperiod(), "period": l.period()}))
+                    .collect::<Vec<_>>()
             };
-            json!({
+            let mut out = json!({
                 "moves": report.moves,
                 "width": width,
                 "height": height,
                 "p_positions": report.p_positions,
                 "rows": lines(&report.rows),
                 "columns": lines(&report.columns),
-            })
-            .to_string()
+            });
+            if let Some(nim) = &nim {
+                out["max_nim_value"] = json!(nim.max());
+                out["nim_value_counts"] = json!(nim.counts());
+            }
+            out.to_string()
         }
-        Format::Text => format!(
-            "2-D subtraction {}: {width}×{height} window, {} P-positions\nrows with a proven period: {} of {height}; columns: {} of {width}",
-            moves.to_text(),
-            report.p_positions,
-            proven(&report.rows),
-            proven(&report.columns)
-        ),
+        Format::Text => {
+            let mut text = format!(
+                "2-D subtraction {}: {width}×{height} window, {} P-positions\nrows with a proven period: {} of {height}; columns: {} of {width}",
+                moves.to_text(),
+                report.p_positions,
+                proven(&report.rows),
+                proven(&report.columns)
+            );
+            if let Some(nim) = &nim {
+                text.push_str(&format!(
+                    "\nnim-values 0..={}, cells per value: {}",
+                    nim.max(),
+                    crate::output::join(&nim.counts())
+                ));
+            }
+            text
+        }
     })
 }

@@ -317,6 +317,118 @@ fn plane_json_and_png() {
     }
 }
 
+/// Grundy mode: nim-value counts whose value-0 count is the P-count, a PNG and an SVG legend.
+#[test]
+fn plane_grundy_mode() {
+    let v = json(&[
+        "plane",
+        "--moves",
+        "2,6 3,3 6,1 19,6",
+        "--width",
+        "120",
+        "--height",
+        "80",
+        "--mode",
+        "grundy",
+        "--format",
+        "json",
+    ]);
+    let counts: Vec<u64> = v["nim_value_counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    assert_eq!(counts[0], v["p_positions"].as_u64().unwrap());
+    assert_eq!(counts.iter().sum::<u64>(), 120 * 80);
+    assert_eq!(v["max_nim_value"].as_u64(), Some(counts.len() as u64 - 1));
+    let dir = std::env::temp_dir();
+    let png = dir.join(format!("heaplab-grundy-{}.png", std::process::id()));
+    let svg = dir.join(format!("heaplab-grundy-{}.svg", std::process::id()));
+    let out = heaplab(&[
+        "plane",
+        "--moves",
+        "(1,2) (2,1)",
+        "--width",
+        "40",
+        "--height",
+        "30",
+        "--mode",
+        "grundy",
+        "--out",
+        png.to_str().unwrap(),
+        "--legend",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    assert!(std::fs::read_to_string(&svg)
+        .unwrap()
+        .contains("nim-value 0 (P)"));
+    std::fs::remove_file(&png).ok();
+    std::fs::remove_file(&svg).ok();
+    for args in [
+        &[
+            "plane", "--moves", "1,2", "--width", "5000", "--height", "5000", "--mode", "grundy",
+        ][..],
+        &["plane", "--moves", "1,2", "--legend", "x.svg"],
+        &["plane", "--moves", "1,2", "--mode", "colour"],
+    ] {
+        let out = heaplab(args);
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(
+            String::from_utf8(out.stderr)
+                .unwrap()
+                .trim_end()
+                .lines()
+                .count(),
+            1
+        );
+    }
+}
+
+/// `--shrink`: a greyscale PNG of ceil(W/f) × ceil(H/f) pixels (the README's figure).
+#[test]
+fn plane_shrunk_png() {
+    let path = std::env::temp_dir().join(format!("heaplab-shrunk-{}.png", std::process::id()));
+    let out = heaplab(&[
+        "plane",
+        "--moves",
+        "2,6 3,3 6,1 19,6",
+        "--width",
+        "101",
+        "--height",
+        "50",
+        "--shrink",
+        "4",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 26);
+    assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 13);
+    assert_eq!(bytes[25], 0, "colour type 0: greyscale");
+    for args in [
+        &["plane", "--moves", "1,2", "--shrink", "0"][..],
+        &[
+            "plane", "--moves", "1,2", "--shrink", "2", "--mode", "grundy",
+        ],
+    ] {
+        let out = heaplab(args);
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(
+            String::from_utf8(out.stderr)
+                .unwrap()
+                .trim_end()
+                .lines()
+                .count(),
+            1
+        );
+    }
+}
+
 /// Cumulative subtraction, the keys, on the paper's Example 1 (S = {2,3}).
 #[test]
 fn cumulative_subtraction_json() {

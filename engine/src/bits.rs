@@ -3,7 +3,7 @@
 /// Bits at positions `0..len`, packed 64 to a word (bit `i` is bit `i % 64` of word `i / 64`).
 ///
 /// Invariant: bits at positions `>= len` inside the last word are zero.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BitVec {
     words: Vec<u64>,
     len: usize,
@@ -16,6 +16,12 @@ impl BitVec {
             words: Vec::with_capacity(capacity.div_ceil(64)),
             len: 0,
         }
+    }
+
+    /// Makes room for `additional` more bits, so that growing by them does not reallocate.
+    pub fn reserve(&mut self, additional: usize) {
+        self.words
+            .reserve((self.len + additional).div_ceil(64) + 1 - self.words.len());
     }
 
     /// The number of bits stored.
@@ -39,6 +45,7 @@ impl BitVec {
 
     /// The 64 bits starting at `start` (bit 0 of the result is position `start`).
     /// Positions outside `0..len`, negative ones included, read as 0.
+    #[inline]
     pub fn get_word(&self, start: i64) -> u64 {
         if start <= -64 || start >= self.len as i64 {
             return 0;
@@ -49,13 +56,13 @@ impl BitVec {
         let s = start as usize;
         let (w, b) = (s / 64, s % 64);
         let low = self.words[w] >> b;
-        match (b, self.words.get(w + 1)) {
-            (0, _) | (_, None) => low,
-            (_, Some(&high)) => low | high << (64 - b),
-        }
+        // `<< 1 << (63 - b)` is `<< (64 - b)` that also gives 0 for b = 0, without a branch.
+        let high = self.words.get(w + 1).copied().unwrap_or(0) << 1 << (63 - b);
+        low | high
     }
 
     /// Appends the low `count` bits of `bits` (`count <= 64`); higher bits are ignored.
+    #[inline]
     pub fn push_bits(&mut self, bits: u64, count: u32) {
         debug_assert!(count <= 64);
         if count == 0 {

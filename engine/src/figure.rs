@@ -221,6 +221,60 @@ pub fn legend_svg(counts: &[(CellClass, u64)], colouring: Colouring, scale_max: 
     )
 }
 
+/// Categorical colours for nim-values `1..=9` (value 0 is black).
+const NIM_COLOURS: [[u8; 3]; 9] = [
+    [31, 119, 180],
+    [255, 127, 14],
+    [44, 160, 44],
+    [214, 39, 40],
+    [148, 103, 189],
+    [140, 86, 75],
+    [227, 119, 194],
+    [188, 189, 34],
+    [23, 190, 207],
+];
+
+/// The colour of nim-value `value` in a picture whose largest value is `max`: 0 is black (the
+/// P-positions, as in the outcome pictures), `1..=9` distinct categorical colours when
+/// `max <= 9`, else the [`ramp`] from 1 to `max`.
+pub fn nim_colour(value: u16, max: u16) -> [u8; 3] {
+    match value {
+        0 => [0, 0, 0],
+        v if max as usize <= NIM_COLOURS.len() => NIM_COLOURS[usize::from(v - 1).min(8)],
+        v => ramp(f64::from(v - 1) / f64::from(max.max(2) - 1)),
+    }
+}
+
+/// A standalone SVG legend for a nim-value picture: one swatch per value with its count and
+/// share (`counts[v]` cells have value `v`).
+pub fn nim_legend_svg(counts: &[u64]) -> String {
+    let max = counts.len().saturating_sub(1) as u16;
+    let total: u64 = counts.iter().sum();
+    let rows: Vec<String> = counts
+        .iter()
+        .enumerate()
+        .map(|(v, n)| {
+            let y = 10 + v * 22;
+            let share = if total > 0 {
+                *n as f64 / total as f64
+            } else {
+                0.0
+            };
+            format!(
+                r##"<rect x="10" y="{y}" width="16" height="16" fill="{}" stroke="#555"/><text x="34" y="{}" font-family="sans-serif" font-size="13">nim-value {v}{} — {n} ({share:.3})</text>"##,
+                hex(nim_colour(v as u16, max)),
+                y + 13,
+                if v == 0 { " (P)" } else { "" },
+            )
+        })
+        .collect();
+    let height = 20 + 22 * counts.len().max(1);
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="300" height="{height}" viewBox="0 0 300 {height}">{}</svg>"#,
+        rows.join("")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,5 +318,15 @@ mod tests {
         assert!(
             legend_svg(&period_map::class_counts(&[]), Colouring::Class, 1).starts_with("<svg")
         );
+        // Nim colours: 0 black, small values distinct, large ones on the ramp.
+        assert_eq!(nim_colour(0, 4), [0, 0, 0]);
+        let small: Vec<_> = (0..=9).map(|v| nim_colour(v, 9)).collect();
+        for (i, a) in small.iter().enumerate() {
+            assert!(small[i + 1..].iter().all(|b| b != a), "{small:?}");
+        }
+        assert_eq!(nim_colour(1, 40), ramp(0.0));
+        assert_eq!(nim_colour(40, 40), ramp(1.0));
+        let svg = nim_legend_svg(&[3, 5, 1]);
+        assert!(svg.contains("nim-value 0 (P) — 3") && svg.contains("nim-value 2 — 1"));
     }
 }

@@ -12,12 +12,13 @@
 //! of `max S` outcomes at heap `t` equals the one at `t + p`, then `p` is an eventual period
 //! (the window argument of [`crate::subtraction`]). The least period divides `p`, so it is the
 //! least divisor `d` of `p` whose windows at `t` and `t + d` agree; the least preperiod is read
-//! off by scanning back. When no expected period fits, Brent's cycle finder decides. Every
+//! off by scanning back. When no expected period fits, the nearest earlier copy of the last
+//! window (a repeated window *state*, found 64 bits a compare) gives the least period. Every
 //! answer is exact; a ruleset that exhausts its work budget is [`CellClass::Unresolved`], never
 //! guessed. The slow reference is [`reference_cell`].
 
 use crate::bits::BitVec;
-use crate::period::{find_cycle, Periodicity};
+use crate::period::Periodicity;
 use crate::ruleset::NumberSet;
 use crate::subtraction::{self, OutcomeSequence};
 use crate::{Budget, EngineError};
@@ -240,15 +241,25 @@ fn cell_from(family: Family, x: u32, y: u32, period: Option<Periodicity>) -> Cel
     }
 }
 
-/// The exact outcome period of `moves` (sorted, distinct, positive), trying the sums of two
-/// moves (and twice each move) first and falling back to Brent's cycle finder over the same
-/// computed heaps; `NotFound` past `max_heaps`.
+/// Before the budget is reached, the general search tries shifts up to `length /
+/// TAIL_SHIFT_FRACTION`: cheap next to computing the heaps, and a period `p` still shows once
+/// the length passes `TAIL_SHIFT_FRACTION * p`.
+const TAIL_SHIFT_FRACTION: usize = 16;
+
+/// The exact outcome period of `moves` (sorted, distinct, positive), or `NotFound` when no
+/// period shows within `max_heaps` heaps.
+///
+/// The outcomes are computed at doubling lengths. At each length the expected periods (sums
+/// of two moves, twice each move) are tried first; then [`least_tail_period`] looks for the
+/// nearest earlier copy of the last window, which is the least period once the sequence is
+/// longer than preperiod + period + `max S`. Both are the window argument, so each answer is
+/// a proof; the reference ([`reference_cell`]) makes the same tail test heap by heap.
 pub fn fast_outcome_period(moves: &[u32], max_heaps: u64) -> Periodicity {
     let Ok(set) = NumberSet::from_elements(moves.to_vec()) else {
         return Periodicity::NotFound { searched: 0 };
     };
     let k = set.max() as usize;
-    let mut candidates: Vec<usize> = Vec::new();
+    let mut candidates: Vec<usize> = Vec::with_capacity(moves.len() * (moves.len() + 1) / 2);
     for (i, &a) in moves.iter().enumerate() {
         for &b in &moves[i + 1..] {
             candidates.push((a + b) as usize);
@@ -259,35 +270,107 @@ pub fn fast_outcome_period(moves: &[u32], max_heaps: u64) -> Periodicity {
     candidates.dedup();
     let largest = candidates.last().copied().unwrap_or(1);
     let mut seq = OutcomeSequence::new(&set);
-    // Heaps are cheap (64 a step); the window checks are what costs. So try the expected
-    // periods at doubling lengths all the way to the budget before the general search.
     let cap = max_heaps as usize;
-    let mut length = (2 * (k + largest)).min(cap);
-    while length >= k + largest {
+    let mut length = (2 * k + largest).min(cap);
+    while length > k {
+        seq.reserve(length + 64);
         seq.extend_to(length);
         let bits = seq.p_bits();
-        for &p in &candidates {
+        for &p in candidates.iter().filter(|&&p| k + p <= length) {
             let t = length - k - p;
             if bits.ranges_equal(t, t + p, k) {
                 let least = least_divisor_period(bits, t, p, k);
                 return subtraction::proven_outcome_period(bits, t, least);
             }
         }
+        // The general search costs a read per shift, so before the budget is reached it only
+        // tries shifts up to a fraction of the length (still exact: see `least_tail_period`).
+        let max_shift = if length == cap {
+            length
+        } else {
+            length / TAIL_SHIFT_FRACTION
+        };
+        if let Some(p) = least_tail_period(bits, length, k, max_shift) {
+            return subtraction::proven_outcome_period(bits, length - k - p, p);
+        }
         if length == cap {
             break;
         }
         length = (length * 2).min(cap);
     }
-    let limit = max_heaps.saturating_sub(k as u64);
-    match find_cycle(&mut seq, limit, &mut Budget::unlimited()) {
-        Ok(Some(cycle)) => subtraction::proven_outcome_period(
-            seq.p_bits(),
-            cycle.start as usize,
-            cycle.length as usize,
-        ),
-        _ => Periodicity::NotFound {
-            searched: max_heaps,
-        },
+    Periodicity::NotFound {
+        searched: max_heaps,
+    }
+}
+
+/// The least `p <= max_shift` such that the window of `k` bits ending at `length` also stands
+/// `p` bits earlier, or `None`.
+///
+/// Equal windows prove `p` a period from `t - p` on (`t = length - k`), and such a `p` is a
+/// multiple of the least eventual period `q`, which then matches too (`t - q >= t - p` is past
+/// the preperiod). So any answer is the least period, whatever `max_shift` is; a small
+/// `max_shift` can only make the search miss, never err. With `max_shift >= t` it finds `q`
+/// whenever preperiod + `q` + `k` <= `length`.
+///
+/// Outcome sequences come in long runs of equal bits, so the search is driven by bit
+/// *changes*: it picks a 64-bit word of the window with the most changes, anchors on its first
+/// change, and visits only the earlier positions where the bits change too (found 64 positions
+/// a step from the change bitmap `w ^ (w >> 1)`), nearest first. Each visit compares that word,
+/// then the whole window. A window without any change falls back to trying every shift.
+pub fn least_tail_period(
+    bits: &BitVec,
+    length: usize,
+    k: usize,
+    max_shift: usize,
+) -> Option<usize> {
+    let t = length.checked_sub(k)?;
+    let max_shift = t.min(max_shift);
+    if max_shift == 0 {
+        return None;
+    }
+    let head = k.min(64);
+    let mask = if head == 64 {
+        u64::MAX
+    } else {
+        (1u64 << head) - 1
+    };
+    let changes = |w: u64| (w ^ (w >> 1)) & (mask >> 1);
+    let word_at = |at: usize| bits.get_word(at as i64) & mask;
+    let offset = (0..=k - head)
+        .step_by(8)
+        .chain(std::iter::once(k - head))
+        .max_by_key(|&o| changes(word_at(t + o)).count_ones())
+        .unwrap_or(0);
+    let target = word_at(t + offset);
+    let matches = |p: usize| word_at(t - p + offset) == target && bits.ranges_equal(t - p, t, k);
+    let first_change = changes(target);
+    if first_change == 0 {
+        return (1..=max_shift).find(|&p| matches(p));
+    }
+    // Shift p moves the anchored change at `anchor` to `anchor - p`, which must be a change.
+    let anchor = t + offset + first_change.trailing_zeros() as usize;
+    let (lo, hi) = (anchor - max_shift, anchor - 1);
+    let mut block = hi - hi % 64;
+    loop {
+        let mut changed = bits.get_word(block as i64) ^ bits.get_word(block as i64 + 1);
+        if hi - block < 63 {
+            changed &= u64::MAX >> (63 - (hi - block));
+        }
+        if block < lo {
+            changed &= u64::MAX << (lo - block);
+        }
+        while changed != 0 {
+            let i = 63 - changed.leading_zeros() as usize;
+            let p = anchor - (block + i);
+            if matches(p) {
+                return Some(p);
+            }
+            changed &= !(1u64 << i);
+        }
+        if block <= lo {
+            return None;
+        }
+        block -= 64;
     }
 }
 

@@ -167,8 +167,11 @@ pub fn check_size(width: u32, height: u32) -> Result<(), EngineError> {
     Ok(())
 }
 
+/// The largest number of cells of a window whose nim-values are computed (two bytes a cell).
+pub const MAX_NIM_CELLS: u64 = 10_000_000;
+
 /// The P-positions of a `width × height` window: row `y` is a bit array over `x`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Grid {
     /// Width (number of columns, `x` in `0..width`).
     pub width: u32,
@@ -200,6 +203,41 @@ impl Grid {
     }
 }
 
+/// The cells a row is computed at a time: the least horizontal move (at most 64), since a
+/// row's cell `x` depends on its own cells `x - a` for the moves `(a, 0)` only.
+fn row_step(moves: &MoveSet) -> u32 {
+    moves
+        .moves()
+        .iter()
+        .filter(|m| m.1 == 0)
+        .map(|m| m.0)
+        .min()
+        .unwrap_or(64)
+        .min(64)
+}
+
+/// Row `rows.len()` of a `width`-wide grid, from the rows below it, `step` cells at a time by
+/// OR-ing unaligned 64-bit reads of the rows it depends on.
+fn next_row(moves: &MoveSet, rows: &[BitVec], width: u32, step: u32) -> BitVec {
+    let (w, y) = (width as usize, rows.len());
+    let mut row = BitVec::with_capacity(w + 64);
+    while row.len() < w {
+        let x = row.len() as i64;
+        let mut has_p_option = 0u64;
+        for &(a, b) in moves.moves() {
+            let b = b as usize;
+            if b > y {
+                continue;
+            }
+            let source = if b == 0 { &row } else { &rows[y - b] };
+            has_p_option |= source.get_word(x - i64::from(a));
+        }
+        let take = step.min((w - row.len()) as u32);
+        row.push_bits(!has_p_option, take);
+    }
+    row
+}
+
 /// Computes the P/N grid of the window, bit-parallel, ticking `budget` every 64 rows.
 pub fn grid(
     moves: &MoveSet,
@@ -208,32 +246,10 @@ pub fn grid(
     budget: &mut Budget<'_>,
 ) -> Result<Grid, EngineError> {
     check_size(width, height)?;
-    let w = width as usize;
-    let step = moves
-        .moves()
-        .iter()
-        .filter(|m| m.1 == 0)
-        .map(|m| m.0)
-        .min()
-        .unwrap_or(64)
-        .min(64);
+    let step = row_step(moves);
     let mut rows: Vec<BitVec> = Vec::with_capacity(height as usize);
     for y in 0..height as usize {
-        let mut row = BitVec::with_capacity(w + 64);
-        while row.len() < w {
-            let x = row.len() as i64;
-            let mut has_p_option = 0u64;
-            for &(a, b) in moves.moves() {
-                let b = b as usize;
-                if b > y {
-                    continue;
-                }
-                let source = if b == 0 { &row } else { &rows[y - b] };
-                has_p_option |= source.get_word(x - i64::from(a));
-            }
-            let take = step.min((w - row.len()) as u32);
-            row.push_bits(!has_p_option, take);
-        }
+        let row = next_row(moves, &rows, width, step);
         rows.push(row);
         if y % 64 == 63 {
             budget.tick(y as u64 + 1, u64::from(height))?;
@@ -261,26 +277,90 @@ pub fn reference_grid(moves: &MoveSet, width: u32, height: u32) -> Vec<Vec<bool>
     p
 }
 
-/// Nim-values (Grundy values) of every cell, `values[y][x]`, with a 64-bit mex mask.
-pub fn nim_values(moves: &MoveSet, width: u32, height: u32) -> Result<Vec<Vec<u16>>, EngineError> {
+/// Nim-values (Grundy values) of a window, row-major from `y = 0`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct NimGrid {
+    /// Width (number of columns).
+    pub width: u32,
+    /// Height (number of rows).
+    pub height: u32,
+    /// `values[y * width + x]` is the nim-value of `(x, y)`.
+    pub values: Vec<u16>,
+}
+
+impl NimGrid {
+    /// The nim-value of `(x, y)`, or `None` outside the window.
+    pub fn get(&self, x: u32, y: u32) -> Option<u16> {
+        (x < self.width && y < self.height)
+            .then(|| self.values[y as usize * self.width as usize + x as usize])
+    }
+
+    /// The largest nim-value in the window.
+    pub fn max(&self) -> u16 {
+        self.values.iter().copied().max().unwrap_or(0)
+    }
+
+    /// How many cells have each value `0..=max`.
+    pub fn counts(&self) -> Vec<u64> {
+        let mut counts = vec![0u64; usize::from(self.max()) + 1];
+        for &v in &self.values {
+            counts[usize::from(v)] += 1;
+        }
+        counts
+    }
+}
+
+/// Checks that a window is small enough for nim-values ([`MAX_NIM_CELLS`]).
+pub fn check_nim_size(width: u32, height: u32) -> Result<(), EngineError> {
     check_size(width, height)?;
-    let (w, h) = (width as usize, height as usize);
-    let mut values = vec![vec![0u16; w]; h];
-    for y in 0..h {
-        for x in 0..w {
-            let mut seen = [0u64; MAX_MOVES / 64 + 1];
-            for &(a, b) in moves.moves() {
-                let (a, b) = (a as usize, b as usize);
-                if a <= x && b <= y {
-                    let v = values[y - b][x - a] as usize;
-                    seen[v / 64] |= 1 << (v % 64);
-                }
+    if u64::from(width) * u64::from(height) > MAX_NIM_CELLS {
+        return Err(EngineError::OutOfRange(format!(
+            "nim-values of {width}×{height} cells: at most {MAX_NIM_CELLS} cells"
+        )));
+    }
+    Ok(())
+}
+
+/// Appends row `values.len() / width` of nim-values: each cell is the mex of its options,
+/// found with a bit mask of the values seen (nim-values are at most the number of moves).
+fn push_nim_row(moves: &MoveSet, values: &mut Vec<u16>, width: u32) {
+    let w = width as usize;
+    let y = values.len() / w;
+    for x in 0..w {
+        let mut seen = [0u64; MAX_MOVES / 64 + 1];
+        for &(a, b) in moves.moves() {
+            let (a, b) = (a as usize, b as usize);
+            if a <= x && b <= y {
+                let v = values[(y - b) * w + x - a] as usize;
+                seen[v / 64] |= 1 << (v % 64);
             }
-            let word = seen.iter().position(|&s| s != u64::MAX).unwrap_or(0);
-            values[y][x] = (word * 64 + (!seen[word]).trailing_zeros() as usize) as u16;
+        }
+        let word = seen.iter().position(|&s| s != u64::MAX).unwrap_or(0);
+        values.push((word * 64 + (!seen[word]).trailing_zeros() as usize) as u16);
+    }
+}
+
+/// Nim-values (Grundy values) of every cell, ticking `budget` every 64 rows. The P-positions
+/// are exactly the cells of value 0 (the tests check this against [`reference_grid`]).
+pub fn nim_values(
+    moves: &MoveSet,
+    width: u32,
+    height: u32,
+    budget: &mut Budget<'_>,
+) -> Result<NimGrid, EngineError> {
+    check_nim_size(width, height)?;
+    let mut values = Vec::with_capacity(width as usize * height as usize);
+    for y in 0..height {
+        push_nim_row(moves, &mut values, width);
+        if y % 64 == 63 {
+            budget.tick(u64::from(y) + 1, u64::from(height))?;
         }
     }
-    Ok(values)
+    Ok(NimGrid {
+        width,
+        height,
+        values,
+    })
 }
 
 /// RGBA pixels of the grid, P black and N white, `y = 0` at the bottom (the same picture on the
@@ -294,6 +374,48 @@ pub fn render_outcomes(grid: &Grid) -> Vec<u8> {
             if row.get(x as i64) {
                 rgba[line + x * 4..line + x * 4 + 3].fill(0);
             }
+        }
+    }
+    rgba
+}
+
+/// RGBA pixels of the grid shrunk by `factor`: each pixel is a `factor × factor` block, as
+/// grey as the block's share of N-positions (all P black, all N white; partial blocks at the
+/// right and top edges average the cells they have). `factor = 1` is [`render_outcomes`].
+pub fn render_outcomes_shrunk(grid: &Grid, factor: u32) -> (u32, u32, Vec<u8>) {
+    let f = factor.max(1);
+    let (w, h) = (grid.width.div_ceil(f), grid.height.div_ceil(f));
+    let mut rgba = vec![255u8; w as usize * h as usize * 4];
+    for by in 0..h {
+        for bx in 0..w {
+            let (mut cells, mut n) = (0u32, 0u32);
+            for y in by * f..((by + 1) * f).min(grid.height) {
+                for x in bx * f..((bx + 1) * f).min(grid.width) {
+                    cells += 1;
+                    n += u32::from(!grid.is_p(x, y));
+                }
+            }
+            let grey = ((255 * n + cells / 2) / cells) as u8;
+            let at = ((h - 1 - by) as usize * w as usize + bx as usize) * 4;
+            rgba[at..at + 3].fill(grey);
+        }
+    }
+    (w, h, rgba)
+}
+
+/// RGBA pixels of nim-values coloured by [`crate::figure::nim_colour`] (0 black, as the
+/// P-positions of [`render_outcomes`]), `y = 0` at the bottom.
+pub fn render_nim_values(nim: &NimGrid) -> Vec<u8> {
+    let (w, h) = (nim.width as usize, nim.height as usize);
+    let max = nim.max();
+    let palette: Vec<[u8; 3]> = (0..=max)
+        .map(|v| crate::figure::nim_colour(v, max))
+        .collect();
+    let mut rgba = vec![255u8; w * h * 4];
+    for (y, row) in nim.values.chunks_exact(w.max(1)).enumerate() {
+        let line = (h - 1 - y) * w * 4;
+        for (x, &v) in row.iter().enumerate() {
+            rgba[line + x * 4..line + x * 4 + 3].copy_from_slice(&palette[usize::from(v)]);
         }
     }
     rgba
@@ -322,6 +444,19 @@ pub struct PlaneReport {
     pub columns: Vec<Periodicity>,
 }
 
+fn report(moves: &MoveSet, grid: &Grid, transposed: &Grid) -> PlaneReport {
+    let a_max = moves.moves().iter().map(|m| m.0).max().unwrap_or(0);
+    let b_max = moves.moves().iter().map(|m| m.1).max().unwrap_or(0);
+    PlaneReport {
+        moves: moves.moves().to_vec(),
+        width: grid.width,
+        height: grid.height,
+        p_positions: grid.p_count(),
+        rows: row_periods(grid, a_max),
+        columns: row_periods(transposed, b_max),
+    }
+}
+
 /// Computes the grid and the row and column periods of a window.
 pub fn solve(
     moves: &MoveSet,
@@ -330,27 +465,145 @@ pub fn solve(
     budget: &mut Budget<'_>,
 ) -> Result<(Grid, PlaneReport), EngineError> {
     let grid = grid(moves, width, height, budget)?;
-    let transposed = grid_transposed(moves, width, height, budget)?;
-    let a_max = moves.moves().iter().map(|m| m.0).max().unwrap_or(0);
-    let b_max = moves.moves().iter().map(|m| m.1).max().unwrap_or(0);
-    let report = PlaneReport {
-        moves: moves.moves().to_vec(),
-        width,
-        height,
-        p_positions: grid.p_count(),
-        rows: row_periods(&grid, a_max),
-        columns: row_periods(&transposed, b_max),
-    };
+    // Columns are the rows of the transposed game.
+    let transposed = self::grid(&moves.transposed(), height, width, budget)?;
+    let report = report(moves, &grid, &transposed);
     Ok((grid, report))
 }
 
-fn grid_transposed(
-    moves: &MoveSet,
+/// Everything a window shows: the P/N grid, its row and column periods and, when asked for,
+/// the nim-values.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Solution {
+    /// The P-positions.
+    pub grid: Grid,
+    /// The P-count and the row and column periods.
+    pub report: PlaneReport,
+    /// The nim-values, if they were asked for.
+    pub nim: Option<NimGrid>,
+}
+
+/// What a [`PlaneJob`] is doing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    Rows,
+    Columns,
+    Nim,
+    Done,
+}
+
+/// [`solve`] (and, optionally, [`nim_values`]) cut into steps of a bounded number of cells, so
+/// that a Web Worker can report progress and take a "cancel" message between steps. The steps
+/// call the same row functions as [`grid`] and [`nim_values`], so the result is identical.
+#[derive(Debug, Clone)]
+pub struct PlaneJob {
+    moves: MoveSet,
+    transposed: MoveSet,
     width: u32,
     height: u32,
-    budget: &mut Budget<'_>,
-) -> Result<Grid, EngineError> {
-    grid(&moves.transposed(), height, width, budget)
+    stage: Stage,
+    rows: Vec<BitVec>,
+    columns: Vec<BitVec>,
+    nim: Option<Vec<u16>>,
+}
+
+impl PlaneJob {
+    /// A job for the window, with nim-values when `with_nim`; checks the size caps.
+    pub fn new(
+        moves: &MoveSet,
+        width: u32,
+        height: u32,
+        with_nim: bool,
+    ) -> Result<PlaneJob, EngineError> {
+        if with_nim {
+            check_nim_size(width, height)?;
+        } else {
+            check_size(width, height)?;
+        }
+        Ok(PlaneJob {
+            moves: moves.clone(),
+            transposed: moves.transposed(),
+            width,
+            height,
+            stage: Stage::Rows,
+            rows: Vec::with_capacity(height as usize),
+            columns: Vec::with_capacity(width as usize),
+            nim: with_nim.then(|| Vec::with_capacity(width as usize * height as usize)),
+        })
+    }
+
+    /// Cells computed so far and cells in total (rows, columns, and nim-values if asked).
+    pub fn progress(&self) -> (u64, u64) {
+        let (w, h) = (u64::from(self.width), u64::from(self.height));
+        let nim_done = self.nim.as_ref().map_or(0, |v| v.len() as u64);
+        let total = 2 * w * h + if self.nim.is_some() { w * h } else { 0 };
+        let done = self.rows.len() as u64 * w + self.columns.len() as u64 * h + nim_done;
+        (done, total)
+    }
+
+    /// Whether every cell is computed.
+    pub fn is_done(&self) -> bool {
+        self.stage == Stage::Done
+    }
+
+    /// Computes about `cells` more cells (at least one line) and returns [`Self::progress`].
+    pub fn step(&mut self, cells: u64) -> (u64, u64) {
+        let mut left = cells.max(1) as i64;
+        while left > 0 && self.stage != Stage::Done {
+            match self.stage {
+                Stage::Rows if self.rows.len() < self.height as usize => {
+                    let row = next_row(&self.moves, &self.rows, self.width, row_step(&self.moves));
+                    self.rows.push(row);
+                    left -= i64::from(self.width);
+                }
+                Stage::Rows => self.stage = Stage::Columns,
+                Stage::Columns if self.columns.len() < self.width as usize => {
+                    let column = next_row(
+                        &self.transposed,
+                        &self.columns,
+                        self.height,
+                        row_step(&self.transposed),
+                    );
+                    self.columns.push(column);
+                    left -= i64::from(self.height);
+                }
+                Stage::Columns => self.stage = Stage::Nim,
+                Stage::Nim => match self.nim.as_mut() {
+                    Some(values) if values.len() < self.width as usize * self.height as usize => {
+                        push_nim_row(&self.moves, values, self.width);
+                        left -= i64::from(self.width);
+                    }
+                    _ => self.stage = Stage::Done,
+                },
+                Stage::Done => {}
+            }
+        }
+        self.progress()
+    }
+
+    /// The solution, once [`Self::is_done`].
+    pub fn finish(self) -> Option<Solution> {
+        if !self.is_done() {
+            return None;
+        }
+        let grid = Grid {
+            width: self.width,
+            height: self.height,
+            rows: self.rows,
+        };
+        let transposed = Grid {
+            width: self.height,
+            height: self.width,
+            rows: self.columns,
+        };
+        let report = report(&self.moves, &grid, &transposed);
+        let nim = self.nim.map(|values| NimGrid {
+            width: self.width,
+            height: self.height,
+            values,
+        });
+        Some(Solution { grid, report, nim })
+    }
 }
 
 #[cfg(test)]
@@ -385,5 +638,7 @@ mod tests {
         assert!(check_size(0, 5).is_err());
         assert!(check_size(20_001, 5).is_err());
         assert!(check_size(20_000, 20_000).is_err());
+        assert!(check_nim_size(4000, 2500).is_ok());
+        assert!(check_nim_size(4000, 2501).is_err());
     }
 }

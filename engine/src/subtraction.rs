@@ -251,8 +251,9 @@ pub struct OutcomeSequence<'s> {
     step: u32,
     /// Index of the current state (the first heap of its window).
     at: usize,
-    /// Hash of the current window of `max S` outcome bits.
-    hash: WindowHash,
+    /// Hash of the current window of `max S` outcome bits; made on the first step, so that
+    /// callers that only read the bits (the period-map solver) never pay for it.
+    hash: Option<WindowHash>,
 }
 
 impl<'s> OutcomeSequence<'s> {
@@ -264,12 +265,15 @@ impl<'s> OutcomeSequence<'s> {
             p_bits: BitVec::default(),
             step,
             at: 0,
-            hash: WindowHash::new(std::iter::empty()),
+            hash: None,
         };
         machine.extend_to(set.max() as usize + 1);
-        let bits = &machine.p_bits;
-        machine.hash = WindowHash::new((0..set.max()).map(|i| u64::from(bits.get(i64::from(i)))));
         machine
+    }
+
+    /// Makes room for `len` heaps in all, so that computing them does not reallocate.
+    pub fn reserve(&mut self, len: usize) {
+        self.p_bits.reserve(len.saturating_sub(self.p_bits.len()));
     }
 
     /// Computes P-bits until at least `len` heaps are known.
@@ -313,6 +317,20 @@ impl OutcomeSequence<'_> {
     pub fn p_bits(&self) -> &BitVec {
         &self.p_bits
     }
+
+    /// The hash of the current window: the rolling one, or (before the first step) a fresh one.
+    fn window_hash(&self) -> u64 {
+        match &self.hash {
+            Some(hash) => hash.value(),
+            None => self.fresh_hash().value(),
+        }
+    }
+
+    /// A hash of the window of `max S` bits starting at the current state.
+    fn fresh_hash(&self) -> WindowHash {
+        let at = self.at as i64;
+        WindowHash::new((0..self.set.max()).map(|i| u64::from(self.p_bits.get(at + i64::from(i)))))
+    }
 }
 
 impl StateMachine for OutcomeSequence<'_> {
@@ -323,11 +341,11 @@ impl StateMachine for OutcomeSequence<'_> {
     }
 
     fn snapshot(&self) -> (usize, u64) {
-        (self.at, self.hash.value())
+        (self.at, self.window_hash())
     }
 
     fn matches(&self, &(start, hash): &(usize, u64)) -> bool {
-        hash == self.hash.value()
+        hash == self.window_hash()
             && self
                 .p_bits
                 .ranges_equal(start, self.at, self.set.max() as usize)
@@ -338,7 +356,12 @@ impl StateMachine for OutcomeSequence<'_> {
         self.extend_to(self.at + k + 2);
         let leaving = self.p_bits.get(self.at as i64);
         let entering = self.p_bits.get((self.at + k) as i64);
-        self.hash.roll(u64::from(leaving), u64::from(entering));
+        if self.hash.is_none() {
+            self.hash = Some(self.fresh_hash());
+        }
+        if let Some(hash) = &mut self.hash {
+            hash.roll(u64::from(leaving), u64::from(entering));
+        }
         self.at += 1;
         Ok(())
     }
@@ -398,7 +421,7 @@ pub mod reference {
     /// scanning back heap by heap.
     pub fn least_period_at_tail<T: PartialEq>(seq: &[T], window: usize) -> Periodicity {
         let n = seq.len();
-        for p in 1..n.saturating_sub(window) {
+        for p in 1..=n.saturating_sub(window) {
             let t = n - window - p;
             if (0..window).all(|j| seq[t + j] == seq[t + p + j]) {
                 let preperiod = (0..t)

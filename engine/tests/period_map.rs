@@ -155,3 +155,60 @@ fn maps_can_be_cancelled() {
     );
     assert_eq!(result, Err(EngineError::Cancelled));
 }
+
+mod tail_search {
+    use heaplab_engine::bits::BitVec;
+    use heaplab_engine::period_map::least_tail_period;
+    use heaplab_engine::subtraction::reference::least_period_at_tail;
+    use proptest::prelude::*;
+
+    /// An eventually periodic bit sequence: a random head, then a random block repeated.
+    fn sequence(head: &[bool], block: &[bool], len: usize) -> Vec<bool> {
+        head.iter()
+            .copied()
+            .chain(block.iter().copied().cycle())
+            .take(len)
+            .collect()
+    }
+
+    /// The earliest possible copy (the window at heap 0) counts, in both searches.
+    #[test]
+    fn a_copy_at_the_very_start_counts() {
+        // 1 1 0 | 1 1: the last window of 2 bits, "1 1", first stood at heap 0.
+        let seq = [true, true, false, true, true];
+        let mut bits = BitVec::default();
+        seq.iter().for_each(|&b| bits.push(b));
+        assert_eq!(least_tail_period(&bits, 5, 2, 5), Some(3));
+        assert_eq!(least_period_at_tail(&seq, 2).period(), Some(3));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// With every shift allowed, the change-driven search finds exactly the period the
+        /// heap-by-heap reference finds at the tail; with fewer shifts it finds that same
+        /// period or nothing, never a wrong one.
+        #[test]
+        fn agrees_with_the_reference(
+            head in proptest::collection::vec(any::<bool>(), 0..300),
+            block in proptest::collection::vec(any::<bool>(), 1..200),
+            run in 1usize..40,
+            k in 1usize..150,
+            extra in 0usize..900,
+            fraction in 1usize..20,
+        ) {
+            // Long runs of equal bits, as in outcome sequences, stress the change screen.
+            let block: Vec<bool> = block.iter().flat_map(|&b| std::iter::repeat_n(b, run)).collect();
+            let len = head.len() + k + extra + 1;
+            let seq = sequence(&head, &block, len);
+            let mut bits = BitVec::default();
+            for &b in &seq {
+                bits.push(b);
+            }
+            let want = least_period_at_tail(&seq, k).period().map(|p| p as usize);
+            prop_assert_eq!(least_tail_period(&bits, len, k, len), want);
+            let limited = least_tail_period(&bits, len, k, len / fraction);
+            prop_assert!(limited.is_none() || limited == want, "{:?} vs {:?}", limited, want);
+        }
+    }
+}

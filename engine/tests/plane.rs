@@ -1,7 +1,7 @@
 //! Two-dimensional subtraction (survey, two dimensions, Figure 2): the bit-parallel grid against
 //! the plain double loop, and the proven row/column periods against much wider windows.
 
-use heaplab_engine::plane::{self, MoveSet};
+use heaplab_engine::plane::{self, MoveSet, PlaneJob};
 use heaplab_engine::{Budget, Periodicity};
 use proptest::prelude::*;
 
@@ -20,16 +20,31 @@ fn check_grid(moves: &MoveSet, width: u32, height: u32) {
     }
     let count = slow.iter().flatten().filter(|&&p| p).count() as u64;
     assert_eq!(fast.p_count(), count);
-    let values = plane::nim_values(moves, width, height).unwrap();
-    for y in 0..height as usize {
-        for x in 0..width as usize {
+    let values = plane::nim_values(moves, width, height, &mut Budget::unlimited()).unwrap();
+    for y in 0..height {
+        for x in 0..width {
             assert_eq!(
-                values[y][x] == 0,
-                slow[y][x],
+                values.get(x, y) == Some(0),
+                slow[y as usize][x as usize],
                 "nim-value 0 iff P at ({x},{y})"
             );
         }
     }
+    assert_eq!(values.counts()[0], count);
+    // The stepped job (what the page's worker runs) gives the same grid, report and values.
+    let mut job = PlaneJob::new(moves, width, height, true).unwrap();
+    let mut last = 0;
+    while !job.is_done() {
+        let (done, total) = job.step(97);
+        assert!(done > last || job.is_done(), "a step makes progress");
+        assert!(done <= total);
+        last = done;
+    }
+    let solution = job.finish().unwrap();
+    let (grid, report) = plane::solve(moves, width, height, &mut Budget::unlimited()).unwrap();
+    assert_eq!(solution.grid, grid);
+    assert_eq!(solution.report, report);
+    assert_eq!(solution.nim.as_ref(), Some(&values));
 }
 
 /// A proven period must hold on a window four times as wide, must fail just before the
@@ -159,4 +174,98 @@ fn mixed_rulesets_prove_low_rows_and_columns() {
     );
     assert!(report.columns[..20].iter().all(|c| c.period().is_some()));
     check_periods(&moves, 300, 60);
+}
+
+/// Nim-values by the plain recursive definition (mex over the options), for small windows.
+fn reference_nim(moves: &MoveSet, width: u32, height: u32) -> Vec<Vec<u16>> {
+    let (w, h) = (width as usize, height as usize);
+    let mut g = vec![vec![0u16; w]; h];
+    for y in 0..h {
+        for x in 0..w {
+            let options = moves
+                .moves()
+                .iter()
+                .filter(|&&(a, b)| a as usize <= x && b as usize <= y)
+                .map(|&(a, b)| u64::from(g[y - b as usize][x - a as usize]));
+            g[y][x] = heaplab_engine::mex::mex(options) as u16;
+        }
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn nim_values_match_the_plain_mex(
+        raw in prop::collection::btree_set((0u32..7, 0u32..7), 1..7),
+        width in 1u32..60,
+        height in 1u32..30,
+    ) {
+        let moves: Vec<(u32, u32)> = raw.into_iter().filter(|&m| m != (0, 0)).collect();
+        prop_assume!(!moves.is_empty());
+        let set = MoveSet::from_moves(moves).unwrap();
+        let fast = plane::nim_values(&set, width, height, &mut Budget::unlimited()).unwrap();
+        let slow = reference_nim(&set, width, height);
+        for y in 0..height {
+            for x in 0..width {
+                prop_assert_eq!(fast.get(x, y), Some(slow[y as usize][x as usize]));
+            }
+        }
+        // Rendering: 0 is black exactly where the outcome picture is black.
+        let grid = plane::grid(&set, width, height, &mut Budget::unlimited()).unwrap();
+        let outcome = plane::render_outcomes(&grid);
+        let coloured = plane::render_nim_values(&fast);
+        for (a, b) in outcome.chunks_exact(4).zip(coloured.chunks_exact(4)) {
+            prop_assert_eq!(a == [0, 0, 0, 255], b == [0, 0, 0, 255]);
+        }
+    }
+}
+
+/// A cancelled budget stops the grid and the nim-values with `Cancelled`.
+#[test]
+fn budgets_cancel() {
+    let moves = MoveSet::parse("(1,2) (2,1)").unwrap();
+    let mut stop = |_: u64, _: u64| false;
+    assert_eq!(
+        plane::grid(&moves, 100, 200, &mut Budget::with_progress(&mut stop)),
+        Err(heaplab_engine::EngineError::Cancelled)
+    );
+    let mut stop = |_: u64, _: u64| false;
+    assert!(plane::nim_values(&moves, 100, 200, &mut Budget::with_progress(&mut stop)).is_err());
+    assert!(PlaneJob::new(&moves, 5000, 5000, true).is_err(), "nim cap");
+    assert!(PlaneJob::new(&moves, 5000, 5000, false).is_ok());
+}
+
+/// The shrunk picture (the README's figure): factor 1 is the picture itself, and a larger
+/// factor averages each block's N-share, y = 0 still at the bottom.
+#[test]
+fn shrunk_pictures_average_blocks() {
+    let moves = MoveSet::parse("(2,6) (3,3) (6,1) (19,6)").unwrap();
+    let grid = plane::grid(&moves, 45, 22, &mut Budget::unlimited()).unwrap();
+    assert_eq!(
+        plane::render_outcomes_shrunk(&grid, 1),
+        (45, 22, plane::render_outcomes(&grid))
+    );
+    let (w, h, rgba) = plane::render_outcomes_shrunk(&grid, 4);
+    assert_eq!((w, h), (12, 6));
+    for by in 0..h {
+        for bx in 0..w {
+            let block: Vec<bool> = (by * 4..(by * 4 + 4).min(22))
+                .flat_map(|y| (bx * 4..(bx * 4 + 4).min(45)).map(move |x| (x, y)))
+                .map(|(x, y)| grid.is_p(x, y))
+                .collect();
+            let n = block.iter().filter(|&&p| !p).count() as f64;
+            let want = (255.0 * n / block.len() as f64).round() as u8;
+            let at = (((h - 1 - by) * w + bx) * 4) as usize;
+            assert_eq!(
+                rgba[at..at + 4],
+                [want, want, want, 255],
+                "block ({bx},{by})"
+            );
+        }
+    }
+    // The bottom-left block holds (0,0), a P-position, so it is not white.
+    let at = (((h - 1) * w) * 4) as usize;
+    assert!(rgba[at] < 255);
 }

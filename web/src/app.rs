@@ -6,6 +6,7 @@
 use gloo::events::EventListener;
 use yew::prelude::*;
 
+use crate::pages::plane::PlanePage;
 use crate::pages::{home::Home, period_map::PeriodMapPage, subtraction::SubtractionPage};
 use crate::route::{current_hash, Route};
 
@@ -37,6 +38,7 @@ pub fn app() -> Html {
         Route::Home => html! { <Home /> },
         Route::Subtraction(query) => html! { <SubtractionPage query={query.clone()} /> },
         Route::PeriodMap(query) => html! { <PeriodMapPage query={query.clone()} /> },
+        Route::Plane(query) => html! { <PlanePage query={query.clone()} /> },
         Route::CumulativeGames(query) => html! {
             <crate::pages::cumulative_games::CumulativeGamesPage query={query.clone()} />
         },
@@ -94,6 +96,7 @@ pub fn header(props: &HeaderProps) -> Html {
                 { link("#/", "Home", props.route == Route::Home) }
                 { link("#/subtraction", "Subtraction", matches!(props.route, Route::Subtraction(_))) }
                 { link("#/period-map", "Period maps", matches!(props.route, Route::PeriodMap(_))) }
+                { link("#/plane", "2-D subtraction", matches!(props.route, Route::Plane(_))) }
                 { link("#/cumulative-games", "Cumulative games", matches!(props.route, Route::CumulativeGames(_))) }
             </nav>
         </header>

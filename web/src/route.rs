@@ -22,6 +22,8 @@
 //!   Missing keys take the family's default view, e.g. `#/period-map` is the survey's Figure 1
 //!   window `#/period-map?family=3move&fixed=3001&s1=401..1600&s2=901..2100&colour=class`.
 
+pub mod plane;
+
 use heaplab_engine::figure::Colouring;
 use heaplab_engine::period_map::{Family, Window, MAX_FIXED};
 use heaplab_engine::ruleset::{parse_count, parse_range, NumberSet};
@@ -36,6 +38,8 @@ pub enum Route {
     Subtraction(SubtractionQuery),
     /// `#/period-map?...`: Flammenkamp's period-length maps.
     PeriodMap(MapQuery),
+    /// `#/plane?...`: two-dimensional subtraction games (survey Figure 2).
+    Plane(plane::PlaneQuery),
     /// `#/cumulative-games?...`: n-player cumulative games and their trees.
     CumulativeGames(crate::pages::cumulative_games::CgQuery),
     /// Any other hash; holds the path that was asked for.
@@ -51,6 +55,7 @@ impl Route {
             "" => Route::Home,
             "/subtraction" => Route::Subtraction(SubtractionQuery::from_query(query)),
             "/period-map" => Route::PeriodMap(MapQuery::from_query(query)),
+            "/plane" => Route::Plane(plane::PlaneQuery::from_query(query)),
             "/cumulative-games" => {
                 Route::CumulativeGames(crate::pages::cumulative_games::CgQuery::from_query(query))
             }
@@ -64,6 +69,7 @@ impl Route {
             Route::Home => "HeapLab — heap games in the browser".to_string(),
             Route::Subtraction(_) => "Subtraction games — HeapLab".to_string(),
             Route::PeriodMap(_) => "Period maps — HeapLab".to_string(),
+            Route::Plane(_) => "2-D subtraction — HeapLab".to_string(),
             Route::CumulativeGames(_) => "Cumulative games — HeapLab".to_string(),
             Route::NotFound(_) => "Page not found — HeapLab".to_string(),
         }
@@ -85,7 +91,7 @@ pub fn parse_query(query: &str) -> Vec<(String, String)> {
 }
 
 /// Joins `(key, value)` pairs into a query string, escaping what a URL fragment cannot hold.
-/// Commas stay readable: `S=2,3,7`.
+/// Commas and semicolons stay readable: `S=2,3,7`, `moves=2,6;3,3`.
 pub fn format_query(pairs: &[(&str, &str)]) -> String {
     pairs
         .iter()
@@ -98,7 +104,7 @@ fn percent_encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for byte in text.bytes() {
         match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b',' | b'-' | b'_' | b'.' | b'~' => {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b',' | b';' | b'-' | b'_' | b'.' | b'~' => {
                 out.push(byte as char)
             }
             _ => out.push_str(&format!("%{byte:02X}")),

@@ -485,6 +485,39 @@ impl Page {
         pixel_from_json(&value)
     }
 
+    /// Every pixel of the canvas `selector` as `(width, height, rgba)`, read with one
+    /// `getImageData`, or `None` if there is no such canvas.
+    pub async fn canvas_rgba(&self, selector: &str) -> Result<Option<(u32, u32, Vec<u8>)>> {
+        let value = self
+            .js(
+                "const c = document.querySelector(arguments[0]); \
+                 if (!c || !c.getContext) return null; \
+                 const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; \
+                 return [c.width, c.height, Array.from(d)];",
+                vec![json!(selector)],
+            )
+            .await?;
+        let Some([w, h, data]) = value
+            .as_array()
+            .and_then(|a| <&[Value; 3]>::try_from(a.as_slice()).ok())
+        else {
+            return Ok(None);
+        };
+        let dim = |v: &Value| {
+            v.as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .with_context(|| format!("`{selector}` reported a size {v}"))
+        };
+        let bytes = data
+            .as_array()
+            .context("getImageData did not return an array")?
+            .iter()
+            .map(|b| b.as_u64().and_then(|b| u8::try_from(b).ok()))
+            .collect::<Option<Vec<u8>>>()
+            .context("getImageData returned a non-byte value")?;
+        Ok(Some((dim(w)?, dim(h)?, bytes)))
+    }
+
     /// The centre pixel of heap `heap`'s cell in a value strip canvas: cells of
     /// `data-cell` px, `data-per-row` to a row, left to right from heap 0.
     pub async fn heap_pixel(&self, selector: &str, heap: u32) -> Result<Option<Pixel>> {

@@ -1,8 +1,10 @@
 //! Export: PNG downloads of canvases (at a chosen pixel scale), text files (SVG legends) and
 //! "Copy link".
 
-use wasm_bindgen::JsCast;
-use web_sys::{HtmlAnchorElement, HtmlCanvasElement, HtmlSelectElement};
+use wasm_bindgen::{Clamped, JsCast};
+use web_sys::{
+    CanvasRenderingContext2d, HtmlAnchorElement, HtmlCanvasElement, HtmlSelectElement, ImageData,
+};
 use yew::prelude::*;
 
 /// A fresh, detached `<canvas>` to render an export into.
@@ -21,6 +23,66 @@ pub fn download_canvas(canvas: &HtmlCanvasElement, filename: &str) -> Result<(),
         .to_data_url_with_type("image/png")
         .map_err(|_| "the browser refused to encode the image".to_string())?;
     click_download(&url, filename)
+}
+
+/// The most pixels an exported PNG may have (as the CLI's `--scale` check).
+const MAX_EXPORT_PIXELS: u64 = 64_000_000;
+/// The widest or tallest canvas browsers reliably make.
+const MAX_EXPORT_SIDE: u64 = 16_384;
+
+/// Scales RGBA pixels `width × height` up by an integer `scale` (nearest neighbour).
+pub fn upscale(rgba: &[u8], width: u32, height: u32, scale: u32) -> Vec<u8> {
+    if scale <= 1 {
+        return rgba.to_vec();
+    }
+    let (w, s) = (width as usize, scale as usize);
+    let mut out = Vec::with_capacity(rgba.len() * s * s);
+    for row in rgba.chunks_exact(w * 4).take(height as usize) {
+        let mut line = Vec::with_capacity(w * s * 4);
+        for px in row.chunks_exact(4) {
+            for _ in 0..s {
+                line.extend_from_slice(px);
+            }
+        }
+        for _ in 0..s {
+            out.extend_from_slice(&line);
+        }
+    }
+    out
+}
+
+/// Saves RGBA pixels of size `(width, height)`, scaled up `scale` times, as the PNG
+/// `filename`; refuses sizes browsers cannot make.
+pub fn download_rgba(
+    rgba: &[u8],
+    (w, h): (u32, u32),
+    scale: u32,
+    filename: &str,
+) -> Result<(), String> {
+    let (sw, sh) = (
+        u64::from(w) * u64::from(scale),
+        u64::from(h) * u64::from(scale),
+    );
+    if sw * sh > MAX_EXPORT_PIXELS || sw > MAX_EXPORT_SIDE || sh > MAX_EXPORT_SIDE {
+        return Err(format!(
+            "{sw} × {sh} px is too large for the browser; choose a smaller size"
+        ));
+    }
+    let canvas = new_canvas().ok_or("this browser cannot create a canvas")?;
+    canvas.set_width(sw as u32);
+    canvas.set_height(sh as u32);
+    let ctx = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+        .ok_or("no 2-D canvas context")?;
+    let pixels = upscale(rgba, w, h, scale);
+    let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&pixels), sw as u32, sh as u32)
+        .map_err(|_| "the image could not be made".to_string())?;
+    ctx.put_image_data(&image, 0.0, 0.0)
+        .map_err(|_| "the image could not be drawn".to_string())?;
+    download_canvas(&canvas, filename)
 }
 
 /// Saves `text` as a file called `filename` of type `mime` (an SVG legend, say), through a

@@ -36,9 +36,13 @@ const FAMILIES: [Family; 7] = [
     },
     Family {
         name: "2-D subtraction",
-        blurb: "Subtraction of vectors on two heaps, with the outcome picture and its segments.",
-        href: None,
-        examples: &[],
+        blurb: "Subtraction of vectors on two heaps: the P/N picture of the survey's Figure 2 (or nim-value colours), computed in a Web Worker, with zoom, and each row's and column's proven period on hover.",
+        href: Some("#/plane"),
+        examples: &[
+            ("the survey's Figure 2", "#/plane?moves=2,6;3,3;6,1;19,6&w=3600&h=2000&mode=outcome"),
+            ("its nim-values", "#/plane?moves=2,6;3,3;6,1;19,6&w=600&h=400&mode=grundy"),
+            ("{(1,2), (2,1)}", "#/plane?moves=1,2;2,1&w=400&h=400&mode=outcome"),
+        ],
     },
     Family {
         name: "Cumulative subtraction",

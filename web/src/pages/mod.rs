@@ -3,4 +3,5 @@
 pub mod cumulative_games;
 pub mod home;
 pub mod period_map;
+pub mod plane;
 pub mod subtraction;

@@ -23,7 +23,7 @@ use web_sys::{
 };
 use yew::prelude::*;
 
-use crate::components::export::{download_canvas, download_text, new_canvas, CopyLink, ScaledPng};
+use crate::components::export::{download_rgba, download_text, CopyLink, ScaledPng};
 use crate::components::palette::ColourSwatch;
 use crate::route::{
     format_query, navigate, MapErrors, MapParams, MapQuery, MAP_COLOURINGS, MAP_FAMILIES,
@@ -32,10 +32,6 @@ use crate::tiles::runner::{MapRunner, Mode, Phase, Progress, MAX_HEAPS};
 
 pub use view::{box_window, pan, pixel_to_point, zoom, MIN_SIDE};
 
-/// The most pixels an exported PNG may have (as the CLI's `--scale` check).
-const MAX_EXPORT_PIXELS: u64 = 64_000_000;
-/// The widest or tallest canvas browsers reliably make.
-const MAX_EXPORT_SIDE: u64 = 16_384;
 /// How long the wheel must rest before its zoom is committed to the URL.
 const WHEEL_COMMIT_MS: u32 = 300;
 /// A press that moves fewer CSS pixels than this is a click, not a dragged box.
@@ -102,7 +98,7 @@ pub fn describe_point(
 }
 
 /// `12,345` for 12345.
-fn grouped(n: u64) -> String {
+pub(crate) fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
@@ -168,57 +164,18 @@ pub fn status_text(p: &Progress) -> String {
     }
 }
 
-/// Scales RGBA pixels `width × height` up by an integer `scale` (nearest neighbour).
-fn upscale(rgba: &[u8], width: u32, height: u32, scale: u32) -> Vec<u8> {
-    if scale <= 1 {
-        return rgba.to_vec();
-    }
-    let (w, s) = (width as usize, scale as usize);
-    let mut out = Vec::with_capacity(rgba.len() * s * s);
-    for row in rgba.chunks_exact(w * 4).take(height as usize) {
-        let mut line = Vec::with_capacity(w * s * 4);
-        for px in row.chunks_exact(4) {
-            for _ in 0..s {
-                line.extend_from_slice(px);
-            }
-        }
-        for _ in 0..s {
-            out.extend_from_slice(&line);
-        }
-    }
-    out
-}
-
 /// Downloads the map at `scale` pixels per ruleset.
 fn export_png(runner: &MapRunner, params: MapParams, scale: u32) -> Result<(), String> {
     let (window, rgba) = runner
         .render()
         .ok_or_else(|| "the map is busy; try again".to_string())?;
     let (w, h) = (window.x1 - window.x0, window.y1 - window.y0);
-    let (sw, sh) = (
-        u64::from(w) * u64::from(scale),
-        u64::from(h) * u64::from(scale),
-    );
-    if sw * sh > MAX_EXPORT_PIXELS || sw > MAX_EXPORT_SIDE || sh > MAX_EXPORT_SIDE {
-        return Err(format!(
-            "{sw} × {sh} px is too large for the browser; choose a smaller size"
-        ));
-    }
-    let canvas = new_canvas().ok_or("this browser cannot create a canvas")?;
-    canvas.set_width(sw as u32);
-    canvas.set_height(sh as u32);
-    let ctx = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-        .ok_or("no 2-D canvas context")?;
-    let pixels = upscale(&rgba, w, h, scale);
-    let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&pixels), sw as u32, sh as u32)
-        .map_err(|_| "the image could not be made".to_string())?;
-    ctx.put_image_data(&image, 0.0, 0.0)
-        .map_err(|_| "the image could not be drawn".to_string())?;
-    download_canvas(&canvas, &format!("{}-x{scale}.png", file_stem(&params)))
+    download_rgba(
+        &rgba,
+        (w, h),
+        scale,
+        &format!("{}-x{scale}.png", file_stem(&params)),
+    )
 }
 
 /// `heaplab-3move-3001-s1-401-1600-s2-901-2100-class`.
@@ -749,7 +706,8 @@ fn errors_html(errors: Option<&MapErrors>) -> Html {
     }
 }
 
-fn capitalise(text: &str) -> String {
+/// The text with its first letter in upper case.
+pub(crate) fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     chars
         .next()

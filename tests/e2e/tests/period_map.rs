@@ -1,0 +1,233 @@
+//! End-to-end tests of the period-map page, in a real headless Chromium.
+//!
+//! The page computes its map in a pool of Web Workers; these tests wait for the
+//! canvas to say it is complete, read every pixel back with `getImageData`, and
+//! compare them with the engine's own picture of the same window
+//! (`figure::render_map` over `period_map::compute`), which the CLI also draws.
+//! The map's definition is the survey's Section 2 (Figure 1, after Flammenkamp).
+
+use anyhow::{ensure, Context, Result};
+use heaplab_e2e::{with_page, Page};
+use heaplab_engine::budget::Budget;
+use heaplab_engine::figure::{render_map, Colouring};
+use heaplab_engine::period_map::{
+    class_counts, compute, Cell, CellClass, Family, Window, DEFAULT_CELL_BUDGET,
+};
+
+/// The engine's cells for a window, as the page's workers compute them.
+fn engine_cells(family: Family, window: Window) -> Vec<Cell> {
+    compute(
+        family,
+        window,
+        DEFAULT_CELL_BUDGET,
+        &mut Budget::unlimited(),
+    )
+    .expect("a valid window")
+}
+
+/// Waits until the map canvas reports a finished computation of `window`.
+async fn wait_complete(page: &Page, window: Window) -> Result<()> {
+    let want = [window.x0, window.x1, window.y0, window.y1].map(|v| v.to_string());
+    page.wait_until("the map to finish", || async {
+        let mut seen = Vec::new();
+        for name in ["data-x0", "data-x1", "data-y0", "data-y1", "data-complete"] {
+            seen.push(page.attr("#period-map", name).await?.unwrap_or_default());
+        }
+        Ok(if seen[..4] == want && seen[4] == "true" {
+            Ok(())
+        } else {
+            Err(format!("canvas attributes {seen:?}"))
+        })
+    })
+    .await?;
+    page.wait_until("the status to say done", || async {
+        let status = page.text("#map-status").await?.unwrap_or_default();
+        Ok(if status.contains("done") {
+            Ok(())
+        } else {
+            Err(status)
+        })
+    })
+    .await
+}
+
+/// Reads the whole canvas and checks it pixel for pixel against the engine's picture.
+async fn assert_canvas_matches(
+    page: &Page,
+    family: Family,
+    window: Window,
+    colouring: Colouring,
+) -> Result<Vec<Cell>> {
+    let cells = engine_cells(family, window);
+    let expected = render_map(&cells, window, colouring);
+    let (w, h, rgba) = page
+        .canvas_rgba("#period-map")
+        .await?
+        .context("no #period-map canvas")?;
+    ensure!(
+        (w, h) == (window.x1 - window.x0, window.y1 - window.y0),
+        "canvas is {w}x{h}, not one pixel per ruleset of {window:?}"
+    );
+    ensure!(rgba.len() == expected.len(), "pixel buffer size differs");
+    let width = w as usize;
+    let mismatches: Vec<String> = rgba
+        .chunks_exact(4)
+        .zip(expected.chunks_exact(4))
+        .enumerate()
+        .filter(|(_, (got, want))| got != want)
+        .take(5)
+        .map(|(i, (got, want))| {
+            let (col, row) = (i % width, i / width);
+            format!("pixel ({col},{row}): page {got:?}, engine {want:?}")
+        })
+        .collect();
+    ensure!(
+        mismatches.is_empty(),
+        "canvas differs from the engine: {mismatches:?}"
+    );
+    Ok(cells)
+}
+
+/// The count the legend table shows for `class`.
+async fn shown_count(page: &Page, class: CellClass) -> Result<u64> {
+    let selector = format!("#map-counts tr[data-class='{}']", class.name());
+    let count = page
+        .attr(&selector, "data-count")
+        .await?
+        .with_context(|| format!("no legend row {selector}"))?;
+    count
+        .parse()
+        .with_context(|| format!("legend count {count:?} is not a number"))
+}
+
+#[tokio::test]
+async fn three_move_map_matches_the_engine_pixel_for_pixel() -> Result<()> {
+    let family = Family::ThreeMove { s3: 61 };
+    let window = Window {
+        x0: 1,
+        x1: 41,
+        y0: 2,
+        y1: 61,
+    };
+    with_page(|page| async move {
+        page.open("#/period-map?family=3move&fixed=61&s1=1..41&s2=2..61&colour=class")
+            .await?;
+        wait_complete(&page, window).await?;
+        let cells = assert_canvas_matches(&page, family, window, Colouring::Class).await?;
+        // The map must not be trivially uniform: the survey's classes all occur here.
+        let counts = class_counts(&cells);
+        let nonzero = counts.iter().filter(|(_, n)| *n > 0).count();
+        ensure!(nonzero >= 4, "expected several classes, got {counts:?}");
+        for (class, n) in counts {
+            ensure!(
+                class == CellClass::Invalid || shown_count(&page, class).await? == n,
+                "legend count of {} differs from the engine's {n}",
+                class.name()
+            );
+        }
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn period_colouring_of_the_four_move_family_matches_the_engine() -> Result<()> {
+    let family = Family::FourMove { s3: 97 };
+    let window = Window {
+        x0: 1,
+        x1: 33,
+        y0: 2,
+        y1: 34,
+    };
+    with_page(|page| async move {
+        page.open("#/period-map?family=4move&fixed=97&s1=1..33&s2=2..34&colour=period")
+            .await?;
+        wait_complete(&page, window).await?;
+        assert_canvas_matches(&page, family, window, Colouring::LogPeriod).await?;
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn keyboard_zoom_changes_the_url_and_redraws_exactly() -> Result<()> {
+    let family = Family::ThreeMove { s3: 61 };
+    with_page(|page| async move {
+        page.open("#/period-map?family=3move&fixed=61&s1=1..41&s2=2..62&colour=class")
+            .await?;
+        wait_complete(
+            &page,
+            Window {
+                x0: 1,
+                x1: 41,
+                y0: 2,
+                y1: 62,
+            },
+        )
+        .await?;
+        let canvas = page.wait_for("#period-map").await?;
+        canvas.send_keys("+").await.context("could not press +")?;
+        // Zooming in halves both ranges about the centre, and the URL follows.
+        let hash = page
+            .wait_until("the URL to show a zoomed window", || async {
+                let hash = page.hash().await?;
+                Ok(if hash.contains("s1=") && !hash.contains("s1=1..41") {
+                    Ok(hash)
+                } else {
+                    Err(hash)
+                })
+            })
+            .await?;
+        let read = |name: &'static str| {
+            let page = page.clone();
+            async move {
+                page.attr("#period-map", name)
+                    .await?
+                    .with_context(|| format!("no {name}"))?
+                    .parse::<u32>()
+                    .with_context(|| format!("{name} is not a number"))
+            }
+        };
+        let window = Window {
+            x0: read("data-x0").await?,
+            x1: read("data-x1").await?,
+            y0: read("data-y0").await?,
+            y1: read("data-y1").await?,
+        };
+        ensure!(
+            window.x1 - window.x0 == 20 && window.y1 - window.y0 == 30,
+            "zoom did not halve the 40x60 window: {window:?} (hash {hash})"
+        );
+        ensure!(
+            hash.contains(&format!("s1={}..{}", window.x0, window.x1)),
+            "URL {hash} does not hold the canvas window {window:?}"
+        );
+        wait_complete(&page, window).await?;
+        assert_canvas_matches(&page, family, window, Colouring::Class).await?;
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn a_tampered_url_shows_an_error_not_a_blank_page() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/period-map?family=9move&fixed=-3&s1=zz&s2=5..1&colour=rainbow")
+            .await?;
+        let error = page.wait_for_some_text("#map-error").await?;
+        for word in ["family", "rainbow"] {
+            ensure!(
+                error.contains(word),
+                "the error {error:?} does not mention {word}"
+            );
+        }
+        ensure!(page.exists("nav a").await?, "the navigation is gone");
+        ensure!(
+            !page.exists("#period-map").await?
+                || page.attr("#period-map", "data-complete").await?.as_deref() != Some("true"),
+            "a map was drawn for a broken URL"
+        );
+        Ok(())
+    })
+    .await
+}
