@@ -179,7 +179,7 @@ fn main() {
         nim.as_secs_f64()
     );
 
-    // Cumulative games: PSPE of Squirrel Pebbles {2,3} from 30, memoised DAG against the plain
+    // Cumulative games: PSPE of Squirrel Pebbles {2,3} from 48, memoised DAG against the plain
     // tree walk (Section 2.4: the tree is exponential, the DAG quadratic).
     {
         use heaplab_engine::cumulative_games::{
@@ -187,7 +187,7 @@ fn main() {
         };
         let game = Preset::Squirrel.game(vec![vec![2, 3]], Rational::ZERO, TieBreak::Antagonistic);
         let start = Grounded {
-            position: Position::new(vec![30], 2),
+            position: Position::new(vec![48], 2),
             to_move: 0,
         };
         let fast = best_time(|| {
@@ -197,7 +197,7 @@ fn main() {
             black_box(cg::reference::solve(&game, &start));
         });
         report(
-            "cumulative game squirrel {2,3} x=30 (memo/tree)",
+            "cumulative game squirrel {2,3} x=48 (solves/s)",
             1,
             fast,
             slow,

@@ -96,6 +96,35 @@ fn figure_4_through_the_page_function() {
     assert!(err.contains("more than 1000 grounded positions"), "{err}");
 }
 
+#[wasm_bindgen_test]
+fn an_imported_extensive_form_game_is_solved_both_ways() {
+    // The default game: Alice stops at (1,1) or lets Bob choose (3,1) / (0,2); Bob takes (0,2).
+    let q = CgQuery::from_query("preset=efg");
+    assert!(q.to_query().contains("efg=%7B"), "{}", q.to_query());
+    assert_eq!(CgQuery::from_query(&q.to_query()), q);
+    let r = compute(&q.validate().unwrap()).unwrap();
+    assert!(
+        r.summary.contains("value (1,1) by backward induction"),
+        "{}",
+        r.summary
+    );
+    assert!(
+        r.summary.contains("from heap 4: value (1,1)"),
+        "{}",
+        r.summary
+    );
+    assert_eq!(r.path, vec![4, 0]);
+    assert_eq!(r.tree.as_ref().unwrap().len(), 5);
+    assert_eq!(r.table.rows.len(), 5);
+    assert_eq!(r.table.rows[0][3], "1,4");
+    // Bad JSON is one message naming the field.
+    let errors = CgQuery::from_query("preset=efg&efg=%7Bnope")
+        .validate()
+        .unwrap_err();
+    assert_eq!(errors.len(), 1);
+    assert!(errors[0].starts_with("efg: "), "{errors:?}");
+}
+
 async fn sleep(ms: u64) {
     yew::platform::time::sleep(Duration::from_millis(ms)).await;
 }

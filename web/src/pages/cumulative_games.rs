@@ -11,9 +11,13 @@
 //! `S` (everyone's set, or Alice's), `S2` (Bob's own set: a partizan game), `x` (heap), `C`
 //! (starting cumulations `C1,C2`), `start` (1 = Alice, 2 = Bob moves first), `tie`
 //! (antagonistic, friendly), `view` (efg, cgt, dag), `n` (table rows) and `v` (auction value).
+//! `preset=efg` imports an Extensive Form Game from the `efg` key (the JSON format of
+//! `heaplab_engine::cumulative_games::efg`) and shows its single-heap cumulative game
+//! (Theorem 11): the tree, both values and the state table.
 
 use std::rc::Rc;
 
+use heaplab_engine::cumulative_games::efg::Efg;
 use heaplab_engine::cumulative_games::views::{cgt_tree, dag_svg, extensive_tree, heap_dag};
 use heaplab_engine::cumulative_games::{
     self as cg, outcome_class, outcome_table, player_name, Ending, Game, Grounded, HeapUtility,
@@ -95,7 +99,13 @@ pub struct CgQuery {
     pub terms: String,
     /// Auction value.
     pub value: String,
+    /// An Extensive Form Game as JSON (`preset=efg`).
+    pub efg: String,
 }
+
+/// The Extensive Form Game the page imports by default: Alice ends the game at (1,1) or lets
+/// Bob choose between (3,1) and (0,2).
+pub const DEFAULT_EFG: &str = r#"{"players":2,"root":{"player":1,"children":[{"player":2,"children":[{"utility":[3,1]},{"utility":[0,2]}]},{"utility":[1,1]}]}}"#;
 
 impl Default for CgQuery {
     fn default() -> Self {
@@ -110,6 +120,7 @@ impl Default for CgQuery {
             view: "efg".into(),
             terms: "15".into(),
             value: "4".into(),
+            efg: DEFAULT_EFG.into(),
         }
     }
 }
@@ -135,6 +146,8 @@ pub struct CgParams {
     pub terms: u64,
     /// Auction value.
     pub value: Rational,
+    /// The imported Extensive Form Game (`preset=efg`).
+    pub efg: Option<Efg>,
 }
 
 impl CgQuery {
@@ -153,6 +166,7 @@ impl CgQuery {
                 "view" => q.view = value,
                 "n" => q.terms = value,
                 "v" => q.value = value,
+                "efg" => q.efg = value,
                 _ => {}
             }
         }
@@ -176,6 +190,9 @@ impl CgQuery {
         if self.preset == "auction" {
             pairs.push(("v", self.value.as_str()));
         }
+        if self.preset == "efg" {
+            pairs.push(("efg", self.efg.as_str()));
+        }
         format_query(&pairs)
     }
 
@@ -188,9 +205,15 @@ impl CgQuery {
     pub fn validate(&self) -> Result<CgParams, Vec<String>> {
         let mut errors = Vec::new();
         let mut note = |field: &str, e: EngineError| errors.push(format!("{field}: {e}"));
-        let preset = Preset::from_name(&self.preset)
-            .map_err(|e| note("preset", e))
-            .ok();
+        let (preset, efg) = if self.preset == "efg" {
+            let efg = Efg::from_json(&self.efg).map_err(|e| note("efg", e)).ok();
+            (efg.as_ref().map(|_| Preset::Squirrel), efg)
+        } else {
+            let preset = Preset::from_name(&self.preset)
+                .map_err(|e| note("preset", e))
+                .ok();
+            (preset, None)
+        };
         let set = NumberSet::parse(&self.set).map_err(|e| note("S", e)).ok();
         let set2 = if self.set2.trim().is_empty() {
             Some(None)
@@ -266,6 +289,7 @@ impl CgQuery {
                     view,
                     terms,
                     value,
+                    efg,
                 })
             }
             _ => Err(errors),
@@ -351,6 +375,9 @@ pub fn game_of(params: &CgParams) -> Game {
 
 /// Computes everything the page shows (the only place this page calls the engine).
 pub fn compute(params: &CgParams) -> Result<CgResult, String> {
+    if let Some(efg) = &params.efg {
+        return compute_efg(efg, params);
+    }
     let game = game_of(params);
     let start = Grounded {
         position: Position {
@@ -408,6 +435,83 @@ pub fn compute(params: &CgParams) -> Result<CgResult, String> {
         dag_svg: dag,
         picture_note,
         table: outcome_rows(&game, params)?,
+    })
+}
+
+/// An imported Extensive Form Game: backward induction on the tree itself, and the PSPE of its
+/// single-heap cumulative game (Theorem 11), drawn as that game's Extensive Form tree.
+pub fn compute_efg(efg: &Efg, params: &CgParams) -> Result<CgResult, String> {
+    let (values, _) = efg.solve(params.tie);
+    let (game, start) = efg.to_cumulative(params.tie);
+    let solution = capped_solve(&game, &start)?;
+    let path: Vec<u64> = solution
+        .path(&game)
+        .iter()
+        .map(|(g, _)| g.position.heaps[0])
+        .collect();
+    let summary = format!(
+        "Extensive Form Game with {} states: value {} by backward induction · as a single-heap cumulative game (Theorem 11) from heap {}: value {} · PSPE heaps {}",
+        efg.states.len(),
+        vector(&values[0]),
+        start.position.heaps[0],
+        vector(solution.value()),
+        path.iter().map(u64::to_string).collect::<Vec<_>>().join(" → ")
+    );
+    let q_total = efg.states.len() as u64;
+    let rows = efg
+        .states
+        .iter()
+        .enumerate()
+        .map(|(s, state)| {
+            let x = q_total - (s as u64 + 1);
+            let actions: Vec<String> = state
+                .children
+                .iter()
+                .map(|&c| (c as u64 - s as u64).to_string())
+                .collect();
+            vec![
+                (s + 1).to_string(),
+                x.to_string(),
+                player_name(state.player, efg.players),
+                if actions.is_empty() {
+                    "∅".to_string()
+                } else {
+                    actions.join(",")
+                },
+                vector(&values[s]),
+            ]
+        })
+        .collect();
+    let (tree, picture_note) = match params.view {
+        View::Efg => (
+            Some(Rc::new(extensive_tree(&game, &solution, TREE_BUILD_CAP))),
+            None,
+        ),
+        _ => (
+            None,
+            Some(
+                "An imported game is drawn as its Extensive Form tree: choose that view."
+                    .to_string(),
+            ),
+        ),
+    };
+    Ok(CgResult {
+        summary,
+        path,
+        tree,
+        dag_svg: None,
+        picture_note,
+        table: OutcomeRows {
+            headers: vec![
+                "state q(s)".into(),
+                "heap x = Q − q(s)".into(),
+                "to move".into(),
+                "actions A(x)".into(),
+                "PSPE value".into(),
+            ],
+            rows,
+            caption: "Theorem 11: each state s (preorder number q(s)) is the heap Q − q(s) with every cumulation q(s); an action removes the difference of preorder numbers.".into(),
+        },
     })
 }
 
@@ -608,7 +712,8 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
             </p>
             <form class="cg-form" {onsubmit}>
                 { select("cg-preset", "Preset", form.preset.clone(),
-                    Preset::ALL.iter().map(|p| (p.name(), p.title().to_string())).collect(),
+                    Preset::ALL.iter().map(|p| (p.name(), p.title().to_string()))
+                        .chain([("efg", "Import an Extensive Form Game (JSON)".to_string())]).collect(),
                     |q, v| q.preset = v) }
                 { text_input("cg-set", "S (everyone, or Alice)", |q| q.set.clone(), |q, v| q.set = v, "2,3") }
                 { text_input("cg-set2", "Bob's own set (optional)", |q| q.set2.clone(), |q, v| q.set2 = v, "e.g. 1,4") }
@@ -622,6 +727,21 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
                     vec![("efg", "Extensive Form tree (Figs 2, 4)".into()), ("cgt", "CGT-type tree (Fig 3)".into()), ("dag", "DAG of heap sizes (Fig 5)".into())],
                     |q, v| q.view = v) }
                 { text_input("cg-terms", "Table rows n", |q| q.terms.clone(), |q, v| q.terms = v, "15") }
+                if form.preset == "efg" {
+                    <div class="field cg-efg-field">
+                        <label for="cg-efg">{ "Extensive Form Game (JSON)" }</label>
+                        <textarea id="cg-efg" rows="4" value={form.efg.clone()} oninput={{
+                            let form = form.clone();
+                            Callback::from(move |e: InputEvent| {
+                                if let Some(t) = e.target_dyn_into::<web_sys::HtmlTextAreaElement>() {
+                                    let mut next = (*form).clone();
+                                    next.efg = t.value();
+                                    form.set(next);
+                                }
+                            })
+                        }} />
+                    </div>
+                }
                 if form.preset == "auction" {
                     { text_input("cg-value", "Item value v", |q| q.value.clone(), |q, v| q.value = v, "4") }
                 }
