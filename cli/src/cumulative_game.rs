@@ -323,23 +323,29 @@ fn run_efg(args: &CumulativeGameArgs, path: &str) -> Result<String, EngineError>
         .iter()
         .map(|(g, _)| g.position.heaps[0])
         .collect();
+    let (cyclic_game, cyclic_start) = efg.to_cumulative_cyclic(tie);
+    let cyclic = cg::solve(&cyclic_game, &cyclic_start, &mut Budget::unlimited())?;
     Ok(match args.format {
         Format::Json => json!({
             "players": efg.players,
             "states": efg.states.len(),
             "efg_value": values[0],
             "cumulative_value": solution.value(),
+            "cyclic_value": cyclic.value(),
+            "cyclic_start_heap": cyclic_start.position.heaps[0],
             "start_heap": start.position.heaps[0],
             "pspe_path": heaps,
         })
         .to_string(),
         Format::Text => format!(
-            "EFG with {} states: value {} · single-heap game (Theorem 11) from heap {}: value {} · PSPE heaps {}",
+            "EFG with {} states: value {} · single-heap game (Theorem 11) from heap {}: value {} · PSPE heaps {} · cyclic-turn single-heap game (Theorem 12) from heap {}: value {}",
             efg.states.len(),
             vector(&values[0]),
             start.position.heaps[0],
             vector(solution.value()),
-            heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" → ")
+            heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" → "),
+            cyclic_start.position.heaps[0],
+            vector(cyclic.value())
         ),
     })
 }

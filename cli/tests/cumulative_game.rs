@@ -192,6 +192,10 @@ fn efg_import() {
     assert_eq!(v["efg_value"], json!([1, 1]));
     assert_eq!(v["cumulative_value"], json!([1, 1]));
     assert_eq!(v["states"], 5);
+    // Theorem 12: Alice → Alice edge (root to the terminal is fine; root to Bob is consecutive),
+    // so no pass state is needed here and the cyclic game starts from the same heap.
+    assert_eq!(v["cyclic_value"], json!([1, 1]));
+    assert_eq!(v["cyclic_start_heap"], 4);
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -738,6 +738,37 @@ fn theorem_11_equivalent_single_heap_game() {
 }
 
 #[test]
+fn theorem_12_cyclic_single_heap_game() {
+    for seed in 0..150 {
+        let players = 2 + (seed % 3) as usize;
+        let efg = Efg::from_json(&random_efg_json(seed, players)).unwrap();
+        let cyc = efg.cycle_complete();
+        // Every decision edge now passes the turn to the next player, and dummy states are
+        // forced (one child).
+        for state in &cyc.states {
+            for &c in &state.children {
+                assert_eq!(
+                    cyc.states[c].player,
+                    (state.player + 1) % players,
+                    "seed {seed}"
+                );
+            }
+            if state.label == "pass" {
+                assert_eq!(state.children.len(), 1);
+            }
+        }
+        for tie in [TieBreak::Antagonistic, TieBreak::Friendly] {
+            let (values, _) = efg.solve(tie);
+            assert_eq!(cyc.solve(tie).0[0], values[0], "seed {seed}");
+            let (game, g) = efg.to_cumulative_cyclic(tie);
+            assert_eq!(game.turn, Turn::Cyclic);
+            let s = solve_ok(&game, &g);
+            assert_eq!(s.value(), values[0].as_slice(), "seed {seed}");
+        }
+    }
+}
+
+#[test]
 fn efg_json_errors_are_one_line_messages() {
     for (bad, needle) in [
         ("not json", "not valid JSON"),

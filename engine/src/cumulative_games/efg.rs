@@ -1,6 +1,6 @@
 //! Extensive Form Games (Definition 9) read from JSON, solved by backward induction
 //! (Definitions 10, 11), and turned into a strategically equivalent single-heap cumulative game
-//! (Theorem 11).
+//! (Theorem 11; with a cyclic turn function after cycle completion, Theorem 12).
 //!
 //! JSON format: `{"players": 2, "root": NODE}` where a NODE is either a decision node
 //! `{"player": 1, "children": [NODE, ...], "label": "optional"}` (players are 1-based) or a
@@ -178,6 +178,73 @@ impl Efg {
             values[s] = values[state.children[best]].clone();
         }
         (values, choices)
+    }
+
+    /// The cycle completion `cyc(G)` of Section 8: every edge `s → s'` whose players are not
+    /// consecutive (`δ(s') ≠ δ(s) + 1 mod n`) becomes a chain of forced moves through dummy
+    /// states of players `δ(s) + 1, δ(s) + 2, …`, so that turns go round cyclically. Edges
+    /// into terminals are kept (a terminal's player does not matter). Same values, same PSPE
+    /// play on the original states.
+    pub fn cycle_complete(&self) -> Efg {
+        let n = self.players.max(1);
+        let mut out = Efg {
+            players: self.players,
+            states: Vec::new(),
+        };
+        // Iterative preorder over the original tree, rebuilding with the inserted chains.
+        // Stack entries: (original state, new parent index).
+        let mut stack: Vec<(usize, Option<usize>)> = vec![(0, None)];
+        while let Some((s, parent)) = stack.pop() {
+            let state = &self.states[s];
+            let mut attach = parent;
+            if let Some(p) = parent {
+                let from = out.states[p].player;
+                if state.utility.is_none() {
+                    let gap = (state.player + n - from) % n;
+                    let steps = if gap == 0 { n } else { gap };
+                    for i in 1..steps {
+                        let index = out.states.len();
+                        out.states.push(EfgState {
+                            player: (from + i) % n,
+                            children: Vec::new(),
+                            utility: None,
+                            label: "pass".into(),
+                        });
+                        if let Some(a) = attach {
+                            out.states[a].children.push(index);
+                        }
+                        attach = Some(index);
+                    }
+                }
+            }
+            let index = out.states.len();
+            let player = match (parent, &state.utility) {
+                (Some(p), Some(_)) => (out.states[attach.unwrap_or(p)].player + 1) % n,
+                _ => state.player,
+            };
+            out.states.push(EfgState {
+                player,
+                children: Vec::new(),
+                utility: state.utility.clone(),
+                label: state.label.clone(),
+            });
+            if let Some(a) = attach {
+                out.states[a].children.push(index);
+            }
+            for &c in state.children.iter().rev() {
+                stack.push((c, Some(index)));
+            }
+        }
+        out
+    }
+
+    /// Theorem 12: a strategically equivalent single-heap cumulative game with the cyclic turn
+    /// function: Theorem 11's construction applied to the cycle completion `cyc(G)`, with
+    /// [`Turn::Cyclic`] in place of the heap-size turn table.
+    pub fn to_cumulative_cyclic(&self, tie: TieBreak) -> (Game, Grounded) {
+        let (mut game, start) = self.cycle_complete().to_cumulative(tie);
+        game.turn = Turn::Cyclic;
+        (game, start)
     }
 
     /// Theorem 11: the single-heap cumulative game and its start. With `Q = |S|` and preorder
