@@ -3,6 +3,7 @@
 //! (`--format json`) one JSON object, and on bad input exits non-zero with one line on stderr.
 
 mod cumulative;
+mod cumulative_game;
 mod output;
 mod period_map;
 mod plane;
@@ -33,6 +34,9 @@ enum Command {
     CumulativeSubtraction(cumulative::CumulativeArgs),
     /// Truncated-support cumulative subtraction: tr^m (`--m 100`) and Conjecture 16.
     Truncated(cumulative::TruncatedArgs),
+    /// Cumulative games (n players, general sum): outcome tables, PSPE paths and trees
+    /// (`--set 2,3 --heap 7 --tree`), EFG import (`--efg game.json`).
+    CumulativeGame(cumulative_game::CumulativeGameArgs),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
         Command::Plane(args) => plane::run(&args),
         Command::CumulativeSubtraction(args) => cumulative::run(&args),
         Command::Truncated(args) => cumulative::run_truncated(&args),
+        Command::CumulativeGame(args) => cumulative_game::run(&args),
     };
     match result {
         Ok(text) => {

@@ -13,11 +13,14 @@
 //! * [`period_map`]: Flammenkamp's period-length maps of 3-, 4- and 5-move families;
 //! * [`plane`]: two-dimensional subtraction games (P/N grids, row and column periods);
 //! * [`cumulative_subtraction`]: cumulative subtraction (Stewart's `G_s`), convergence, tr^m;
-//! * [`all_but`]: all-but subtraction (finite excluded subtraction), arithmetic periods.
+//! * [`all_but`]: all-but subtraction (finite excluded subtraction), arithmetic periods;
+//! * [`cumulative_games`]: n-player general-sum cumulative games, PSPE, outcome functions, trees;
+//! * [`tree_layout`]: game trees: tidy layout, SVG and TikZ, shared by the web and the CLI.
 
 pub mod all_but;
 pub mod bits;
 pub mod budget;
+pub mod cumulative_games;
 pub mod cumulative_subtraction;
 pub mod error;
 pub mod figure;
@@ -27,6 +30,7 @@ pub mod period_map;
 pub mod plane;
 pub mod ruleset;
 pub mod subtraction;
+pub mod tree_layout;
 
 pub use budget::Budget;
 pub use error::EngineError;

@@ -41,6 +41,9 @@ pub fn app() -> Html {
         Route::PeriodMap(query) => html! { <PeriodMapPage query={query.clone()} /> },
         Route::Plane(query) => html! { <PlanePage query={query.clone()} /> },
         Route::CumulativeSubtraction(query) => html! { <CumulativePage query={query.clone()} /> },
+        Route::CumulativeGames(query) => html! {
+            <crate::pages::cumulative_games::CumulativeGamesPage query={query.clone()} />
+        },
         Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
     };
     html! {
@@ -97,6 +100,7 @@ pub fn header(props: &HeaderProps) -> Html {
                 { link("#/period-map", "Period maps", matches!(props.route, Route::PeriodMap(_))) }
                 { link("#/plane", "2-D subtraction", matches!(props.route, Route::Plane(_))) }
                 { link("#/cumulative-subtraction", "Cumulative", matches!(props.route, Route::CumulativeSubtraction(_))) }
+                { link("#/cumulative-games", "Cumulative games", matches!(props.route, Route::CumulativeGames(_))) }
             </nav>
         </header>
     }

@@ -45,6 +45,8 @@ pub enum Route {
     Plane(plane::PlaneQuery),
     /// `#/cumulative-subtraction?...`: cumulative subtraction (Stewart's `G_s`).
     CumulativeSubtraction(cumulative::CumulativeQuery),
+    /// `#/cumulative-games?...`: n-player cumulative games and their trees.
+    CumulativeGames(crate::pages::cumulative_games::CgQuery),
     /// Any other hash; holds the path that was asked for.
     NotFound(String),
 }
@@ -62,6 +64,9 @@ impl Route {
             "/cumulative-subtraction" => {
                 Route::CumulativeSubtraction(cumulative::CumulativeQuery::from_query(query))
             }
+            "/cumulative-games" => {
+                Route::CumulativeGames(crate::pages::cumulative_games::CgQuery::from_query(query))
+            }
             other => Route::NotFound(other.to_string()),
         }
     }
@@ -74,6 +79,7 @@ impl Route {
             Route::PeriodMap(_) => "Period maps — HeapLab".to_string(),
             Route::Plane(_) => "2-D subtraction — HeapLab".to_string(),
             Route::CumulativeSubtraction(_) => "Cumulative subtraction — HeapLab".to_string(),
+            Route::CumulativeGames(_) => "Cumulative games — HeapLab".to_string(),
             Route::NotFound(_) => "Page not found — HeapLab".to_string(),
         }
     }

@@ -456,6 +456,10 @@ async fn home_lists_the_families() {
         .query_selector(".family.live a[href='#/plane']")
         .unwrap()
         .is_some());
+    assert!(root
+        .query_selector(".family.live a[href^='#/cumulative-games']")
+        .unwrap()
+        .is_some());
     unmount(root, handle);
 }
 

@@ -4,5 +4,6 @@
 pub mod export;
 pub mod palette;
 pub mod period_facts;
+pub mod tree;
 pub mod value_chart;
 pub mod value_strip;

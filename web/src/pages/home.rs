@@ -56,9 +56,14 @@ const FAMILIES: [Family; 7] = [
     },
     Family {
         name: "Cumulative games",
-        blurb: "Scores that accumulate over a play, for more general heap rules.",
-        href: None,
-        examples: &[],
+        blurb: "n-player, general-sum cumulative games: PSPE by backward induction, outcome tables, and interactive game trees (extensive form, CGT-type, DAG) with TikZ export.",
+        href: Some("#/cumulative-games?preset=squirrel&S=2,3&x=7"),
+        examples: &[
+            ("Squirrel Pebbles from 7 (Figure 4)", "#/cumulative-games?preset=squirrel&S=2,3&x=7"),
+            ("CGT tree of 4 (Figure 3)", "#/cumulative-games?preset=squirrel&S=2,3&x=4&view=cgt"),
+            ("DAG from 7 (Figure 5)", "#/cumulative-games?preset=squirrel&S=2,3&x=7&view=dag"),
+            ("Auction Pebbles", "#/cumulative-games?preset=auction&S=2,3&x=4&C=1,0"),
+        ],
     },
     Family {
         name: "Scoring play",

@@ -1,5 +1,6 @@
 //! One module per route.
 
+pub mod cumulative_games;
 pub mod cumulative_subtraction;
 pub mod home;
 pub mod period_map;

@@ -1,0 +1,351 @@
+//! `heaplab cumulative-game`: n-player cumulative games (Larsson, Meir, Zick): outcome tables
+//! (Definitions 2–5), the PSPE from one grounded position with its tree (Figures 2–5), and
+//! Extensive Form Games imported from JSON (Theorem 11).
+
+use crate::output::Format;
+use clap::Args;
+use heaplab_engine::cumulative_games::efg::Efg;
+use heaplab_engine::cumulative_games::views::{cgt_tree, dag_svg, extensive_tree, heap_dag};
+use heaplab_engine::cumulative_games::{
+    self as cg, outcome_class, outcome_table, player_name, Ending, Game, Grounded, Position,
+    Preset, Rational, TieBreak, MAX_HEAP,
+};
+use heaplab_engine::ruleset::{parse_count, NumberSet};
+use heaplab_engine::tree_layout::{self, LayoutOptions, Tree};
+use heaplab_engine::{Budget, EngineError};
+use serde_json::{json, Value};
+
+/// Most heaps listed in an outcome table.
+const MAX_TERMS: u64 = 100_000;
+
+/// Arguments of `heaplab cumulative-game`.
+#[derive(Args)]
+pub struct CumulativeGameArgs {
+    /// Subtraction set of every player (or of Player 1 when `--set2` is given), e.g. `2,3`.
+    #[arg(long, default_value = "2,3", allow_hyphen_values = true)]
+    set: String,
+    /// Player 2's own subtraction set (a partizan game, Example 2), e.g. `1,4`.
+    #[arg(long, allow_hyphen_values = true)]
+    set2: Option<String>,
+    /// `self-interest` (Squirrel Pebbles) or `zero-sum` (Scoring Pebbles); `--preset` wins.
+    #[arg(long, default_value = "self-interest")]
+    utility: String,
+    /// One of the PEBBLES presets: normal, misere, scoring, squirrel, auction, wealth.
+    #[arg(long)]
+    preset: Option<String>,
+    /// The auction's item value v.
+    #[arg(long, default_value = "4", allow_hyphen_values = true)]
+    value: String,
+    /// Tie-break on indifference (Definition 3).
+    #[arg(long, default_value = "antagonistic")]
+    tie: String,
+    /// List outcomes for heaps 0..terms (Player 1 starting).
+    #[arg(long, default_value = "10", allow_hyphen_values = true)]
+    terms: String,
+    /// Solve one grounded position from this heap.
+    #[arg(long, allow_hyphen_values = true)]
+    heap: Option<String>,
+    /// Its starting cumulations, one per player, e.g. `1,0`.
+    #[arg(long, default_value = "0,0", allow_hyphen_values = true)]
+    cumulations: String,
+    /// The player to move first (1 or 2).
+    #[arg(long, default_value = "1", allow_hyphen_values = true)]
+    start: String,
+    /// With `--heap`: add the equilibrium path, the utilities and the tree to the output.
+    #[arg(long)]
+    tree: bool,
+    /// Which picture `--out` draws: `efg` (Figures 2/4), `cgt` (Figure 3) or `dag` (Figure 5).
+    #[arg(long, default_value = "efg")]
+    view: String,
+    /// Most tree nodes materialised (the rest are counted).
+    #[arg(long, default_value = "2000", allow_hyphen_values = true)]
+    cap: String,
+    /// Write the picture of `--heap` to FILE.svg or FILE.tex (TikZ).
+    #[arg(long)]
+    out: Option<String>,
+    /// Import an Extensive Form Game from a JSON file and solve it and its single-heap game.
+    #[arg(long)]
+    efg: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+fn parse_set(text: &str) -> Result<Vec<u64>, EngineError> {
+    Ok(NumberSet::parse(text)?
+        .elements()
+        .iter()
+        .map(|&s| u64::from(s))
+        .collect())
+}
+
+fn vector(v: &[Rational]) -> String {
+    format!(
+        "({})",
+        v.iter()
+            .map(Rational::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    )
+}
+
+/// Builds the game from the flags.
+fn game(args: &CumulativeGameArgs) -> Result<Game, EngineError> {
+    let preset = match (&args.preset, args.utility.as_str()) {
+        (Some(p), _) => Preset::from_name(p)?,
+        (None, "self-interest") => Preset::Squirrel,
+        (None, "zero-sum") => Preset::Scoring,
+        (None, other) => {
+            return Err(EngineError::Parse(format!(
+                "unknown utility '{other}': use self-interest or zero-sum"
+            )))
+        }
+    };
+    let mut sets = vec![parse_set(&args.set)?];
+    if let Some(s2) = &args.set2 {
+        sets.push(parse_set(s2)?);
+    }
+    let value = Rational::parse(&args.value)?;
+    let tie = TieBreak::from_name(&args.tie)?;
+    Ok(preset.game(sets, value, tie))
+}
+
+/// Solves and renders.
+pub fn run(args: &CumulativeGameArgs) -> Result<String, EngineError> {
+    if let Some(path) = &args.efg {
+        return run_efg(args, path);
+    }
+    let game = game(args)?;
+    let terms = parse_count(&args.terms, "--terms", 1, MAX_TERMS)?;
+    let mut out = json!({ "players": game.players, "tie": game.tie.name() });
+    let mut text = Vec::new();
+    if game.is_heap_dynamic() && game.is_linear() {
+        let table = outcome_table(&game, &[terms - 1], &mut Budget::unlimited())?;
+        let zero_sum = game.heaps[0].utility == cg::HeapUtility::ZeroSum;
+        let row = |x: u64, p: usize| -> Value {
+            let r = table.row(&[x], p).unwrap_or(&[]);
+            if zero_sum {
+                json!(r.first())
+            } else {
+                json!(r)
+            }
+        };
+        out["outcomes"] = (0..terms).map(|x| row(x, 0)).collect();
+        out["outcomes_player2_starts"] = (0..terms).map(|x| row(x, 1)).collect();
+        let show = |p: usize| -> String {
+            (0..terms)
+                .map(|x| {
+                    let r = table.row(&[x], p).unwrap_or(&[]);
+                    if zero_sum {
+                        r.first().map(Rational::to_string).unwrap_or_default()
+                    } else {
+                        vector(r)
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        text.push(format!(
+            "o(x, Player 1 starts), x = 0..{}: {}",
+            terms - 1,
+            show(0)
+        ));
+        text.push(format!(
+            "o(x, Player 2 starts), x = 0..{}: {}",
+            terms - 1,
+            show(1)
+        ));
+    } else if matches!(game.ending, Ending::Normal | Ending::Misere) && game.is_heap_dynamic() {
+        let classes: String = (0..terms.min(2_000))
+            .map(|x| outcome_class(&game, &[x], &mut Budget::unlimited()))
+            .collect::<Result<_, _>>()?;
+        text.push(format!(
+            "outcome classes, x = 0..{}: {classes}",
+            classes.len() - 1
+        ));
+        out["outcomes"] = json!(classes);
+    } else {
+        // Cumulation-dependent rules or utilities: grounded values from the given cumulations.
+        let cums = parse_cumulations(&args.cumulations, game.players)?;
+        let rows: Vec<Vec<Rational>> = (0..terms.min(200))
+            .map(|x| {
+                let g = Grounded {
+                    position: Position {
+                        heaps: vec![x],
+                        cumulations: vec![cums.clone()],
+                    },
+                    to_move: 0,
+                };
+                cg::solve(&game, &g, &mut Budget::unlimited()).map(|s| s.value().to_vec())
+            })
+            .collect::<Result<_, _>>()?;
+        text.push(format!(
+            "grounded values from cumulations {}, x = 0..{}: {}",
+            vector(&cums),
+            rows.len() - 1,
+            rows.iter().map(|r| vector(r)).collect::<Vec<_>>().join(" ")
+        ));
+        out["outcomes"] = json!(rows);
+    }
+    if let Some(heap) = &args.heap {
+        let x = parse_count(heap, "--heap", 0, MAX_HEAP)?;
+        let first = parse_count(&args.start, "--start", 1, game.players as u64)? as usize - 1;
+        let cums = parse_cumulations(&args.cumulations, game.players)?;
+        let start = Grounded {
+            position: Position {
+                heaps: vec![x],
+                cumulations: vec![cums],
+            },
+            to_move: first,
+        };
+        let cap = parse_count(&args.cap, "--cap", 1, 100_000)? as usize;
+        let solution = cg::solve(&game, &start, &mut Budget::unlimited())?;
+        let path = solution.path(&game);
+        let heaps: Vec<u64> = path.iter().map(|(g, _)| g.position.heaps[0]).collect();
+        out["pspe_path"] = json!(heaps);
+        out["utilities"] = json!(solution.value());
+        out["states"] = json!(solution.states());
+        text.push(format!(
+            "from {} with {} to move: PSPE play {} · utilities {} · {} grounded positions",
+            start.position.label(),
+            player_name(first, game.players),
+            heaps
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" → "),
+            vector(solution.value()),
+            solution.states()
+        ));
+        let tree = extensive_tree(&game, &solution, cap);
+        if args.tree {
+            out["tree"] = json!(tree);
+            text.push(format!("tree: {} nodes shown", tree.len()));
+        }
+        if let Some(path) = &args.out {
+            write_picture(args, &game, &start, &tree, cap, path)?;
+            text.push(format!("wrote {path}"));
+        }
+    } else if args.out.is_some() || args.tree {
+        return Err(EngineError::OutOfRange(
+            "--tree and --out need a position: add --heap N".into(),
+        ));
+    }
+    Ok(match args.format {
+        Format::Json => out.to_string(),
+        Format::Text => text.join("\n"),
+    })
+}
+
+fn parse_cumulations(text: &str, players: usize) -> Result<Vec<Rational>, EngineError> {
+    let values: Vec<Rational> = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(Rational::parse)
+        .collect::<Result<_, _>>()?;
+    if values.len() != players {
+        return Err(EngineError::Parse(format!(
+            "--cumulations needs {players} numbers, e.g. 0,0"
+        )));
+    }
+    Ok(values)
+}
+
+/// Writes the chosen view as SVG or TikZ, by the file's extension.
+fn write_picture(
+    args: &CumulativeGameArgs,
+    game: &Game,
+    start: &Grounded,
+    tree: &Tree,
+    cap: usize,
+    path: &str,
+) -> Result<(), EngineError> {
+    let tex = path.ends_with(".tex");
+    if !tex && !path.ends_with(".svg") {
+        return Err(EngineError::OutOfRange(format!(
+            "--out must end in .svg or .tex, not '{path}'"
+        )));
+    }
+    let picture_tree = match args.view.as_str() {
+        "efg" => Some(tree.clone()),
+        "cgt" => Some(cgt_tree(game, &start.position, cap)?),
+        "dag" => None,
+        other => {
+            return Err(EngineError::Parse(format!(
+                "unknown view '{other}': use efg, cgt or dag"
+            )))
+        }
+    };
+    let content = match picture_tree {
+        Some(t) => {
+            let scene =
+                tree_layout::scene(&t, &tree_layout::layout(&t, &[], &LayoutOptions::default()));
+            if tex {
+                tree_layout::to_tikz(&scene)
+            } else {
+                tree_layout::to_svg(
+                    &scene,
+                    "nodes: x; (C1,C2) · blue: Alice to move, orange: Bob to move · thick: PSPE",
+                )
+            }
+        }
+        None => {
+            if tex {
+                return Err(EngineError::OutOfRange(
+                    "the DAG view is written as .svg only".into(),
+                ));
+            }
+            let set = match &game.heaps[0].moves {
+                cg::Moves::Fixed(sets) if sets.len() == 1 => sets[0].clone(),
+                _ => {
+                    return Err(EngineError::OutOfRange(
+                        "the DAG view needs one symmetric set".into(),
+                    ))
+                }
+            };
+            dag_svg(&heap_dag(&set, start.position.heaps[0], game.tie)?)
+        }
+    };
+    std::fs::write(path, content)
+        .map_err(|e| EngineError::OutOfRange(format!("cannot write {path}: {e}")))
+}
+
+fn run_efg(args: &CumulativeGameArgs, path: &str) -> Result<String, EngineError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| EngineError::OutOfRange(format!("cannot read {path}: {e}")))?;
+    let efg = Efg::from_json(&text)?;
+    let tie = TieBreak::from_name(&args.tie)?;
+    let (values, _) = efg.solve(tie);
+    let (game, start) = efg.to_cumulative(tie);
+    let solution = cg::solve(&game, &start, &mut Budget::unlimited())?;
+    let heaps: Vec<u64> = solution
+        .path(&game)
+        .iter()
+        .map(|(g, _)| g.position.heaps[0])
+        .collect();
+    let (cyclic_game, cyclic_start) = efg.to_cumulative_cyclic(tie);
+    let cyclic = cg::solve(&cyclic_game, &cyclic_start, &mut Budget::unlimited())?;
+    Ok(match args.format {
+        Format::Json => json!({
+            "players": efg.players,
+            "states": efg.states.len(),
+            "efg_value": values[0],
+            "cumulative_value": solution.value(),
+            "cyclic_value": cyclic.value(),
+            "cyclic_start_heap": cyclic_start.position.heaps[0],
+            "start_heap": start.position.heaps[0],
+            "pspe_path": heaps,
+        })
+        .to_string(),
+        Format::Text => format!(
+            "EFG with {} states: value {} · single-heap game (Theorem 11) from heap {}: value {} · PSPE heaps {} · cyclic-turn single-heap game (Theorem 12) from heap {}: value {}",
+            efg.states.len(),
+            vector(&values[0]),
+            start.position.heaps[0],
+            vector(solution.value()),
+            heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" → "),
+            cyclic_start.position.heaps[0],
+            vector(cyclic.value())
+        ),
+    })
+}

@@ -1,0 +1,222 @@
+//! `heaplab cumulative-game` end to end: the paper's numbers through the binary, pictures
+//! written to files, one-line errors.
+
+use assert_cmd::Command;
+use serde_json::{json, Value};
+
+fn heaplab(args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("heaplab")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = heaplab(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Example 1 (Section 2) through the issue's command line.
+#[test]
+fn example_1_outcomes_self_interest_and_zero_sum() {
+    let v = json_of(&[
+        "cumulative-game",
+        "--set",
+        "2,3",
+        "--terms",
+        "10",
+        "--utility",
+        "self-interest",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        v["outcomes"],
+        json!([
+            [0, 0],
+            [0, 0],
+            [2, 0],
+            [3, 0],
+            [3, 0],
+            [3, 2],
+            [3, 3],
+            [4, 3],
+            [5, 3],
+            [6, 3]
+        ])
+    );
+    let v = json_of(&[
+        "cumulative-game",
+        "--set",
+        "2,3",
+        "--terms",
+        "10",
+        "--utility",
+        "zero-sum",
+        "--tie",
+        "friendly",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["outcomes"], json!([0, 0, 2, 3, 3, 1, 0, 1, 2, 3]));
+}
+
+/// Figure 4: the PSPE path from 7 and the tree.
+#[test]
+fn heap_7_tree_has_the_pspe_path() {
+    let v = json_of(&[
+        "cumulative-game",
+        "--set",
+        "2,3",
+        "--utility",
+        "self-interest",
+        "--heap",
+        "7",
+        "--tree",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["pspe_path"], json!([7, 5, 2, 0]));
+    assert_eq!(v["utilities"], json!([4, 3]));
+    let nodes = v["tree"]["nodes"].as_array().unwrap();
+    assert_eq!(nodes.len(), 11);
+    assert_eq!(nodes[0]["label"], "7; (0,0)");
+}
+
+/// Example 2, partizan {2,3} / {1,4}, x = 11 with the digest's correction.
+#[test]
+fn partizan_sets() {
+    let v = json_of(&[
+        "cumulative-game",
+        "--set",
+        "2,3",
+        "--set2",
+        "1,4",
+        "--terms",
+        "15",
+        "--utility",
+        "zero-sum",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["outcomes"][11], 1);
+    assert_eq!(v["outcomes_player2_starts"][11], -5);
+}
+
+#[test]
+fn presets_normal_and_auction() {
+    let v = json_of(&[
+        "cumulative-game",
+        "--preset",
+        "normal",
+        "--terms",
+        "8",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["outcomes"], "PPNNNPPN");
+    let v = json_of(&[
+        "cumulative-game",
+        "--preset",
+        "auction",
+        "--heap",
+        "4",
+        "--cumulations",
+        "1,0",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["pspe_path"], json!([4, 2, 0]));
+    assert_eq!(v["utilities"], json!([1, 0]));
+}
+
+#[test]
+fn writes_svg_and_tikz() {
+    let dir = std::env::temp_dir().join(format!("heaplab-cg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("tree.svg");
+    let tex = dir.join("tree.tex");
+    let dag = dir.join("dag.svg");
+    for (path, view) in [(&svg, "efg"), (&tex, "cgt"), (&dag, "dag")] {
+        let out = heaplab(&[
+            "cumulative-game",
+            "--heap",
+            if view == "cgt" { "4" } else { "7" },
+            "--view",
+            view,
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(svg.matches("<rect x=").count(), 11);
+    assert_eq!(svg.matches("stroke-width=\"4.5\"").count(), 6); // one PSPE choice per internal node
+    let tex = std::fs::read_to_string(&tex).unwrap();
+    assert_eq!(tex.matches("\\node[").count(), 9); // Figure 3
+    assert!(tex.contains("\\begin{tikzpicture}"));
+    let dag = std::fs::read_to_string(&dag).unwrap();
+    assert!(dag.contains("(4,3)"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn efg_import() {
+    let dir = std::env::temp_dir().join(format!("heaplab-efg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.json");
+    std::fs::write(
+        &path,
+        r#"{"players": 2, "root": {"player": 1, "children": [
+            {"player": 2, "children": [{"utility": [3, 1]}, {"utility": [0, 2]}]},
+            {"utility": [1, 1]}]}}"#,
+    )
+    .unwrap();
+    let v = json_of(&[
+        "cumulative-game",
+        "--efg",
+        path.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["efg_value"], json!([1, 1]));
+    assert_eq!(v["cumulative_value"], json!([1, 1]));
+    assert_eq!(v["states"], 5);
+    // Theorem 12: Alice → Alice edge (root to the terminal is fine; root to Bob is consecutive),
+    // so no pass state is needed here and the cyclic game starts from the same heap.
+    assert_eq!(v["cyclic_value"], json!([1, 1]));
+    assert_eq!(v["cyclic_start_heap"], 4);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_input_is_one_line() {
+    for args in [
+        &["cumulative-game", "--set", "0"][..],
+        &["cumulative-game", "--utility", "kind"],
+        &["cumulative-game", "--preset", "chess"],
+        &["cumulative-game", "--tie", "maybe"],
+        &["cumulative-game", "--heap", "-3"],
+        &["cumulative-game", "--heap", "7", "--cumulations", "1"],
+        &["cumulative-game", "--tree"],
+        &["cumulative-game", "--heap", "7", "--out", "x.pdf"],
+        &["cumulative-game", "--efg", "/nonexistent/game.json"],
+        &["cumulative-game", "--terms", "999999999999"],
+    ] {
+        let out = heaplab(args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("heaplab: "), "{err}");
+    }
+}
