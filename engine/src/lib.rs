@@ -14,6 +14,7 @@
 //! * [`plane`]: two-dimensional subtraction games (P/N grids, row and column periods);
 //! * [`cumulative_subtraction`]: cumulative subtraction (Stewart's `G_s`), convergence, tr^m;
 //! * [`all_but`]: all-but subtraction (finite excluded subtraction), arithmetic periods.
+//! * [`octal`]: octal and hexadecimal (code-digit) games and Grundy's game, Theorem 3.73 periods.
 
 pub mod all_but;
 pub mod bits;
@@ -22,6 +23,7 @@ pub mod cumulative_subtraction;
 pub mod error;
 pub mod figure;
 pub mod mex;
+pub mod octal;
 pub mod period;
 pub mod period_map;
 pub mod plane;
