@@ -3,6 +3,7 @@
 //! (`--format json`) one JSON object, and on bad input exits non-zero with one line on stderr.
 
 mod cumulative;
+mod octal;
 mod output;
 mod period_map;
 mod plane;
@@ -33,6 +34,9 @@ enum Command {
     CumulativeSubtraction(cumulative::CumulativeArgs),
     /// Truncated-support cumulative subtraction: tr^m (`--m 100`) and Conjecture 16.
     Truncated(cumulative::TruncatedArgs),
+    /// Octal and hexadecimal games (`.16`, `kayles`, `.A8F`) and Grundy's game: nim-values and
+    /// the period proven by Theorem 3.73 (`--prove`).
+    Octal(octal::OctalArgs),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
         Command::Plane(args) => plane::run(&args),
         Command::CumulativeSubtraction(args) => cumulative::run(&args),
         Command::Truncated(args) => cumulative::run_truncated(&args),
+        Command::Octal(args) => octal::run(&args),
     };
     match result {
         Ok(text) => {
