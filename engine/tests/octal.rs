@@ -262,3 +262,35 @@ fn absurd_sizes_are_errors() {
     .unwrap_err();
     assert!(err.to_string().contains("at most"));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Random longer octal codes (up to 6 digits, d0 in {0, 4}) over 1,200 heaps: enough for
+    /// the ignore mask to be chosen (at 1,024 heaps) and the sparse method to run.
+    #[test]
+    fn fast_matches_reference_on_random_octal_codes(
+        d0 in proptest::sample::select(vec![0u8, 4]),
+        digits in proptest::collection::vec(0u8..8, 1..=6),
+    ) {
+        if let Ok(rules) = Ruleset::from_digits([vec![d0], digits].concat(), Vec::new()) {
+            let fast = octal::nim_values(&rules, 1200, &mut Budget::unlimited()).unwrap();
+            let slow: Vec<u32> =
+                reference::nim_values(&rules, 1200).into_iter().map(|v| v as u32).collect();
+            proptest::prop_assert_eq!(fast, slow, "{}", rules.code());
+        }
+    }
+
+    /// Random hexadecimal codes (up to 3 digits) over 150 heaps.
+    #[test]
+    fn fast_matches_reference_on_random_hex_codes(
+        digits in proptest::collection::vec(0u8..16, 1..=3),
+    ) {
+        if let Ok(rules) = Ruleset::from_digits([vec![0], digits].concat(), Vec::new()) {
+            let fast = octal::nim_values(&rules, 150, &mut Budget::unlimited()).unwrap();
+            let slow: Vec<u32> =
+                reference::nim_values(&rules, 150).into_iter().map(|v| v as u32).collect();
+            proptest::prop_assert_eq!(fast, slow, "{}", rules.code());
+        }
+    }
+}
