@@ -6,6 +6,7 @@
 use gloo::events::EventListener;
 use yew::prelude::*;
 
+use crate::pages::octal::OctalPage;
 use crate::pages::{home::Home, period_map::PeriodMapPage, subtraction::SubtractionPage};
 use crate::route::{current_hash, Route};
 
@@ -37,6 +38,7 @@ pub fn app() -> Html {
         Route::Home => html! { <Home /> },
         Route::Subtraction(query) => html! { <SubtractionPage query={query.clone()} /> },
         Route::PeriodMap(query) => html! { <PeriodMapPage query={query.clone()} /> },
+        Route::Octal(query) => html! { <OctalPage query={query.clone()} /> },
         Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
     };
     html! {
@@ -91,6 +93,7 @@ pub fn header(props: &HeaderProps) -> Html {
                 { link("#/", "Home", props.route == Route::Home) }
                 { link("#/subtraction", "Subtraction", matches!(props.route, Route::Subtraction(_))) }
                 { link("#/period-map", "Period maps", matches!(props.route, Route::PeriodMap(_))) }
+                { link("#/octal", "Octal games", matches!(props.route, Route::Octal(_))) }
             </nav>
         </header>
     }

@@ -89,6 +89,11 @@ impl OctalReport {
     }
 }
 
+/// Theorem 3.81: under ignore mask `mask`, `value` is rare when `popcount(value & ¬mask)` is even.
+pub fn is_rare(value: u32, mask: u32) -> bool {
+    (value & !mask).count_ones().is_multiple_of(2)
+}
+
 /// An all-but subtraction game written as a code: `·(3)` tails with only 0s and 3s before.
 fn as_all_but(rules: &Ruleset) -> Option<Vec<u32>> {
     let plain = rules.tail() == [3]
@@ -108,6 +113,15 @@ pub fn solve(
     limits: Limits,
     budget: &mut Budget<'_>,
 ) -> Result<OctalReport, EngineError> {
+    solve_keeping_values(rules, limits, budget).map(|(report, _)| report)
+}
+
+/// [`solve`], also returning the values of every heap computed (for plots of long runs).
+pub fn solve_keeping_values(
+    rules: &Ruleset,
+    limits: Limits,
+    budget: &mut Budget<'_>,
+) -> Result<(OctalReport, Vec<u32>), EngineError> {
     let fast_octal = rules.is_finite() && rules.max_heaps_left() <= 2;
     let cap = if fast_octal {
         MAX_HEAPS
@@ -189,6 +203,7 @@ pub fn solve(
         }
         let computed = sequence.cells().len();
         report.values = sequence.values(limits.terms);
+        let all = sequence.values(computed);
         report.computed = computed as u64;
         report.method = sequence.method();
         report.ignore_mask = sequence.ignore_mask();
@@ -207,7 +222,7 @@ pub fn solve(
                 format!("not yet periodic up to {computed} (Theorem 3.73)")
             };
         }
-        return Ok(report);
+        return Ok((report, all));
     }
     if let Some(excluded) = as_all_but(rules) {
         let set = NumberSet::from_elements(excluded.clone());
@@ -279,7 +294,7 @@ pub fn solve(
             };
         }
     }
-    Ok(report)
+    Ok((report, sequence.values().to_vec()))
 }
 
 /// Nim-values of heaps `0..terms` by the fast method (no period search).

@@ -20,14 +20,14 @@ use yew::Callback;
 
 use super::cursor::TileCursor;
 use super::grid::MapGrid;
-use crate::worker::{solve_tile, MapWorker, TileRequest, TileResult, WorkerReply};
+use crate::worker::{solve_tile, MapWorker, TileRequest, TileResult, WorkerReply, WorkerRequest};
 
 /// The most workers the pool starts, whatever `navigator.hardwareConcurrency` says.
 pub const MAX_WORKERS: usize = 8;
 /// Heaps one ruleset may compute before it is "unresolved" (the CLI's default too).
 pub const MAX_HEAPS: u64 = DEFAULT_CELL_BUDGET;
 /// Where the worker bootstrap lives (the root of `dist/`).
-const LOADER: &str = "./worker_loader.js";
+pub(crate) const LOADER: &str = "./worker_loader.js";
 /// A worker tile aims at this much work; a main-thread step at [`MAIN_TILE_MS`].
 const WORKER_TILE_MS: f64 = 60.0;
 const MAIN_TILE_MS: f64 = 12.0;
@@ -341,6 +341,8 @@ impl MapRunner {
                             inner.apply(result);
                         }
                     }
+                    // Octal jobs go to their own runner (`tiles::octal_job`), never to a map.
+                    WorkerReply::OctalProgress { .. } | WorkerReply::Octal(_) => {}
                 }
             }
             inner.pump(&runner);
@@ -434,7 +436,7 @@ impl Inner {
             };
             if let Some(pool) = self.pool.as_mut() {
                 pool.busy[i] = true;
-                pool.bridges[i].send(request);
+                pool.bridges[i].send(WorkerRequest::Tile(request));
             }
         }
     }
