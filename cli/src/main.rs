@@ -4,6 +4,7 @@
 
 mod cumulative;
 mod cumulative_game;
+mod octal;
 mod output;
 mod period_map;
 mod plane;
@@ -37,6 +38,9 @@ enum Command {
     /// Cumulative games (n players, general sum): outcome tables, PSPE paths and trees
     /// (`--set 2,3 --heap 7 --tree`), EFG import (`--efg game.json`).
     CumulativeGame(cumulative_game::CumulativeGameArgs),
+    /// Octal and hexadecimal games (`.16`, `kayles`, `.A8F`) and Grundy's game: nim-values and
+    /// the period proven by Theorem 3.73 (`--prove`).
+    Octal(octal::OctalArgs),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +65,7 @@ fn main() -> ExitCode {
         Command::CumulativeSubtraction(args) => cumulative::run(&args),
         Command::Truncated(args) => cumulative::run_truncated(&args),
         Command::CumulativeGame(args) => cumulative_game::run(&args),
+        Command::Octal(args) => octal::run(&args),
     };
     match result {
         Ok(text) => {

@@ -565,3 +565,94 @@ fn cumulative_subtraction_figures() {
     assert_eq!(svg.matches("<circle").count(), 24, "a = 1 … 24");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `heaplab octal .16 --terms N --format json`: the keys; digest Section 3 values of ·16.
+#[test]
+fn octal_json_has_the_documented_keys() {
+    let v = json(&["octal", ".16", "--terms", "20", "--format", "json"]);
+    let values: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        values,
+        [0, 1, 0, 0, 1, 2, 2, 1, 4, 0, 1, 4, 2, 1, 4, 0, 1, 4, 2, 1]
+    );
+    for key in ["period", "preperiod", "last_exception", "proven"] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    // 20 heaps prove nothing for ·16.
+    assert_eq!(v["proven"], false);
+    assert_eq!(v["period"], Value::Null);
+}
+
+/// `--prove` on Kayles (period 12, last exception 70) and thesis Table 3.2's ·45 (20, 498).
+#[test]
+fn octal_prove_kayles_and_table_row() {
+    let v = json(&["octal", "kayles", "--prove", "--format", "json"]);
+    assert_eq!(v["code"], "·77");
+    assert_eq!(v["name"], "Kayles");
+    assert_eq!(v["period"], 12);
+    assert_eq!(v["preperiod"], 71);
+    assert_eq!(v["last_exception"], 70);
+    assert_eq!(v["proven"], true);
+    let v = json(&["octal", "·45", "--prove", "--format", "json"]);
+    assert_eq!(
+        (v["period"].clone(), v["preperiod"].clone()),
+        (20.into(), 498.into())
+    );
+}
+
+/// The readable output names the game and the theorem.
+#[test]
+fn octal_text_output() {
+    let out = heaplab(&["octal", "0.137", "--prove", "--terms", "10"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Dawson's chess"), "{text}");
+    assert!(text.contains("period 34"), "{text}");
+    assert!(text.contains("Theorem 3.73"), "{text}");
+}
+
+/// A budget too small to prove ·16 says so instead of claiming a period.
+#[test]
+fn octal_budget_reports_not_yet_periodic() {
+    let v = json(&[
+        "octal",
+        ".16",
+        "--prove",
+        "--max-heaps",
+        "10000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["proven"], false);
+    assert_eq!(v["computed"], 10000);
+    assert!(v["proof"]
+        .as_str()
+        .unwrap()
+        .contains("not yet periodic up to 10000"));
+}
+
+/// Bad codes and sizes: non-zero exit, one line on stderr.
+#[test]
+fn octal_errors_are_one_line() {
+    for args in [
+        vec!["octal", ".19G"],
+        vec!["octal", "137"],
+        vec!["octal", "1.7"],
+        vec!["octal", ".0"],
+        vec!["octal", "chess"],
+        vec!["octal", ".77", "--terms", "0"],
+        vec!["octal", ".77", "--terms", "-5"],
+        vec!["octal", ".A8F", "--terms", "99999999"],
+        vec!["octal", ".77", "--max-heaps", "1e99"],
+    ] {
+        let out = heaplab(&args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}

@@ -238,4 +238,43 @@ fn main() {
             slow,
         );
     }
+
+    octal_bench();
+}
+
+/// Octal games: heaps per second of the sparse-space method against the plain mex on the same
+/// heaps, then the time each Theorem 3.73 proof of the thesis's Table 3.2 takes.
+fn octal_bench() {
+    use heaplab_engine::octal::{self, reference as octal_reference, Limits, Ruleset};
+    let heaps = 20_000;
+    for code in [".16", ".127", ".6"] {
+        let rules = Ruleset::parse(code).expect("valid code");
+        let fast = best_time(|| {
+            black_box(
+                octal::nim_values(&rules, heaps, &mut Budget::unlimited()).expect("no cancel"),
+            );
+        });
+        let slow = best_time(|| {
+            black_box(octal_reference::nim_values(&rules, heaps));
+        });
+        report(&format!("octal {code}, {heaps} heaps"), heaps, fast, slow);
+    }
+    for code in [
+        ".45", ".156", ".055", ".644", ".356", ".165", ".127", ".56", ".16",
+    ] {
+        let rules = Ruleset::parse(code).expect("valid code");
+        let limits = Limits {
+            terms: 1,
+            prove: true,
+            max_heaps: 4_000_000,
+        };
+        let t = Instant::now();
+        let report = octal::solve(&rules, limits, &mut Budget::unlimited()).expect("no cancel");
+        println!(
+            "octal {code:<6} proof: {:<40} {:>9.3} s ({} heaps)",
+            report.periodicity.describe(),
+            t.elapsed().as_secs_f64(),
+            report.computed
+        );
+    }
 }

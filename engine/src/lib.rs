@@ -15,7 +15,8 @@
 //! * [`cumulative_subtraction`]: cumulative subtraction (Stewart's `G_s`), convergence, tr^m;
 //! * [`all_but`]: all-but subtraction (finite excluded subtraction), arithmetic periods;
 //! * [`cumulative_games`]: n-player general-sum cumulative games, PSPE, outcome functions, trees;
-//! * [`tree_layout`]: game trees: tidy layout, SVG and TikZ, shared by the web and the CLI.
+//! * [`tree_layout`]: game trees: tidy layout, SVG and TikZ, shared by the web and the CLI;
+//! * [`octal`]: octal and hexadecimal (code-digit) games and Grundy's game, Theorem 3.73 periods.
 
 pub mod all_but;
 pub mod bits;
@@ -25,6 +26,7 @@ pub mod cumulative_subtraction;
 pub mod error;
 pub mod figure;
 pub mod mex;
+pub mod octal;
 pub mod period;
 pub mod period_map;
 pub mod plane;

@@ -7,6 +7,7 @@ use gloo::events::EventListener;
 use yew::prelude::*;
 
 use crate::pages::cumulative_subtraction::CumulativePage;
+use crate::pages::octal::OctalPage;
 use crate::pages::plane::PlanePage;
 use crate::pages::{home::Home, period_map::PeriodMapPage, subtraction::SubtractionPage};
 use crate::route::{current_hash, Route};
@@ -44,6 +45,7 @@ pub fn app() -> Html {
         Route::CumulativeGames(query) => html! {
             <crate::pages::cumulative_games::CumulativeGamesPage query={query.clone()} />
         },
+        Route::Octal(query) => html! { <OctalPage query={query.clone()} /> },
         Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
     };
     html! {
@@ -101,6 +103,7 @@ pub fn header(props: &HeaderProps) -> Html {
                 { link("#/plane", "2-D subtraction", matches!(props.route, Route::Plane(_))) }
                 { link("#/cumulative-subtraction", "Cumulative", matches!(props.route, Route::CumulativeSubtraction(_))) }
                 { link("#/cumulative-games", "Cumulative games", matches!(props.route, Route::CumulativeGames(_))) }
+                { link("#/octal", "Octal games", matches!(props.route, Route::Octal(_))) }
             </nav>
         </header>
     }

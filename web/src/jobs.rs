@@ -186,9 +186,8 @@ fn start_in_worker(
                         }
                         state.set(JobState::Done(Shared(Rc::new(result))));
                     }
-                    WorkerReply::Tile(_)
-                    | WorkerReply::PlaneProgress { .. }
-                    | WorkerReply::Plane { .. } => {}
+                    // Replies for other pages' requests never come to this bridge.
+                    _ => {}
                 }
             })
             .spawn_with_loader(LOADER)

@@ -47,6 +47,8 @@ pub enum Route {
     CumulativeSubtraction(cumulative::CumulativeQuery),
     /// `#/cumulative-games?...`: n-player cumulative games and their trees.
     CumulativeGames(crate::pages::cumulative_games::CgQuery),
+    /// `#/octal?...`: octal and hexadecimal games.
+    Octal(OctalQuery),
     /// Any other hash; holds the path that was asked for.
     NotFound(String),
 }
@@ -67,6 +69,7 @@ impl Route {
             "/cumulative-games" => {
                 Route::CumulativeGames(crate::pages::cumulative_games::CgQuery::from_query(query))
             }
+            "/octal" => Route::Octal(OctalQuery::from_query(query)),
             other => Route::NotFound(other.to_string()),
         }
     }
@@ -80,6 +83,7 @@ impl Route {
             Route::Plane(_) => "2-D subtraction — HeapLab".to_string(),
             Route::CumulativeSubtraction(_) => "Cumulative subtraction — HeapLab".to_string(),
             Route::CumulativeGames(_) => "Cumulative games — HeapLab".to_string(),
+            Route::Octal(_) => "Octal games — HeapLab".to_string(),
             Route::NotFound(_) => "Page not found — HeapLab".to_string(),
         }
     }
@@ -145,6 +149,102 @@ fn percent_decode(text: &str) -> String {
         i += 1;
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The default game of `#/octal` (Kayles).
+pub const DEFAULT_OCTAL_CODE: &str = ".77";
+/// The default heap budget of an octal proof on the page.
+pub const DEFAULT_OCTAL_MAX: u64 = 1_000_000;
+/// The most heaps the octal page may compute (memory of the plot data and the worker).
+pub const MAX_OCTAL_PAGE_HEAPS: u64 = 4_000_000;
+
+/// The state of `#/octal?code=.77&max=1000000&from=0&to=200`, as raw text: `code` (a code or a
+/// name), `max` (heap budget of the proof), `from`/`to` (the plotted heaps, `to` empty = all).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OctalQuery {
+    /// The code or name as typed.
+    pub code: String,
+    /// The heap budget as typed.
+    pub max: String,
+    /// The first plotted heap as typed.
+    pub from: String,
+    /// The end of the plotted heaps as typed (empty: everything computed).
+    pub to: String,
+}
+
+/// A validated [`OctalQuery`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OctalParams {
+    /// The ruleset.
+    pub rules: heaplab_engine::octal::Ruleset,
+    /// The heap budget.
+    pub max: u64,
+    /// First plotted heap.
+    pub from: u64,
+    /// End of the plotted heaps (`None`: all computed).
+    pub to: Option<u64>,
+}
+
+impl Default for OctalQuery {
+    fn default() -> Self {
+        OctalQuery {
+            code: DEFAULT_OCTAL_CODE.into(),
+            max: DEFAULT_OCTAL_MAX.to_string(),
+            from: "0".into(),
+            to: String::new(),
+        }
+    }
+}
+
+impl OctalQuery {
+    /// Reads the query part of `#/octal?...`; missing keys take their defaults.
+    pub fn from_query(query: &str) -> OctalQuery {
+        let mut q = OctalQuery::default();
+        for (key, value) in parse_query(query) {
+            match key.as_str() {
+                "code" => q.code = value,
+                "max" => q.max = value,
+                "from" => q.from = value,
+                "to" => q.to = value,
+                _ => {}
+            }
+        }
+        q
+    }
+
+    /// The full hash for this state.
+    pub fn to_hash(&self) -> String {
+        let mut pairs = vec![("code", self.code.trim()), ("max", self.max.trim())];
+        if self.from.trim() != "0" {
+            pairs.push(("from", self.from.trim()));
+        }
+        if !self.to.trim().is_empty() {
+            pairs.push(("to", self.to.trim()));
+        }
+        format!("#/octal?{}", format_query(&pairs))
+    }
+
+    /// Checks the raw text with the engine's parsers; the first problem is the message.
+    pub fn validate(&self) -> Result<OctalParams, EngineError> {
+        let rules = heaplab_engine::octal::Ruleset::parse(&self.code)?;
+        let max = parse_count(&self.max, "max", 1, MAX_OCTAL_PAGE_HEAPS)?;
+        let from = parse_count(&self.from, "from", 0, MAX_OCTAL_PAGE_HEAPS)?;
+        let to = match self.to.trim() {
+            "" => None,
+            text => Some(parse_count(text, "to", 1, MAX_OCTAL_PAGE_HEAPS)?),
+        };
+        if to.is_some_and(|to| to <= from) {
+            return Err(EngineError::OutOfRange(
+                "the plot's 'to' must be above 'from'".into(),
+            ));
+        }
+        Ok(OctalParams {
+            rules,
+            max,
+            from,
+            to,
+        })
+    }
 }
 
 /// Which subtraction ruleset a page shows.

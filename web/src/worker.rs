@@ -1,6 +1,7 @@
 //! HeapLab's Web Worker: solves one tile of a period map per request, computes 2-D
-//! subtraction windows step by step, and runs one heavy job of another page whole
-//! ([`WorkerRequest::Job`]: a large two-pile cumulative subtraction grid, a long `tr^m`).
+//! subtraction windows step by step, solves one octal game per request (with progress), and
+//! runs one heavy job of another page whole ([`WorkerRequest::Job`]: a large two-pile
+//! cumulative subtraction grid, a long `tr^m`).
 //!
 //! [`MapWorker`] is registered by `src/bin/worker.rs` (built as `worker.wasm`, loaded through
 //! `static/worker_loader.js`) and spawned by [`crate::tiles::runner`], one per core, and by the
@@ -15,6 +16,7 @@
 use gloo::timers::callback::Timeout;
 use gloo::worker::{HandlerId, Worker, WorkerScope};
 use heaplab_engine::cumulative_subtraction::{self as cs, DualityCheck, TwoPileReport};
+use heaplab_engine::octal::{self, Limits, OctalReport, Ruleset};
 use heaplab_engine::period_map::{self, Cell, Family, Window};
 use heaplab_engine::plane::{MoveSet, PlaneJob, Solution};
 use heaplab_engine::ruleset::NumberSet;
@@ -41,6 +43,8 @@ pub enum WorkerRequest {
     },
     /// Run one whole job.
     Job(JobRequest),
+    /// Prove the period of an octal game (the octal page).
+    Octal(OctalRequest),
 }
 
 /// A heavy computation of a page other than the period map, run whole in one worker.
@@ -138,6 +142,26 @@ pub struct TileResult {
     pub millis: f64,
 }
 
+/// An octal game to solve until its period is proven or `max_heaps` is reached.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OctalRequest {
+    /// The page's job number; replies of old jobs are dropped.
+    pub job: u64,
+    /// The code in ASCII (`.77`) or `grundy`.
+    pub code: String,
+    /// The most heaps to compute.
+    pub max_heaps: u64,
+}
+
+/// The solved octal game: the report and the value of every heap computed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OctalResult {
+    /// The job of the request.
+    pub job: u64,
+    /// The report and all values, or the engine's message.
+    pub outcome: Result<(OctalReport, Vec<u32>), String>,
+}
+
 /// What a worker sends back.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum WorkerReply {
@@ -163,6 +187,45 @@ pub enum WorkerReply {
     },
     /// One finished job.
     Job(JobResult),
+    /// Progress of an octal job: heaps done of the current target.
+    OctalProgress {
+        /// The job.
+        job: u64,
+        /// Heaps computed.
+        done: u64,
+        /// The length being computed now.
+        total: u64,
+    },
+    /// A finished octal job.
+    Octal(OctalResult),
+}
+
+/// Solves an octal request with the engine, calling `progress(done, total)` along the way.
+pub fn solve_octal(request: &OctalRequest, progress: &mut dyn FnMut(u64, u64)) -> OctalResult {
+    let outcome = Ruleset::parse(&request.code).and_then(|rules| {
+        let mut last = 0.0;
+        let mut tick = |done: u64, total: u64| {
+            let now = js_sys::Date::now();
+            if now - last > 100.0 {
+                last = now;
+                progress(done, total);
+            }
+            true
+        };
+        octal::solve_keeping_values(
+            &rules,
+            Limits {
+                terms: 1,
+                prove: true,
+                max_heaps: request.max_heaps as usize,
+            },
+            &mut Budget::with_progress(&mut tick),
+        )
+    });
+    OctalResult {
+        job: request.job,
+        outcome: outcome.map_err(|e| e.to_string()),
+    }
 }
 
 /// The size of the next step of a plane job: aims at [`PLANE_STEP_MS`] from the speed of the
@@ -290,6 +353,13 @@ impl Worker for MapWorker {
                 if self.plane.as_ref().is_some_and(|r| r.job == job) {
                     self.plane = None;
                 }
+            }
+            WorkerRequest::Octal(request) => {
+                let job = request.job;
+                let result = solve_octal(&request, &mut |done, total| {
+                    scope.respond(id, WorkerReply::OctalProgress { job, done, total });
+                });
+                scope.respond(id, WorkerReply::Octal(result));
             }
         }
     }

@@ -162,7 +162,10 @@ fn routes_parse() {
         Route::parse("#/subtraction?S=2"),
         Route::Subtraction(_)
     ));
-    assert_eq!(Route::parse("#/octal"), Route::NotFound("/octal".into()));
+    assert_eq!(
+        Route::parse("#/no-such-page"),
+        Route::NotFound("/no-such-page".into())
+    );
     assert_eq!(
         Route::parse("#/subtraction?S=2").title(),
         "Subtraction games — HeapLab"
@@ -446,6 +449,10 @@ async fn home_lists_the_families() {
     assert!(root.query_selector(".family.soon a").unwrap().is_none());
     assert!(root
         .query_selector(".family.live a[href='#/cumulative-subtraction']")
+        .unwrap()
+        .is_some());
+    assert!(root
+        .query_selector(".family.live a[href='#/octal']")
         .unwrap()
         .is_some());
     assert!(root
@@ -1224,4 +1231,82 @@ async fn cumulative_bad_link_shows_an_inline_error() {
     assert!(root.query_selector("#cs-xi").unwrap().is_none());
     assert!(root.query_selector("#cs-set-input").unwrap().is_some());
     unmount(root, handle);
+}
+
+// ---- octal page ----------------------------------------------------------------------------
+
+#[wasm_bindgen_test]
+fn octal_query_round_trips_and_validates() {
+    use heaplab_web::route::OctalQuery;
+    let q = OctalQuery::from_query("code=.16&max=500000&from=10&to=300");
+    assert_eq!(q.to_hash(), "#/octal?code=.16&max=500000&from=10&to=300");
+    let params = q.validate().unwrap();
+    assert_eq!(
+        (params.max, params.from, params.to),
+        (500_000, 10, Some(300))
+    );
+    assert_eq!(params.rules.code(), "·16");
+    assert_eq!(Route::parse("#/octal"), Route::Octal(OctalQuery::default()));
+    for bad in [
+        "code=.1G",
+        "code=137",
+        "code=.77&max=0",
+        "code=.77&max=999999999999",
+        "code=.77&from=50&to=10",
+        "code=.77&to=-3",
+    ] {
+        let err = OctalQuery::from_query(bad)
+            .validate()
+            .unwrap_err()
+            .to_string();
+        assert!(!err.is_empty() && !err.contains('\n'), "{bad}: {err}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn octal_csv_and_plot_window() {
+    use heaplab_web::pages::octal::{drawn_heaps, plotted_range, values_csv};
+    // Kayles' first values; mask 0 makes the evil numbers (0, 3, 5, 6, …) rare.
+    let values = [0u32, 1, 2, 3, 1, 4];
+    assert_eq!(
+        values_csv(&values, Some(0)),
+        "heap,value,class\n0,0,rare\n1,1,common\n2,2,common\n3,3,rare\n4,1,common\n5,4,common\n"
+    );
+    assert_eq!(values_csv(&values[..1], None), "heap,value,class\n0,0,\n");
+    assert_eq!(plotted_range(100, 0, None), (0, 100));
+    assert_eq!(plotted_range(100, 10, Some(50)), (10, 50));
+    assert_eq!(plotted_range(100, 500, Some(900)), (99, 100));
+    // Long windows are sampled, but every rare heap is kept.
+    let long: Vec<u32> = (0..100_000)
+        .map(|n| if n == 12_345 { 3 } else { 1 })
+        .collect();
+    let drawn = drawn_heaps(&long, 0, long.len(), Some(0));
+    assert!(drawn.len() <= 20_001 && drawn.contains(&12_345));
+}
+
+#[wasm_bindgen_test]
+fn octal_worker_request_solves_kayles() {
+    use heaplab_web::worker::{solve_octal, OctalRequest};
+    let result = solve_octal(
+        &OctalRequest {
+            job: 7,
+            code: ".77".into(),
+            max_heaps: 10_000,
+        },
+        &mut |_, _| {},
+    );
+    assert_eq!(result.job, 7);
+    let (report, values) = result.outcome.unwrap();
+    assert_eq!(report.periodicity.period(), Some(12));
+    assert_eq!(report.preperiod(), Some(71));
+    assert_eq!(values.len() as u64, report.computed);
+    let bad = solve_octal(
+        &OctalRequest {
+            job: 8,
+            code: ".9Z".into(),
+            max_heaps: 10,
+        },
+        &mut |_, _| {},
+    );
+    assert!(bad.outcome.is_err());
 }

@@ -73,9 +73,12 @@ const FAMILIES: [Family; 7] = [
     },
     Family {
         name: "Octal games",
-        blurb: "Taking and breaking heaps: octal codes, nim-sequences and their periods.",
-        href: None,
-        examples: &[],
+        blurb: "Taking and breaking heaps: octal codes, nim-sequences and their periods proven by Theorem 3.73, with the sparse-space method in a Web Worker.",
+        href: Some("#/octal"),
+        examples: &[
+            ("Kayles", "#/octal?code=.77&max=1000000"),
+            ("·16 (period 149,459)", "#/octal?code=.16&max=1000000"),
+        ],
     },
 ];
 

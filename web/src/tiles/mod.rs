@@ -4,4 +4,5 @@
 
 pub mod cursor;
 pub mod grid;
+pub mod octal_job;
 pub mod runner;

@@ -341,10 +341,12 @@ impl MapRunner {
                             inner.apply(result);
                         }
                     }
-                    // Plane jobs and other pages' jobs go through bridges of their own.
+                    // Plane, octal and other pages' jobs go through bridges of their own.
                     WorkerReply::PlaneProgress { .. }
                     | WorkerReply::Plane { .. }
-                    | WorkerReply::Job(_) => {}
+                    | WorkerReply::Job(_)
+                    | WorkerReply::OctalProgress { .. }
+                    | WorkerReply::Octal(_) => {}
                 }
             }
             inner.pump(&runner);

@@ -1,0 +1,315 @@
+//! Octal and hexadecimal (code-digit) games and Grundy's game (thesis Ch. 3.2, 3.4, 3.5).
+//!
+//! [`solve`] computes the nim-sequence with the fast method of [`sequence`] and proves simple
+//! periodicity with Theorem 3.73, doubling the length as in Corollary 3.74 (jumping straight to
+//! the length a clear candidate needs when that is shorter). Infinite codes that are all-but
+//! subtraction games get their proven arithmetic period from [`crate::all_but`]; other infinite
+//! codes and Grundy's game are computed but never claimed periodic.
+//!
+//! * [`code`]: parsing, validation and the named games;
+//! * [`sequence`]: the sparse-space method, the full method and the split-set method;
+//! * [`proof`]: Theorem 3.73 in linear time;
+//! * [`reference`]: the plain mex over all options.
+
+pub mod code;
+pub mod proof;
+pub mod reference;
+pub mod sequence;
+
+pub use code::{named_games, Kind, Ruleset};
+pub use sequence::Method;
+
+use crate::period::Periodicity;
+use crate::ruleset::NumberSet;
+use crate::{Budget, EngineError};
+use proof::Verdict;
+use sequence::{GeneralSequence, OctalSequence};
+
+/// The most heaps the fast method computes for a finite octal game (memory: 8 bytes a heap).
+pub const MAX_HEAPS: usize = 64_000_000;
+/// The most heaps for hexadecimal and infinite codes (the split sets grow with the values).
+pub const MAX_GENERAL_HEAPS: usize = 20_000;
+/// The length of the first proof attempt when proving.
+const FIRST_LENGTH: usize = 1 << 12;
+
+/// How much to compute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// How many values to return (heaps `0..terms`).
+    pub terms: usize,
+    /// Keep computing (doubling) until the period is proven or `max_heaps` is reached.
+    pub prove: bool,
+    /// The most heaps to compute when proving.
+    pub max_heaps: usize,
+}
+
+/// The solution of one ruleset.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct OctalReport {
+    /// The code with a middle dot (`·137`), or `grundy`.
+    pub code: String,
+    /// The code in ASCII (`.137`).
+    pub ascii: String,
+    /// The common name, if it has one.
+    pub name: Option<String>,
+    /// Octal, hexadecimal or Grundy's game.
+    pub kind: Kind,
+    /// Nim-values of heaps `0..terms`.
+    pub values: Vec<u32>,
+    /// How many heaps were computed.
+    pub computed: u64,
+    /// The proven (arithmetic) period, or how far the search went.
+    pub periodicity: Periodicity,
+    /// The theorem that proves the period, or why none applies.
+    pub proof: String,
+    /// The method that computed the values.
+    pub method: Method,
+    /// The ignore mask of Theorem 3.81, when the sparse-space method is in use.
+    pub ignore_mask: Option<u32>,
+    /// Heaps `< computed` with a rare value under that mask.
+    pub rare_count: Option<u64>,
+    /// Heaps `< computed` with a common value under that mask.
+    pub common_count: Option<u64>,
+}
+
+impl OctalReport {
+    /// True when the period is proven.
+    pub fn proven(&self) -> bool {
+        matches!(self.periodicity, Periodicity::Proven { .. })
+    }
+
+    /// The least preperiod `n0` for the least period, when proven.
+    pub fn preperiod(&self) -> Option<u64> {
+        self.periodicity.preperiod()
+    }
+
+    /// The last exceptional heap `n0 − 1` (none when the sequence is periodic from 0).
+    pub fn last_exception(&self) -> Option<u64> {
+        self.preperiod().and_then(|n0| n0.checked_sub(1))
+    }
+}
+
+/// Theorem 3.81: under ignore mask `mask`, `value` is rare when `popcount(value & ¬mask)` is even.
+pub fn is_rare(value: u32, mask: u32) -> bool {
+    (value & !mask).count_ones().is_multiple_of(2)
+}
+
+/// An all-but subtraction game written as a code: `·(3)` tails with only 0s and 3s before.
+fn as_all_but(rules: &Ruleset) -> Option<Vec<u32>> {
+    let plain = rules.tail() == [3]
+        && rules.digits()[0] == 0
+        && rules.digits()[1..].iter().all(|&d| d == 0 || d == 3);
+    plain.then(|| {
+        (1..rules.digits().len())
+            .filter(|&k| rules.digit(k) == 0)
+            .map(|k| k as u32)
+            .collect()
+    })
+}
+
+/// Computes the nim-sequence of `rules` and proves its period where a theorem applies.
+pub fn solve(
+    rules: &Ruleset,
+    limits: Limits,
+    budget: &mut Budget<'_>,
+) -> Result<OctalReport, EngineError> {
+    solve_keeping_values(rules, limits, budget).map(|(report, _)| report)
+}
+
+/// [`solve`], also returning the values of every heap computed (for plots of long runs).
+pub fn solve_keeping_values(
+    rules: &Ruleset,
+    limits: Limits,
+    budget: &mut Budget<'_>,
+) -> Result<(OctalReport, Vec<u32>), EngineError> {
+    let fast_octal = rules.is_finite() && rules.max_heaps_left() <= 2;
+    let cap = if fast_octal {
+        MAX_HEAPS
+    } else {
+        MAX_GENERAL_HEAPS
+    };
+    if limits.terms > cap {
+        return Err(EngineError::OutOfRange(format!(
+            "at most {cap} heaps for {}",
+            rules.code()
+        )));
+    }
+    let max_heaps = limits.max_heaps.clamp(limits.terms, cap);
+    let mut report = OctalReport {
+        code: rules.code(),
+        ascii: rules.ascii(),
+        name: rules.name().map(str::to_string),
+        kind: rules.kind(),
+        values: Vec::new(),
+        computed: 0,
+        periodicity: Periodicity::NotFound { searched: 0 },
+        proof: String::new(),
+        method: Method::SplitSets,
+        ignore_mask: None,
+        rare_count: None,
+        common_count: None,
+    };
+    let theorem = |n0: usize, p: usize| {
+        let (t, k) = (rules.max_heaps_left(), rules.length());
+        format!(
+            "Theorem 3.73 (t = {t}, k = {k}): G(n + {p}) = G(n) checked for {} <= n <= {}",
+            n0.max(1),
+            t as usize * n0.max(1) + (t as usize - 1) * p + k
+        )
+    };
+    if fast_octal {
+        let mut sequence = OctalSequence::new(rules);
+        let mut len = if limits.prove {
+            FIRST_LENGTH.clamp(limits.terms, max_heaps)
+        } else {
+            limits.terms
+        };
+        loop {
+            sequence.extend_to(len, budget)?;
+            let verdict = if rules.unequal_split() {
+                Verdict::NotYet { needed: None }
+            } else {
+                proof::simple_periodicity(
+                    sequence.cells(),
+                    rules.max_heaps_left() as usize,
+                    rules.length(),
+                )
+            };
+            match verdict {
+                Verdict::Proven { preperiod, period } => {
+                    report.periodicity = Periodicity::Proven {
+                        preperiod: preperiod as u64,
+                        period: period as u64,
+                        saltus: 0,
+                    };
+                    report.proof = theorem(preperiod, period);
+                    break;
+                }
+                Verdict::NotYet { needed } => {
+                    if !limits.prove || len >= max_heaps {
+                        break;
+                    }
+                    // Corollary 3.74: double, or go straight to a candidate's length if shorter.
+                    let doubled = len.saturating_mul(2);
+                    len = match needed {
+                        Some(needed) if needed > len && needed < doubled => {
+                            needed.max(len + len / 4)
+                        }
+                        _ => doubled,
+                    }
+                    .min(max_heaps);
+                }
+            }
+        }
+        let computed = sequence.cells().len();
+        report.values = sequence.values(limits.terms);
+        let all = sequence.values(computed);
+        report.computed = computed as u64;
+        report.method = sequence.method();
+        report.ignore_mask = sequence.ignore_mask();
+        if report.ignore_mask.is_some() {
+            let rare = sequence.rare_count() as u64;
+            report.rare_count = Some(rare);
+            report.common_count = Some(computed as u64 - rare);
+        }
+        if !report.proven() {
+            report.periodicity = Periodicity::NotFound {
+                searched: computed as u64,
+            };
+            report.proof = if rules.unequal_split() {
+                "no periodicity theorem applies to Grundy's game".into()
+            } else {
+                format!("not yet periodic up to {computed} (Theorem 3.73)")
+            };
+        }
+        return Ok((report, all));
+    }
+    if let Some(excluded) = as_all_but(rules) {
+        let set = NumberSet::from_elements(excluded.clone());
+        let search = if limits.prove {
+            max_heaps
+        } else {
+            limits.terms
+        };
+        report.periodicity = match set {
+            Ok(set) => crate::all_but::arithmetic_period(&set, search as u64, budget)?,
+            Err(_) => Periodicity::Proven {
+                preperiod: 0,
+                period: 1,
+                saltus: 1,
+            },
+        };
+        report.proof = if excluded.is_empty() {
+            "Nim: G(n) = n".into()
+        } else {
+            "all-but subtraction: equal relative states (HeapLab all_but module)".into()
+        };
+    }
+    let mut sequence = GeneralSequence::new(rules);
+    sequence.extend_to(limits.terms, budget)?;
+    report.values = sequence.values().to_vec();
+    report.computed = limits.terms as u64;
+    if report.proof.is_empty() {
+        if rules.is_finite() {
+            let len = if limits.prove {
+                max_heaps
+            } else {
+                limits.terms
+            };
+            let mut n = FIRST_LENGTH.clamp(limits.terms, len);
+            loop {
+                sequence.extend_to(n, budget)?;
+                let verdict = proof::simple_periodicity(
+                    sequence.values(),
+                    rules.max_heaps_left() as usize,
+                    rules.length(),
+                );
+                if let Verdict::Proven { preperiod, period } = verdict {
+                    report.periodicity = Periodicity::Proven {
+                        preperiod: preperiod as u64,
+                        period: period as u64,
+                        saltus: 0,
+                    };
+                    report.proof = theorem(preperiod, period);
+                    break;
+                }
+                if n >= len {
+                    break;
+                }
+                n = (n * 2).min(len);
+            }
+            report.computed = sequence.values().len() as u64;
+        }
+        if report.proof.is_empty() {
+            report.periodicity = Periodicity::NotFound {
+                searched: sequence.values().len() as u64,
+            };
+            report.proof = if rules.is_finite() {
+                format!(
+                    "not yet periodic up to {} (Theorem 3.73)",
+                    sequence.values().len()
+                )
+            } else {
+                "no periodicity theorem in HeapLab for this infinite code".into()
+            };
+        }
+    }
+    Ok((report, sequence.values().to_vec()))
+}
+
+/// Nim-values of heaps `0..terms` by the fast method (no period search).
+pub fn nim_values(
+    rules: &Ruleset,
+    terms: usize,
+    budget: &mut Budget<'_>,
+) -> Result<Vec<u32>, EngineError> {
+    if rules.is_finite() && rules.max_heaps_left() <= 2 {
+        let mut sequence = OctalSequence::new(rules);
+        sequence.extend_to(terms, budget)?;
+        Ok(sequence.values(terms))
+    } else {
+        let mut sequence = GeneralSequence::new(rules);
+        sequence.extend_to(terms, budget)?;
+        Ok(sequence.values()[..terms].to_vec())
+    }
+}

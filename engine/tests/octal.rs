@@ -1,0 +1,296 @@
+//! Octal games: the fast sparse-space method against the plain mex, and the thesis's numbers
+//! (Lomič, "Taking and breaking games", CTU Prague 2019; Table 3.2 in Section 3.4.3).
+
+use heaplab_engine::octal::{self, reference, Limits, Method, Ruleset};
+use heaplab_engine::{Budget, Periodicity};
+
+fn prove(code: &str) -> octal::OctalReport {
+    let rules = Ruleset::parse(code).expect("valid code");
+    octal::solve(
+        &rules,
+        Limits {
+            terms: 100,
+            prove: true,
+            max_heaps: 2_000_000,
+        },
+        &mut Budget::unlimited(),
+    )
+    .expect("solves")
+}
+
+fn assert_period(code: &str, period: u64, preperiod: u64) {
+    let report = prove(code);
+    assert_eq!(
+        report.periodicity,
+        Periodicity::Proven {
+            preperiod,
+            period,
+            saltus: 0
+        },
+        "{code}: {}",
+        report.proof
+    );
+    assert_eq!(report.last_exception(), preperiod.checked_sub(1));
+}
+
+/// Every code `d0·d1…dj` with d0 in {0, 4}, j <= 3 digits and a non-zero last digit.
+fn small_octal_codes() -> Vec<Ruleset> {
+    let mut codes = Vec::new();
+    for d0 in [0u8, 4] {
+        for len in 1..=3u32 {
+            for rest in 0..8usize.pow(len - 1) {
+                for last in 1..8u8 {
+                    let mut digits = vec![d0];
+                    for i in (0..len - 1).rev() {
+                        digits.push(((rest >> (3 * i)) & 7) as u8);
+                    }
+                    digits.push(last);
+                    codes.push(Ruleset::from_digits(digits, Vec::new()).expect("valid"));
+                }
+            }
+        }
+    }
+    codes
+}
+
+#[test]
+fn fast_matches_reference_on_every_small_octal_game() {
+    let heaps = 1500;
+    let codes = small_octal_codes();
+    assert_eq!(codes.len(), 2 * (7 + 56 + 448));
+    let mut sparse = 0;
+    for rules in codes {
+        let fast = octal::nim_values(&rules, heaps, &mut Budget::unlimited()).unwrap();
+        let slow = reference::nim_values(&rules, heaps);
+        let slow: Vec<u32> = slow.into_iter().map(|v| v as u32).collect();
+        assert_eq!(fast, slow, "{}", rules.code());
+        let report = octal::solve(
+            &rules,
+            Limits {
+                terms: heaps,
+                prove: false,
+                max_heaps: heaps,
+            },
+            &mut Budget::unlimited(),
+        )
+        .unwrap();
+        sparse += usize::from(report.method == Method::Sparse);
+    }
+    // The comparison must exercise the sparse-space method, not only the full one.
+    assert!(sparse > 100, "only {sparse} codes ran the sparse method");
+}
+
+/// Thesis Table 3.2 (Section 3.4.3): period and pre-period of the non-trivial octal games.
+/// The pre-period is the least `n0` (the thesis's convention); `last_exception` is `n0 − 1`.
+#[test]
+fn thesis_table_3_2_small_rows() {
+    assert_period(".45", 20, 498);
+    assert_period(".156", 349, 3_479);
+    assert_period(".055", 148, 259);
+    assert_period(".644", 442, 3_256);
+    assert_period(".356", 142, 7_315);
+    assert_period(".165", 1_550, 5_181);
+}
+
+/// Thesis Table 3.2: ·127 (period 4, pre-period 46,578), proven from about 93,000 heaps.
+#[test]
+fn thesis_table_3_2_dot_127() {
+    assert_period(".127", 4, 46_578);
+}
+
+/// Thesis Table 3.2 and Section 3.4.3: ·16 has period 149,459 and pre-period 105,351
+/// (the prose's "105,350" is the last exceptional heap).
+#[test]
+fn thesis_table_3_2_dot_16() {
+    let report = prove(".16");
+    assert_eq!(report.periodicity.period(), Some(149_459));
+    assert_eq!(report.preperiod(), Some(105_351));
+    assert_eq!(report.last_exception(), Some(105_350));
+    // Digest Section 3: the first values of ·16.
+    assert_eq!(
+        &report.values[..20],
+        &[0, 1, 0, 0, 1, 2, 2, 1, 4, 0, 1, 4, 2, 1, 4, 0, 1, 4, 2, 1]
+    );
+    assert_eq!(report.method, Method::Sparse);
+}
+
+/// Kayles ·77: period 12 from heap 71 (last exception 70); Dawson's Kayles ·07: period 34 from
+/// heap 53; Dawson's chess ·137 = ·07 shifted by one: from heap 52; Guiles ·15: n0 = 1, p = 10
+/// (thesis Section 3.4.3).
+#[test]
+fn kayles_dawson_and_guiles() {
+    assert_period("kayles", 12, 71);
+    assert_period("Dawson's Kayles", 34, 53);
+    assert_period("dawson's chess", 34, 52);
+    assert_period("guiles", 10, 1);
+    let kayles = prove(".77");
+    assert_eq!(kayles.name.as_deref(), Some("Kayles"));
+    // Kayles has a sparse space with ignore mask 0: the rare values are the evil numbers.
+    assert_eq!(kayles.ignore_mask, Some(0));
+}
+
+/// Section 3.2.2 cousins: ·07(n) = ·4(n+1), ·137(n) = ·4(n+2), ·37(n) = ·6(n+1).
+#[test]
+fn cousins_of_section_3_2_2() {
+    let values = |code: &str| {
+        let rules = Ruleset::parse(code).unwrap();
+        octal::nim_values(&rules, 3000, &mut Budget::unlimited()).unwrap()
+    };
+    let (four, six) = (values(".4"), values(".6"));
+    assert_eq!(values(".07")[..2999], four[1..]);
+    assert_eq!(values(".137")[..2998], four[2..]);
+    assert_eq!(values(".37")[..2999], six[1..]);
+}
+
+/// Hexadecimal codes, repeating tails and Grundy's game: the split-set method and the
+/// sparse method against the plain mex.
+#[test]
+fn other_rulesets_match_reference() {
+    for code in [
+        ".3F", ".28", ".9C", ".9E", ".89", ".8B", ".A8F", ".205200C", "8.1", ".(3)", "4.(3)",
+        ".0(3)", ".(03)", ".(7)", ".1(4)", "grundy", "4.07",
+    ] {
+        let rules = Ruleset::parse(code).unwrap();
+        let heaps = if rules.max_heaps_left() == 3 {
+            250
+        } else {
+            1500
+        };
+        let fast = octal::nim_values(&rules, heaps, &mut Budget::unlimited()).unwrap();
+        let slow: Vec<u32> = reference::nim_values(&rules, heaps)
+            .into_iter()
+            .map(|v| v as u32)
+            .collect();
+        assert_eq!(fast, slow, "{code}");
+    }
+}
+
+/// Digest Section 3 (hexadecimal games, checked): ·28 begins 0 0 1 0 1 2 0 1 0 1 2 3 2 3 4 5 …
+#[test]
+fn hexadecimal_dot_28_first_values() {
+    let rules = Ruleset::parse(".28").unwrap();
+    assert_eq!(rules.kind(), octal::Kind::Hexadecimal);
+    let values = octal::nim_values(&rules, 30, &mut Budget::unlimited()).unwrap();
+    assert_eq!(
+        values,
+        [
+            0, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 3, 4, 3, 4, 5, 6, 7, 6, 7, 8, 9, 7, 6,
+            7
+        ]
+    );
+}
+
+/// Infinite codes: Nim ·(3) and all-but subtraction codes get proven arithmetic periods;
+/// Lasker's nim is computed but not claimed (no theorem for it in HeapLab).
+#[test]
+fn infinite_codes() {
+    let nim = prove(".(3)");
+    assert_eq!(
+        nim.periodicity,
+        Periodicity::Proven {
+            preperiod: 0,
+            period: 1,
+            saltus: 1
+        }
+    );
+    assert_eq!(&nim.values[..5], &[0, 1, 2, 3, 4]);
+    // ·0(3) is all-but {1}: the thesis's duplicate-style nim, period 2 saltus 1.
+    let all_but_one = prove(".0(3)");
+    assert_eq!(all_but_one.periodicity.period(), Some(2));
+    assert_eq!(all_but_one.periodicity.saltus(), Some(1));
+    let lasker = prove("4.(3)");
+    assert!(!lasker.proven());
+    // Lasker's nim: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3.
+    assert_eq!(&lasker.values[..9], &[0, 1, 2, 4, 3, 5, 6, 8, 7]);
+}
+
+/// Officers ·6 shows no period early on; the report says so instead of guessing.
+#[test]
+fn officers_is_not_claimed_periodic() {
+    let rules = Ruleset::parse("officers").unwrap();
+    let report = octal::solve(
+        &rules,
+        Limits {
+            terms: 10,
+            prove: true,
+            max_heaps: 20_000,
+        },
+        &mut Budget::unlimited(),
+    )
+    .unwrap();
+    assert!(!report.proven());
+    assert_eq!(report.last_exception(), None);
+    assert!(report.proof.starts_with("not yet periodic up to 20000"));
+}
+
+/// Grundy's game is never claimed periodic (no theorem applies), and a cancel stops the run.
+#[test]
+fn grundy_and_cancel() {
+    let grundy = prove("grundy");
+    assert!(!grundy.proven());
+    let rules = Ruleset::parse(".16").unwrap();
+    let mut calls = 0;
+    let mut stop_soon = |_: u64, _: u64| {
+        calls += 1;
+        calls < 3
+    };
+    let result = octal::solve(
+        &rules,
+        Limits {
+            terms: 10,
+            prove: true,
+            max_heaps: 1_000_000,
+        },
+        &mut Budget::with_progress(&mut stop_soon),
+    );
+    assert_eq!(result.unwrap_err(), heaplab_engine::EngineError::Cancelled);
+}
+
+/// Absurd sizes are one-line errors, not panics or hangs.
+#[test]
+fn absurd_sizes_are_errors() {
+    let hex = Ruleset::parse(".A8F").unwrap();
+    let err = octal::solve(
+        &hex,
+        Limits {
+            terms: octal::MAX_GENERAL_HEAPS + 1,
+            prove: false,
+            max_heaps: 0,
+        },
+        &mut Budget::unlimited(),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("at most"));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Random longer octal codes (up to 6 digits, d0 in {0, 4}) over 1,200 heaps: enough for
+    /// the ignore mask to be chosen (at 1,024 heaps) and the sparse method to run.
+    #[test]
+    fn fast_matches_reference_on_random_octal_codes(
+        d0 in proptest::sample::select(vec![0u8, 4]),
+        digits in proptest::collection::vec(0u8..8, 1..=6),
+    ) {
+        if let Ok(rules) = Ruleset::from_digits([vec![d0], digits].concat(), Vec::new()) {
+            let fast = octal::nim_values(&rules, 1200, &mut Budget::unlimited()).unwrap();
+            let slow: Vec<u32> =
+                reference::nim_values(&rules, 1200).into_iter().map(|v| v as u32).collect();
+            proptest::prop_assert_eq!(fast, slow, "{}", rules.code());
+        }
+    }
+
+    /// Random hexadecimal codes (up to 3 digits) over 150 heaps.
+    #[test]
+    fn fast_matches_reference_on_random_hex_codes(
+        digits in proptest::collection::vec(0u8..16, 1..=3),
+    ) {
+        if let Ok(rules) = Ruleset::from_digits([vec![0], digits].concat(), Vec::new()) {
+            let fast = octal::nim_values(&rules, 150, &mut Budget::unlimited()).unwrap();
+            let slow: Vec<u32> =
+                reference::nim_values(&rules, 150).into_iter().map(|v| v as u32).collect();
+            proptest::prop_assert_eq!(fast, slow, "{}", rules.code());
+        }
+    }
+}

@@ -1,0 +1,97 @@
+//! End-to-end tests of the octal games page in a real headless Chromium. Expected numbers:
+//! Kayles ·77 has period 12 and preperiod 71 (last exception 70); the plotted values are
+//! compared with the engine's own nim-values.
+
+use anyhow::{ensure, Result};
+use heaplab_e2e::with_page;
+use heaplab_engine::octal::{self, Ruleset};
+use heaplab_engine::Budget;
+
+const KAYLES: &str = "#/octal?code=.77&max=100000&from=0&to=120";
+
+#[tokio::test]
+async fn kayles_period_and_plotted_values_match_the_engine() -> Result<()> {
+    with_page(|page| async move {
+        page.open(KAYLES).await?;
+        page.wait_for_text("#octal-period", "12").await?;
+        page.wait_for_text("#octal-preperiod", "71").await?;
+        page.wait_for_text("#octal-last-exception", "70").await?;
+        let badge = page.wait_for_some_text("#octal-badge").await?;
+        ensure!(
+            badge.starts_with("proven by Theorem 3.73 up to"),
+            "badge: {badge}"
+        );
+        let expected = octal::nim_values(
+            &Ruleset::parse(".77").unwrap(),
+            120,
+            &mut Budget::unlimited(),
+        )
+        .unwrap()
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+        let plotted = page
+            .attr("#octal-plot", "data-values")
+            .await?
+            .unwrap_or_default();
+        ensure!(
+            plotted == expected,
+            "plotted {plotted} != engine {expected}"
+        );
+        // The pixels: blue common points and red rare points (Kayles: mask 0, evil numbers rare).
+        let counts = page
+            .js(
+                "const c = document.querySelector('#octal-plot');
+                 const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+                 let blue = 0, red = 0;
+                 for (let i = 0; i < d.length; i += 4) {
+                   if (d[i] == 37 && d[i+1] == 99 && d[i+2] == 235) blue++;
+                   if (d[i] == 220 && d[i+1] == 38 && d[i+2] == 38) red++;
+                 }
+                 return [blue, red];",
+                vec![],
+            )
+            .await?;
+        let blue = counts[0].as_u64().unwrap_or(0);
+        let red = counts[1].as_u64().unwrap_or(0);
+        ensure!(blue > 100 && red > 10, "blue {blue}, red {red} pixels");
+        page.wait_for_text("#octal-mask", "0").await?;
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn bad_code_gives_an_error_and_presets_change_the_url() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/octal?code=.1G").await?;
+        let error = page.wait_for_some_text("#octal-error").await?;
+        ensure!(error.contains("not a code digit"), "error: {error}");
+        page.open("#/octal?code=.77&max=20000").await?;
+        page.wait_for_text("#octal-period", "12").await?;
+        page.type_into("#octal-code", ".15").await?;
+        page.wait_for_hash_containing("code=.15").await?;
+        page.wait_for_text("#octal-period", "10").await?;
+        page.wait_for_text("#octal-preperiod", "1").await?;
+        page.reload().await?;
+        page.wait_for_value("#octal-code", ".15").await?;
+        page.wait_for_text("#octal-period", "10").await?;
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn long_run_shows_progress_and_cancels() -> Result<()> {
+    with_page(|page| async move {
+        // Officers ·6 has no sparse space and no period: the full method runs for long.
+        page.open("#/octal?code=.6&max=4000000").await?;
+        page.wait_for("#octal-progress").await?;
+        page.wait_for("#octal-cancel").await?.click().await?;
+        let status = page.wait_for_some_text("#octal-status").await?;
+        ensure!(status.starts_with("Cancelled"), "status: {status}");
+        Ok(())
+    })
+    .await
+}
