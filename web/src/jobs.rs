@@ -14,13 +14,10 @@ use gloo::worker::{Spawnable, WorkerBridge};
 use heaplab_engine::cumulative_subtraction::TwoPileReport;
 use yew::prelude::*;
 
-use crate::tiles::runner::LOADER;
 use crate::worker::{
     run_job, JobRequest, JobResult, MapWorker, Truncated, WorkerReply, WorkerRequest,
 };
-
-/// A worker that has not said "ready" after this long is given up for the main thread.
-const WORKER_TIMEOUT_MS: u32 = 10_000;
+use crate::worker_client::{worker_available, LOADER, WORKER_TIMEOUT_MS};
 
 /// A finished job's result, compared by identity (results can be large grids).
 #[derive(Debug, Clone)]
@@ -73,26 +70,6 @@ pub struct JobHandle {
     pub cancel: Callback<()>,
     /// Runs the job again (after a cancel).
     pub retry: Callback<()>,
-}
-
-thread_local! {
-    /// Whether the worker bootstrap is served (looked up once per page load).
-    static WORKER_SERVED: Cell<Option<bool>> = const { Cell::new(None) };
-}
-
-/// Whether workers can run here: the `Worker` API exists and the bootstrap is served.
-async fn worker_available() -> bool {
-    if let Some(known) = WORKER_SERVED.with(Cell::get) {
-        return known;
-    }
-    let api = js_sys::Reflect::has(&js_sys::global(), &"Worker".into()).unwrap_or(false);
-    let served = api
-        && match gloo::net::http::Request::get(LOADER).send().await {
-            Ok(response) => response.ok(),
-            Err(_) => false,
-        };
-    WORKER_SERVED.with(|c| c.set(Some(served)));
-    served
 }
 
 /// The job's moving parts, shared by the effect, its callbacks and cancel.

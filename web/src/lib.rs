@@ -23,6 +23,7 @@ pub mod pages;
 pub mod route;
 pub mod tiles;
 pub mod worker;
+pub mod worker_client;
 
 use wasm_bindgen::prelude::*;
 use web_sys::Element;

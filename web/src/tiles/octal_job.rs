@@ -8,8 +8,8 @@ use gloo::worker::{Spawnable, WorkerBridge};
 use heaplab_engine::octal::OctalReport;
 use yew::Callback;
 
-use super::runner::LOADER;
 use crate::worker::{solve_octal, MapWorker, OctalRequest, WorkerReply, WorkerRequest};
+use crate::worker_client::{has_worker_api, LOADER};
 
 /// What an octal job reports to the page.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,7 +36,7 @@ pub const MAIN_THREAD_HEAPS: u64 = 100_000;
 impl OctalJob {
     /// Starts solving `code` (ASCII) up to `max_heaps` heaps, reporting to `on_event`.
     pub fn start(code: String, max_heaps: u64, on_event: Callback<OctalEvent>) -> OctalJob {
-        let has_worker = js_sys::Reflect::has(&js_sys::global(), &"Worker".into()).unwrap_or(false);
+        let has_worker = has_worker_api();
         if !has_worker {
             let request = OctalRequest {
                 job: 0,

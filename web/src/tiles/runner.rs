@@ -21,18 +21,15 @@ use yew::Callback;
 use super::cursor::TileCursor;
 use super::grid::MapGrid;
 use crate::worker::{solve_tile, MapWorker, TileRequest, TileResult, WorkerReply, WorkerRequest};
+use crate::worker_client::{has_worker_api, worker_available, LOADER, WORKER_TIMEOUT_MS};
 
 /// The most workers the pool starts, whatever `navigator.hardwareConcurrency` says.
 pub const MAX_WORKERS: usize = 8;
 /// Heaps one ruleset may compute before it is "unresolved" (the CLI's default too).
 pub const MAX_HEAPS: u64 = DEFAULT_CELL_BUDGET;
-/// Where the worker bootstrap lives (the root of `dist/`).
-pub const LOADER: &str = "./worker_loader.js";
 /// A worker tile aims at this much work; a main-thread step at [`MAIN_TILE_MS`].
 const WORKER_TILE_MS: f64 = 60.0;
 const MAIN_TILE_MS: f64 = 12.0;
-/// Workers that have not said "ready" after this long are given up for the main thread.
-const WORKER_TIMEOUT_MS: u32 = 10_000;
 /// Progress is reported at most this often (and always at the end).
 const REPORT_MS: f64 = 100.0;
 /// With a log colouring the scale grows as tiles arrive; the whole map is recoloured at most
@@ -176,11 +173,6 @@ pub fn pool_size() -> usize {
     } else {
         1
     }
-}
-
-/// Whether this browser has Web Workers at all.
-pub(crate) fn has_worker_api() -> bool {
-    js_sys::Reflect::has(&js_sys::global(), &"Worker".into()).unwrap_or(false)
 }
 
 impl MapRunner {
@@ -450,10 +442,7 @@ impl Inner {
         self.workers = Workers::Probing;
         let runner = runner.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let found = match gloo::net::http::Request::get(LOADER).send().await {
-                Ok(response) => response.ok(),
-                Err(_) => false,
-            };
+            let found = worker_available().await;
             runner.with(move |inner, again| {
                 inner.workers = if found {
                     // Ready replies confirm it; until then the pool is "starting".

@@ -16,13 +16,11 @@ use heaplab_engine::plane::{PlaneJob, Solution};
 use yew::Callback;
 
 use crate::route::plane::PlaneKey;
-use crate::tiles::runner::{has_worker_api, LOADER};
 use crate::worker::{
     next_step_cells, MapWorker, PlaneRequest, WorkerReply, WorkerRequest, PLANE_FIRST_STEP,
 };
+use crate::worker_client::{has_worker_api, worker_available, LOADER, WORKER_TIMEOUT_MS};
 
-/// Workers that have not said "ready" after this long are given up for the main thread.
-const WORKER_TIMEOUT_MS: u32 = 10_000;
 /// Progress is reported at most this often (and always at the start and the end).
 const REPORT_MS: f64 = 100.0;
 
@@ -336,10 +334,7 @@ impl Inner {
         self.workers = Workers::Probing;
         let runner = runner.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let found = match gloo::net::http::Request::get(LOADER).send().await {
-                Ok(response) => response.ok(),
-                Err(_) => false,
-            };
+            let found = worker_available().await;
             runner.with(move |inner, again| {
                 inner.workers = if found {
                     Workers::Available
