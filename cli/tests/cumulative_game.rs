@@ -220,3 +220,52 @@ fn bad_input_is_one_line() {
         assert!(err.starts_with("heaplab: "), "{err}");
     }
 }
+
+/// The issue asks for TikZ "that compiles in a standard LaTeX install": each tree view's `.tex` is
+/// compiled with `pdflatex` (Debian's texlive-latex-base + texlive-pictures, which `.ci/run`
+/// installs). Where `pdflatex` is missing the test says so and passes, unless
+/// `HEAPLAB_REQUIRE_LATEX` is set (CI sets it), where it fails.
+#[test]
+fn tikz_exports_compile_with_pdflatex() {
+    let have_latex = std::process::Command::new("pdflatex")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have_latex {
+        assert!(
+            std::env::var_os("HEAPLAB_REQUIRE_LATEX").is_none(),
+            "HEAPLAB_REQUIRE_LATEX is set but pdflatex is not installed"
+        );
+        eprintln!("pdflatex not installed: TikZ compile check skipped");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("heaplab-tikz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The tree views (the DAG is SVG only).
+    for view in ["efg", "cgt"] {
+        let tex = dir.join(format!("{view}.tex"));
+        let out = heaplab(&[
+            "cumulative-game",
+            "--heap",
+            "7",
+            "--view",
+            view,
+            "--out",
+            tex.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{out:?}");
+        let latex = std::process::Command::new("pdflatex")
+            .args(["-interaction=nonstopmode", "-halt-on-error"])
+            .arg(&tex)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            latex.status.success(),
+            "{view}.tex does not compile:\n{}",
+            String::from_utf8_lossy(&latex.stdout)
+        );
+        assert!(dir.join(format!("{view}.pdf")).exists());
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -617,13 +617,17 @@ pub fn latex_escape(text: &str) -> String {
     out
 }
 
-/// A complete LaTeX document (class `standalone`, package `tikz` only) drawing `scene` at the
-/// same coordinates as the SVG (1 px = 0.02 cm). Paste the `tikzpicture` into a paper.
+/// A complete LaTeX document (package `tikz` only) drawing `scene` at the same coordinates as
+/// the SVG (1 px = 0.02 cm). Paste the `tikzpicture` into a paper. The class is `standalone`
+/// where it is installed and plain `article` otherwise, so the file compiles with any LaTeX
+/// that has TikZ (a bare TeX Live has no `standalone`).
 pub fn to_tikz(scene: &Scene) -> String {
     use std::fmt::Write;
     let mut s = String::from(
         "% HeapLab game tree. Compile with pdflatex; needs only the tikz package.\n\
-         \\documentclass[border=4pt]{standalone}\n\\usepackage{tikz}\n\\begin{document}\n\
+         \\IfFileExists{standalone.cls}{\\documentclass[border=4pt]{standalone}}\
+         {\\documentclass{article}\\pagestyle{empty}}\n\
+         \\usepackage{tikz}\n\\begin{document}\n\
          \\begin{tikzpicture}[x=0.02cm,y=-0.02cm,every node/.style={font=\\scriptsize}]\n",
     );
     for e in &scene.edges {
