@@ -377,22 +377,19 @@ pub fn least_tail_period(
 /// The least period given that `p` is a period from heap `t` on: the least divisor `d` of `p`
 /// whose window at `t + d` equals the one at `t`.
 fn least_divisor_period(bits: &BitVec, t: usize, p: usize, k: usize) -> usize {
-    let mut small = Vec::new();
-    let mut large = Vec::new();
-    let mut d = 1;
-    while d * d <= p {
-        if p.is_multiple_of(d) {
-            small.push(d);
-            if d * d != p {
-                large.push(p / d);
-            }
-        }
-        d += 1;
-    }
-    small
-        .into_iter()
-        .chain(large.into_iter().rev())
-        .find(|&d| bits.ranges_equal(t, t + d, k))
+    let root = (1..).take_while(|d| d * d <= p).last().unwrap_or(1);
+    let matches = |d: usize| bits.ranges_equal(t, t + d, k);
+    // Divisors up to sqrt(p) ascending, then their cofactors ascending; no allocation.
+    (1..=root)
+        .filter(|d| p.is_multiple_of(*d))
+        .find(|&d| matches(d))
+        .or_else(|| {
+            (1..=root)
+                .rev()
+                .filter(|d| p.is_multiple_of(*d) && d * d != p)
+                .map(|d| p / d)
+                .find(|&d| matches(d))
+        })
         .unwrap_or(p)
 }
 

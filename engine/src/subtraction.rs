@@ -262,7 +262,8 @@ impl<'s> OutcomeSequence<'s> {
         let step = set.min().min(64);
         let mut machine = OutcomeSequence {
             set,
-            p_bits: BitVec::default(),
+            // Room for the first doubling rounds of the period searches without reallocating.
+            p_bits: BitVec::with_capacity(4 * set.max() as usize + 256),
             step,
             at: 0,
             hash: None,
