@@ -1,25 +1,9 @@
 //! The `heaplab` binary end to end: JSON keys and values, readable output, one-line errors.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{heaplab, json};
 use serde_json::Value;
-
-fn heaplab(args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("heaplab")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = heaplab(args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
 
 /// The example, with the survey's numbers for {2,5,7} (Section 2: period 22).
 #[test]

@@ -1,26 +1,10 @@
 //! `heaplab cumulative-game` end to end: the paper's numbers through the binary, pictures
 //! written to files, one-line errors.
 
-use assert_cmd::Command;
-use serde_json::{json, Value};
+mod common;
 
-fn heaplab(args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("heaplab")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = heaplab(args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+use common::{heaplab, json as json_of};
+use serde_json::json;
 
 /// Example 1 (Section 2) through the command line.
 #[test]
