@@ -485,6 +485,17 @@ impl Page {
         pixel_from_json(&value)
     }
 
+    /// Checks that the page shell is still there (a nav with links, some text in the body),
+    /// the sign that bad input did not crash the wasm app into a blank page.
+    pub async fn assert_not_blank(&self) -> Result<()> {
+        self.wait_for("nav a").await?;
+        let body = self.visible_text("body").await?.unwrap_or_default();
+        if body.len() <= 20 {
+            bail!("the page looks blank; body text: {body:?}");
+        }
+        Ok(())
+    }
+
     /// Every pixel of the canvas `selector` as `(width, height, rgba)`, read with one
     /// `getImageData`, or `None` if there is no such canvas.
     pub async fn canvas_rgba(&self, selector: &str) -> Result<Option<(u32, u32, Vec<u8>)>> {

@@ -6,7 +6,7 @@
 //! and pixel by pixel against the library it must only display.
 
 use anyhow::{bail, ensure, Result};
-use heaplab_e2e::{with_page, Page};
+use heaplab_e2e::with_page;
 use heaplab_engine::cumulative_subtraction as cs;
 use heaplab_engine::figure::blue_red;
 use heaplab_engine::ruleset::NumberSet;
@@ -14,14 +14,6 @@ use heaplab_engine::subtraction::Limits;
 use heaplab_engine::Budget;
 
 const TABLE_1: &str = "#/cumulative-subtraction?S=5,7&n=56&w=48&h=40&zoom=2&m=10&heap=7";
-
-/// The page shell is still there: a nav with links, and some text in the body.
-async fn assert_not_blank(page: &Page) -> Result<()> {
-    page.wait_for("nav a").await?;
-    let body = page.visible_text("body").await?.unwrap_or_default();
-    ensure!(body.len() > 20, "the page looks blank; body text: {body:?}");
-    Ok(())
-}
 
 #[tokio::test]
 async fn table_cells_match_the_engine() -> Result<()> {
@@ -168,7 +160,7 @@ async fn bad_url_shows_a_message() -> Result<()> {
         ensure!(message.to_lowercase().contains("who starts"), "{message}");
         let role = page.attr("#cs-error", "role").await?;
         ensure!(role.as_deref() == Some("alert"), "role {role:?}");
-        assert_not_blank(&page).await?;
+        page.assert_not_blank().await?;
         // Fixing the set in the form brings the results back.
         page.open("#/cumulative-subtraction?S=2,3").await?;
         page.wait_for_text("#cs-xi", "8").await?;

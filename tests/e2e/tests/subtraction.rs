@@ -5,18 +5,10 @@
 //! "P P N N P N N ...") and from the engine's own tests.
 
 use anyhow::{ensure, Result};
-use heaplab_e2e::{with_page, Page};
+use heaplab_e2e::with_page;
 
 const FINITE: &str = "#/subtraction?S=2,5,7&n=60";
 const ALL_BUT: &str = "#/subtraction?E=3,6&n=60";
-
-/// The page shell is still there: a nav with links, and some text in the body.
-async fn assert_not_blank(page: &Page) -> Result<()> {
-    page.wait_for("nav a").await?;
-    let body = page.visible_text("body").await?.unwrap_or_default();
-    ensure!(body.len() > 20, "the page looks blank; body text: {body:?}");
-    Ok(())
-}
 
 #[tokio::test]
 async fn finite_set_shows_its_outcome_period() -> Result<()> {
@@ -91,7 +83,7 @@ async fn bad_typed_input_shows_an_inline_error() -> Result<()> {
             role.as_deref() == Some("alert"),
             "#set-error ({message:?}) has role {role:?}, not \"alert\""
         );
-        assert_not_blank(&page).await?;
+        page.assert_not_blank().await?;
 
         // Fixing the input clears the error again.
         page.type_into("#set-input", "2,5,7").await?;
@@ -114,7 +106,7 @@ async fn tampered_url_shows_an_error_not_a_blank_page() -> Result<()> {
     with_page(|page| async move {
         page.open("#/subtraction?S=-1&n=abc").await?;
         page.wait_for_some_text("[role=alert]").await?;
-        assert_not_blank(&page).await?;
+        page.assert_not_blank().await?;
         Ok(())
     })
     .await
