@@ -32,6 +32,7 @@ pub fn run_all(root: &Path) -> Result<ExitCode> {
     let mut native = tools::cargo();
     native.current_dir(root).args([
         "test",
+        "--no-fail-fast",
         "--workspace",
         "--exclude",
         "heaplab-web",
@@ -96,7 +97,14 @@ fn wasm_tests(root: &Path) -> Result<(Tally, bool)> {
     let mut cargo = tools::cargo();
     cargo
         .current_dir(root)
-        .args(["test", "-p", "heaplab-web", "--target", WASM_TARGET])
+        .args([
+            "test",
+            "--no-fail-fast",
+            "-p",
+            "heaplab-web",
+            "--target",
+            WASM_TARGET,
+        ])
         .env(
             "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
             "wasm-bindgen-test-runner",
@@ -115,7 +123,7 @@ fn e2e_tests(root: &Path) -> Result<(Tally, bool)> {
     let mut cargo = tools::cargo();
     cargo
         .current_dir(root)
-        .args(["test", "-p", "heaplab-e2e"])
+        .args(["test", "--no-fail-fast", "-p", "heaplab-e2e"])
         .env("HEAPLAB_URL", server.url())
         // A failed end-to-end test prints its error chain, not an anyhow backtrace.
         .env("RUST_LIB_BACKTRACE", "0");
