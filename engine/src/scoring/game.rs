@@ -33,6 +33,10 @@ pub const MAX_DEPTH: usize = 200;
 /// Most states [`sum_final_scores`] memoises before it stops with a message.
 pub const MAX_SUM_STATES: usize = 2_000_000;
 
+/// The legend of [`ScoringGame::tree`] pictures (page, exports and CLI).
+pub const TREE_LEGEND: &str = "node: score · down-left: Left's options, down-right: Right's · \
+thick: optimal move · colour: class (blue L, orange R, green N, purple P, grey T)";
+
 /// One node of a scoring game: its score and the indices of its options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
