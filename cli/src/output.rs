@@ -90,7 +90,10 @@ pub fn is_tikz_path(path: &str) -> Result<bool, EngineError> {
 
 /// A game tree, fully expanded, as TikZ (`tex`) or as SVG with `legend` under it.
 pub fn tree_figure(tree: &Tree, tex: bool, legend: &str) -> String {
-    let scene = tree_layout::scene(tree, &tree_layout::layout(tree, &[], &LayoutOptions::default()));
+    let scene = tree_layout::scene(
+        tree,
+        &tree_layout::layout(tree, &[], &LayoutOptions::default()),
+    );
     if tex {
         tree_layout::to_tikz(&scene)
     } else {

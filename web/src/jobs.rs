@@ -15,7 +15,7 @@ use heaplab_engine::cumulative_subtraction::TwoPileReport;
 use yew::prelude::*;
 
 use crate::worker::{
-    run_job, JobRequest, JobResult, MapWorker, Truncated, WorkerReply, WorkerRequest,
+    run_job, JobRequest, JobResult, MapWorker, ScoringTable, Truncated, WorkerReply, WorkerRequest,
 };
 use crate::worker_client::{worker_available, LOADER, WORKER_TIMEOUT_MS};
 
@@ -34,7 +34,7 @@ impl Shared {
     pub fn two_piles(&self) -> Option<Result<&TwoPileReport, &str>> {
         match &*self.0 {
             JobResult::TwoPiles(r) => Some(r.as_ref().map_err(String::as_str)),
-            JobResult::Truncated(_) => None,
+            _ => None,
         }
     }
 
@@ -42,7 +42,15 @@ impl Shared {
     pub fn truncated(&self) -> Option<Result<&Truncated, &str>> {
         match &*self.0 {
             JobResult::Truncated(r) => Some(r.as_ref().map_err(String::as_str)),
-            JobResult::TwoPiles(_) => None,
+            _ => None,
+        }
+    }
+
+    /// A scoring octal game's `G_s`, or the engine's message.
+    pub fn scoring_octal(&self) -> Option<Result<&ScoringTable, &str>> {
+        match &*self.0 {
+            JobResult::ScoringOctal(r) => Some(r.as_ref().map_err(String::as_str)),
+            _ => None,
         }
     }
 }

@@ -147,7 +147,9 @@ fn too_many_nodes() -> EngineError {
 /// Adds two scores, with a clear error instead of a silent overflow.
 fn add(a: Rational, b: Rational) -> Result<Rational, EngineError> {
     a.checked_add(b).ok_or_else(|| {
-        EngineError::OutOfRange(format!("the score {a} + {b} is too large to represent exactly"))
+        EngineError::OutOfRange(format!(
+            "the score {a} + {b} is too large to represent exactly"
+        ))
     })
 }
 
@@ -507,11 +509,14 @@ impl fmt::Display for ScoringGame {
 /// own score, options as sets. Two subtrees are identical iff their scores and shapes agree.
 #[derive(Default)]
 struct Shapes {
-    ids: HashMap<(Vec<(Rational, u32)>, Vec<(Rational, u32)>), u32>,
+    ids: HashMap<(ShapeOptions, ShapeOptions), u32>,
 }
 
+/// One side's options in a shape: (score relative to the parent, the option's shape id).
+type ShapeOptions = Vec<(Rational, u32)>;
+
 impl Shapes {
-    fn intern(&mut self, mut left: Vec<(Rational, u32)>, mut right: Vec<(Rational, u32)>) -> u32 {
+    fn intern(&mut self, mut left: ShapeOptions, mut right: ShapeOptions) -> u32 {
         left.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
         left.dedup();
         right.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
@@ -669,7 +674,9 @@ pub fn sum_final_scores(
     budget: &mut Budget<'_>,
 ) -> Result<Finals, EngineError> {
     if games.is_empty() {
-        return Err(EngineError::OutOfRange("a sum needs at least one game".into()));
+        return Err(EngineError::OutOfRange(
+            "a sum needs at least one game".into(),
+        ));
     }
     let mut solver = SumSolver {
         games,
@@ -760,7 +767,15 @@ mod tests {
     #[test]
     fn bad_text_gets_a_clear_error() {
         for bad in [
-            "", "{", "{1|2}", "{1|2|3", "{1|x|3}", "{1|2|3}}", "{,|0|}", "{1|2|3} 4", "1/0",
+            "",
+            "{",
+            "{1|2}",
+            "{1|2|3",
+            "{1|x|3}",
+            "{1|2|3}}",
+            "{,|0|}",
+            "{1|2|3} 4",
+            "1/0",
         ] {
             let err = ScoringGame::parse(bad).expect_err(bad);
             assert!(matches!(err, EngineError::Parse(_)), "{bad}: {err}");
@@ -786,7 +801,10 @@ mod tests {
         let b = g("{9|2|-5}").shift(q(-3)).unwrap().negate();
         assert!(a.identical(&g("{8|1|-6}")));
         assert!(b.identical(&g("{8|1|-6}")));
-        assert!(g("2").shift(q(-3)).unwrap().identical(&g("4").shift(q(-3)).unwrap().negate()));
+        assert!(g("2")
+            .shift(q(-3))
+            .unwrap()
+            .identical(&g("4").shift(q(-3)).unwrap().negate()));
         // Left first: 2 (to 2; {11|4|−3} lets Right reach −3). Right first: 4.
         let f = fig1.finals();
         assert_eq!((f.left, f.right), (q(2), q(4)));
@@ -837,7 +855,11 @@ mod tests {
         assert_eq!((f.left, f.right), (q(-1), q(1)));
         assert_eq!(f.class(), OutcomeClass::P);
         let built = x.sum(&x).unwrap();
-        assert_eq!(built.finals(), f, "the built sum agrees with the memoised one");
+        assert_eq!(
+            built.finals(),
+            f,
+            "the built sum agrees with the memoised one"
+        );
     }
 
     /// Stewart, Section 2: {4|3|2} is impartial (each player gains one point) and Left wins
@@ -860,7 +882,17 @@ mod tests {
     fn outcome_classes_from_signs() {
         let c = |l, r| OutcomeClass::from_finals(q(l), q(r)).letter();
         assert_eq!(
-            [c(1, 1), c(1, 0), c(0, 1), c(-1, -1), c(-1, 0), c(0, -1), c(1, -1), c(-1, 1), c(0, 0)],
+            [
+                c(1, 1),
+                c(1, 0),
+                c(0, 1),
+                c(-1, -1),
+                c(-1, 0),
+                c(0, -1),
+                c(1, -1),
+                c(-1, 1),
+                c(0, 0)
+            ],
             ["L", "L", "L", "R", "R", "R", "N", "P", "T"]
         );
         // The paper's remark: {a | G^S | b} can lie in every class.

@@ -73,7 +73,9 @@ impl ScoringRules {
             )));
         }
         if let Some(d) = digits.iter().find(|&&d| d > 15) {
-            return Err(EngineError::OutOfRange(format!("{d} is not a code digit (0-f)")));
+            return Err(EngineError::OutOfRange(format!(
+                "{d} is not a code digit (0-f)"
+            )));
         }
         if points.len() != digits.len() {
             return Err(EngineError::Parse(format!(
@@ -225,9 +227,12 @@ impl ScoringRules {
     /// 3, and `p_i = 0` otherwise (for a taking-no-breaking game).
     pub fn has_bean_points(&self) -> bool {
         self.is_taking_no_breaking()
-            && self.digits.iter().zip(&self.points).enumerate().all(|(i, (&d, p))| {
-                *p == Rational::int(if d == 0 { 0 } else { i as i64 + 1 })
-            })
+            && self
+                .digits
+                .iter()
+                .zip(&self.points)
+                .enumerate()
+                .all(|(i, (&d, p))| *p == Rational::int(if d == 0 { 0 } else { i as i64 + 1 }))
     }
 
     /// The largest removal `k` (the number of digits).
@@ -427,7 +432,7 @@ impl Method {
 }
 
 /// The `2k` check of Conjectures 14 and 15 on a proven period.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TwoKCheck {
     /// `k`: the largest removal that can leave a non-empty heap (max S for subtraction games).
     pub k: u32,
@@ -491,7 +496,9 @@ pub fn solve(
             )));
         }
         let (values, work) = multiset_values(rules, fixed, limits.terms as usize, budget)?;
-        let period = Periodicity::NotFound { searched: 0 };
+        let period = Periodicity::NotFound {
+            searched: limits.terms,
+        };
         (values, period, Method::Multiset, work)
     } else if let (Some(set), None) = (rules.as_cumulative_subtraction(), fixed) {
         let report = cumulative_subtraction::solve(
@@ -560,12 +567,20 @@ fn column_dp(
     let mut columns = 0usize;
     let column = |cells: &mut Vec<i64>, a: usize| {
         for b in 0..height {
-            let mine = (1..=k.min(a))
-                .filter(|&i| rules.may_take(a, i))
-                .map(|i| (i as u32, po[i - 1].saturating_sub(cells[(a - i) * height + b])));
+            let mine = (1..=k.min(a)).filter(|&i| rules.may_take(a, i)).map(|i| {
+                (
+                    i as u32,
+                    po[i - 1].saturating_sub(cells[(a - i) * height + b]),
+                )
+            });
             let theirs = (1..=other.k().min(b))
                 .filter(|&l| other.may_take(b, l))
-                .map(|l| (l as u32, pp[l - 1].saturating_sub(cells[a * height + b - l])));
+                .map(|l| {
+                    (
+                        l as u32,
+                        pp[l - 1].saturating_sub(cells[a * height + b - l]),
+                    )
+                });
             let v = best_take(mine.chain(theirs)).map_or(0, |(_, v)| v);
             cells.push(v);
         }
@@ -582,7 +597,9 @@ fn column_dp(
                 budget.tick(columns as u64, target as u64)?;
             }
         }
-        let same = |x: usize, y: usize| cells[x * height..(x + 1) * height] == cells[y * height..(y + 1) * height];
+        let same = |x: usize, y: usize| {
+            cells[x * height..(x + 1) * height] == cells[y * height..(y + 1) * height]
+        };
         if let Some(found) = window_period(columns, window, same) {
             // The row b = m: its least period divides the columns' period.
             let (start, p) = found;
@@ -633,7 +650,11 @@ fn window_period(
         return None;
     }
     let end = len - window;
-    (1..=end).find_map(|p| (0..window).all(|i| same(end + i, end - p + i)).then_some((end - p, p)))
+    (1..=end).find_map(|p| {
+        (0..window)
+            .all(|i| same(end + i, end - p + i))
+            .then_some((end - p, p))
+    })
 }
 
 /// `G_s(n)` (or `G_s(n +_ℓ m)`) for `n = 0..terms` by memoised negamax over multisets, and
@@ -685,7 +706,9 @@ impl<'r, 'b, 'c> MultisetSolver<'r, 'b, 'c> {
     /// `G_s` of the sum of `heaps` (`(ruleset tag, size)`), the mover's best net score.
     pub fn value_of(&mut self, heaps: Vec<(u8, u32)>) -> Result<Rational, EngineError> {
         if let Some(&(tag, _)) = heaps.iter().find(|(t, _)| *t as usize >= self.rules.len()) {
-            return Err(EngineError::OutOfRange(format!("no ruleset with tag {tag}")));
+            return Err(EngineError::OutOfRange(format!(
+                "no ruleset with tag {tag}"
+            )));
         }
         let state = self.canonical(heaps);
         let v = self.value(state)?;
@@ -725,7 +748,8 @@ impl<'r, 'b, 'c> MultisetSolver<'r, 'b, 'c> {
                     next.extend_from_slice(&state[i + 1..]);
                     next.extend(leave.into_iter().map(|x| (tag, x)));
                     let next = self.canonical(next);
-                    let v = self.scaled.points[tag as usize][k as usize - 1].saturating_sub(self.value(next)?);
+                    let v = self.scaled.points[tag as usize][k as usize - 1]
+                        .saturating_sub(self.value(next)?);
                     best = Some(best.map_or(v, |b| b.max(v)));
                 }
             }
@@ -733,7 +757,8 @@ impl<'r, 'b, 'c> MultisetSolver<'r, 'b, 'c> {
         let v = best.unwrap_or(0);
         self.memo.insert(state, v);
         if self.memo.len().is_multiple_of(8192) {
-            self.budget.tick(self.memo.len() as u64, MAX_STATES as u64)?;
+            self.budget
+                .tick(self.memo.len() as u64, MAX_STATES as u64)?;
         }
         Ok(v)
     }
@@ -963,7 +988,11 @@ mod tests {
             for &s in set.elements() {
                 let s = s as usize;
                 for i in 1..=6 {
-                    assert_eq!(g[s + 2 * i * k], k as i64 - g[s + (2 * i - 1) * k], "{set:?}");
+                    assert_eq!(
+                        g[s + 2 * i * k],
+                        k as i64 - g[s + (2 * i - 1) * k],
+                        "{set:?}"
+                    );
                     assert_eq!(g[s + 2 * i * k], s as i64);
                 }
                 assert_eq!(g[s + k], (k - s) as i64);
@@ -1108,8 +1137,16 @@ mod tests {
     fn conjectures_15_and_16_survey() {
         let survey = conjecture_15_survey(3, 3, &mut Budget::unlimited()).unwrap();
         assert!(survey.checked > 100);
-        assert_eq!(survey.proven, survey.checked, "{:#?}", survey.eventual_failures);
-        assert_eq!(survey.eventual_2k, survey.checked, "{:#?}", survey.eventual_failures);
+        assert_eq!(
+            survey.proven, survey.checked,
+            "{:#?}",
+            survey.eventual_failures
+        );
+        assert_eq!(
+            survey.eventual_2k, survey.checked,
+            "{:#?}",
+            survey.eventual_failures
+        );
         // By hand: code 2 (take one bean, leave a non-empty heap) has G_s = 0, 0, 1, 0, 1, …,
         // so G_s(0) = 0 ≠ G_s(2) = 1 although k = 1.
         assert!(survey.all_n_2k < survey.checked);
@@ -1129,7 +1166,10 @@ mod tests {
             ("33", ""),
             ("33", "1,abc"),
         ] {
-            assert!(ScoringRules::parse(code, points).is_err(), "{code} / {points}");
+            assert!(
+                ScoringRules::parse(code, points).is_err(),
+                "{code} / {points}"
+            );
         }
         let o = ScoringRules::parse("0.26", "1,2").unwrap();
         let limits = ScoringLimits::new(MAX_BREAKING_TERMS + 1, 10).unwrap();
