@@ -294,18 +294,10 @@ fn partitions(total: u32, parts: u32, max: u32, current: &mut Vec<u32>, out: &mu
 }
 
 impl fmt::Display for ScoringRules {
-    /// The paper's form `(3333, 2222)` when every point is one digit, else `(3333; 2,2,2,2)`.
+    /// `(3333; 2,2,2,2)`: the code, then the points `p_1,…,p_k` (the paper writes
+    /// `(3333, 2222)`, which is ambiguous once a point has two digits).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let small = self
-            .points
-            .iter()
-            .all(|p| p.denom() == 1 && (0..10).contains(&p.numer()));
-        if small {
-            let p: String = self.points.iter().map(|p| p.to_string()).collect();
-            write!(f, "({}, {p})", self.code())
-        } else {
-            write!(f, "({}; {})", self.code(), self.points_text())
-        }
+        write!(f, "({}; {})", self.code(), self.points_text())
     }
 }
 

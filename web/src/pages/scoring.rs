@@ -399,12 +399,12 @@ pub fn game_tab(props: &TabProps) -> Html {
     };
     html! {
         <div role="tabpanel" aria-labelledby="sc-tab-game">
-            <form class="form-row" {onsubmit}>
+            <form class="ruleset-form sc-form" {onsubmit} novalidate=true>
                 <TextField id="sc-game" label="Game G (bracket notation, e.g. {2,{11|4|-3}|3|4,{9|2|-5}})"
                     value={form.game.clone()} oninput={set(|q, t| q.game = t)} hint="{4|3|2}" />
                 <TextField id="sc-plus" label="Add a game H (optional): G +ℓ H"
                     value={form.plus.clone()} oninput={set(|q, t| q.plus = t)} hint="{1|0|-1}" />
-                <div class="field actions"><button type="submit" id="sc-show">{ "Show" }</button></div>
+                <div class="field actions"><button type="submit" class="primary" id="sc-show">{ "Show" }</button></div>
             </form>
             { parse_line("sc-game-status", &form.game) }
             { parse_line("sc-plus-status", &form.plus) }
@@ -454,14 +454,14 @@ pub fn octal_tab(props: &TabProps) -> Html {
     };
     html! {
         <div role="tabpanel" aria-labelledby="sc-tab-octal">
-            <form class="form-row" {onsubmit}>
+            <form class="ruleset-form sc-form" {onsubmit} novalidate=true>
                 <TextField id="sc-code" label="Code n1…nk" narrow=true value={form.code.clone()} oninput={set(|q, t| q.code = t)} hint="3333" />
                 <TextField id="sc-points" label="Points p1,…,pk" value={form.points.clone()} oninput={set(|q, t| q.points = t)} hint="2,2,2,2" />
                 <TextField id="sc-terms" label="Heaps n = 0 … " narrow=true inputmode="numeric" value={form.terms.clone()} oninput={set(|q, t| q.terms = t)} hint="40" />
                 <TextField id="sc-m" label="Fixed heap m (optional)" narrow=true inputmode="numeric" value={form.m.clone()} oninput={set(|q, t| q.m = t)} hint="0" />
                 <TextField id="sc-mcode" label="m's code (empty: same)" narrow=true value={form.m_code.clone()} oninput={set(|q, t| q.m_code = t)} />
                 <TextField id="sc-mpoints" label="m's points" narrow=true value={form.m_points.clone()} oninput={set(|q, t| q.m_points = t)} />
-                <div class="field actions"><button type="submit" id="sc-run">{ "Compute G_s" }</button></div>
+                <div class="field actions"><button type="submit" class="primary" id="sc-run">{ "Compute G_s" }</button></div>
             </form>
             { live }
             <p class="note">{ "Removing i beans scores p_i; bit t of the digit n_i allows leaving exactly t non-empty heaps (3: take and leave 0 or 1 heap; 1: take the whole heap; 2: leave one heap; 4–7 and hex digits break heaps). G_s is the mover's best net score (Definition 11); by Theorem 12 it is the Left final score." }</p>
