@@ -1094,6 +1094,7 @@ mod tests {
             ("2,3", 5, 6),
             ("3,5", 8, 10),
             ("3,4,7", 10, 14),
+            ("4,5", 27, 10),
         ] {
             let rules = ScoringRules::subtraction(&NumberSet::parse(set).unwrap()).unwrap();
             let report = run(&rules, None, 10);
