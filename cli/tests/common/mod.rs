@@ -1,4 +1,6 @@
 //! Helpers shared by the CLI's integration tests: run the built `heaplab` binary.
+// Each test binary compiles this module and uses only some of the helpers.
+#![allow(dead_code)]
 
 use assert_cmd::Command;
 use serde_json::Value;
