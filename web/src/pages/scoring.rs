@@ -20,16 +20,14 @@ use heaplab_engine::scoring::octal::{MAX_FIXED_HEAP, MAX_TERMS};
 use heaplab_engine::scoring::{ScoringGame, ScoringRules};
 use heaplab_engine::tree_layout::Tree;
 use heaplab_engine::{Budget, EngineError};
-use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
-use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use crate::components::export::{download_canvas, download_text, CopyLink};
-use crate::components::field::TextField;
+use crate::components::export::{download_text, CopyLink};
+use crate::components::field::{use_query_form, TextField};
 use crate::components::tree::TreeView;
+use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::jobs::{use_job, JobState, JobStatus};
-use crate::route::{format_query, navigate, parse_query};
+use crate::route::{format_query, parse_query};
 use crate::worker::{JobRequest, ScoringOctalRequest, ScoringTable};
 
 /// Stewart's Figure 1, the page's default game.
@@ -42,9 +40,6 @@ pub const MAX_PAGE_TERMS: u64 = 100_000;
 const TABLE_ROWS: usize = 1_000;
 /// Nodes shown when a tree first opens.
 const TREE_CAP: usize = 300;
-/// Plot size.
-const PLOT_WIDTH: u32 = 960;
-const PLOT_HEIGHT: u32 = 320;
 
 /// The page's examples: (label, hash).
 pub const EXAMPLES: &[(&str, &str)] = &[
@@ -323,27 +318,10 @@ pub struct TabProps {
 /// The games tab: editor, tree, facts and sum builder.
 #[function_component(GameTab)]
 pub fn game_tab(props: &TabProps) -> Html {
-    let form = use_state(|| props.query.clone());
-    {
-        let form = form.clone();
-        use_effect_with(props.query.clone(), move |q| form.set(q.clone()));
-    }
+    let form = use_query_form(&props.query);
     let result = use_memo(props.query.clone(), solve_game);
-    let set = |f: fn(&mut ScoringQuery, String)| {
-        let form = form.clone();
-        Callback::from(move |text: String| {
-            let mut next = (*form).clone();
-            f(&mut next, text);
-            form.set(next);
-        })
-    };
-    let onsubmit = {
-        let form = form.clone();
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            navigate(&form.to_hash());
-        })
-    };
+    let set = |f: fn(&mut ScoringQuery, String)| form.setter(f);
+    let onsubmit = form.submit(ScoringQuery::to_hash);
     let with_plus = |plus: Option<String>| {
         let mut next = props.query.clone();
         next.plus = plus.unwrap_or_default();
@@ -416,26 +394,9 @@ pub fn game_tab(props: &TabProps) -> Html {
 /// The scoring octal tab: form, worker job, table, plot and exports.
 #[function_component(OctalTab)]
 pub fn octal_tab(props: &TabProps) -> Html {
-    let form = use_state(|| props.query.clone());
-    {
-        let form = form.clone();
-        use_effect_with(props.query.clone(), move |q| form.set(q.clone()));
-    }
-    let set = |f: fn(&mut ScoringQuery, String)| {
-        let form = form.clone();
-        Callback::from(move |text: String| {
-            let mut next = (*form).clone();
-            f(&mut next, text);
-            form.set(next);
-        })
-    };
-    let onsubmit = {
-        let form = form.clone();
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            navigate(&form.to_hash());
-        })
-    };
+    let form = use_query_form(&props.query);
+    let set = |f: fn(&mut ScoringQuery, String)| form.setter(f);
+    let onsubmit = form.submit(ScoringQuery::to_hash);
     let live = match ScoringRules::parse(&form.code, &form.points) {
         Ok(r) => {
             html! { <p class="note" id="sc-rules-status">{ format!("✓ {r}{}", if r.is_taking_no_breaking() { ": taking, no breaking" } else { ": taking and breaking" }) }</p> }
@@ -527,79 +488,30 @@ pub fn values_csv(values: &[(i64, i64)]) -> String {
     csv
 }
 
-fn draw_plot(canvas: HtmlCanvasElement, table: &ScoringTable) -> Result<(), String> {
-    canvas.set_width(PLOT_WIDTH);
-    canvas.set_height(PLOT_HEIGHT);
-    let backend = CanvasBackend::with_canvas_object(canvas).ok_or("no 2-D canvas context")?;
-    let root = backend.into_drawing_area();
-    let err = |e: &dyn std::fmt::Display| e.to_string();
-    root.fill(&WHITE).map_err(|e| err(&e))?;
-    let values: Vec<f64> = table
-        .values
-        .iter()
-        .map(|&(n, d)| n as f64 / d as f64)
-        .collect();
-    let lo = values.iter().copied().fold(0.0, f64::min) - 0.5;
-    let hi = values.iter().copied().fold(0.0, f64::max) + 0.5;
-    let n = values.len() as f64;
-    let mut chart = ChartBuilder::on(&root)
-        .margin(12)
-        .margin_right(40)
-        .x_label_area_size(36)
-        .y_label_area_size(48)
-        .build_cartesian_2d(0f64..n.max(1.0), lo..hi)
-        .map_err(|e| err(&e))?;
-    chart
-        .configure_mesh()
-        .x_desc("heap n")
-        .y_desc("G_s")
-        .light_line_style(RGBColor(238, 238, 238))
-        .draw()
-        .map_err(|e| err(&e))?;
-    let ink = RGBColor(37, 99, 235);
-    let points = values.iter().enumerate().map(|(x, &v)| (x as f64, v));
-    if values.len() <= 400 {
-        chart
-            .draw_series(LineSeries::new(points.clone(), ink.mix(0.35)))
-            .map_err(|e| err(&e))?;
-    }
-    chart
-        .draw_series(points.map(|p| Circle::new(p, 2, ink.filled())))
-        .map_err(|e| err(&e))?;
-    if let (Some(pre), Some(per)) = (table.period.preperiod(), table.period.period()) {
-        for (heap, ink) in [
-            (pre, RGBColor(22, 163, 74)),
-            (pre + per, RGBColor(217, 119, 6)),
-        ] {
-            if (heap as f64) < n {
-                chart
-                    .draw_series(DashedLineSeries::new(
-                        [(heap as f64, lo), (heap as f64, hi)],
-                        6,
-                        4,
-                        ink.stroke_width(2),
-                    ))
-                    .map_err(|e| err(&e))?;
-            }
-        }
-    }
-    root.present().map_err(|e| err(&e))
-}
-
 /// The result: facts, plot, table and exports.
 #[function_component(OctalView)]
 pub fn octal_view(props: &OctalViewProps) -> Html {
     let table = props.table.clone();
-    let canvas = use_node_ref();
     let problem = use_state(|| None::<String>);
-    {
-        let (canvas, problem) = (canvas.clone(), problem.clone());
-        use_effect_with(table.clone(), move |t| {
-            if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                problem.set(draw_plot(c, t).err());
-            }
-        });
-    }
+    let values = use_memo(table.clone(), |t| {
+        t.values
+            .iter()
+            .map(|&(n, d)| n as f64 / d as f64)
+            .collect::<Vec<f64>>()
+    });
+    let marks: Vec<ChartMark> = match (table.period.preperiod(), table.period.period()) {
+        (Some(pre), Some(per)) => vec![
+            ChartMark {
+                heap: pre,
+                label: format!("preperiod ends ({pre})"),
+            },
+            ChartMark {
+                heap: pre + per,
+                label: format!("one period later ({})", pre + per),
+            },
+        ],
+        _ => Vec::new(),
+    };
     let what = match props.fixed {
         Some(m) => format!("G_s(n +ℓ {m})"),
         None => "G_s(n)".into(),
@@ -609,14 +521,6 @@ pub fn octal_view(props: &OctalViewProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             problem
                 .set(download_text(&values_csv(&table.values), "scoring-gs.csv", "text/csv").err());
-        })
-    };
-    let on_png = {
-        let (canvas, problem) = (canvas.clone(), problem.clone());
-        Callback::from(move |_: MouseEvent| {
-            if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                problem.set(download_canvas(&c, "scoring-gs.png").err());
-            }
         })
     };
     let period = match (table.period.preperiod(), table.period.period()) {
@@ -646,11 +550,10 @@ pub fn octal_view(props: &OctalViewProps) -> Html {
                     <a id="sc-cs-link" href={format!("#/cumulative-subtraction?S={set}")}>{ "open it on the cumulative subtraction page" }</a>{ "." }</p>
             }
             <p class="sequence"><code id="sc-values">{ table.values.iter().take(200).map(|&v| value_text(v)).collect::<Vec<_>>().join(" ") }</code></p>
-            <canvas ref={canvas} id="sc-plot" class="value-chart" width={PLOT_WIDTH.to_string()} height={PLOT_HEIGHT.to_string()} role="img" aria-label={format!("{what} against n")}></canvas>
-            <p class="legend">{ "Blue: G_s; green dashed: end of the preperiod; orange dashed: one period later." }</p>
+            <ValueChart id="sc-plot" values={Rc::new((*values).clone())} {marks} y_label="G_s"
+                file_stem="scoring-gs" label={format!("{what} against n")} />
             <div class="toolbar">
                 <button type="button" id="sc-csv" onclick={on_csv}>{ "Download CSV" }</button>
-                <button type="button" id="sc-png" onclick={on_png}>{ "Download plot PNG" }</button>
                 if let Some(p) = &*problem { <span class="toolbar-note" role="status">{ p.clone() }</span> }
             </div>
             <table id="sc-table" class="outcome-table">
