@@ -252,21 +252,30 @@ fn parse_line(id: &str, text: &str) -> Html {
 }
 
 /// What the games tab shows for the committed game (and sum).
-struct GameResult {
-    game: ScoringGame,
-    finals: Finals,
-    impartial: Result<(), String>,
-    tree: Rc<Tree>,
-    sum: Option<Result<SumResult, String>>,
+pub struct GameResult {
+    /// The game.
+    pub game: ScoringGame,
+    /// Its final scores and class.
+    pub finals: Finals,
+    /// `Ok` if impartial, else why not.
+    pub impartial: Result<(), String>,
+    /// Its tree, for the tree view.
+    pub tree: Rc<Tree>,
+    /// The sum with the second game, if one was given (or the message why not).
+    pub sum: Option<Result<SumResult, String>>,
 }
 
-struct SumResult {
-    finals: Finals,
+/// The long-rule sum of the two games.
+pub struct SumResult {
+    /// Its final scores and class.
+    pub finals: Finals,
     /// The sum's tree, or why it is not drawn.
-    tree: Result<Rc<Tree>, String>,
+    pub tree: Result<Rc<Tree>, String>,
 }
 
-fn solve_game(q: &ScoringQuery) -> Result<GameResult, String> {
+/// Solves the games tab of `q`: parse, final scores, impartiality, tree, and the sum within
+/// [`PAGE_SUM_STATES`]; the message of the first problem otherwise.
+pub fn solve_game(q: &ScoringQuery) -> Result<GameResult, String> {
     let game = ScoringGame::parse(&q.game).map_err(|e| e.to_string())?;
     let imp = game.impartiality();
     let sum = (!q.plus.trim().is_empty()).then(|| -> Result<SumResult, String> {
@@ -566,38 +575,5 @@ pub fn octal_view(props: &OctalViewProps) -> Html {
                 </tbody>
             </table>
         </div>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn query_round_trips_and_validates() {
-        let q = ScoringQuery::from_query("tab=octal&code=3333&pts=2,2,2,2&n=40&m=3");
-        assert_eq!(
-            ScoringQuery::from_query(q.to_hash().split_once('?').unwrap().1),
-            q
-        );
-        let r = q.octal_request().unwrap();
-        assert_eq!(r.fixed, Some((3, "3333".into(), "2,2,2,2".into())));
-        let bad = ScoringQuery::from_query("tab=octal&code=3x&pts=&n=0&m=-1");
-        assert_eq!(bad.octal_request().unwrap_err().len(), 3);
-        let g = ScoringQuery::from_query("g=%7B4%7C3%7C2%7D");
-        assert_eq!(g.game, "{4|3|2}");
-        assert_eq!(
-            ScoringQuery::from_query(g.to_hash().split_once('?').unwrap().1),
-            g
-        );
-    }
-
-    #[test]
-    fn solves_the_conjecture_9_sum() {
-        let q = ScoringQuery::from_query(EXAMPLES[2].1.split_once('?').unwrap().1);
-        let r = solve_game(&q).unwrap();
-        let s = r.sum.unwrap().unwrap();
-        assert_eq!(s.finals.class().letter(), "P");
-        assert!(s.tree.is_ok());
     }
 }
