@@ -4,10 +4,63 @@
 
 use std::ops::Deref;
 
-use web_sys::HtmlInputElement;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::route::navigate;
+
+/// The text value of the `<input>`, `<textarea>` or `<select>` an event came from.
+pub fn event_value(e: &Event) -> Option<String> {
+    let target = e.target()?;
+    if let Some(input) = target.dyn_ref::<HtmlInputElement>() {
+        Some(input.value())
+    } else if let Some(area) = target.dyn_ref::<HtmlTextAreaElement>() {
+        Some(area.value())
+    } else {
+        target.dyn_ref::<HtmlSelectElement>().map(|s| s.value())
+    }
+}
+
+/// A callback for a form control's `oninput`/`onchange`: stores its value into the form state
+/// with `set`.
+pub fn edit_form<Q, E>(
+    form: &UseStateHandle<Q>,
+    set: impl Fn(&mut Q, String) + 'static,
+) -> Callback<E>
+where
+    Q: Clone + 'static,
+    E: AsRef<Event> + 'static,
+{
+    let form = form.clone();
+    Callback::from(move |e: E| {
+        if let Some(value) = event_value(e.as_ref()) {
+            let mut next = (*form).clone();
+            set(&mut next, value);
+            form.set(next);
+        }
+    })
+}
+
+/// A callback for a `<select>` that takes effect at once: stores its value with `set`, then
+/// navigates to `commit(form)` when that gives a hash (a valid form).
+pub fn choose_and_commit<Q: Clone + 'static>(
+    form: &UseStateHandle<Q>,
+    set: impl Fn(&mut Q, String) + 'static,
+    commit: fn(&Q) -> Option<String>,
+) -> Callback<Event> {
+    let form = form.clone();
+    Callback::from(move |e: Event| {
+        if let Some(value) = event_value(&e) {
+            let mut next = (*form).clone();
+            set(&mut next, value);
+            form.set(next.clone());
+            if let Some(hash) = commit(&next) {
+                navigate(&hash);
+            }
+        }
+    })
+}
 
 /// The editable copy of a page's URL state `Q` (see [`use_query_form`]).
 pub struct QueryForm<Q: 'static> {
@@ -30,6 +83,11 @@ impl<Q: Clone + 'static> QueryForm<Q> {
             set(&mut next, text);
             state.set(next);
         })
+    }
+
+    /// The state handle, for [`edit_form`] and [`choose_and_commit`].
+    pub fn handle(&self) -> &UseStateHandle<Q> {
+        &self.state
     }
 
     /// The form's submit handler: commits the copy to the URL (`to_hash`).
@@ -81,11 +139,9 @@ pub struct TextFieldProps {
 /// A `<div class="field">` with a label and a text input.
 #[function_component(TextField)]
 pub fn text_field(props: &TextFieldProps) -> Html {
-    let oninput = props.oninput.reform(|e: InputEvent| {
-        e.target_dyn_into::<HtmlInputElement>()
-            .map(|input| input.value())
-            .unwrap_or_default()
-    });
+    let oninput = props
+        .oninput
+        .reform(|e: InputEvent| event_value(&e).unwrap_or_default());
     let class = if props.narrow {
         "field narrow"
     } else {

@@ -20,10 +20,10 @@ use heaplab_engine::cumulative_subtraction::{self as cs, CumulativeReport};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::subtraction::Limits;
 use heaplab_engine::{Budget, Periodicity};
-use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::components::export::CopyLink;
+use crate::components::field::edit_form;
 use crate::route::cumulative::{CumulativeErrors, CumulativeParams, CumulativeQuery};
 use crate::route::navigate;
 
@@ -94,26 +94,8 @@ pub fn cumulative_page(props: &CumulativePageProps) -> Html {
     );
     let form_errors = form.validate().err();
 
-    let edit = |f: fn(&mut CumulativeQuery, String)| {
-        let form = form.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                let mut next = (*form).clone();
-                f(&mut next, input.value());
-                form.set(next);
-            }
-        })
-    };
-    let on_first = {
-        let form = form.clone();
-        Callback::from(move |e: Event| {
-            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-                let mut next = (*form).clone();
-                next.first = select.value();
-                form.set(next);
-            }
-        })
-    };
+    let edit = |f: fn(&mut CumulativeQuery, String)| edit_form::<_, InputEvent>(&form, f);
+    let on_first = edit_form::<_, Event>(&form, |q: &mut CumulativeQuery, v| q.first = v);
     let onsubmit = {
         let form = form.clone();
         Callback::from(move |e: SubmitEvent| {

@@ -18,12 +18,12 @@ use heaplab_engine::figure::{self, class_colour, hex, Colouring};
 use heaplab_engine::period_map::{CellClass, Family, Window};
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{
-    CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
-    ImageData,
+    CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, HtmlSelectElement, ImageData,
 };
 use yew::prelude::*;
 
 use crate::components::export::{download_rgba, download_text, CopyLink, ScaledPng};
+use crate::components::field::{choose_and_commit, edit_form};
 use crate::components::palette::ColourSwatch;
 use crate::route::{
     format_query, navigate, MapErrors, MapParams, MapQuery, MAP_COLOURINGS, MAP_FAMILIES,
@@ -367,16 +367,7 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
     };
 
     let form_errors = form.validate().err();
-    let edit = |f: fn(&mut MapQuery, String)| {
-        let form = form.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                let mut next = (*form).clone();
-                f(&mut next, input.value());
-                form.set(next);
-            }
-        })
-    };
+    let edit = |f: fn(&mut MapQuery, String)| edit_form::<_, InputEvent>(&form, f);
     let on_family = {
         let form = form.clone();
         Callback::from(move |e: Event| {
@@ -389,19 +380,11 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
             }
         })
     };
-    let on_colour = {
-        let form = form.clone();
-        Callback::from(move |e: Event| {
-            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-                let mut next = (*form).clone();
-                next.colour = select.value();
-                form.set(next.clone());
-                if next.validate().is_ok() {
-                    navigate(&next.to_hash());
-                }
-            }
-        })
-    };
+    let on_colour = choose_and_commit(
+        &form,
+        |q: &mut MapQuery, v| q.colour = v,
+        |q| q.validate().is_ok().then(|| q.to_hash()),
+    );
     let onsubmit = {
         let form = form.clone();
         let runner = runner.clone();

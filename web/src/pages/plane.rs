@@ -20,13 +20,11 @@ use heaplab_engine::figure::{self, hex};
 use heaplab_engine::plane::{self, Solution};
 use heaplab_engine::Periodicity;
 use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{
-    CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlElement, HtmlInputElement,
-    HtmlSelectElement, HtmlTextAreaElement, ImageData,
-};
+use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlElement, ImageData};
 use yew::prelude::*;
 
 use crate::components::export::{download_rgba, download_text, CopyLink, ScaledPng};
+use crate::components::field::{choose_and_commit, edit_form};
 use crate::components::palette::ColourSwatch;
 use crate::pages::period_map::{capitalise, grouped};
 use crate::route::navigate;
@@ -366,39 +364,13 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
     };
 
     let form_errors = form.validate().err();
-    let edit_input = |f: fn(&mut PlaneQuery, String)| {
-        let form = form.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                let mut next = (*form).clone();
-                f(&mut next, input.value());
-                form.set(next);
-            }
-        })
-    };
-    let on_moves = {
-        let form = form.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Some(input) = e.target_dyn_into::<HtmlTextAreaElement>() {
-                let mut next = (*form).clone();
-                next.moves = input.value();
-                form.set(next);
-            }
-        })
-    };
-    let on_mode = {
-        let form = form.clone();
-        Callback::from(move |e: Event| {
-            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-                let mut next = (*form).clone();
-                next.mode = select.value();
-                form.set(next.clone());
-                if next.validate().is_ok() {
-                    navigate(&next.to_hash());
-                }
-            }
-        })
-    };
+    let edit_input = |f: fn(&mut PlaneQuery, String)| edit_form::<_, InputEvent>(&form, f);
+    let on_moves = edit_form::<_, InputEvent>(&form, |q: &mut PlaneQuery, v| q.moves = v);
+    let on_mode = choose_and_commit(
+        &form,
+        |q: &mut PlaneQuery, v| q.mode = v,
+        |q| q.validate().is_ok().then(|| q.to_hash()),
+    );
     let onsubmit = {
         let form = form.clone();
         let runner = runner.clone();

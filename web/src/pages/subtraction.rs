@@ -22,6 +22,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::export::CopyLink;
+use crate::components::field::edit_form;
 use crate::components::palette::Legend;
 use crate::components::period_facts::PeriodFacts;
 use crate::components::value_chart::{ChartMark, ValueChart};
@@ -187,14 +188,9 @@ pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
 
     let form_errors = form.validate().err();
     let edit = |f: fn(&mut SubtractionQuery, String)| {
-        let form = form.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                let mut next = (*form).clone();
-                f(&mut next, input.value());
-                next.conflict = None;
-                form.set(next);
-            }
+        edit_form::<_, InputEvent>(&form, move |q: &mut SubtractionQuery, v| {
+            f(q, v);
+            q.conflict = None;
         })
     };
     let set_kind = |kind: SetKind| {
