@@ -72,6 +72,16 @@ pub enum Reward {
         /// Paid to each other player.
         others: Rational,
     },
+    /// Example 4 (Auction Pebbles with modified utility): a move raises the mover's bid by the
+    /// amount removed, except the move after which nobody can move on this heap: it settles
+    /// the auction, paying each player `u_i(C') − C_i`, where `C'` are the bids after the move
+    /// and `u_i` is the auction utility of [`HeapUtility::Auction`]. The final cumulations are
+    /// then the auction's utilities, so a self-interest utility reads them. The reward depends
+    /// on the cumulations (Property 8 fails): no Theorem 8 table.
+    AuctionSettlement {
+        /// The item's value `v`.
+        value: Rational,
+    },
 }
 
 /// How a heap's terminal cumulations turn into utilities (Definition 7: `u_i = Σ_h u_{i,h}`).
@@ -330,6 +340,33 @@ impl Position {
     }
 }
 
+/// The auction utility of Example 3 for player `i` with bids `c`: `value − c_i` when `c_i` is
+/// strictly the highest bid, else 0.
+pub fn auction_utility(c: &[Rational], i: usize, value: Rational) -> Rational {
+    if (0..c.len()).all(|j| j == i || c[i] > c[j]) {
+        value - c[i]
+    } else {
+        Rational::ZERO
+    }
+}
+
+/// Example 4: Auction Pebbles rewritten with identity (self-interest) utility, the auction's
+/// utility moved into the rewards ([`Reward::AuctionSettlement`]). Two players, one heap,
+/// subtraction sets `sets` (one shared set or one per player), item value `value`.
+pub fn auction_by_rewards(sets: Vec<Vec<u64>>, value: Rational, tie: TieBreak) -> Game {
+    Game {
+        players: 2,
+        heaps: vec![HeapRule {
+            moves: Moves::Fixed(sets),
+            reward: Reward::AuctionSettlement { value },
+            utility: HeapUtility::SelfInterest,
+        }],
+        turn: Turn::Cyclic,
+        ending: Ending::Scoring,
+        tie,
+    }
+}
+
 /// The name of player `i` (0-based): Alice and Bob for two players, else `P1..Pn`.
 pub fn player_name(i: usize, players: usize) -> String {
     match (players, i) {
@@ -387,7 +424,10 @@ impl Game {
 
     /// Whether actions, rewards and the turn are independent of the cumulations (Property 8).
     pub fn is_heap_dynamic(&self) -> bool {
-        self.heaps.iter().all(|h| !matches!(h.moves, Moves::Wealth))
+        self.heaps.iter().all(|h| {
+            !matches!(h.moves, Moves::Wealth)
+                && !matches!(h.reward, Reward::AuctionSettlement { .. })
+        })
     }
 
     /// Whether every player's utility is a linear function of the cumulations: self-interest
@@ -446,9 +486,7 @@ impl Game {
                 .collect(),
             Reward::Shared => vec![amount; n],
             Reward::LastMove { mover, others } => {
-                let mut after = position.clone();
-                after.heaps[a.heap] -= a.take;
-                let dead = (0..n).all(|i| self.heap_actions(&after, a.heap, i).is_empty());
+                let dead = self.heap_dead_after(position, a);
                 (0..n)
                     .map(|i| match (dead, i == p) {
                         (false, _) => Rational::ZERO,
@@ -457,7 +495,28 @@ impl Game {
                     })
                     .collect()
             }
+            Reward::AuctionSettlement { value } => {
+                let before = &position.cumulations[a.heap];
+                let mut bids = before.clone();
+                bids[p] = bids[p] + amount;
+                if !self.heap_dead_after(position, a) {
+                    return (0..n)
+                        .map(|i| if i == p { amount } else { Rational::ZERO })
+                        .collect();
+                }
+                (0..n)
+                    .map(|i| auction_utility(&bids, i, *value) - before[i])
+                    .collect()
+            }
         }
+    }
+
+    /// Whether nobody can move on heap `a.heap` once `a` is played at `position` (judged on the
+    /// heap sizes, with the cumulations as they were before the move).
+    fn heap_dead_after(&self, position: &Position, a: Action) -> bool {
+        let mut after = position.clone();
+        after.heaps[a.heap] -= a.take;
+        (0..self.players).all(|i| self.heap_actions(&after, a.heap, i).is_empty())
     }
 
     /// The player to move after `p` moved to a position with heaps `heaps`.
@@ -503,13 +562,7 @@ impl Game {
                     HeapUtility::ZeroSum => {
                         (0..n).filter(|&j| j != i).fold(c[i], |acc, j| acc - c[j])
                     }
-                    HeapUtility::Auction { value } => {
-                        if (0..n).all(|j| j == i || c[i] > c[j]) {
-                            *value - c[i]
-                        } else {
-                            Rational::ZERO
-                        }
-                    }
+                    HeapUtility::Auction { value } => auction_utility(c, i, *value),
                     HeapUtility::Lookup(table) => table
                         .iter()
                         .find(|(key, _)| *key == c[i])
