@@ -2,6 +2,9 @@
 //! current player?" (paper `cumulative-games-current-player.txt`): Example 4 (Section 3),
 //! Observation 7's counts (Section 9) and Definition 15's preference order (Section 7).
 
+use heaplab_engine::cumulative_games::optimal_actions::{
+    critical_sets, first_critical, optimal_actions,
+};
 use heaplab_engine::cumulative_games::{
     self as cg, auction_by_rewards, outcome_table, sigma_outcome, solve, Action, Game, Grounded,
     Position, Preset, Rational, TieBreak,
@@ -134,4 +137,179 @@ fn example_4_is_cumulation_dependent_but_theorem_6_holds() {
             assert_eq!(utilities, solution.value(), "x = {x}, C = (0,{c})");
         }
     }
+}
+
+// ---- Observation 7 (Section 9): zero-sum against self-interest optimal actions ----------------
+
+#[test]
+fn observation_7_first_differences() {
+    // "for the friendly variation, the first difference appears already on the subtraction set
+    // S = {3, 5}, at heap size 14, and where o_zs(14) = 3, obtained by subtracting 5 pebbles,
+    // but o¹_si(14) − o²_si(14) = 2, which is obtained by subtracting 3 pebbles."
+    let friendly = optimal_actions(&[3, 5], 15, TieBreak::Friendly).unwrap();
+    let row = &friendly[14];
+    assert!(row.is_critical());
+    assert_eq!(
+        (row.zero_sum, row.zero_sum_actions.as_slice()),
+        (3, &[5][..])
+    );
+    assert_eq!(row.self_interest.0 - row.self_interest.1, 2);
+    assert_eq!(row.self_interest_actions, [3]);
+    assert_eq!(
+        first_critical(&[3, 5], 500, TieBreak::Friendly).unwrap(),
+        Some(14)
+    );
+    // Antagonistic {3,5} agrees with zero-sum at 14 (via 5, (8,5)).
+    let antagonistic = optimal_actions(&[3, 5], 15, TieBreak::Antagonistic).unwrap();
+    assert_eq!(antagonistic[14].self_interest, (8, 5));
+    assert_eq!(antagonistic[14].self_interest_actions, [5]);
+    // "we have detected the first difference of the antagonistic and zero-sum variations for the
+    // subtraction set S = {6, 13, 17}, at a heap of size 76. The optimal action is either 6 or
+    // 17, and o¹_si(76) − o²_si(76) = 4, whereas o_zs(76) = 5."
+    let rows = optimal_actions(&[6, 13, 17], 77, TieBreak::Antagonistic).unwrap();
+    let row = &rows[76];
+    assert!(row.is_critical());
+    assert_eq!(row.self_interest_actions, [6, 17]);
+    assert_eq!(row.self_interest.0 - row.self_interest.1, 4);
+    assert_eq!(
+        (row.zero_sum, row.zero_sum_actions.as_slice()),
+        (5, &[13][..])
+    );
+    assert_eq!(
+        first_critical(&[6, 13, 17], 500, TieBreak::Antagonistic).unwrap(),
+        Some(76)
+    );
+}
+
+#[test]
+fn observation_7_counts_of_critical_sets() {
+    // "the number of such critical two or three element subtraction sets with numbers weakly
+    // smaller than 20 is one for the antagonistic case, whereas in the friendly case we find
+    // altogether 493 cases. If we increase to 30 we find 16 and 2081 cases respectively and by
+    // increasing 40, we find 68 and 5386 cases respectively."
+    // Reading that reproduces all six numbers: sets of 2 or 3 elements from {1, …, m − 1} and
+    // heap sizes x = 0..499.
+    let count =
+        |m: u64, tie| critical_sets(m, &[2, 3], 500, tie, &mut Budget::unlimited()).unwrap();
+    for (m, antagonistic, friendly) in [(20, 1, 493), (30, 16, 2081), (40, 68, 5386)] {
+        let a = count(m, TieBreak::Antagonistic);
+        let f = count(m, TieBreak::Friendly);
+        let sets = (m - 1) * (m - 2) / 2 + (m - 1) * (m - 2) * (m - 3) / 6;
+        assert_eq!((a.sets, f.sets), (sets, sets));
+        assert_eq!(a.critical.len(), antagonistic, "antagonistic, m = {m}");
+        assert_eq!(f.critical.len(), friendly, "friendly, m = {m}");
+        // "For subtraction sets of size 2, we have not yet detected any difference between
+        // zero-sum and self-interest antagonistic optimal-actions."
+        assert!(a.critical.iter().all(|(s, _)| s.len() == 3));
+    }
+    // The one antagonistic set below 20 is {6,13,17}, first at 76.
+    assert_eq!(
+        count(20, TieBreak::Antagonistic).critical,
+        vec![(vec![6, 13, 17], 76)]
+    );
+}
+
+#[test]
+fn observation_7_first_critical_heap_is_the_first_outcome_discrepancy() {
+    // For two- and three-element sets (numbers below 40, heaps below 500) the first heap where
+    // the optimal actions differ is the first where o_zs(x) ≠ o¹_si(x) − o²_si(x), the
+    // paper's "outcome discrepancy", so both readings count the same critical sets. (Later
+    // heaps may differ in value without differing in action: the subtrees already differ.)
+    for tie in [TieBreak::Antagonistic, TieBreak::Friendly] {
+        for a in 1..40u64 {
+            for b in a + 1..40 {
+                for c in (b + 1..41).step_by(2) {
+                    let set: Vec<u64> = if c == 40 { vec![a, b] } else { vec![a, b, c] };
+                    let rows = optimal_actions(&set, 500, tie).unwrap();
+                    let critical = rows.iter().position(|r| r.is_critical());
+                    let discrepancy = rows.iter().position(|r| r.discrepancy() != 0);
+                    assert_eq!(critical, discrepancy, "{set:?} {tie:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn observation_7_actions_match_the_general_solver() {
+    // The integer recurrences against Theorem 8's table of the Scoring (zero-sum) and Squirrel
+    // (self-interest) presets: same values, and the optimal actions are those whose option row
+    // equals the chosen row (zero-sum: in the mover's coordinate).
+    let mut sets = Vec::new();
+    for a in 1..=7u64 {
+        sets.push(vec![a]);
+        for b in a + 1..=7 {
+            sets.push(vec![a, b]);
+            for c in b + 1..=7 {
+                sets.push(vec![a, b, c]);
+            }
+        }
+    }
+    let heaps = 40u64;
+    for set in &sets {
+        for tie in [TieBreak::Antagonistic, TieBreak::Friendly] {
+            let fast = optimal_actions(set, heaps, tie).unwrap();
+            let zs_game = Preset::Scoring.game(vec![set.clone()], q(0), tie);
+            let si_game = Preset::Squirrel.game(vec![set.clone()], q(0), tie);
+            let zs = outcome_table(&zs_game, &[heaps - 1], &mut Budget::unlimited()).unwrap();
+            let si = outcome_table(&si_game, &[heaps - 1], &mut Budget::unlimited()).unwrap();
+            for row in &fast {
+                let x = row.heap;
+                let zs_row = zs.row(&[x], 0).unwrap();
+                let si_row = si.row(&[x], 0).unwrap();
+                assert_eq!(zs_row[0], q(row.zero_sum), "{set:?} x = {x}");
+                assert_eq!(
+                    si_row,
+                    qs(&[row.self_interest.0, row.self_interest.1]).as_slice()
+                );
+                let moves: Vec<u64> = set.iter().copied().filter(|&a| a <= x).collect();
+                // Option rows: the next player's row, swapped, plus the mover's gain.
+                let zs_best: Vec<u64> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&a| q(a as i64) - zs.row(&[x - a], 0).unwrap()[0] == zs_row[0])
+                    .collect();
+                let si_best: Vec<u64> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&a| {
+                        let next = si.row(&[x - a], 0).unwrap();
+                        next[1] + q(a as i64) == si_row[0] && next[0] == si_row[1]
+                    })
+                    .collect();
+                assert_eq!(row.zero_sum_actions, zs_best, "{set:?} x = {x}");
+                assert_eq!(
+                    row.self_interest_actions, si_best,
+                    "{set:?} x = {x} {tie:?}"
+                );
+                // The table's own PSPE choice is one of them.
+                if let Some(a) = si.choices[si.index(&[x]).unwrap() * 2] {
+                    assert!(si_best.contains(&a.take));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn observation_7_bad_input_is_an_error() {
+    assert!(optimal_actions(&[], 10, TieBreak::Friendly).is_err());
+    assert!(optimal_actions(&[0, 2], 10, TieBreak::Friendly).is_err());
+    assert!(optimal_actions(&[3, 2], 10, TieBreak::Friendly).is_err());
+    assert!(optimal_actions(&[2, 3], u64::MAX, TieBreak::Friendly).is_err());
+    let mut budget = Budget::unlimited();
+    assert!(critical_sets(1, &[2], 10, TieBreak::Friendly, &mut budget).is_err());
+    assert!(critical_sets(20, &[], 10, TieBreak::Friendly, &mut budget).is_err());
+    assert!(critical_sets(20, &[9], 10, TieBreak::Friendly, &mut budget).is_err());
+    assert!(critical_sets(201, &[4], 100_000, TieBreak::Friendly, &mut budget).is_err());
+    // A budget cancels the scan.
+    let mut stop = |_: u64, _: u64| false;
+    let err = critical_sets(
+        40,
+        &[3],
+        100,
+        TieBreak::Friendly,
+        &mut Budget::with_progress(&mut stop),
+    );
+    assert!(matches!(err, Err(heaplab_engine::EngineError::Cancelled)));
 }

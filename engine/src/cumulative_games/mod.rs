@@ -18,12 +18,14 @@
 //!   [`symmetric_self_interest`], [`OutcomeTable::matrix`]).
 //! * [`sigma_outcome`]: the σ-outcome of Definition 14 for any strategy profile (Theorem 6).
 //! * [`Game::sum`]: the disjunctive sum `+_n` of equation (2) (Theorem 9).
+//! * [`optimal_actions`]: Observation 7, where zero-sum and self-interest optimal actions differ.
 //! * [`efg`]: Extensive Form Games from JSON and their single-heap cumulative games (Theorems 11
 //!   and 12).
 //! * [`views`]: the Extensive Form tree (Figures 2, 4), the CGT-type tree (Figure 3) and the
 //!   DAG of heap sizes (Figure 5).
 
 pub mod efg;
+pub mod optimal_actions;
 pub mod rational;
 pub mod views;
 
