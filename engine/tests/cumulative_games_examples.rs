@@ -5,9 +5,12 @@
 use heaplab_engine::cumulative_games::optimal_actions::{
     critical_sets, first_critical, optimal_actions,
 };
+use heaplab_engine::cumulative_games::order::{
+    compare, heap_probes, pspe_outcome, refute_preference, tempo_probes, Component, Relation,
+};
 use heaplab_engine::cumulative_games::{
     self as cg, auction_by_rewards, outcome_table, sigma_outcome, solve, Action, Game, Grounded,
-    Position, Preset, Rational, TieBreak,
+    Position, Preset, Rational, Reward, TieBreak,
 };
 use heaplab_engine::Budget;
 
@@ -312,4 +315,137 @@ fn observation_7_bad_input_is_an_error() {
         &mut Budget::with_progress(&mut stop),
     );
     assert!(matches!(err, Err(heaplab_engine::EngineError::Cancelled)));
+}
+
+// ---- Definition 15 (Section 7): the preference order on a family of probes ------------------
+
+/// Squirrel Pebbles {2,3} and the probes X: its own heaps 0..=6 and tempo heaps 0..=6.
+fn squirrel_and_probes() -> (Game, Vec<Component>) {
+    let game = Preset::Squirrel.game(vec![vec![2, 3]], q(0), TieBreak::Antagonistic);
+    let mut probes = heap_probes(&game, 6);
+    probes.extend(tempo_probes(&game, 6, q(20)));
+    (game, probes)
+}
+
+#[test]
+fn definition_15_is_reflexive_and_the_empty_heap_is_neutral() {
+    // G ≥_i G, and Theorem 10's monoid: G +_n 0 ≡ G (0 = a heap without moves).
+    let (game, probes) = squirrel_and_probes();
+    let empty = Component::heap(&game, 0);
+    for x in 0..=7 {
+        let g = Component::heap(&game, x);
+        let g0 = g.sum(&empty).unwrap();
+        for player in 0..2 {
+            let mut budget = Budget::unlimited();
+            assert_eq!(
+                compare(player, &g, &g, &probes, &mut budget).unwrap(),
+                Relation::Equivalent
+            );
+            assert_eq!(
+                compare(player, &g, &g0, &probes, &mut budget).unwrap(),
+                Relation::Equivalent
+            );
+        }
+    }
+    // Heap 1 of {2,3} has no move either: it is the same game as 0.
+    let one = Component::heap(&game, 1);
+    assert_eq!(
+        compare(0, &one, &empty, &probes, &mut Budget::unlimited()).unwrap(),
+        Relation::Equivalent
+    );
+}
+
+#[test]
+fn definition_15_incomparable_heaps_with_witnesses() {
+    // Conjecture 1 says all cumulative games are incomparable. Heaps 2 and 4 of Squirrel
+    // Pebbles {2,3} are, for Alice: alone (X = 0, Alice first) 4 gives her 3 and 2 only 2; but
+    // beside a two-pebble heap (one pebble a move) whose last move pays 20 to the other player,
+    // with Bob first, 2 gets her the prize and 4 does not: the tempo differs.
+    let (game, probes) = squirrel_and_probes();
+    let (two, four) = (Component::heap(&game, 2), Component::heap(&game, 4));
+    let relation = compare(0, &two, &four, &probes, &mut Budget::unlimited()).unwrap();
+    let Relation::Incomparable(a, b) = relation else {
+        panic!("{relation:?}");
+    };
+    assert_eq!((a.probe, a.start, a.left, a.right), (0, 0, q(2), q(3)));
+    let prize = &probes[b.probe];
+    assert_eq!(prize.position.heaps, [2]);
+    assert!(matches!(
+        prize.game.heaps[0].reward,
+        Reward::LastMove { mover, others } if mover == q(0) && others == q(20)
+    ));
+    assert_eq!((b.start, b.left, b.right), (1, q(2), q(20)));
+    // The witnesses are what the definition says: o¹(G + X, p) < o¹(H + X, p).
+    let o1 = |c: &Component, x: &Component, p: usize| {
+        let sum = c.sum(x).unwrap();
+        let g = Grounded {
+            position: sum.position,
+            to_move: p,
+        };
+        pspe_outcome(&sum.game, &g, &mut Budget::unlimited()).unwrap()[0]
+    };
+    assert_eq!(o1(&two, &probes[a.probe], 0), q(2));
+    assert_eq!(o1(&four, &probes[a.probe], 0), q(3));
+    assert_eq!(o1(&four, prize, 1), q(2));
+    assert_eq!(o1(&two, prize, 1), q(20));
+    // Most pairs of heaps 0..=7 are incomparable on these probes, for both players; the
+    // comparable ones (such as 5 ≥ 0: heap 5 always takes exactly two moves, so it changes no
+    // tempo) are comparable only on these finitely many X, which refutes nothing.
+    let mut incomparable = 0;
+    for a in 0..=7 {
+        for b in a + 1..=7 {
+            let (g, h) = (Component::heap(&game, a), Component::heap(&game, b));
+            if matches!(
+                compare(0, &g, &h, &probes, &mut Budget::unlimited()).unwrap(),
+                Relation::Incomparable(..)
+            ) {
+                incomparable += 1;
+            }
+        }
+    }
+    assert!(incomparable >= 19, "{incomparable} of 28 pairs");
+    let five = Component::heap(&game, 5);
+    assert!(matches!(
+        compare(
+            0,
+            &five,
+            &Component::heap(&game, 0),
+            &probes,
+            &mut Budget::unlimited()
+        )
+        .unwrap(),
+        Relation::Greater(_)
+    ));
+}
+
+#[test]
+fn definition_15_pspe_outcome_is_theorem_6() {
+    // For self-interest games the PSPE outcome is the grounded value minus the cumulations.
+    let (game, _) = squirrel_and_probes();
+    for x in 0..=12 {
+        for p in 0..2 {
+            let g = Grounded {
+                position: Position {
+                    heaps: vec![x],
+                    cumulations: vec![qs(&[1, 2])],
+                },
+                to_move: p,
+            };
+            let value = solve_ok(&game, &g).value().to_vec();
+            let outcome = pspe_outcome(&game, &g, &mut Budget::unlimited()).unwrap();
+            assert_eq!(outcome, vec![value[0] - q(1), value[1] - q(2)]);
+        }
+    }
+    // Different players or a player out of range: an error, not a panic.
+    let three = Game {
+        players: 3,
+        ..game.clone()
+    };
+    let g = Component::heap(&game, 3);
+    let h = Component {
+        game: three.clone(),
+        position: Position::new(vec![3], 3),
+    };
+    assert!(refute_preference(0, &g, &h, &[], &mut Budget::unlimited()).is_err());
+    assert!(refute_preference(2, &g, &g, &[], &mut Budget::unlimited()).is_err());
 }

@@ -18,6 +18,7 @@
 //!   [`symmetric_self_interest`], [`OutcomeTable::matrix`]).
 //! * [`sigma_outcome`]: the σ-outcome of Definition 14 for any strategy profile (Theorem 6).
 //! * [`Game::sum`]: the disjunctive sum `+_n` of equation (2) (Theorem 9).
+//! * [`order`]: Definition 15's preference order `≥_i`, checked on a family of probe games.
 //! * [`optimal_actions`]: Observation 7, where zero-sum and self-interest optimal actions differ.
 //! * [`efg`]: Extensive Form Games from JSON and their single-heap cumulative games (Theorems 11
 //!   and 12).
@@ -26,6 +27,7 @@
 
 pub mod efg;
 pub mod optimal_actions;
+pub mod order;
 pub mod rational;
 pub mod views;
 
