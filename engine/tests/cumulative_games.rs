@@ -568,6 +568,71 @@ fn memoised_solver_matches_the_tree_walk() {
 }
 
 #[test]
+fn stepped_solver_with_shared_roots_matches_solve() {
+    // The Solver a Web Worker runs in small steps, with several roots sharing one memo, gives
+    // every root the value, choice and tree size that a one-shot solve gives.
+    for game in small_games() {
+        let n = game.players;
+        let roots: Vec<Grounded> = (0..=7)
+            .flat_map(|x| {
+                (0..n).map(move |p| Grounded {
+                    position: Position::new(vec![x; 1], n),
+                    to_move: p,
+                })
+            })
+            .filter(|g| g.position.heaps.len() == game.heaps.len())
+            .collect();
+        if roots.is_empty() {
+            continue;
+        }
+        let mut solver = cg::Solver::new(&game, 1_000_000).unwrap();
+        for r in &roots {
+            solver.add_root(r).unwrap();
+        }
+        let mut steps = 0;
+        while !solver.step(3).unwrap() {
+            steps += 1;
+            assert!(solver.expanded() <= 3 * steps);
+        }
+        for r in &roots {
+            let alone = solve_ok(&game, r);
+            assert_eq!(solver.entry(r), alone.memo.get(r), "{game:?} {r:?}");
+        }
+        let first = roots[0].clone();
+        let shared = solver.into_solution(&first).unwrap();
+        assert_eq!(shared.path(&game), solve_ok(&game, &first).path(&game));
+    }
+}
+
+#[test]
+fn stepped_solver_stops_at_its_limit_with_a_message() {
+    let game = preset(Preset::Wealth, &[2, 3]);
+    let mut solver = cg::Solver::new(&game, 500).unwrap();
+    solver.add_root(&start(&[60], &[&[9, 9]], 0)).unwrap();
+    let err = loop {
+        match solver.step(64) {
+            Ok(true) => panic!("solved within 500 positions"),
+            Ok(false) => continue,
+            Err(e) => break e,
+        }
+    };
+    assert!(
+        err.to_string().contains("more than 500 distinct positions"),
+        "{err}"
+    );
+    assert!(solver.expanded() <= 501);
+    // A root that does not fit the game is an error, and so is asking for an unsolved one.
+    assert!(solver
+        .add_root(&start(&[3, 3], &[&[0, 0], &[0, 0]], 0))
+        .is_err());
+    let unsolved = start(&[5], &[&[0, 0]], 0);
+    assert!(cg::Solver::new(&game, 10)
+        .unwrap()
+        .into_solution(&unsolved)
+        .is_err());
+}
+
+#[test]
 fn theorem_8_table_matches_pspe_plus_cumulations() {
     // Corollary 7 / Theorem 8: the grounded value is u(C) + o(x, p) for every start C.
     for game in small_games() {

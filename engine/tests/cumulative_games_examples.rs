@@ -8,9 +8,10 @@ use heaplab_engine::cumulative_games::optimal_actions::{
 use heaplab_engine::cumulative_games::order::{
     compare, heap_probes, pspe_outcome, refute_preference, tempo_probes, Component, Relation,
 };
+use heaplab_engine::cumulative_games::spec;
 use heaplab_engine::cumulative_games::{
     self as cg, auction_by_rewards, outcome_table, sigma_outcome, solve, Action, Game, Grounded,
-    Position, Preset, Rational, Reward, TieBreak,
+    Moves, Position, Preset, Rational, Reward, TieBreak,
 };
 use heaplab_engine::Budget;
 
@@ -448,4 +449,60 @@ fn definition_15_pspe_outcome_is_theorem_6() {
     };
     assert!(refute_preference(0, &g, &h, &[], &mut Budget::unlimited()).is_err());
     assert!(refute_preference(2, &g, &g, &[], &mut Budget::unlimited()).is_err());
+}
+
+// ---- Section 2: a heap-size dynamic ruleset, typed as the page and the CLI read it -----------
+
+#[test]
+fn section_2_dynamic_map_can_make_the_zero_sum_outcome_negative() {
+    // After Definition 2: "If, for example S(2) = 2 and S(3) = 1, then o(3) = −1. Such things
+    // cannot happen for fixed rulesets."
+    let moves = spec::parse_dynamic("2:2;3:1", 2).unwrap();
+    let game = Preset::Scoring.game_with(2, moves, q(0), TieBreak::Antagonistic);
+    let table = outcome_table(&game, &[3], &mut Budget::unlimited()).unwrap();
+    let o: Vec<Rational> = (0..=3).map(|x| table.row(&[x], 0).unwrap()[0]).collect();
+    assert_eq!(o, qs(&[0, 0, 2, -1]));
+    // The same through the memoised solver and the slow tree walk.
+    let g = start(3, &[0, 0], 0);
+    assert_eq!(solve_ok(&game, &g).value(), qs(&[-1, 1]).as_slice());
+    assert_eq!(cg::reference::solve(&game, &g), qs(&[-1, 1]));
+}
+
+#[test]
+fn typed_three_player_games_match_the_tree_walk() {
+    // Three players with per-player sets, a dynamic map and each turn function, as typed.
+    let turns = ["cyclic", "next:3,1,2", "heap:1,2,3,3,2,1,1,2"];
+    let maps = [
+        Moves::Fixed(spec::parse_sets("2,3;1,4;1,2", 3).unwrap()),
+        spec::parse_dynamic("1..5:1;5..12:2,3", 3).unwrap(),
+        spec::parse_dynamic("1..12:1,2|2..12:2|1..9:1;9:3", 3).unwrap(),
+    ];
+    // Two maps for three players is an error.
+    assert!(spec::parse_dynamic("1..5:1|5..12:2,3", 3).is_err());
+    for moves in maps {
+        for preset in [
+            Preset::Squirrel,
+            Preset::Scoring,
+            Preset::Normal,
+            Preset::Auction,
+        ] {
+            for turn in turns {
+                let mut game = preset.game_with(3, moves.clone(), q(9), TieBreak::Friendly);
+                game.turn = spec::parse_turn(turn, 3).unwrap();
+                for x in 0..=9 {
+                    for p in 0..3 {
+                        let g = Grounded {
+                            position: Position::new(vec![x], 3),
+                            to_move: p,
+                        };
+                        assert_eq!(
+                            solve_ok(&game, &g).value(),
+                            cg::reference::solve(&game, &g).as_slice(),
+                            "{preset:?} {turn} x = {x}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

@@ -20,6 +20,8 @@
 //! * [`Game::sum`]: the disjunctive sum `+_n` of equation (2) (Theorem 9).
 //! * [`order`]: Definition 15's preference order `≥_i`, checked on a family of probe games.
 //! * [`optimal_actions`]: Observation 7, where zero-sum and self-interest optimal actions differ.
+//! * [`spec`]: the typed text of a game (players, per-player and dynamic maps, turn tables),
+//!   shared by the page and the CLI.
 //! * [`efg`]: Extensive Form Games from JSON and their single-heap cumulative games (Theorems 11
 //!   and 12).
 //! * [`views`]: the Extensive Form tree (Figures 2, 4), the CGT-type tree (Figure 3) and the
@@ -29,9 +31,11 @@ pub mod efg;
 pub mod optimal_actions;
 pub mod order;
 pub mod rational;
+pub mod spec;
 pub mod views;
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
@@ -283,24 +287,23 @@ impl Preset {
     /// The two-player, one-heap game of this preset with subtraction sets `sets` (one shared
     /// set or one per player; ignored by Wealth) and, for the auction, item value `value`.
     pub fn game(self, sets: Vec<Vec<u64>>, value: Rational, tie: TieBreak) -> Game {
+        self.game_with(2, Moves::Fixed(sets), value, tie)
+    }
+
+    /// The one-heap game of this preset for `players` players with subtraction maps `moves`
+    /// (fixed or heap-size dynamic; ignored by Wealth) and, for the auction, item value
+    /// `value`. Alternating (cyclic) turns; set [`Game::turn`] for another turn function.
+    pub fn game_with(self, players: usize, moves: Moves, value: Rational, tie: TieBreak) -> Game {
         let (moves, utility, ending) = match self {
-            Preset::Normal => (Moves::Fixed(sets), HeapUtility::Nothing, Ending::Normal),
-            Preset::Misere => (Moves::Fixed(sets), HeapUtility::Nothing, Ending::Misere),
-            Preset::Scoring => (Moves::Fixed(sets), HeapUtility::ZeroSum, Ending::Scoring),
-            Preset::Squirrel => (
-                Moves::Fixed(sets),
-                HeapUtility::SelfInterest,
-                Ending::Scoring,
-            ),
-            Preset::Auction => (
-                Moves::Fixed(sets),
-                HeapUtility::Auction { value },
-                Ending::Scoring,
-            ),
+            Preset::Normal => (moves, HeapUtility::Nothing, Ending::Normal),
+            Preset::Misere => (moves, HeapUtility::Nothing, Ending::Misere),
+            Preset::Scoring => (moves, HeapUtility::ZeroSum, Ending::Scoring),
+            Preset::Squirrel => (moves, HeapUtility::SelfInterest, Ending::Scoring),
+            Preset::Auction => (moves, HeapUtility::Auction { value }, Ending::Scoring),
             Preset::Wealth => (Moves::Wealth, HeapUtility::Nothing, Ending::Normal),
         };
         Game {
-            players: 2,
+            players,
             heaps: vec![HeapRule {
                 moves,
                 reward: Reward::Take,
@@ -698,13 +701,58 @@ pub struct Entry {
     pub tree_size: u64,
 }
 
+/// A fast, non-cryptographic hasher for the memo (the Fx hash of rustc: multiply and rotate
+/// per word). Keys are positions the solver itself generates, so no collision attacks apply;
+/// SipHash made hashing half of the solver's time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FxHasher {
+    hash: u64,
+}
+
+impl FxHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_i64(&mut self, n: i64) {
+        self.add(n as u64);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+/// The solver's memo: every solved grounded position and its entry.
+pub type Memo = HashMap<Grounded, Entry, BuildHasherDefault<FxHasher>>;
+
 /// The PSPE of a grounded game: values of every reachable grounded position.
 #[derive(Clone, Debug)]
 pub struct Solution {
     /// The start position.
     pub start: Grounded,
     /// Every reachable grounded position (the DAG of Section 2.4).
-    pub memo: HashMap<Grounded, Entry>,
+    pub memo: Memo,
 }
 
 impl Solution {
@@ -715,11 +763,15 @@ impl Solution {
 
     /// The equilibrium play from the start: grounded positions and actions.
     pub fn path(&self, game: &Game) -> Vec<(Grounded, Option<Action>)> {
+        self.path_from(game, &self.start)
+    }
+
+    /// The equilibrium play from any solved position `from` (empty when it is not solved).
+    pub fn path_from(&self, game: &Game, from: &Grounded) -> Vec<(Grounded, Option<Action>)> {
         let mut out = Vec::new();
-        let mut g = self.start.clone();
-        loop {
-            let choice = self.memo.get(&g).and_then(|e| e.choice);
-            match choice {
+        let mut g = from.clone();
+        while let Some(entry) = self.memo.get(&g) {
+            match entry.choice {
                 Some(k) => {
                     let a = game.actions(&g.position, g.to_move)[k];
                     let next = game.play(&g, a);
@@ -728,10 +780,11 @@ impl Solution {
                 }
                 None => {
                     out.push((g, None));
-                    return out;
+                    break;
                 }
             }
         }
+        out
     }
 
     /// Number of distinct grounded positions (DAG nodes).
@@ -740,87 +793,161 @@ impl Solution {
     }
 }
 
+/// Backward induction that runs in steps and from several roots sharing one memo: a Web Worker
+/// runs a bounded number of expansions per step, reports progress and stays responsive (so it
+/// can be cancelled) between steps. [`solve`] runs one to the end.
+///
+/// Invariant: every position in the memo is solved, and so are all its children.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    game: Game,
+    memo: Memo,
+    /// Positions to solve, each with its children once expanded.
+    stack: Vec<(Grounded, Option<Vec<Grounded>>)>,
+    /// Positions expanded so far: the unit of progress (each position is expanded once).
+    expanded: u64,
+    limit: u64,
+}
+
+impl Solver {
+    /// A solver for `game` that gives up once it has expanded more than `limit` positions.
+    pub fn new(game: &Game, limit: u64) -> Result<Self, EngineError> {
+        game.validate()?;
+        Ok(Solver {
+            game: game.clone(),
+            memo: Memo::default(),
+            stack: Vec::new(),
+            expanded: 0,
+            limit,
+        })
+    }
+
+    /// Adds a start position to solve (checked against the game).
+    pub fn add_root(&mut self, start: &Grounded) -> Result<(), EngineError> {
+        self.game.check_start(start)?;
+        if !self.memo.contains_key(start) {
+            self.stack.push((start.clone(), None));
+        }
+        Ok(())
+    }
+
+    /// Positions expanded so far.
+    pub fn expanded(&self) -> u64 {
+        self.expanded
+    }
+
+    /// The most positions this solver expands.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    /// Whether every root is solved.
+    pub fn is_done(&self) -> bool {
+        self.stack.is_empty()
+    }
+
+    /// Expands at most `expansions` more positions (finishing any whose children are solved);
+    /// returns whether every root is solved. Errs once more than the limit are expanded.
+    pub fn step(&mut self, expansions: u64) -> Result<bool, EngineError> {
+        let stop = self.expanded.saturating_add(expansions);
+        let game = &self.game;
+        let memo = &mut self.memo;
+        while let Some((g, children)) = self.stack.pop() {
+            if memo.contains_key(&g) {
+                continue;
+            }
+            let kids = match children {
+                None => {
+                    if self.expanded >= stop {
+                        self.stack.push((g, None));
+                        return Ok(false);
+                    }
+                    self.expanded += 1;
+                    if self.expanded > self.limit {
+                        self.stack.push((g, None));
+                        return Err(EngineError::OutOfRange(format!(
+                            "more than {} distinct positions: try a smaller heap",
+                            self.limit
+                        )));
+                    }
+                    let kids: Vec<Grounded> = game
+                        .actions(&g.position, g.to_move)
+                        .into_iter()
+                        .map(|a| game.play(&g, a))
+                        .collect();
+                    kids
+                }
+                Some(kids) => kids,
+            };
+            let pending: Vec<Grounded> = kids
+                .iter()
+                .filter(|k| !memo.contains_key(k))
+                .cloned()
+                .collect();
+            if !pending.is_empty() {
+                // Solve the children first (a child pushed again below us is solved again
+                // only once: the memo check above skips it).
+                self.stack.push((g, Some(kids)));
+                self.stack.extend(pending.into_iter().map(|k| (k, None)));
+                continue;
+            }
+            let entry = if kids.is_empty() {
+                Entry {
+                    value: game.utility(&g),
+                    choice: None,
+                    tree_size: 1,
+                }
+            } else {
+                let entries: Vec<&Entry> = kids.iter().map(|k| &memo[k]).collect();
+                let values: Vec<&[Rational]> = entries.iter().map(|e| e.value.as_slice()).collect();
+                let best = game.choose(g.to_move, &values);
+                let size = entries
+                    .iter()
+                    .fold(1u64, |acc, e| acc.saturating_add(e.tree_size));
+                Entry {
+                    value: values[best].to_vec(),
+                    choice: Some(best),
+                    tree_size: size,
+                }
+            };
+            memo.insert(g, entry);
+        }
+        Ok(true)
+    }
+
+    /// The solved entry of a position, if it is solved.
+    pub fn entry(&self, g: &Grounded) -> Option<&Entry> {
+        self.memo.get(g)
+    }
+
+    /// The solution seen from the solved position `start` (sharing the whole memo).
+    pub fn into_solution(self, start: &Grounded) -> Result<Solution, EngineError> {
+        if !self.memo.contains_key(start) {
+            return Err(EngineError::OutOfRange(
+                "that position is not solved yet".into(),
+            ));
+        }
+        Ok(Solution {
+            start: start.clone(),
+            memo: self.memo,
+        })
+    }
+}
+
+/// Positions expanded between two progress reports of [`solve`].
+const SOLVE_STEP: u64 = 256;
+
 /// PSPE by backward induction over the Extensive Form Game from `start`, memoised on the
 /// grounded position (so each distinct position is solved once). Iterative, so deep games do
-/// not overflow the stack; at most [`MAX_STATES`] positions.
+/// not overflow the stack; at most [`MAX_STATES`] positions. Reports `(expanded, MAX_STATES)`
+/// to the budget every 256 positions.
 pub fn solve(game: &Game, start: &Grounded, budget: &mut Budget) -> Result<Solution, EngineError> {
-    game.check_start(start)?;
-    let mut memo: HashMap<Grounded, Entry> = HashMap::new();
-    // (position, its children once expanded)
-    let mut stack: Vec<(Grounded, Option<Vec<Grounded>>)> = vec![(start.clone(), None)];
-    // Positions expanded so far: the unit of progress (each position is expanded once).
-    let mut expanded: u64 = 0;
-    while let Some((g, children)) = stack.pop() {
-        if memo.contains_key(&g) {
-            continue;
-        }
-        match children {
-            None => {
-                expanded += 1;
-                if expanded > MAX_STATES as u64 {
-                    return Err(EngineError::OutOfRange(format!(
-                        "more than {MAX_STATES} distinct positions: try a smaller heap"
-                    )));
-                }
-                if expanded.is_multiple_of(256) {
-                    budget.tick(expanded, MAX_STATES as u64)?;
-                }
-                let kids: Vec<Grounded> = game
-                    .actions(&g.position, g.to_move)
-                    .into_iter()
-                    .map(|a| game.play(&g, a))
-                    .collect();
-                let pending: Vec<Grounded> = kids
-                    .iter()
-                    .filter(|k| !memo.contains_key(k))
-                    .cloned()
-                    .collect();
-                stack.push((g, Some(kids)));
-                for k in pending {
-                    stack.push((k, None));
-                }
-            }
-            Some(kids) => {
-                if kids.iter().any(|k| !memo.contains_key(k)) {
-                    // A child was pushed again below us; finish it first.
-                    let pending: Vec<Grounded> = kids
-                        .iter()
-                        .filter(|k| !memo.contains_key(k))
-                        .cloned()
-                        .collect();
-                    stack.push((g, Some(kids)));
-                    for k in pending {
-                        stack.push((k, None));
-                    }
-                    continue;
-                }
-                let entry = if kids.is_empty() {
-                    Entry {
-                        value: game.utility(&g),
-                        choice: None,
-                        tree_size: 1,
-                    }
-                } else {
-                    let values: Vec<&[Rational]> =
-                        kids.iter().map(|k| memo[k].value.as_slice()).collect();
-                    let best = game.choose(g.to_move, &values);
-                    let size = kids
-                        .iter()
-                        .fold(1u64, |acc, k| acc.saturating_add(memo[k].tree_size));
-                    Entry {
-                        value: values[best].to_vec(),
-                        choice: Some(best),
-                        tree_size: size,
-                    }
-                };
-                memo.insert(g, entry);
-            }
-        }
+    let mut solver = Solver::new(game, MAX_STATES as u64)?;
+    solver.add_root(start)?;
+    while !solver.step(SOLVE_STEP)? {
+        budget.tick(solver.expanded(), MAX_STATES as u64)?;
     }
-    Ok(Solution {
-        start: start.clone(),
-        memo,
-    })
+    solver.into_solution(start)
 }
 
 /// The slow references the fast solvers are tested against.
