@@ -7,7 +7,7 @@ use clap::Args;
 use heaplab_engine::cumulative_games::efg::Efg;
 use heaplab_engine::cumulative_games::views::{cgt_tree, dag_svg, extensive_tree, heap_dag};
 use heaplab_engine::cumulative_games::{
-    self as cg, optimal_actions, outcome_class, outcome_table, player_name, spec, Ending, Game,
+    self as cg, optimal_actions, outcome_classes, outcome_table, player_name, spec, Ending, Game,
     Grounded, Moves, Position, Preset, Rational, TieBreak, MAX_HEAP,
 };
 use heaplab_engine::ruleset::parse_count;
@@ -170,7 +170,8 @@ pub fn run(args: &CumulativeGameArgs) -> Result<String, EngineError> {
     let terms = parse_count(&args.terms, "--terms", 1, MAX_TERMS)?;
     let mut out = json!({ "players": game.players, "tie": game.tie.name() });
     let mut text = Vec::new();
-    if game.is_heap_dynamic() && game.is_linear() {
+    let classes = matches!(game.ending, Ending::Normal | Ending::Misere) && game.players == 2;
+    if game.has_outcome_table() && !classes {
         let table = outcome_table(&game, &[terms - 1], &mut Budget::unlimited())?;
         let zero_sum = game.heaps[0].utility == cg::HeapUtility::ZeroSum;
         let row = |x: u64, p: usize| -> Value {
@@ -209,21 +210,16 @@ pub fn run(args: &CumulativeGameArgs) -> Result<String, EngineError> {
                 show(p)
             ));
         }
-    } else if matches!(game.ending, Ending::Normal | Ending::Misere)
-        && game.is_heap_dynamic()
-        && game.players == 2
-    {
-        let classes: String = (0..terms.min(2_000))
-            .map(|x| outcome_class(&game, &[x], &mut Budget::unlimited()))
-            .collect::<Result<_, _>>()?;
+    } else if game.has_outcome_table() {
+        let classes = outcome_classes(&game, terms, &mut Budget::unlimited())?;
         text.push(format!(
             "outcome classes, x = 0..{}: {classes}",
             classes.len() - 1
         ));
         out["outcomes"] = json!(classes);
     } else {
-        // Cumulation-dependent rules or utilities (or normal play for n != 2 players): grounded
-        // values from the given cumulations, Player 1 first.
+        // Cumulation-dependent rules or utilities: grounded values from the given cumulations,
+        // Player 1 first.
         let cums = cumulations(args, game.players)?;
         let rows: Vec<Vec<Rational>> = (0..terms.min(200))
             .map(|x| {

@@ -316,6 +316,17 @@ fn section_1_4_normal_misere_and_partizan_outcome_classes() {
     assert_eq!(classes(&preset(Preset::Misere, &[2, 3]), 10), "NNPPNNNPPN");
     let partizan = Preset::Normal.game(vec![vec![2, 3], vec![1, 4]], q(0), TieBreak::Antagonistic);
     assert_eq!(classes(&partizan, 10), "PRNLRNLPNL");
+    // The same classes from Theorem 8's table (the ending's term in its terminal rows).
+    let table =
+        |game: &Game, n: u64| cg::outcome_classes(game, n, &mut Budget::unlimited()).unwrap();
+    assert_eq!(table(&preset(Preset::Normal, &[2, 3]), 8), "PPNNNPPN");
+    assert_eq!(table(&preset(Preset::Misere, &[2, 3]), 10), "NNPPNNNPPN");
+    assert_eq!(table(&partizan, 10), "PRNLRNLPNL");
+    for game in small_games() {
+        if game.players == 2 && game.heaps.len() == 1 && game.has_outcome_table() {
+            assert_eq!(table(&game, 16), classes(&game, 16), "{game:?}");
+        }
+    }
 }
 
 // ---- P1–P6 (Section 1.1) -----------------------------------------------------------------------
@@ -636,7 +647,7 @@ fn stepped_solver_stops_at_its_limit_with_a_message() {
 fn theorem_8_table_matches_pspe_plus_cumulations() {
     // Corollary 7 / Theorem 8: the grounded value is u(C) + o(x, p) for every start C.
     for game in small_games() {
-        if !game.is_heap_dynamic() || !game.is_linear() {
+        if !game.has_outcome_table() {
             continue;
         }
         let d = game.heaps.len();
@@ -656,10 +667,7 @@ fn theorem_8_table_matches_pspe_plus_cumulations() {
                         position,
                         to_move: p,
                     };
-                    let terminal_utility = game.utility(&Grounded {
-                        position: g.position.clone(),
-                        to_move: p,
-                    });
+                    let terminal_utility = game.heap_utilities(&g.position);
                     let row = table.row(&vec![x; d], p).unwrap();
                     let expected: Vec<Rational> = terminal_utility
                         .iter()

@@ -558,10 +558,19 @@ impl Game {
 
     /// Utilities at a terminal grounded position (Definition 7 plus the [`Ending`]).
     pub fn utility(&self, g: &Grounded) -> Vec<Rational> {
+        self.heap_utilities(&g.position)
+            .into_iter()
+            .zip(self.ending_utilities(g.to_move))
+            .map(|(u, e)| u + e)
+            .collect()
+    }
+
+    /// Definition 7's part of the utilities: `Σ_h u_{i,h}(C_h)` for each player `i`.
+    pub fn heap_utilities(&self, position: &Position) -> Vec<Rational> {
         let n = self.players;
         let mut u = vec![Rational::ZERO; n];
         for (h, rule) in self.heaps.iter().enumerate() {
-            let c = &g.position.cumulations[h];
+            let c = &position.cumulations[h];
             for (i, ui) in u.iter_mut().enumerate() {
                 let add = match &rule.utility {
                     HeapUtility::Nothing => Rational::ZERO,
@@ -579,25 +588,43 @@ impl Game {
                 *ui = *ui + add;
             }
         }
-        let (mover, others) = match self.ending {
-            Ending::Scoring => return u,
-            Ending::Normal => (Rational::int(-1), Rational::int(1)),
-            Ending::Misere => (Rational::int(1), Rational::int(-1)),
-        };
-        for (i, ui) in u.iter_mut().enumerate() {
-            *ui = *ui + if i == g.to_move { mover } else { others };
-        }
         u
     }
 
-    /// The utility vector `utility` maps linearly to, for a reward `r` on heap `h` of a linear
-    /// game (see [`Game::is_linear`]): what the reward adds to every player's utility.
+    /// What the [`Ending`] adds when player `to_move` cannot move (Observation 2).
+    pub fn ending_utilities(&self, to_move: usize) -> Vec<Rational> {
+        let (mover, others) = match self.ending {
+            Ending::Scoring => (Rational::ZERO, Rational::ZERO),
+            Ending::Normal => (Rational::int(-1), Rational::int(1)),
+            Ending::Misere => (Rational::int(1), Rational::int(-1)),
+        };
+        (0..self.players)
+            .map(|i| if i == to_move { mover } else { others })
+            .collect()
+    }
+
+    /// Whether Theorem 8's table applies: heap-dynamic rules and heap utilities linear in the
+    /// cumulations (self-interest, zero-sum, or none), with any [`Ending`] (its term depends
+    /// only on who cannot move, so the table's terminal rows carry it).
+    pub fn has_outcome_table(&self) -> bool {
+        self.is_heap_dynamic()
+            && self.heaps.iter().all(|h| {
+                matches!(
+                    h.utility,
+                    HeapUtility::SelfInterest | HeapUtility::ZeroSum | HeapUtility::Nothing
+                )
+            })
+    }
+
+    /// The utility vector a reward `r` on heap `h` adds, for a heap utility that is linear in
+    /// the cumulations (see [`Game::has_outcome_table`]).
     fn linear_gain(&self, h: usize, r: &[Rational]) -> Vec<Rational> {
         let n = self.players;
         match self.heaps[h].utility {
             HeapUtility::ZeroSum => (0..n)
                 .map(|i| (0..n).filter(|&j| j != i).fold(r[i], |acc, j| acc - r[j]))
                 .collect(),
+            HeapUtility::Nothing => vec![Rational::ZERO; n],
             _ => r.to_vec(),
         }
     }
@@ -1006,7 +1033,7 @@ pub mod reference {
 
 /// Theorem 8's table: for every heap vector `x <= max` (componentwise) and every player `p` to
 /// move, the outcome row `o(x, p)` in utility terms (what PSPE play adds to each player's
-/// utility) and the PSPE action.
+/// utility, including the [`Ending`]'s term at the end) and the PSPE action.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct OutcomeTable {
     /// Number of players.
@@ -1048,17 +1075,19 @@ impl OutcomeTable {
 
 /// Theorem 8 (efficient outcome) for heap-dynamic games with linear utility: dynamic
 /// programming over heap vectors, `o(x, p) = o(x − a*, γ(x, p)) + gain(r(x, p, a*))`, with `a*`
-/// the mover's preferred action (utility, then tie-break). The grounded value from
-/// `(x, C, p)` is then `u(C) + o(x, p)` (Corollary 7).
+/// the mover's preferred action (utility, then tie-break), and `o(x, p)` = the ending's term
+/// where `p` cannot move. The grounded value from `(x, C, p)` is then
+/// `Σ_h u_h(C) + o(x, p)` (Corollary 7; [`Game::heap_utilities`]). Normal and misère play
+/// (utility only from the ending) are covered too (see [`Game::has_outcome_table`]).
 pub fn outcome_table(
     game: &Game,
     max: &[u64],
     budget: &mut Budget,
 ) -> Result<OutcomeTable, EngineError> {
     game.validate()?;
-    if !game.is_heap_dynamic() || !game.is_linear() {
+    if !game.has_outcome_table() {
         return Err(EngineError::OutOfRange(
-            "the outcome table needs a heap-dynamic game with self-interest or zero-sum utility (Theorem 8)"
+            "the outcome table needs a heap-dynamic game with self-interest, zero-sum or no heap utility (Theorem 8)"
                 .into(),
         ));
     }
@@ -1107,7 +1136,7 @@ pub fn outcome_table(
             let actions = game.actions(&position, p);
             let cell = idx * n + p;
             if actions.is_empty() {
-                table.rows[cell] = vec![Rational::ZERO; n];
+                table.rows[cell] = game.ending_utilities(p);
                 continue;
             }
             let options: Vec<Vec<Rational>> = actions
@@ -1196,6 +1225,32 @@ pub fn sigma_outcome(
         }
         g = game.play(&g, a);
     }
+}
+
+/// The CGT outcome classes (see [`outcome_class`]) of a one-heap, two-player game with an
+/// outcome table (normal or misère play) for heaps `0..terms`, from Theorem 8's table.
+pub fn outcome_classes(
+    game: &Game,
+    terms: u64,
+    budget: &mut Budget,
+) -> Result<String, EngineError> {
+    if game.players != 2 || game.heaps.len() != 1 || terms == 0 {
+        return Err(EngineError::OutOfRange(
+            "outcome classes need two players, one heap and at least one row".into(),
+        ));
+    }
+    let table = outcome_table(game, &[terms - 1], budget)?;
+    Ok((0..terms)
+        .map(|x| {
+            let wins = |p: usize| table.row(&[x], p).is_some_and(|r| r[p] > Rational::ZERO);
+            match (wins(0), wins(1)) {
+                (true, true) => 'N',
+                (false, false) => 'P',
+                (true, false) => 'L',
+                (false, true) => 'R',
+            }
+        })
+        .collect())
 }
 
 /// The CGT outcome class of a two-player normal or misère game at heap vector `x`, from the
