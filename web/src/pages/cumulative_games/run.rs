@@ -81,6 +81,23 @@ pub fn vector(v: &[Rational]) -> String {
     format!("({})", parts.join(","))
 }
 
+/// Most heaps of a PSPE play spelled out in the summary.
+const PATH_SHOWN: usize = 24;
+
+/// `7 → 5 → 2 → 0`; a long play keeps its first and last heaps and counts the moves.
+fn arrows(path: &[u64]) -> String {
+    let join = |p: &[u64]| p.iter().map(u64::to_string).collect::<Vec<_>>().join(" → ");
+    if path.len() <= PATH_SHOWN {
+        return join(path);
+    }
+    format!(
+        "{} → … → {} ({} moves)",
+        join(&path[..PATH_SHOWN - 4]),
+        join(&path[path.len() - 3..]),
+        path.len() - 1
+    )
+}
+
 /// The game of the page state (not for `preset=efg`).
 pub fn game_of(params: &CgParams) -> Game {
     let mut game = params.preset.game_with(
@@ -232,11 +249,7 @@ impl CgRun {
             .iter()
             .map(|(g, _)| g.position.heaps[0])
             .collect();
-        let arrows = path
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(" → ");
+        let arrows = arrows(&path);
         let n = game.players;
         let summary = match &plan {
             TablePlan::Efg(efg, values) => format!(
