@@ -2,7 +2,7 @@
 //! (Definitions 2–5), the PSPE from one grounded position with its tree (Figures 2–5), and
 //! Extensive Form Games imported from JSON (Theorem 11).
 
-use crate::output::Format;
+use crate::output::{is_tikz_path, tree_figure, Format};
 use clap::Args;
 use heaplab_engine::cumulative_games::efg::Efg;
 use heaplab_engine::cumulative_games::views::{cgt_tree, dag_svg, extensive_tree, heap_dag};
@@ -11,7 +11,7 @@ use heaplab_engine::cumulative_games::{
     Grounded, Moves, Position, Preset, Rational, TieBreak, MAX_HEAP,
 };
 use heaplab_engine::ruleset::parse_count;
-use heaplab_engine::tree_layout::{self, LayoutOptions, Tree};
+use heaplab_engine::tree_layout::Tree;
 use heaplab_engine::{Budget, EngineError};
 use serde_json::{json, Value};
 
@@ -300,12 +300,7 @@ fn write_picture(
     cap: usize,
     path: &str,
 ) -> Result<(), EngineError> {
-    let tex = path.ends_with(".tex");
-    if !tex && !path.ends_with(".svg") {
-        return Err(EngineError::OutOfRange(format!(
-            "--out must end in .svg or .tex, not '{path}'"
-        )));
-    }
+    let tex = is_tikz_path(path)?;
     let picture_tree = match args.view.as_str() {
         "efg" => Some(tree.clone()),
         "cgt" => Some(cgt_tree(game, &start.position, cap)?),
@@ -317,18 +312,11 @@ fn write_picture(
         }
     };
     let content = match picture_tree {
-        Some(t) => {
-            let scene =
-                tree_layout::scene(&t, &tree_layout::layout(&t, &[], &LayoutOptions::default()));
-            if tex {
-                tree_layout::to_tikz(&scene)
-            } else {
-                tree_layout::to_svg(
-                    &scene,
-                    "nodes: x; (C1,C2) · blue: Alice to move, orange: Bob to move · thick: PSPE",
-                )
-            }
-        }
+        Some(t) => tree_figure(
+            &t,
+            tex,
+            "nodes: x; (C1,C2) · blue: Alice to move, orange: Bob to move · thick: PSPE",
+        ),
         None => {
             if tex {
                 return Err(EngineError::OutOfRange(

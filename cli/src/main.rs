@@ -8,6 +8,7 @@ mod octal;
 mod output;
 mod period_map;
 mod plane;
+mod scoring;
 mod subtraction;
 
 use clap::{Parser, Subcommand};
@@ -41,6 +42,10 @@ enum Command {
     /// Octal and hexadecimal games (`.16`, `kayles`, `.A8F`) and Grundy's game: nim-values and
     /// the period proven by Theorem 3.73 (`--prove`).
     Octal(octal::OctalArgs),
+    /// Impartial scoring play (Stewart): bracket-notation games (`--game "{4|3|2}"`), sums
+    /// (`--plus`), scoring octal games and G_s (`--octal 3333 --points 2,2,2,2`), and the
+    /// Conjecture 15/16 survey (`--survey 3`).
+    Scoring(scoring::ScoringArgs),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +71,7 @@ fn main() -> ExitCode {
         Command::Truncated(args) => cumulative::run_truncated(&args),
         Command::CumulativeGame(args) => cumulative_game::run(&args),
         Command::Octal(args) => octal::run(&args),
+        Command::Scoring(args) => scoring::run(&args),
     };
     match result {
         Ok(text) => {

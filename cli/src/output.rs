@@ -1,6 +1,7 @@
 //! Pieces every subcommand shares: the output format flag and writing figures to files.
 
 use clap::ValueEnum;
+use heaplab_engine::tree_layout::{self, LayoutOptions, Tree};
 use heaplab_engine::EngineError;
 
 /// How results are printed.
@@ -71,4 +72,31 @@ pub fn write_grey_png(path: &str, width: u32, height: u32, rgba: &[u8]) -> Resul
     let mut writer = encoder.write_header().map_err(|e| io(&e))?;
     writer.write_image_data(&grey).map_err(|e| io(&e))?;
     writer.finish().map_err(|e| io(&e))
+}
+
+/// Whether a figure path asks for TikZ (`.tex`) rather than SVG (`.svg`); any other ending is
+/// an error.
+pub fn is_tikz_path(path: &str) -> Result<bool, EngineError> {
+    if path.ends_with(".tex") {
+        Ok(true)
+    } else if path.ends_with(".svg") {
+        Ok(false)
+    } else {
+        Err(EngineError::OutOfRange(format!(
+            "--out must end in .svg or .tex, not '{path}'"
+        )))
+    }
+}
+
+/// A game tree, fully expanded, as TikZ (`tex`) or as SVG with `legend` under it.
+pub fn tree_figure(tree: &Tree, tex: bool, legend: &str) -> String {
+    let scene = tree_layout::scene(
+        tree,
+        &tree_layout::layout(tree, &[], &LayoutOptions::default()),
+    );
+    if tex {
+        tree_layout::to_tikz(&scene)
+    } else {
+        tree_layout::to_svg(&scene, legend)
+    }
 }

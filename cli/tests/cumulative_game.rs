@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{heaplab, json as json_of};
+use common::{assert_compiles, heaplab, json as json_of, pdflatex_available};
 use serde_json::json;
 
 /// Example 1 (Section 2) through the command line.
@@ -338,16 +338,7 @@ fn bad_input_is_one_line() {
 /// `HEAPLAB_REQUIRE_LATEX` is set (CI sets it), where it fails.
 #[test]
 fn tikz_exports_compile_with_pdflatex() {
-    let have_latex = std::process::Command::new("pdflatex")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have_latex {
-        assert!(
-            std::env::var_os("HEAPLAB_REQUIRE_LATEX").is_none(),
-            "HEAPLAB_REQUIRE_LATEX is set but pdflatex is not installed"
-        );
-        eprintln!("pdflatex not installed: TikZ compile check skipped");
+    if !pdflatex_available() {
         return;
     }
     let dir = std::env::temp_dir().join(format!("heaplab-tikz-{}", std::process::id()));
@@ -365,18 +356,7 @@ fn tikz_exports_compile_with_pdflatex() {
             tex.to_str().unwrap(),
         ]);
         assert!(out.status.success(), "{out:?}");
-        let latex = std::process::Command::new("pdflatex")
-            .args(["-interaction=nonstopmode", "-halt-on-error"])
-            .arg(&tex)
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        assert!(
-            latex.status.success(),
-            "{view}.tex does not compile:\n{}",
-            String::from_utf8_lossy(&latex.stdout)
-        );
-        assert!(dir.join(format!("{view}.pdf")).exists());
+        assert_compiles(&tex);
     }
     std::fs::remove_dir_all(&dir).ok();
 }

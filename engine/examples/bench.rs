@@ -240,6 +240,40 @@ fn main() {
     }
 
     octal_bench();
+    scoring_bench();
+}
+
+/// Scoring play: `G_s(n +_ℓ m)` of a taking-no-breaking game by the column DP against the
+/// memoised multiset negamax (Definition 11 read literally) on the same heaps.
+fn scoring_bench() {
+    use heaplab_engine::scoring::octal::{self, FixedHeap, MultisetSolver, ScoringLimits};
+    use heaplab_engine::scoring::ScoringRules;
+    let rules = ScoringRules::parse("0332", "0,2,3,4").expect("valid rules");
+    let fixed = FixedHeap {
+        rules: rules.clone(),
+        size: 40,
+    };
+    let terms = 400u32;
+    let limits = ScoringLimits::new(u64::from(terms), u64::from(terms)).expect("valid limits");
+    let fast = best_time(|| {
+        black_box(
+            octal::solve(&rules, Some(&fixed), limits, &mut Budget::unlimited())
+                .expect("no cancel"),
+        );
+    });
+    let slow = best_time(|| {
+        let mut budget = Budget::unlimited();
+        let mut solver = MultisetSolver::new(&[&rules], &mut budget).expect("valid rules");
+        for n in 0..terms {
+            black_box(solver.value_of(vec![(0, n), (0, 40)]).expect("no cancel"));
+        }
+    });
+    report(
+        "scoring G_s(n + 40), (0332; 0,2,3,4), n < 400",
+        terms as usize,
+        fast,
+        slow,
+    );
 }
 
 /// Octal games: heaps per second of the sparse-space method against the plain mex on the same

@@ -21,6 +21,7 @@
 use crate::figure::CircleMark;
 use crate::period::{Periodicity, WindowRule, WindowSequence};
 use crate::ruleset::NumberSet;
+use crate::scoring::octal::best_take;
 use crate::subtraction::Limits;
 use crate::{Budget, EngineError};
 use std::collections::{HashMap, VecDeque};
@@ -46,16 +47,13 @@ impl WindowRule for OutcomeRule<'_> {
 /// The largest maximising action at heap `x` and the outcome it gives, from the outcomes of all
 /// smaller heaps; `None` when no action fits (`x < min S`).
 fn best_action(set: &NumberSet, outcomes: &[u32], x: usize) -> Option<(u32, u32)> {
-    let mut best: Option<(u32, i64)> = None;
-    for &s in set.elements().iter().take_while(|&&s| s as usize <= x) {
-        let value = i64::from(s) - i64::from(outcomes[x - s as usize]);
-        // Ties go to the later (larger) action: opt is the largest maximiser.
-        if best.is_none_or(|(_, b)| value >= b) {
-            best = Some((s, value));
-        }
-    }
-    // Lemma 1: 0 <= o(x) <= max S, so the value fits a u32.
-    best.map(|(s, v)| (s, v.clamp(0, i64::from(u32::MAX)) as u32))
+    let options = set
+        .elements()
+        .iter()
+        .take_while(|&&s| s as usize <= x)
+        .map(|&s| (s, i64::from(s) - i64::from(outcomes[x - s as usize])));
+    // Ties go to the larger action: opt is the largest maximiser. Lemma 1: 0 <= o(x) <= max S.
+    best_take(options).map(|(s, v)| (s, v.clamp(0, i64::from(u32::MAX)) as u32))
 }
 
 /// Everything the page and the CLI show about one CS ruleset.

@@ -16,6 +16,8 @@
 //! * [`all_but`]: all-but subtraction (finite excluded subtraction), arithmetic periods;
 //! * [`cumulative_games`]: n-player general-sum cumulative games, PSPE, outcome functions, trees;
 //! * [`tree_layout`]: game trees: tidy layout, SVG and TikZ, shared by the web and the CLI;
+//! * [`scoring`]: Stewart's scoring play: bracket-notation games, final scores, classes, sums,
+//!   impartiality; scoring octal games and `G_s` (sharing cumulative subtraction's DP);
 //! * [`octal`]: octal and hexadecimal (code-digit) games and Grundy's game, Theorem 3.73 periods.
 
 pub mod all_but;
@@ -31,6 +33,7 @@ pub mod period;
 pub mod period_map;
 pub mod plane;
 pub mod ruleset;
+pub mod scoring;
 pub mod subtraction;
 pub mod tree_layout;
 

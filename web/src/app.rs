@@ -46,6 +46,9 @@ pub fn app() -> Html {
             <crate::pages::cumulative_games::CumulativeGamesPage query={query.clone()} />
         },
         Route::Octal(query) => html! { <OctalPage query={query.clone()} /> },
+        Route::Scoring(query) => html! {
+            <crate::pages::scoring::ScoringPage query={query.clone()} />
+        },
         Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
     };
     html! {
@@ -104,6 +107,7 @@ pub fn header(props: &HeaderProps) -> Html {
                 { link("#/cumulative-subtraction", "Cumulative", matches!(props.route, Route::CumulativeSubtraction(_))) }
                 { link("#/cumulative-games", "Cumulative games", matches!(props.route, Route::CumulativeGames(_))) }
                 { link("#/octal", "Octal games", matches!(props.route, Route::Octal(_))) }
+                { link("#/scoring", "Scoring play", matches!(props.route, Route::Scoring(_))) }
             </nav>
         </header>
     }

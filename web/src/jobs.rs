@@ -18,7 +18,7 @@ use yew::prelude::*;
 
 use crate::pages::period_map::grouped;
 use crate::worker::{
-    JobRequest, JobResult, JobRun, MapWorker, Truncated, WorkerReply, WorkerRequest,
+    JobRequest, JobResult, JobRun, MapWorker, ScoringTable, Truncated, WorkerReply, WorkerRequest,
 };
 use crate::worker_client::{worker_available, LOADER, WORKER_TIMEOUT_MS};
 
@@ -45,6 +45,14 @@ impl Shared {
     pub fn truncated(&self) -> Option<Result<&Truncated, &str>> {
         match &*self.0 {
             JobResult::Truncated(r) => Some(r.as_ref().map_err(String::as_str)),
+            _ => None,
+        }
+    }
+
+    /// A scoring octal game's `G_s`, or the engine's message.
+    pub fn scoring_octal(&self) -> Option<Result<&ScoringTable, &str>> {
+        match &*self.0 {
+            JobResult::ScoringOctal(r) => Some(r.as_ref().map_err(String::as_str)),
             _ => None,
         }
     }

@@ -49,6 +49,8 @@ pub enum Route {
     CumulativeGames(crate::pages::cumulative_games::CgQuery),
     /// `#/octal?...`: octal and hexadecimal games.
     Octal(OctalQuery),
+    /// `#/scoring?...`: Stewart's impartial scoring play.
+    Scoring(crate::pages::scoring::ScoringQuery),
     /// Any other hash; holds the path that was asked for.
     NotFound(String),
 }
@@ -70,6 +72,7 @@ impl Route {
                 Route::CumulativeGames(crate::pages::cumulative_games::CgQuery::from_query(query))
             }
             "/octal" => Route::Octal(OctalQuery::from_query(query)),
+            "/scoring" => Route::Scoring(crate::pages::scoring::ScoringQuery::from_query(query)),
             other => Route::NotFound(other.to_string()),
         }
     }
@@ -84,6 +87,7 @@ impl Route {
             Route::CumulativeSubtraction(_) => "Cumulative subtraction — HeapLab".to_string(),
             Route::CumulativeGames(_) => "Cumulative games — HeapLab".to_string(),
             Route::Octal(_) => "Octal games — HeapLab".to_string(),
+            Route::Scoring(_) => "Scoring play — HeapLab".to_string(),
             Route::NotFound(_) => "Page not found — HeapLab".to_string(),
         }
     }

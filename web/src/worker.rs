@@ -1,8 +1,9 @@
 //! HeapLab's Web Worker: solves one tile of a period map per request, computes 2-D
 //! subtraction windows step by step, solves one octal game per request (with progress), and
 //! runs one heavy job of another page ([`WorkerRequest::Job`]: a large two-pile cumulative
-//! subtraction grid, a long `tr^m` whole; a cumulative game's solve in steps, [`JobRun`], with
-//! progress replies and a stop as soon as the page drops the bridge).
+//! subtraction grid, a long `tr^m`, a scoring octal game's `G_s` whole; a cumulative game's
+//! solve in steps, [`JobRun`], with progress replies and a stop as soon as the page drops the
+//! bridge).
 //!
 //! [`MapWorker`] is registered by `src/bin/worker.rs` (built as `worker.wasm`, loaded through
 //! `static/worker_loader.js`) and spawned by [`crate::tiles::runner`], one per core, and by the
@@ -21,6 +22,8 @@ use heaplab_engine::octal::{self, Limits, OctalReport, Ruleset};
 use heaplab_engine::period_map::{self, Cell, Family, Window};
 use heaplab_engine::plane::{MoveSet, PlaneJob, Solution};
 use heaplab_engine::ruleset::NumberSet;
+use heaplab_engine::scoring::octal as scoring_octal;
+use heaplab_engine::scoring::ScoringRules;
 use heaplab_engine::Budget;
 use serde::{Deserialize, Serialize};
 
@@ -70,6 +73,73 @@ pub enum JobRequest {
     },
     /// The cumulative games page's state: its solve, in steps with progress ([`CgRun`]).
     CumulativeGame(Box<CgQuery>),
+    /// Stewart's `G_s` of a scoring octal game ([`scoring_octal::solve`]), as typed.
+    ScoringOctal(ScoringOctalRequest),
+}
+
+/// A scoring octal game to solve: the code and points as typed, `G_s(n)` (or `G_s(n +_ℓ m)`)
+/// for `n = 0..terms`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ScoringOctalRequest {
+    /// The code `n_1…n_k`.
+    pub code: String,
+    /// The points `p_1,…,p_k`.
+    pub points: String,
+    /// How many values.
+    pub terms: u64,
+    /// The fixed heap `m` and its ruleset's code and points (`None`: a heap alone).
+    pub fixed: Option<(u32, String, String)>,
+}
+
+/// `G_s` of a scoring octal game, in a form the worker can send (exact values as
+/// `(numerator, denominator)`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScoringTable {
+    /// The ruleset in the paper's notation, e.g. `(3333, 2222)`.
+    pub rules: String,
+    /// `G_s(n)` (or `G_s(n +_ℓ m)`) for `n = 0..terms`, as `(numerator, denominator)`.
+    pub values: Vec<(i64, i64)>,
+    /// The proven period of the sequence, or how far the search went.
+    pub period: heaplab_engine::Periodicity,
+    /// Which solver ran, in words.
+    pub method: String,
+    /// The `2k` check of Conjectures 14 and 15.
+    pub two_k: Option<scoring_octal::TwoKCheck>,
+    /// The subtraction set when the game is cumulative subtraction (one point per bean).
+    pub subtraction: Option<String>,
+}
+
+/// Solves a [`ScoringOctalRequest`] with the engine.
+pub fn solve_scoring_octal(request: &ScoringOctalRequest) -> Result<ScoringTable, String> {
+    let go = || -> Result<ScoringTable, heaplab_engine::EngineError> {
+        let rules = ScoringRules::parse(&request.code, &request.points)?;
+        let fixed = match &request.fixed {
+            None => None,
+            Some((size, code, points)) => Some(scoring_octal::FixedHeap {
+                rules: ScoringRules::parse(code, points)?,
+                size: *size,
+            }),
+        };
+        let limits = scoring_octal::ScoringLimits::new(request.terms, 1 << 22)?;
+        let report =
+            scoring_octal::solve(&rules, fixed.as_ref(), limits, &mut Budget::unlimited())?;
+        Ok(ScoringTable {
+            rules: rules.to_string(),
+            values: report
+                .values
+                .iter()
+                .map(|v| (v.numer(), v.denom()))
+                .collect(),
+            period: report.period,
+            method: report.method.describe().to_string(),
+            two_k: report.two_k,
+            subtraction: rules
+                .as_cumulative_subtraction()
+                .filter(|_| fixed.is_none())
+                .map(|s| s.to_text()),
+        })
+    };
+    go().map_err(|e| e.to_string())
 }
 
 /// `tr^m` and the Conjecture 16 check (for `m >= 3`).
@@ -84,6 +154,8 @@ pub enum JobResult {
     Truncated(Result<Truncated, String>),
     /// What the cumulative games page draws, or its message.
     CumulativeGame(Result<CgResult, String>),
+    /// `G_s` of a scoring octal game.
+    ScoringOctal(Result<ScoringTable, String>),
 }
 
 /// Grounded positions a cumulative-game step solves between two looks at the clock.
@@ -210,6 +282,7 @@ fn run_whole(request: &JobRequest) -> JobResult {
                 .map_err(|e| e.to_string()),
         ),
         JobRequest::CumulativeGame(_) => run_job(request),
+        JobRequest::ScoringOctal(r) => JobResult::ScoringOctal(solve_scoring_octal(r)),
     }
 }
 

@@ -1,4 +1,6 @@
 //! Helpers shared by the CLI's integration tests: run the built `heaplab` binary.
+// Each test binary compiles this module and uses only some of the helpers.
+#![allow(dead_code)]
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -21,4 +23,39 @@ pub fn json(args: &[&str]) -> Value {
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Whether `pdflatex` can run here. Where it is missing this says so and returns `false`, unless
+/// `HEAPLAB_REQUIRE_LATEX` is set (CI sets it, and installs TeX Live), where it panics.
+pub fn pdflatex_available() -> bool {
+    let have = std::process::Command::new("pdflatex")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have {
+        assert!(
+            std::env::var_os("HEAPLAB_REQUIRE_LATEX").is_none(),
+            "HEAPLAB_REQUIRE_LATEX is set but pdflatex is not installed"
+        );
+        eprintln!("pdflatex not installed: TikZ compile check skipped");
+    }
+    have
+}
+
+/// Compiles the `.tex` file `tex` with `pdflatex` in its own folder and asserts a PDF results.
+pub fn assert_compiles(tex: &std::path::Path) {
+    let dir = tex.parent().unwrap();
+    let latex = std::process::Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error"])
+        .arg(tex)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        latex.status.success(),
+        "{} does not compile:\n{}",
+        tex.display(),
+        String::from_utf8_lossy(&latex.stdout)
+    );
+    assert!(tex.with_extension("pdf").exists());
 }

@@ -485,6 +485,35 @@ impl Page {
         pixel_from_json(&value)
     }
 
+    /// Captures file downloads instead of saving them: every Blob URL made from now on keeps its
+    /// Blob, and a download link's click records its file name (see [`Page::last_download`]).
+    pub async fn capture_downloads(&self) -> Result<()> {
+        self.js(
+            "window.__blobs = []; const make = URL.createObjectURL;
+             URL.createObjectURL = b => { window.__blobs.push(b); return make(b); };
+             HTMLAnchorElement.prototype.click = function () { window.__download = this.download; };
+             return true;",
+            vec![],
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// The last captured download as `(file name, text)`, after [`Page::capture_downloads`].
+    pub async fn last_download(&self) -> Result<(String, String)> {
+        let name = self.js("return window.__download || '';", vec![]).await?;
+        let text = self
+            .js(
+                "const b = window.__blobs || []; return b.length ? b[b.length - 1].text() : '';",
+                vec![],
+            )
+            .await?;
+        Ok((
+            name.as_str().unwrap_or_default().to_string(),
+            text.as_str().unwrap_or_default().to_string(),
+        ))
+    }
+
     /// Checks that the page shell is still there (a nav with links, some text in the body),
     /// the sign that bad input did not crash the wasm app into a blank page.
     pub async fn assert_not_blank(&self) -> Result<()> {

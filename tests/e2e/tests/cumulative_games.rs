@@ -168,28 +168,10 @@ async fn tikz_export_holds_the_tree() -> Result<()> {
     with_page(|page| async move {
         page.open(SQUIRREL).await?;
         page.wait_for("#cg-tree-node-0").await?;
-        // Capture the download instead of saving it: keep the Blob and the file name.
-        page.js(
-            "window.__blobs = []; const make = URL.createObjectURL;
-             URL.createObjectURL = b => { window.__blobs.push(b); return make(b); };
-             HTMLAnchorElement.prototype.click = function () { window.__download = this.download; };
-             return true;",
-            vec![],
-        )
-        .await?;
+        page.capture_downloads().await?;
         page.wait_for("#cg-tree-tikz").await?.click().await?;
-        let name = page.js("return window.__download;", vec![]).await?;
-        ensure!(
-            name.as_str().is_some_and(|n| n.ends_with(".tex")),
-            "download name {name:?}"
-        );
-        let tex = page
-            .js(
-                "return window.__blobs[window.__blobs.length - 1].text();",
-                vec![],
-            )
-            .await?;
-        let tex = tex.as_str().context("tex text")?;
+        let (name, tex) = page.last_download().await?;
+        ensure!(name.ends_with(".tex"), "download name {name:?}");
         ensure!(
             tex.contains("\\begin{tikzpicture}") && tex.contains("\\end{document}"),
             "{tex}"

@@ -2,6 +2,7 @@
 //! export buttons. Each one does one job, so every page draws and exports the same way.
 
 pub mod export;
+pub mod field;
 pub mod palette;
 pub mod period_facts;
 pub mod tree;

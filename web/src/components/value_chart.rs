@@ -1,4 +1,5 @@
-//! A plotters chart of nim-value against heap, drawn on a `<canvas>` with `CanvasBackend`.
+//! A plotters chart of a value sequence against heap (nim-values, or real scores such as
+//! Stewart's `G_s`), drawn on a `<canvas>` with `CanvasBackend`.
 //! Vertical dashed lines mark given heaps (the end of the preperiod, the end of a period).
 //!
 //! Plotters measures label text with a hidden `<span style="…font-size: 12px…">`; `index.html`'s
@@ -28,7 +29,12 @@ pub struct ChartMark {
 }
 
 /// Draws the chart; errors are plotters' messages.
-fn draw(canvas: HtmlCanvasElement, values: &[u64], marks: &[ChartMark]) -> Result<(), String> {
+fn draw(
+    canvas: HtmlCanvasElement,
+    values: &[f64],
+    marks: &[ChartMark],
+    y_label: &str,
+) -> Result<(), String> {
     canvas.set_width(WIDTH);
     canvas.set_height(HEIGHT);
     let backend = CanvasBackend::with_canvas_object(canvas).ok_or("no 2-D canvas context")?;
@@ -36,18 +42,26 @@ fn draw(canvas: HtmlCanvasElement, values: &[u64], marks: &[ChartMark]) -> Resul
     let err = |e: &dyn std::fmt::Display| e.to_string();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let n = values.len() as u64;
-    let top = values.iter().copied().max().unwrap_or(0) + 1;
+    // The axis spans 0 and every value: one unit above whole numbers (nim-values keep their
+    // 0..max+1 axis), half a unit of margin around fractions.
+    let lo = values.iter().copied().fold(0.0, f64::min);
+    let hi = values.iter().copied().fold(0.0, f64::max);
+    let (bottom, top) = if values.iter().all(|v| v.fract() == 0.0) {
+        (if lo < 0.0 { lo - 1.0 } else { 0.0 }, hi + 1.0)
+    } else {
+        (lo - 0.5, hi + 0.5)
+    };
     let mut chart = ChartBuilder::on(&root)
         .margin(12)
         .margin_right(40)
         .x_label_area_size(36)
         .y_label_area_size(48)
-        .build_cartesian_2d(0u64..n.max(1), 0u64..top)
+        .build_cartesian_2d(0u64..n.max(1), bottom..top)
         .map_err(|e| err(&e))?;
     chart
         .configure_mesh()
         .x_desc("heap x")
-        .y_desc("nim-value G(x)")
+        .y_desc(y_label)
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| err(&e))?;
@@ -74,7 +88,7 @@ fn draw(canvas: HtmlCanvasElement, values: &[u64], marks: &[ChartMark]) -> Resul
         let colour = *colour;
         chart
             .draw_series(DashedLineSeries::new(
-                [(mark.heap, 0), (mark.heap, top)],
+                [(mark.heap, bottom), (mark.heap, top)],
                 6,
                 4,
                 colour.stroke_width(2),
@@ -101,8 +115,11 @@ pub struct ValueChartProps {
     /// The canvas id (`value-chart` on the subtraction page).
     #[prop_or(AttrValue::Static("value-chart"))]
     pub id: AttrValue,
-    /// Nim-values of heaps `0..n`.
-    pub values: Rc<Vec<u64>>,
+    /// The values of heaps `0..n`.
+    pub values: Rc<Vec<f64>>,
+    /// The y axis' label.
+    #[prop_or(AttrValue::Static("nim-value G(x)"))]
+    pub y_label: AttrValue,
     /// Heaps marked with dashed lines.
     #[prop_or_default]
     pub marks: Vec<ChartMark>,
@@ -121,10 +138,14 @@ pub fn value_chart(props: &ValueChartProps) -> Html {
         let canvas = canvas.clone();
         let problem = problem.clone();
         use_effect_with(
-            (props.values.clone(), props.marks.clone()),
-            move |(values, marks)| {
+            (
+                props.values.clone(),
+                props.marks.clone(),
+                props.y_label.clone(),
+            ),
+            move |(values, marks, y_label)| {
                 if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                    problem.set(draw(c, values, marks).err());
+                    problem.set(draw(c, values, marks, y_label).err());
                 }
             },
         );

@@ -67,9 +67,13 @@ const FAMILIES: [Family; 7] = [
     },
     Family {
         name: "Scoring play",
-        blurb: "Stewart's impartial scoring play games and their scoring nim-values.",
-        href: None,
-        examples: &[],
+        blurb: "Stewart's impartial scoring play: games in bracket notation with their trees, final scores, classes and long-rule sums; scoring octal games and G_s with proven periods.",
+        href: Some("#/scoring"),
+        examples: &[
+            ("Figure 1", "#/scoring?tab=game&g={2,{11|4|-3}|3|4,{9|2|-5}}"),
+            ("G + G in P (Conjecture 9)", "#/scoring?tab=game&g={2,{1|2|3}|0|-2,{-3|-2|-1}}&plus={2,{1|2|3}|0|-2,{-3|-2|-1}}"),
+            ("(3333, 2222)", "#/scoring?tab=octal&code=3333&pts=2,2,2,2&n=40"),
+        ],
     },
     Family {
         name: "Octal games",

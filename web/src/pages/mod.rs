@@ -6,4 +6,5 @@ pub mod home;
 pub mod octal;
 pub mod period_map;
 pub mod plane;
+pub mod scoring;
 pub mod subtraction;

@@ -424,7 +424,7 @@ fn results_html(
             </section>
             <section class="card wide">
                 <h2>{ "Nim-value against heap" }</h2>
-                <ValueChart values={sol.values.clone()} marks={chart_marks} file_stem={stem} label={format!("Chart of nim-value against heap for {}", sol.ruleset_text())} />
+                <ValueChart values={Rc::new(sol.values.iter().map(|&v| v as f64).collect::<Vec<f64>>())} marks={chart_marks} file_stem={stem} label={format!("Chart of nim-value against heap for {}", sol.ruleset_text())} />
             </section>
             <div class="panel-grid">
                 <Why solution={Rc::new(SolutionRef::from(sol))} heap_text={why_text} on_input={on_why_input} />

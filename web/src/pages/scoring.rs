@@ -1,0 +1,603 @@
+//! The scoring play page, `#/scoring?tab=game&g={4|3|2}&plus=...` and
+//! `#/scoring?tab=octal&code=3333&pts=2,2,2,2&n=40&m=3` (Stewart, "Impartial Scoring Play
+//! Games").
+//!
+//! * **Games**: a bracket-notation editor with live parse errors; the game tree drawn by the
+//!   shared [`TreeView`] (thick edges: optimal moves; colour: class); both final scores, the
+//!   outcome class and the impartiality test; a sum builder (`plus`) showing the long-rule sum's
+//!   final scores and class, and its tree when it is small.
+//! * **Scoring octal games**: code and points, optionally a fixed heap `m` (under the same or
+//!   another ruleset); `G_s` computed in the Web Worker (progress, cancel), its table and plot,
+//!   the proven period and the `2k` check of Conjectures 14/15, CSV and PNG exports.
+//!
+//! The URL holds the whole state; everything is computed by `heaplab_engine::scoring`.
+
+use std::rc::Rc;
+
+use heaplab_engine::ruleset::parse_count;
+use heaplab_engine::scoring::game::{sum_final_scores, Finals, TREE_LEGEND};
+use heaplab_engine::scoring::octal::{MAX_FIXED_HEAP, MAX_TERMS};
+use heaplab_engine::scoring::{ScoringGame, ScoringRules};
+use heaplab_engine::tree_layout::Tree;
+use heaplab_engine::{Budget, EngineError};
+use yew::prelude::*;
+
+use crate::components::export::{download_text, CopyLink};
+use crate::components::field::{use_query_form, TextField};
+use crate::components::tree::TreeView;
+use crate::components::value_chart::{ChartMark, ValueChart};
+use crate::jobs::{use_job, JobState, JobStatus};
+use crate::route::{format_query, parse_query};
+use crate::worker::{JobRequest, ScoringOctalRequest, ScoringTable};
+
+/// Stewart's Figure 1, the page's default game.
+pub const FIGURE_1: &str = "{2,{11|4|-3}|3|4,{9|2|-5}}";
+/// Most positions of a sum the page solves (on the main thread) before it stops.
+pub const PAGE_SUM_STATES: u64 = 200_000;
+/// Most terms the page asks for.
+pub const MAX_PAGE_TERMS: u64 = 100_000;
+/// Most rows of the value table (the CSV has them all).
+const TABLE_ROWS: usize = 1_000;
+/// Nodes shown when a tree first opens.
+const TREE_CAP: usize = 300;
+
+/// The page's examples: (label, hash).
+pub const EXAMPLES: &[(&str, &str)] = &[
+    (
+        "Figure 1",
+        "#/scoring?tab=game&g={2,{11|4|-3}|3|4,{9|2|-5}}",
+    ),
+    (
+        "Identity i (Figure 2)",
+        "#/scoring?tab=game&g={{0|0|0}|0|{0|0|0}}",
+    ),
+    (
+        "Conjecture 9: G + G is in P",
+        "#/scoring?tab=game&g={2,{1|2|3}|0|-2,{-3|-2|-1}}&plus={2,{1|2|3}|0|-2,{-3|-2|-1}}",
+    ),
+    ("{4|3|2}", "#/scoring?tab=game&g={4|3|2}"),
+    (
+        "Table 1: S = {4,5}",
+        "#/scoring?tab=octal&code=00033&pts=0,0,0,4,5&n=40",
+    ),
+    (
+        "(3333, 2222): period 5",
+        "#/scoring?tab=octal&code=3333&pts=2,2,2,2&n=40",
+    ),
+    (
+        "0.26 (breaking)",
+        "#/scoring?tab=octal&code=0.26&pts=1,2&n=30",
+    ),
+];
+
+/// The URL state, as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoringQuery {
+    /// `game` or `octal`.
+    pub tab: String,
+    /// The game in bracket notation.
+    pub game: String,
+    /// The game added to it (empty: no sum).
+    pub plus: String,
+    /// The scoring octal code.
+    pub code: String,
+    /// Its points.
+    pub points: String,
+    /// How many values `G_s(0..n)`.
+    pub terms: String,
+    /// The fixed heap `m` (empty or 0: none).
+    pub m: String,
+    /// The fixed heap's code (empty: the same ruleset).
+    pub m_code: String,
+    /// The fixed heap's points.
+    pub m_points: String,
+}
+
+impl Default for ScoringQuery {
+    fn default() -> Self {
+        ScoringQuery {
+            tab: "game".into(),
+            game: FIGURE_1.into(),
+            plus: String::new(),
+            code: "3333".into(),
+            points: "2,2,2,2".into(),
+            terms: "40".into(),
+            m: String::new(),
+            m_code: String::new(),
+            m_points: String::new(),
+        }
+    }
+}
+
+impl ScoringQuery {
+    /// Reads `#/scoring?...`; missing keys take their defaults, unknown keys are ignored.
+    pub fn from_query(query: &str) -> Self {
+        let mut q = ScoringQuery::default();
+        for (key, value) in parse_query(query) {
+            match key.as_str() {
+                "tab" => q.tab = value,
+                "g" => q.game = value,
+                "plus" => q.plus = value,
+                "code" => q.code = value,
+                "pts" => q.points = value,
+                "n" => q.terms = value,
+                "m" => q.m = value,
+                "mcode" => q.m_code = value,
+                "mpts" => q.m_points = value,
+                _ => {}
+            }
+        }
+        q
+    }
+
+    /// The hash of this state (only the current tab's keys).
+    pub fn to_hash(&self) -> String {
+        let mut pairs = Vec::new();
+        if self.tab == "octal" {
+            pairs.push(("tab", "octal"));
+            pairs.push(("code", self.code.trim()));
+            pairs.push(("pts", self.points.trim()));
+            pairs.push(("n", self.terms.trim()));
+            for (key, value) in [
+                ("m", &self.m),
+                ("mcode", &self.m_code),
+                ("mpts", &self.m_points),
+            ] {
+                if !value.trim().is_empty() {
+                    pairs.push((key, value.trim()));
+                }
+            }
+        } else {
+            pairs.push(("tab", "game"));
+            pairs.push(("g", self.game.trim()));
+            if !self.plus.trim().is_empty() {
+                pairs.push(("plus", self.plus.trim()));
+            }
+        }
+        format!("#/scoring?{}", format_query(&pairs))
+    }
+
+    /// The worker request of the octal tab, or every problem with the typed text.
+    pub fn octal_request(&self) -> Result<ScoringOctalRequest, Vec<String>> {
+        let mut errors = Vec::new();
+        let mut note = |r: Result<(), EngineError>| {
+            if let Err(e) = r {
+                errors.push(e.to_string());
+            }
+        };
+        note(ScoringRules::parse(&self.code, &self.points).map(|_| ()));
+        let terms = parse_count(&self.terms, "n", 1, MAX_PAGE_TERMS.min(MAX_TERMS));
+        let m = match self.m.trim() {
+            "" => Ok(0),
+            text => parse_count(text, "m", 0, u64::from(MAX_FIXED_HEAP)),
+        };
+        let fixed_rules = match (self.m_code.trim(), self.m_points.trim()) {
+            ("", "") => Ok((self.code.clone(), self.points.clone())),
+            (c, p) => ScoringRules::parse(c, p).map(|_| (c.to_string(), p.to_string())),
+        };
+        let terms = terms.map_err(|e| errors.push(e.to_string())).ok();
+        let m = m.map_err(|e| errors.push(e.to_string())).ok();
+        let fixed_rules = fixed_rules
+            .map_err(|e| errors.push(format!("fixed heap: {e}")))
+            .ok();
+        match (terms, m, fixed_rules) {
+            (Some(terms), Some(m), Some((code, points))) if errors.is_empty() => {
+                Ok(ScoringOctalRequest {
+                    code: self.code.trim().to_string(),
+                    points: self.points.trim().to_string(),
+                    terms,
+                    fixed: (m > 0).then_some((m as u32, code, points)),
+                })
+            }
+            _ => Err(errors),
+        }
+    }
+}
+
+/// Properties of [`ScoringPage`].
+#[derive(Properties, PartialEq)]
+pub struct ScoringPageProps {
+    /// The committed state (from the URL).
+    pub query: ScoringQuery,
+}
+
+/// The `#/scoring` page: two tabs, games and scoring octal games.
+#[function_component(ScoringPage)]
+pub fn scoring_page(props: &ScoringPageProps) -> Html {
+    let q = &props.query;
+    let octal = q.tab == "octal";
+    let tab = |name: &'static str, label: &'static str, selected: bool| {
+        let mut next = q.clone();
+        next.tab = name.into();
+        html! {
+            <a role="tab" id={format!("sc-tab-{name}")} href={next.to_hash()}
+                aria-selected={selected.to_string()} class={classes!("tab", selected.then_some("selected"))}>
+                { label }
+            </a>
+        }
+    };
+    html! {
+        <section class="card" aria-labelledby="sc-title">
+            <h1 id="sc-title">{ "Impartial scoring play" }</h1>
+            <p class="note">{ "F. Stewart, \"Impartial Scoring Play Games\": games G = {G^L | G^S | G^R} with a running score (positive is good for Left), the long-rule sum, and scoring octal games with their function G_s." }</p>
+            <nav class="tabs" role="tablist" aria-label="Scoring play views">
+                { tab("game", "Games and sums", !octal) }
+                { tab("octal", "Scoring octal games", octal) }
+            </nav>
+            if octal { <OctalTab query={q.clone()} /> } else { <GameTab query={q.clone()} /> }
+            <p class="examples">
+                { "Examples: " }
+                { for EXAMPLES.iter().enumerate().map(|(i, (label, href))| html! {
+                    <>{ if i > 0 { ", " } else { "" } }<a href={*href}>{ *label }</a></>
+                }) }
+            </p>
+            <CopyLink />
+        </section>
+    }
+}
+
+/// One line saying whether the typed text parses: node count and class, or the error.
+fn parse_line(id: &str, text: &str) -> Html {
+    if text.trim().is_empty() {
+        return html! {};
+    }
+    match ScoringGame::parse(text) {
+        Ok(g) => html! {
+            <p class="note" id={id.to_string()}>{ format!("✓ {} nodes, class {}", g.len(), g.outcome_class()) }</p>
+        },
+        Err(e) => html! {
+            <p class="form-error" id={id.to_string()} role="alert">{ e.to_string() }</p>
+        },
+    }
+}
+
+/// What the games tab shows for the committed game (and sum).
+struct GameResult {
+    game: ScoringGame,
+    finals: Finals,
+    impartial: Result<(), String>,
+    tree: Rc<Tree>,
+    sum: Option<Result<SumResult, String>>,
+}
+
+struct SumResult {
+    finals: Finals,
+    /// The sum's tree, or why it is not drawn.
+    tree: Result<Rc<Tree>, String>,
+}
+
+fn solve_game(q: &ScoringQuery) -> Result<GameResult, String> {
+    let game = ScoringGame::parse(&q.game).map_err(|e| e.to_string())?;
+    let imp = game.impartiality();
+    let sum = (!q.plus.trim().is_empty()).then(|| -> Result<SumResult, String> {
+        let other = ScoringGame::parse(&q.plus).map_err(|e| format!("second game: {e}"))?;
+        let mut stop = |done: u64, _total: u64| done <= PAGE_SUM_STATES;
+        let finals = sum_final_scores(&[&game, &other], &mut Budget::with_progress(&mut stop))
+            .map_err(|e| match e {
+                EngineError::Cancelled => format!(
+                    "the sum has more than {PAGE_SUM_STATES} positions: the page stops there; `heaplab scoring --game … --plus …` solves larger sums"
+                ),
+                other => other.to_string(),
+            })?;
+        let tree = game
+            .sum(&other)
+            .map(|s| Rc::new(s.tree()))
+            .map_err(|e| e.to_string());
+        Ok(SumResult { finals, tree })
+    });
+    Ok(GameResult {
+        finals: game.finals(),
+        impartial: imp.reason.map_or(Ok(()), Err),
+        tree: Rc::new(game.tree()),
+        game,
+        sum,
+    })
+}
+
+/// The facts of one game or sum: both final scores and the class.
+fn finals_facts(prefix: &str, f: Finals) -> Html {
+    html! {
+        <div class="facts">
+            <dl>
+                <div><dt>{ "Left first" }</dt><dd id={format!("{prefix}-left")}>{ f.left.to_string() }</dd></div>
+                <div><dt>{ "Right first" }</dt><dd id={format!("{prefix}-right")}>{ f.right.to_string() }</dd></div>
+                <div><dt>{ "Class" }</dt><dd id={format!("{prefix}-class")}>{ f.class().letter() }</dd></div>
+            </dl>
+            <p class="note">{ format!("G_F^SL = {}, G_F^SR = {}: {} (Definitions 3, 5 and 6).", f.left, f.right, f.class().meaning()) }</p>
+        </div>
+    }
+}
+
+/// Properties of the tabs.
+#[derive(Properties, PartialEq)]
+pub struct TabProps {
+    /// The committed state.
+    pub query: ScoringQuery,
+}
+
+/// The games tab: editor, tree, facts and sum builder.
+#[function_component(GameTab)]
+pub fn game_tab(props: &TabProps) -> Html {
+    let form = use_query_form(&props.query);
+    let result = use_memo(props.query.clone(), solve_game);
+    let set = |f: fn(&mut ScoringQuery, String)| form.setter(f);
+    let onsubmit = form.submit(ScoringQuery::to_hash);
+    let with_plus = |plus: Option<String>| {
+        let mut next = props.query.clone();
+        next.plus = plus.unwrap_or_default();
+        next.to_hash()
+    };
+    let body = match &*result {
+        Err(e) => html! { <p class="form-error" id="sc-error" role="alert">{ e.clone() }</p> },
+        Ok(r) => {
+            let impartial = match &r.impartial {
+                Ok(()) => {
+                    html! { <p id="sc-impartial" class="ok">{ "Impartial (Definition 7): at every node the options pair up as mirror images around the score." }</p> }
+                }
+                Err(why) => html! { <p id="sc-impartial">{ format!("Not impartial: {why}") }</p> },
+            };
+            let sum = match &r.sum {
+                None => html! {},
+                Some(Err(e)) => {
+                    html! { <p class="form-error" id="sc-sum-error" role="alert">{ e.clone() }</p> }
+                }
+                Some(Ok(s)) => html! {
+                    <section id="sc-sum" aria-labelledby="sc-sum-title">
+                        <h2 id="sc-sum-title">{ "The long-rule sum G +ℓ H (Definition 4)" }</h2>
+                        { finals_facts("sc-sum", s.finals) }
+                        { match &s.tree {
+                            Ok(tree) => html! {
+                                <TreeView id="sc-sum-tree" tree={tree.clone()} cap={TREE_CAP}
+                                    legend={TREE_LEGEND} filename="scoring-sum" />
+                            },
+                            Err(why) => html! { <p class="note" id="sc-sum-note">{ why.clone() }</p> },
+                        } }
+                    </section>
+                },
+            };
+            html! {
+                <>
+                    <h2>{ format!("G = {}", r.game) }</h2>
+                    { finals_facts("sc", r.finals) }
+                    { impartial }
+                    <TreeView id="sc-tree" tree={r.tree.clone()} cap={TREE_CAP}
+                        legend={TREE_LEGEND} filename="scoring-game" />
+                    <div class="toolbar">
+                        <a class="button" id="sc-add-self" href={with_plus(Some(r.game.to_string()))}>{ "Add G (G + G)" }</a>
+                        <a class="button" id="sc-add-negation" href={with_plus(Some(r.game.negate().to_string()))}>{ "Add −G (G + (−G))" }</a>
+                        <a class="button" id="sc-add-identity" href={with_plus(Some("{{0|0|0}|0|{0|0|0}}".into()))}>{ "Add the identity i" }</a>
+                        if r.sum.is_some() {
+                            <a class="button" id="sc-clear-sum" href={with_plus(None)}>{ "Clear the sum" }</a>
+                        }
+                    </div>
+                    { sum }
+                </>
+            }
+        }
+    };
+    html! {
+        <div role="tabpanel" aria-labelledby="sc-tab-game">
+            <form class="ruleset-form sc-form" {onsubmit} novalidate=true>
+                <TextField id="sc-game" label="Game G (bracket notation, e.g. {2,{11|4|-3}|3|4,{9|2|-5}})"
+                    value={form.game.clone()} oninput={set(|q, t| q.game = t)} hint="{4|3|2}" />
+                <TextField id="sc-plus" label="Add a game H (optional): G +ℓ H"
+                    value={form.plus.clone()} oninput={set(|q, t| q.plus = t)} hint="{1|0|-1}" />
+                <div class="field actions"><button type="submit" class="primary" id="sc-show">{ "Show" }</button></div>
+            </form>
+            { parse_line("sc-game-status", &form.game) }
+            { parse_line("sc-plus-status", &form.plus) }
+            { body }
+        </div>
+    }
+}
+
+/// The scoring octal tab: form, worker job, table, plot and exports.
+#[function_component(OctalTab)]
+pub fn octal_tab(props: &TabProps) -> Html {
+    let form = use_query_form(&props.query);
+    let set = |f: fn(&mut ScoringQuery, String)| form.setter(f);
+    let onsubmit = form.submit(ScoringQuery::to_hash);
+    let live = match ScoringRules::parse(&form.code, &form.points) {
+        Ok(r) => {
+            html! { <p class="note" id="sc-rules-status">{ format!("✓ {r}{}", if r.is_taking_no_breaking() { ": taking, no breaking" } else { ": taking and breaking" }) }</p> }
+        }
+        Err(e) => {
+            html! { <p class="form-error" id="sc-rules-status" role="alert">{ e.to_string() }</p> }
+        }
+    };
+    let body = match props.query.octal_request() {
+        Ok(request) => html! { <OctalJob {request} /> },
+        Err(errors) => html! {
+            <div class="form-error" id="sc-error" role="alert">
+                { for errors.iter().map(|e| html! { <p>{ e.clone() }</p> }) }
+            </div>
+        },
+    };
+    html! {
+        <div role="tabpanel" aria-labelledby="sc-tab-octal">
+            <form class="ruleset-form sc-form" {onsubmit} novalidate=true>
+                <TextField id="sc-code" label="Code n1…nk" narrow=true value={form.code.clone()} oninput={set(|q, t| q.code = t)} hint="3333" />
+                <TextField id="sc-points" label="Points p1,…,pk" value={form.points.clone()} oninput={set(|q, t| q.points = t)} hint="2,2,2,2" />
+                <TextField id="sc-terms" label="Heaps n = 0 … " narrow=true inputmode="numeric" value={form.terms.clone()} oninput={set(|q, t| q.terms = t)} hint="40" />
+                <TextField id="sc-m" label="Fixed heap m (optional)" narrow=true inputmode="numeric" value={form.m.clone()} oninput={set(|q, t| q.m = t)} hint="0" />
+                <TextField id="sc-mcode" label="m's code (empty: same)" narrow=true value={form.m_code.clone()} oninput={set(|q, t| q.m_code = t)} />
+                <TextField id="sc-mpoints" label="m's points" narrow=true value={form.m_points.clone()} oninput={set(|q, t| q.m_points = t)} />
+                <div class="field actions"><button type="submit" class="primary" id="sc-run">{ "Compute G_s" }</button></div>
+            </form>
+            { live }
+            <p class="note">{ "Removing i beans scores p_i; bit t of the digit n_i allows leaving exactly t non-empty heaps (3: take and leave 0 or 1 heap; 1: take the whole heap; 2: leave one heap; 4–7 and hex digits break heaps). G_s is the mover's best net score (Definition 11); by Theorem 12 it is the Left final score." }</p>
+            { body }
+        </div>
+    }
+}
+
+/// Properties of [`OctalJob`].
+#[derive(Properties, PartialEq)]
+pub struct OctalJobProps {
+    /// The validated request.
+    pub request: ScoringOctalRequest,
+}
+
+/// Runs the request in the Web Worker and shows the result.
+#[function_component(OctalJob)]
+pub fn octal_job(props: &OctalJobProps) -> Html {
+    let job = use_job(JobRequest::ScoringOctal(props.request.clone()));
+    let body = match &job.state {
+        JobState::Done(result) => match result.scoring_octal() {
+            Some(Ok(table)) => {
+                html! { <OctalView table={Rc::new(table.clone())} fixed={props.request.fixed.as_ref().map(|f| f.0)} /> }
+            }
+            Some(Err(e)) => {
+                html! { <p class="form-error" id="sc-error" role="alert">{ e.to_string() }</p> }
+            }
+            None => html! {},
+        },
+        _ => html! {},
+    };
+    html! {
+        <>
+            <JobStatus id="sc-job" what="G_s" {job} />
+            { body }
+        </>
+    }
+}
+
+/// Properties of [`OctalView`].
+#[derive(Properties, PartialEq)]
+pub struct OctalViewProps {
+    /// The solved table.
+    pub table: Rc<ScoringTable>,
+    /// The fixed heap `m`, if any.
+    pub fixed: Option<u32>,
+}
+
+fn value_text((num, den): (i64, i64)) -> String {
+    if den == 1 {
+        num.to_string()
+    } else {
+        format!("{num}/{den}")
+    }
+}
+
+/// The `G_s` values as CSV, `n,G_s`.
+pub fn values_csv(values: &[(i64, i64)]) -> String {
+    let mut csv = String::from("n,G_s\n");
+    for (n, &v) in values.iter().enumerate() {
+        csv.push_str(&format!("{n},{}\n", value_text(v)));
+    }
+    csv
+}
+
+/// The result: facts, plot, table and exports.
+#[function_component(OctalView)]
+pub fn octal_view(props: &OctalViewProps) -> Html {
+    let table = props.table.clone();
+    let problem = use_state(|| None::<String>);
+    let values = use_memo(table.clone(), |t| {
+        t.values
+            .iter()
+            .map(|&(n, d)| n as f64 / d as f64)
+            .collect::<Vec<f64>>()
+    });
+    let marks: Vec<ChartMark> = match (table.period.preperiod(), table.period.period()) {
+        (Some(pre), Some(per)) => vec![
+            ChartMark {
+                heap: pre,
+                label: format!("preperiod ends ({pre})"),
+            },
+            ChartMark {
+                heap: pre + per,
+                label: format!("one period later ({})", pre + per),
+            },
+        ],
+        _ => Vec::new(),
+    };
+    let what = match props.fixed {
+        Some(m) => format!("G_s(n +ℓ {m})"),
+        None => "G_s(n)".into(),
+    };
+    let on_csv = {
+        let (table, problem) = (table.clone(), problem.clone());
+        Callback::from(move |_: MouseEvent| {
+            problem
+                .set(download_text(&values_csv(&table.values), "scoring-gs.csv", "text/csv").err());
+        })
+    };
+    let period = match (table.period.preperiod(), table.period.period()) {
+        (Some(pre), Some(per)) => format!("Proven: preperiod {pre}, period {per}."),
+        _ => format!("No period claimed: {}.", table.period.describe()),
+    };
+    let two_k = table.two_k.map(|c| {
+        format!(
+            "k = {} (largest removal that can leave a heap): the period {} 2k = {}{}; G_s(n + 2k) = G_s(n) for all n ≥ 0: {}. {}",
+            c.k,
+            if c.eventual { "divides" } else { "does not divide" },
+            2 * c.k,
+            if c.eventual { "" } else { " — a counterexample to the 2k pattern" },
+            if c.all_n { "yes" } else { "no" },
+            if c.hypothesis { "Conjecture 15's hypothesis (p_i = i) holds." } else { "The points are not p_i = i, so Conjecture 15 does not apply (compare (3333, 2222))." }
+        )
+    });
+    let rows = table.values.len().min(TABLE_ROWS);
+    html! {
+        <div id="sc-result">
+            <p class="summary" id="sc-summary">{ format!("{} — {what} for n = 0 … {}", table.rules, table.values.len() - 1) }</p>
+            <p id="sc-period"><strong>{ period }</strong></p>
+            if let Some(text) = two_k { <p id="sc-2k">{ text }</p> }
+            <p class="note" id="sc-method">{ format!("Method: {}.", table.method) }</p>
+            if let Some(set) = &table.subtraction {
+                <p class="note">{ "This is cumulative subtraction with S = {" }{ set.clone() }{ "}: " }
+                    <a id="sc-cs-link" href={format!("#/cumulative-subtraction?S={set}")}>{ "open it on the cumulative subtraction page" }</a>{ "." }</p>
+            }
+            <p class="sequence"><code id="sc-values">{ table.values.iter().take(200).map(|&v| value_text(v)).collect::<Vec<_>>().join(" ") }</code></p>
+            <ValueChart id="sc-plot" values={Rc::new((*values).clone())} {marks} y_label="G_s"
+                file_stem="scoring-gs" label={format!("{what} against n")} />
+            <div class="toolbar">
+                <button type="button" id="sc-csv" onclick={on_csv}>{ "Download CSV" }</button>
+                if let Some(p) = &*problem { <span class="toolbar-note" role="status">{ p.clone() }</span> }
+            </div>
+            <table id="sc-table" class="outcome-table">
+                <caption>{ if rows < table.values.len() { format!("The first {rows} values (the CSV has all {}).", table.values.len()) } else { what.clone() } }</caption>
+                <thead><tr><th scope="col">{ "n" }</th><th scope="col">{ what.clone() }</th></tr></thead>
+                <tbody>
+                    { for table.values.iter().take(rows).enumerate().map(|(n, &v)| html! {
+                        <tr data-n={n.to_string()}><td>{ n }</td><td>{ value_text(v) }</td></tr>
+                    }) }
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_round_trips_and_validates() {
+        let q = ScoringQuery::from_query("tab=octal&code=3333&pts=2,2,2,2&n=40&m=3");
+        assert_eq!(
+            ScoringQuery::from_query(q.to_hash().split_once('?').unwrap().1),
+            q
+        );
+        let r = q.octal_request().unwrap();
+        assert_eq!(r.fixed, Some((3, "3333".into(), "2,2,2,2".into())));
+        let bad = ScoringQuery::from_query("tab=octal&code=3x&pts=&n=0&m=-1");
+        assert_eq!(bad.octal_request().unwrap_err().len(), 3);
+        let g = ScoringQuery::from_query("g=%7B4%7C3%7C2%7D");
+        assert_eq!(g.game, "{4|3|2}");
+        assert_eq!(
+            ScoringQuery::from_query(g.to_hash().split_once('?').unwrap().1),
+            g
+        );
+    }
+
+    #[test]
+    fn solves_the_conjecture_9_sum() {
+        let q = ScoringQuery::from_query(EXAMPLES[2].1.split_once('?').unwrap().1);
+        let r = solve_game(&q).unwrap();
+        let s = r.sum.unwrap().unwrap();
+        assert_eq!(s.finals.class().letter(), "P");
+        assert!(s.tree.is_ok());
+    }
+}
