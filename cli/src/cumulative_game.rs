@@ -7,26 +7,41 @@ use clap::Args;
 use heaplab_engine::cumulative_games::efg::Efg;
 use heaplab_engine::cumulative_games::views::{cgt_tree, dag_svg, extensive_tree, heap_dag};
 use heaplab_engine::cumulative_games::{
-    self as cg, outcome_class, outcome_table, player_name, Ending, Game, Grounded, Position,
-    Preset, Rational, TieBreak, MAX_HEAP,
+    self as cg, optimal_actions, outcome_classes, outcome_table, player_name, spec, Ending, Game,
+    Grounded, Moves, Position, Preset, Rational, TieBreak, MAX_HEAP,
 };
-use heaplab_engine::ruleset::{parse_count, NumberSet};
+use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::tree_layout::Tree;
 use heaplab_engine::{Budget, EngineError};
 use serde_json::{json, Value};
 
 /// Most heaps listed in an outcome table.
 const MAX_TERMS: u64 = 100_000;
+/// Most grounded positions `--max-states` allows.
+const MAX_CLI_STATES: u64 = 50_000_000;
 
 /// Arguments of `heaplab cumulative-game`.
 #[derive(Args)]
 pub struct CumulativeGameArgs {
-    /// Subtraction set of every player (or of Player 1 when `--set2` is given), e.g. `2,3`.
+    /// Number of players n (1..=8).
+    #[arg(long, default_value = "2", allow_hyphen_values = true)]
+    players: String,
+    /// Subtraction set of every player, e.g. `2,3`, or one per player separated by `;`, e.g.
+    /// `2,3;1,4;1,2` (with `--set2`, Player 1's set).
     #[arg(long, default_value = "2,3", allow_hyphen_values = true)]
     set: String,
     /// Player 2's own subtraction set (a partizan game, Example 2), e.g. `1,4`.
     #[arg(long, allow_hyphen_values = true)]
     set2: Option<String>,
+    /// A heap-size dynamic subtraction map instead of `--set`: `sizes:moves` entries separated
+    /// by `;` (sizes `3,5` or a range `4..10`; moves `-` for none), one map for everyone or one
+    /// per player separated by `|`, e.g. `2:2;3:1` (Section 2).
+    #[arg(long, allow_hyphen_values = true)]
+    dynamic: Option<String>,
+    /// The turn function: `cyclic` (alternating), `next:2,3,1` (who follows each player) or
+    /// `heap:1,2,2,1` (who moves after a move to total heap size 0, 1, 2, …).
+    #[arg(long, default_value = "cyclic", allow_hyphen_values = true)]
+    turn: String,
     /// `self-interest` (Squirrel Pebbles) or `zero-sum` (Scoring Pebbles); `--preset` wins.
     #[arg(long, default_value = "self-interest")]
     utility: String,
@@ -45,12 +60,15 @@ pub struct CumulativeGameArgs {
     /// Solve one grounded position from this heap.
     #[arg(long, allow_hyphen_values = true)]
     heap: Option<String>,
-    /// Its starting cumulations, one per player, e.g. `1,0`.
-    #[arg(long, default_value = "0,0", allow_hyphen_values = true)]
-    cumulations: String,
-    /// The player to move first (1 or 2).
+    /// Its starting cumulations, one per player, e.g. `1,0` (default: all zero).
+    #[arg(long, allow_hyphen_values = true)]
+    cumulations: Option<String>,
+    /// The player to move first (1..=n).
     #[arg(long, default_value = "1", allow_hyphen_values = true)]
     start: String,
+    /// Most grounded positions one `--heap` solve may visit.
+    #[arg(long, default_value = "2000000", allow_hyphen_values = true)]
+    max_states: String,
     /// With `--heap`: add the equilibrium path, the utilities and the tree to the output.
     #[arg(long)]
     tree: bool,
@@ -63,20 +81,19 @@ pub struct CumulativeGameArgs {
     /// Write the picture of `--heap` to FILE.svg or FILE.tex (TikZ).
     #[arg(long)]
     out: Option<String>,
+    /// Observation 7: count the two- and three-element sets of numbers below M whose zero-sum
+    /// and self-interest (`--tie`) optimal actions differ at some heap below `--heaps`.
+    #[arg(long, allow_hyphen_values = true)]
+    critical_sets: Option<String>,
+    /// With `--critical-sets`: heaps 0..heaps are scanned.
+    #[arg(long, default_value = "500", allow_hyphen_values = true)]
+    heaps: String,
     /// Import an Extensive Form Game from a JSON file and solve it and its single-heap game.
     #[arg(long)]
     efg: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-}
-
-fn parse_set(text: &str) -> Result<Vec<u64>, EngineError> {
-    Ok(NumberSet::parse(text)?
-        .elements()
-        .iter()
-        .map(|&s| u64::from(s))
-        .collect())
 }
 
 fn vector(v: &[Rational]) -> String {
@@ -89,7 +106,7 @@ fn vector(v: &[Rational]) -> String {
     )
 }
 
-/// Builds the game from the flags.
+/// Builds the game from the flags (parsed by the engine's `spec` module, as the page does).
 fn game(args: &CumulativeGameArgs) -> Result<Game, EngineError> {
     let preset = match (&args.preset, args.utility.as_str()) {
         (Some(p), _) => Preset::from_name(p)?,
@@ -101,13 +118,44 @@ fn game(args: &CumulativeGameArgs) -> Result<Game, EngineError> {
             )))
         }
     };
-    let mut sets = vec![parse_set(&args.set)?];
-    if let Some(s2) = &args.set2 {
-        sets.push(parse_set(s2)?);
-    }
+    let players = spec::parse_players(&args.players)?;
+    let moves = match &args.dynamic {
+        Some(map) => spec::parse_dynamic(map, players)?,
+        None => {
+            let mut text = args.set.clone();
+            if let Some(s2) = &args.set2 {
+                text = format!("{text};{s2}");
+            }
+            Moves::Fixed(spec::parse_sets(&text, players)?)
+        }
+    };
     let value = Rational::parse(&args.value)?;
     let tie = TieBreak::from_name(&args.tie)?;
-    Ok(preset.game(sets, value, tie))
+    let mut game = preset.game_with(players, moves, value, tie);
+    game.turn = spec::parse_turn(&args.turn, players)?;
+    game.validate()?;
+    Ok(game)
+}
+
+/// The starting cumulations: `--cumulations`, or all zero.
+fn cumulations(args: &CumulativeGameArgs, players: usize) -> Result<Vec<Rational>, EngineError> {
+    match &args.cumulations {
+        Some(text) => spec::parse_cumulations(text, players),
+        None => Ok(vec![Rational::ZERO; players]),
+    }
+}
+
+/// Solves from `start` with the `--max-states` cap.
+fn solve_capped(
+    args: &CumulativeGameArgs,
+    game: &Game,
+    start: &Grounded,
+) -> Result<cg::Solution, EngineError> {
+    let limit = parse_count(&args.max_states, "--max-states", 1, MAX_CLI_STATES)?;
+    let mut solver = cg::Solver::new(game, limit)?;
+    solver.add_root(start)?;
+    solver.step(u64::MAX)?;
+    solver.into_solution(start)
 }
 
 /// Solves and renders.
@@ -115,11 +163,15 @@ pub fn run(args: &CumulativeGameArgs) -> Result<String, EngineError> {
     if let Some(path) = &args.efg {
         return run_efg(args, path);
     }
+    if let Some(below) = &args.critical_sets {
+        return run_critical(args, below);
+    }
     let game = game(args)?;
     let terms = parse_count(&args.terms, "--terms", 1, MAX_TERMS)?;
     let mut out = json!({ "players": game.players, "tie": game.tie.name() });
     let mut text = Vec::new();
-    if game.is_heap_dynamic() && game.is_linear() {
+    let classes = matches!(game.ending, Ending::Normal | Ending::Misere) && game.players == 2;
+    if game.has_outcome_table() && !classes {
         let table = outcome_table(&game, &[terms - 1], &mut Budget::unlimited())?;
         let zero_sum = game.heaps[0].utility == cg::HeapUtility::ZeroSum;
         let row = |x: u64, p: usize| -> Value {
@@ -131,7 +183,12 @@ pub fn run(args: &CumulativeGameArgs) -> Result<String, EngineError> {
             }
         };
         out["outcomes"] = (0..terms).map(|x| row(x, 0)).collect();
-        out["outcomes_player2_starts"] = (0..terms).map(|x| row(x, 1)).collect();
+        if game.players >= 2 {
+            out["outcomes_player2_starts"] = (0..terms).map(|x| row(x, 1)).collect();
+        }
+        out["outcomes_by_start"] = (0..game.players)
+            .map(|p| (0..terms).map(|x| row(x, p)).collect::<Value>())
+            .collect();
         let show = |p: usize| -> String {
             (0..terms)
                 .map(|x| {
@@ -145,28 +202,25 @@ pub fn run(args: &CumulativeGameArgs) -> Result<String, EngineError> {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        text.push(format!(
-            "o(x, Player 1 starts), x = 0..{}: {}",
-            terms - 1,
-            show(0)
-        ));
-        text.push(format!(
-            "o(x, Player 2 starts), x = 0..{}: {}",
-            terms - 1,
-            show(1)
-        ));
-    } else if matches!(game.ending, Ending::Normal | Ending::Misere) && game.is_heap_dynamic() {
-        let classes: String = (0..terms.min(2_000))
-            .map(|x| outcome_class(&game, &[x], &mut Budget::unlimited()))
-            .collect::<Result<_, _>>()?;
+        for p in 0..game.players {
+            text.push(format!(
+                "o(x, Player {} starts), x = 0..{}: {}",
+                p + 1,
+                terms - 1,
+                show(p)
+            ));
+        }
+    } else if game.has_outcome_table() {
+        let classes = outcome_classes(&game, terms, &mut Budget::unlimited())?;
         text.push(format!(
             "outcome classes, x = 0..{}: {classes}",
             classes.len() - 1
         ));
         out["outcomes"] = json!(classes);
     } else {
-        // Cumulation-dependent rules or utilities: grounded values from the given cumulations.
-        let cums = parse_cumulations(&args.cumulations, game.players)?;
+        // Cumulation-dependent rules or utilities: grounded values from the given cumulations,
+        // Player 1 first.
+        let cums = cumulations(args, game.players)?;
         let rows: Vec<Vec<Rational>> = (0..terms.min(200))
             .map(|x| {
                 let g = Grounded {
@@ -176,7 +230,7 @@ pub fn run(args: &CumulativeGameArgs) -> Result<String, EngineError> {
                     },
                     to_move: 0,
                 };
-                cg::solve(&game, &g, &mut Budget::unlimited()).map(|s| s.value().to_vec())
+                solve_capped(args, &game, &g).map(|s| s.value().to_vec())
             })
             .collect::<Result<_, _>>()?;
         text.push(format!(
@@ -190,7 +244,7 @@ pub fn run(args: &CumulativeGameArgs) -> Result<String, EngineError> {
     if let Some(heap) = &args.heap {
         let x = parse_count(heap, "--heap", 0, MAX_HEAP)?;
         let first = parse_count(&args.start, "--start", 1, game.players as u64)? as usize - 1;
-        let cums = parse_cumulations(&args.cumulations, game.players)?;
+        let cums = cumulations(args, game.players)?;
         let start = Grounded {
             position: Position {
                 heaps: vec![x],
@@ -199,7 +253,7 @@ pub fn run(args: &CumulativeGameArgs) -> Result<String, EngineError> {
             to_move: first,
         };
         let cap = parse_count(&args.cap, "--cap", 1, 100_000)? as usize;
-        let solution = cg::solve(&game, &start, &mut Budget::unlimited())?;
+        let solution = solve_capped(args, &game, &start)?;
         let path = solution.path(&game);
         let heaps: Vec<u64> = path.iter().map(|(g, _)| g.position.heaps[0]).collect();
         out["pspe_path"] = json!(heaps);
@@ -237,20 +291,6 @@ pub fn run(args: &CumulativeGameArgs) -> Result<String, EngineError> {
     })
 }
 
-fn parse_cumulations(text: &str, players: usize) -> Result<Vec<Rational>, EngineError> {
-    let values: Vec<Rational> = text
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|t| !t.is_empty())
-        .map(Rational::parse)
-        .collect::<Result<_, _>>()?;
-    if values.len() != players {
-        return Err(EngineError::Parse(format!(
-            "--cumulations needs {players} numbers, e.g. 0,0"
-        )));
-    }
-    Ok(values)
-}
-
 /// Writes the chosen view as SVG or TikZ, by the file's extension.
 fn write_picture(
     args: &CumulativeGameArgs,
@@ -284,10 +324,10 @@ fn write_picture(
                 ));
             }
             let set = match &game.heaps[0].moves {
-                cg::Moves::Fixed(sets) if sets.len() == 1 => sets[0].clone(),
+                Moves::Fixed(sets) if sets.len() == 1 && game.players == 2 => sets[0].clone(),
                 _ => {
                     return Err(EngineError::OutOfRange(
-                        "the DAG view needs one symmetric set".into(),
+                        "the DAG view needs two players and one fixed symmetric set".into(),
                     ))
                 }
             };
@@ -334,6 +374,49 @@ fn run_efg(args: &CumulativeGameArgs, path: &str) -> Result<String, EngineError>
             heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" → "),
             cyclic_start.position.heaps[0],
             vector(cyclic.value())
+        ),
+    })
+}
+
+/// Observation 7's count of critical sets.
+fn run_critical(args: &CumulativeGameArgs, below: &str) -> Result<String, EngineError> {
+    let below = parse_count(
+        below,
+        "--critical-sets",
+        2,
+        optimal_actions::MAX_ELEMENT + 1,
+    )?;
+    let heaps = parse_count(&args.heaps, "--heaps", 1, optimal_actions::MAX_HEAPS)?;
+    let tie = TieBreak::from_name(&args.tie)?;
+    let found =
+        optimal_actions::critical_sets(below, &[2, 3], heaps, tie, &mut Budget::unlimited())?;
+    let listed: Vec<String> = found
+        .critical
+        .iter()
+        .take(20)
+        .map(|(set, x)| {
+            let s: Vec<String> = set.iter().map(u64::to_string).collect();
+            format!("{{{}}} at {x}", s.join(","))
+        })
+        .collect();
+    Ok(match args.format {
+        Format::Json => json!({
+            "below": below,
+            "sizes": [2, 3],
+            "heaps": heaps,
+            "tie": tie.name(),
+            "sets": found.sets,
+            "critical": found.critical.len(),
+            "critical_sets": found.critical,
+        })
+        .to_string(),
+        Format::Text => format!(
+            "Observation 7: {} of {} two- or three-element sets of numbers below {below} have differing zero-sum and self-interest ({}) optimal actions at some heap below {heaps}{}{}",
+            found.critical.len(),
+            found.sets,
+            tie.name(),
+            if listed.is_empty() { "" } else { ": " },
+            listed.join(", ") + if found.critical.len() > listed.len() { ", …" } else { "" }
         ),
     })
 }

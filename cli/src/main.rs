@@ -38,7 +38,7 @@ enum Command {
     Truncated(cumulative::TruncatedArgs),
     /// Cumulative games (n players, general sum): outcome tables, PSPE paths and trees
     /// (`--set 2,3 --heap 7 --tree`), EFG import (`--efg game.json`).
-    CumulativeGame(cumulative_game::CumulativeGameArgs),
+    CumulativeGame(Box<cumulative_game::CumulativeGameArgs>),
     /// Octal and hexadecimal games (`.16`, `kayles`, `.A8F`) and Grundy's game: nim-values and
     /// the period proven by Theorem 3.73 (`--prove`).
     Octal(octal::OctalArgs),

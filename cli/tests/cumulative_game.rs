@@ -183,6 +183,99 @@ fn efg_import() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Three players, a heap-size dynamic map and turn tables through the flags (the engine's
+/// `spec` module reads them, as the page does).
+#[test]
+fn three_players_dynamic_maps_and_turn_tables() {
+    let v = json_of(&[
+        "cumulative-game",
+        "--players",
+        "3",
+        "--set",
+        "2,3",
+        "--terms",
+        "6",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["players"], 3);
+    assert_eq!(v["outcomes"][5], json!([3, 2, 0]));
+    assert_eq!(v["outcomes_by_start"][2][5], json!([2, 0, 3]));
+    // Section 2: S(2) = {2}, S(3) = {1} gives o(3) = −1.
+    let v = json_of(&[
+        "cumulative-game",
+        "--dynamic",
+        "2:2;3:1",
+        "--utility",
+        "zero-sum",
+        "--terms",
+        "4",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["outcomes"], json!([0, 0, 2, -1]));
+    // Per-player sets and a next-player table, from one position.
+    let v = json_of(&[
+        "cumulative-game",
+        "--players",
+        "3",
+        "--set",
+        "2,3;1;1,2",
+        "--turn",
+        "next:3,1,2",
+        "--heap",
+        "6",
+        "--cumulations",
+        "0,1,0",
+        "--start",
+        "3",
+        "--tree",
+        "--format",
+        "json",
+    ]);
+    let path: Vec<u64> = v["pspe_path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(path.first(), Some(&6));
+    assert_eq!(path.last(), Some(&0));
+    assert_eq!(v["utilities"].as_array().unwrap().len(), 3);
+    assert!(v["tree"]["nodes"][0]["label"]
+        .as_str()
+        .unwrap()
+        .starts_with("6; (0,1,0)"));
+}
+
+/// Observation 7 through the binary: 1 antagonistic critical set below 20 ({6,13,17} at 76)
+/// and 493 friendly ones.
+#[test]
+fn observation_7_critical_sets() {
+    let v = json_of(&[
+        "cumulative-game",
+        "--critical-sets",
+        "20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["critical"], 1);
+    assert_eq!(v["critical_sets"], json!([[[6, 13, 17], 76]]));
+    let v = json_of(&[
+        "cumulative-game",
+        "--critical-sets",
+        "20",
+        "--tie",
+        "friendly",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        (v["sets"].as_u64(), v["critical"].as_u64()),
+        (Some(1140), Some(493))
+    );
+}
+
 #[test]
 fn bad_input_is_one_line() {
     for args in [
@@ -196,6 +289,40 @@ fn bad_input_is_one_line() {
         &["cumulative-game", "--heap", "7", "--out", "x.pdf"],
         &["cumulative-game", "--efg", "/nonexistent/game.json"],
         &["cumulative-game", "--terms", "999999999999"],
+        &["cumulative-game", "--players", "0"],
+        &["cumulative-game", "--players", "3", "--set", "2,3;1"],
+        &["cumulative-game", "--dynamic", "2;3"],
+        &["cumulative-game", "--turn", "spiral"],
+        &[
+            "cumulative-game",
+            "--players",
+            "3",
+            "--heap",
+            "5",
+            "--cumulations",
+            "0,0",
+        ],
+        &[
+            "cumulative-game",
+            "--players",
+            "3",
+            "--heap",
+            "5",
+            "--start",
+            "4",
+        ],
+        &[
+            "cumulative-game",
+            "--heap",
+            "400",
+            "--preset",
+            "wealth",
+            "--cumulations",
+            "99,99",
+            "--max-states",
+            "1000",
+        ],
+        &["cumulative-game", "--critical-sets", "999"],
     ] {
         let out = heaplab(args);
         assert!(!out.status.success(), "{args:?}");

@@ -23,10 +23,10 @@
 //! [`Slant::Straight`] is centred over its first and last visible child, and the result is a
 //! pure function of the tree, the collapsed set and the options.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How an edge leans in a CGT-type tree: Left's options go down-left, Right's down-right.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Slant {
     /// An ordinary tree edge (extensive-form trees).
     #[default]
@@ -38,7 +38,7 @@ pub enum Slant {
 }
 
 /// The edge from a node to its parent.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Edge {
     /// Text written beside the edge (the move, e.g. `"2"`); may be empty.
     pub label: String,
@@ -51,7 +51,7 @@ pub struct Edge {
 }
 
 /// One node of a [`Tree`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TreeNode {
     /// The short text drawn in the node.
     pub label: String,
@@ -87,7 +87,8 @@ impl TreeNode {
 
 /// A rooted tree; `nodes[0]` is the root. Invariant: every child index is greater than its
 /// parent's (children are added after their parent), so `nodes` is in a topological order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// Deserialize exists to carry a tree from a Web Worker to its page, which built it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tree {
     /// The nodes; `nodes[0]` is the root.
     pub nodes: Vec<TreeNode>,

@@ -316,6 +316,17 @@ fn section_1_4_normal_misere_and_partizan_outcome_classes() {
     assert_eq!(classes(&preset(Preset::Misere, &[2, 3]), 10), "NNPPNNNPPN");
     let partizan = Preset::Normal.game(vec![vec![2, 3], vec![1, 4]], q(0), TieBreak::Antagonistic);
     assert_eq!(classes(&partizan, 10), "PRNLRNLPNL");
+    // The same classes from Theorem 8's table (the ending's term in its terminal rows).
+    let table =
+        |game: &Game, n: u64| cg::outcome_classes(game, n, &mut Budget::unlimited()).unwrap();
+    assert_eq!(table(&preset(Preset::Normal, &[2, 3]), 8), "PPNNNPPN");
+    assert_eq!(table(&preset(Preset::Misere, &[2, 3]), 10), "NNPPNNNPPN");
+    assert_eq!(table(&partizan, 10), "PRNLRNLPNL");
+    for game in small_games() {
+        if game.players == 2 && game.heaps.len() == 1 && game.has_outcome_table() {
+            assert_eq!(table(&game, 16), classes(&game, 16), "{game:?}");
+        }
+    }
 }
 
 // ---- P1–P6 (Section 1.1) -----------------------------------------------------------------------
@@ -568,10 +579,75 @@ fn memoised_solver_matches_the_tree_walk() {
 }
 
 #[test]
+fn stepped_solver_with_shared_roots_matches_solve() {
+    // The Solver a Web Worker runs in small steps, with several roots sharing one memo, gives
+    // every root the value, choice and tree size that a one-shot solve gives.
+    for game in small_games() {
+        let n = game.players;
+        let roots: Vec<Grounded> = (0..=7)
+            .flat_map(|x| {
+                (0..n).map(move |p| Grounded {
+                    position: Position::new(vec![x; 1], n),
+                    to_move: p,
+                })
+            })
+            .filter(|g| g.position.heaps.len() == game.heaps.len())
+            .collect();
+        if roots.is_empty() {
+            continue;
+        }
+        let mut solver = cg::Solver::new(&game, 1_000_000).unwrap();
+        for r in &roots {
+            solver.add_root(r).unwrap();
+        }
+        let mut steps = 0;
+        while !solver.step(3).unwrap() {
+            steps += 1;
+            assert!(solver.expanded() <= 3 * steps);
+        }
+        for r in &roots {
+            let alone = solve_ok(&game, r);
+            assert_eq!(solver.entry(r), alone.memo.get(r), "{game:?} {r:?}");
+        }
+        let first = roots[0].clone();
+        let shared = solver.into_solution(&first).unwrap();
+        assert_eq!(shared.path(&game), solve_ok(&game, &first).path(&game));
+    }
+}
+
+#[test]
+fn stepped_solver_stops_at_its_limit_with_a_message() {
+    let game = preset(Preset::Wealth, &[2, 3]);
+    let mut solver = cg::Solver::new(&game, 500).unwrap();
+    solver.add_root(&start(&[60], &[&[9, 9]], 0)).unwrap();
+    let err = loop {
+        match solver.step(64) {
+            Ok(true) => panic!("solved within 500 positions"),
+            Ok(false) => continue,
+            Err(e) => break e,
+        }
+    };
+    assert!(
+        err.to_string().contains("more than 500 distinct positions"),
+        "{err}"
+    );
+    assert!(solver.expanded() <= 501);
+    // A root that does not fit the game is an error, and so is asking for an unsolved one.
+    assert!(solver
+        .add_root(&start(&[3, 3], &[&[0, 0], &[0, 0]], 0))
+        .is_err());
+    let unsolved = start(&[5], &[&[0, 0]], 0);
+    assert!(cg::Solver::new(&game, 10)
+        .unwrap()
+        .into_solution(&unsolved)
+        .is_err());
+}
+
+#[test]
 fn theorem_8_table_matches_pspe_plus_cumulations() {
     // Corollary 7 / Theorem 8: the grounded value is u(C) + o(x, p) for every start C.
     for game in small_games() {
-        if !game.is_heap_dynamic() || !game.is_linear() {
+        if !game.has_outcome_table() {
             continue;
         }
         let d = game.heaps.len();
@@ -591,10 +667,7 @@ fn theorem_8_table_matches_pspe_plus_cumulations() {
                         position,
                         to_move: p,
                     };
-                    let terminal_utility = game.utility(&Grounded {
-                        position: g.position.clone(),
-                        to_move: p,
-                    });
+                    let terminal_utility = game.heap_utilities(&g.position);
                     let row = table.row(&vec![x; d], p).unwrap();
                     let expected: Vec<Rational> = terminal_utility
                         .iter()

@@ -3,8 +3,10 @@
 //! progress and cancel, and a main-thread fallback when the worker bootstrap is not served
 //! (the wasm tests) or the worker does not load in time.
 //!
-//! Cancelling drops the bridge, so the reply is never used; the worker finishes the
-//! computation it is in (a worker cannot be interrupted mid-call) and then closes.
+//! Jobs that count their work (a cumulative game's solve) run in steps ([`JobRun`]): the worker
+//! sends `JobProgress` after each step, and the main-thread fallback runs one step per timer
+//! turn, so the page stays responsive there too. Cancelling drops the bridge, so the reply is
+//! never used; a stepped job's worker closes at its next step, a whole job's after it.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -14,8 +16,9 @@ use gloo::worker::{Spawnable, WorkerBridge};
 use heaplab_engine::cumulative_subtraction::TwoPileReport;
 use yew::prelude::*;
 
+use crate::pages::period_map::grouped;
 use crate::worker::{
-    run_job, JobRequest, JobResult, MapWorker, ScoringTable, Truncated, WorkerReply, WorkerRequest,
+    JobRequest, JobResult, JobRun, MapWorker, ScoringTable, Truncated, WorkerReply, WorkerRequest,
 };
 use crate::worker_client::{worker_available, LOADER, WORKER_TIMEOUT_MS};
 
@@ -62,6 +65,8 @@ pub enum JobState {
     Running {
         /// `true` in a Web Worker, `false` on the main thread.
         in_worker: bool,
+        /// `(done, total)` of a job that counts its work, once known.
+        progress: Option<(u64, u64)>,
     },
     /// Finished.
     Done(Shared),
@@ -93,7 +98,10 @@ struct Live {
 /// Runs `request` (again whenever it changes) and reports its state.
 #[hook]
 pub fn use_job(request: JobRequest) -> JobHandle {
-    let state = use_state_eq(|| JobState::Running { in_worker: false });
+    let state = use_state_eq(|| JobState::Running {
+        in_worker: false,
+        progress: None,
+    });
     let live = use_mut_ref(Live::default);
     let attempt = use_state_eq(|| 0u32);
     {
@@ -104,7 +112,10 @@ pub fn use_job(request: JobRequest) -> JobHandle {
                 l.generation += 1;
                 l.generation
             };
-            state.set(JobState::Running { in_worker: false });
+            state.set(JobState::Running {
+                in_worker: false,
+                progress: None,
+            });
             let (request, state2, live2) = (request.clone(), state.clone(), live.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 let in_worker = worker_available().await;
@@ -154,7 +165,10 @@ fn start_in_worker(
     state: UseStateHandle<JobState>,
     live: Rc<RefCell<Live>>,
 ) {
-    state.set(JobState::Running { in_worker: true });
+    state.set(JobState::Running {
+        in_worker: true,
+        progress: None,
+    });
     let ready = Rc::new(Cell::new(false));
     let bridge = {
         let (state, live, ready) = (state.clone(), live.clone(), ready.clone());
@@ -165,6 +179,13 @@ fn start_in_worker(
                 }
                 match reply {
                     WorkerReply::Ready => ready.set(true),
+                    WorkerReply::JobProgress { done, total } => {
+                        ready.set(true);
+                        state.set(JobState::Running {
+                            in_worker: true,
+                            progress: Some((done, total)),
+                        });
+                    }
                     WorkerReply::Job(result) => {
                         if let Ok(mut l) = live.try_borrow_mut() {
                             l.watchdog = None;
@@ -194,23 +215,56 @@ fn start_in_worker(
     l.watchdog = Some(watchdog);
 }
 
+/// How long one main-thread step of a job takes at most, in milliseconds.
+const MAIN_STEP_MS: f64 = 30.0;
+
 fn start_on_main_thread(
     request: JobRequest,
     generation: u64,
     state: UseStateHandle<JobState>,
     live: Rc<RefCell<Live>>,
 ) {
-    state.set(JobState::Running { in_worker: false });
-    // Yield once so the progress bar is painted before the main thread is busy.
+    state.set(JobState::Running {
+        in_worker: false,
+        progress: None,
+    });
+    let run = Rc::new(RefCell::new(JobRun::new(&request, false)));
+    // The first step waits a moment so the progress line is painted before the thread is busy.
+    schedule_main_step(run, 30, generation, state, live);
+}
+
+/// Runs one step of `run` after `delay` ms, then schedules the next (unless cancelled: the
+/// pending timer lives in `live.step`, which cancel drops).
+fn schedule_main_step(
+    run: Rc<RefCell<JobRun>>,
+    delay: u32,
+    generation: u64,
+    state: UseStateHandle<JobState>,
+    live: Rc<RefCell<Live>>,
+) {
     let step = {
         let live = live.clone();
-        Timeout::new(30, move || {
-            if live.borrow().generation == generation {
-                state.set(JobState::Done(Shared(Rc::new(run_job(&request)))));
+        Timeout::new(delay, move || {
+            if live.borrow().generation != generation {
+                return;
+            }
+            let finished = run.borrow_mut().step(MAIN_STEP_MS);
+            match finished {
+                Some(result) => state.set(JobState::Done(Shared(Rc::new(result)))),
+                None => {
+                    let progress = run.borrow().progress();
+                    state.set(JobState::Running {
+                        in_worker: false,
+                        progress,
+                    });
+                    schedule_main_step(run, 0, generation, state, live);
+                }
             }
         })
     };
-    live.borrow_mut().step = Some(step);
+    if let Ok(mut l) = live.try_borrow_mut() {
+        l.step = Some(step);
+    }
 }
 
 /// Properties of [`JobStatus`].
@@ -220,6 +274,9 @@ pub struct JobStatusProps {
     pub id: AttrValue,
     /// What is being computed, e.g. "the 600 × 600 grid".
     pub what: AttrValue,
+    /// What a job that counts its work counts, e.g. "grounded positions".
+    #[prop_or_default]
+    pub unit: AttrValue,
     /// The job.
     pub job: JobHandle,
 }
@@ -230,12 +287,41 @@ pub struct JobStatusProps {
 pub fn job_status(props: &JobStatusProps) -> Html {
     let id = props.id.to_string();
     match &props.job.state {
-        JobState::Running { in_worker } => {
+        JobState::Running {
+            in_worker,
+            progress,
+        } => {
             let cancel = props.job.cancel.reform(|_: MouseEvent| ());
+            let place = if *in_worker {
+                "in a Web Worker"
+            } else {
+                "on the main thread"
+            };
+            let (bar, count) = match progress {
+                Some((done, total)) => (
+                    html! {
+                        <progress id={format!("{id}-progress")} max={(*total).max(1).to_string()}
+                            value={(*done).min(*total).to_string()}
+                            aria-label={format!("Computing {}", props.what)}></progress>
+                    },
+                    format!(
+                        ": {} {} (stops at {})",
+                        grouped(*done),
+                        props.unit,
+                        grouped(*total)
+                    ),
+                ),
+                None => (
+                    html! {
+                        <progress id={format!("{id}-progress")} aria-label={format!("Computing {}", props.what)}></progress>
+                    },
+                    String::new(),
+                ),
+            };
             html! {
                 <div class="job-status" id={id.clone()} role="status">
-                    <progress aria-label={format!("Computing {}", props.what)}></progress>
-                    <span>{ format!("Computing {} {}…", props.what, if *in_worker { "in a Web Worker" } else { "on the main thread" }) }</span>
+                    { bar }
+                    <span id={format!("{id}-text")}>{ format!("Computing {} {place}{count}…", props.what) }</span>
                     <button type="button" id={format!("{id}-cancel")} onclick={cancel}>{ "Cancel" }</button>
                 </div>
             }

@@ -6,8 +6,8 @@
 //! * [`components`]: pieces the pages share (value strip canvas, chart, period facts, export);
 //! * [`tiles`]: period maps computed tile by tile (worker pool or main thread) into a canvas;
 //! * [`worker`]: the Web Worker that solves map tiles (registered by `src/bin/worker.rs`);
-//! * [`jobs`]: one heavy page job (two-pile grids, `tr^m`) in that worker, with progress and
-//!   cancel.
+//! * [`jobs`]: one heavy page job (two-pile grids, `tr^m`, a cumulative game's solve) in that
+//!   worker, with progress and cancel.
 //!
 //! The page computes nothing itself: every value, outcome and period comes from
 //! `heaplab_engine`. `static/boot.js` calls [`start`] after loading the module; it mounts the

@@ -1,7 +1,9 @@
 //! HeapLab's Web Worker: solves one tile of a period map per request, computes 2-D
 //! subtraction windows step by step, solves one octal game per request (with progress), and
-//! runs one heavy job of another page whole ([`WorkerRequest::Job`]: a large two-pile
-//! cumulative subtraction grid, a long `tr^m`, a scoring octal game's `G_s`).
+//! runs one heavy job of another page ([`WorkerRequest::Job`]: a large two-pile cumulative
+//! subtraction grid, a long `tr^m`, a scoring octal game's `G_s` whole; a cumulative game's
+//! solve in steps, [`JobRun`], with progress replies and a stop as soon as the page drops the
+//! bridge).
 //!
 //! [`MapWorker`] is registered by `src/bin/worker.rs` (built as `worker.wasm`, loaded through
 //! `static/worker_loader.js`) and spawned by [`crate::tiles::runner`], one per core, and by the
@@ -24,6 +26,9 @@ use heaplab_engine::scoring::octal as scoring_octal;
 use heaplab_engine::scoring::ScoringRules;
 use heaplab_engine::Budget;
 use serde::{Deserialize, Serialize};
+
+use crate::pages::cumulative_games::run as cg_run;
+use crate::pages::cumulative_games::{CgQuery, CgResult, CgRun};
 
 /// How long one step of a plane job aims to take, in milliseconds.
 pub const PLANE_STEP_MS: f64 = 40.0;
@@ -66,6 +71,8 @@ pub enum JobRequest {
         /// The largest action.
         m: u32,
     },
+    /// The cumulative games page's state: its solve, in steps with progress ([`CgRun`]).
+    CumulativeGame(Box<CgQuery>),
     /// Stewart's `G_s` of a scoring octal game ([`scoring_octal::solve`]), as typed.
     ScoringOctal(ScoringOctalRequest),
 }
@@ -145,12 +152,117 @@ pub enum JobResult {
     TwoPiles(Result<TwoPileReport, String>),
     /// `tr^m` and the Conjecture 16 check (for `m >= 3`).
     Truncated(Result<Truncated, String>),
+    /// What the cumulative games page draws, or its message.
+    CumulativeGame(Result<CgResult, String>),
     /// `G_s` of a scoring octal game.
     ScoringOctal(Result<ScoringTable, String>),
 }
 
-/// Runs a job with the engine (in a worker, or on the main thread as a fallback).
+/// Grounded positions a cumulative-game step solves between two looks at the clock.
+const CG_CHUNK: u64 = 2_048;
+
+/// A job being run ([`JobRun::step`] at a time): two-pile grids and `tr^m` run whole in their
+/// first step; a cumulative game solves in steps of about the given time, reporting progress.
+pub enum JobRun {
+    /// Runs whole at the first step.
+    Whole(JobRequest),
+    /// The cumulative games page's solve.
+    CumulativeGame(Box<CgRun>),
+    /// Finished (or could not start): handed out by the next step.
+    Ready(Option<JobResult>),
+}
+
+impl JobRun {
+    /// Prepares `request`; `in_worker` picks the cumulative games cap (worker or main thread).
+    pub fn new(request: &JobRequest, in_worker: bool) -> JobRun {
+        match request {
+            JobRequest::CumulativeGame(query) => {
+                let limit = if in_worker {
+                    cg_run::WORKER_STATES
+                } else {
+                    cg_run::MAIN_THREAD_STATES
+                };
+                match query
+                    .validate()
+                    .map_err(|e| e.join(" "))
+                    .and_then(|params| CgRun::new(&params, limit))
+                {
+                    Ok(run) => JobRun::CumulativeGame(Box::new(run)),
+                    Err(e) => JobRun::Ready(Some(JobResult::CumulativeGame(Err(e)))),
+                }
+            }
+            other => JobRun::Whole(other.clone()),
+        }
+    }
+
+    /// Works for about `millis` milliseconds; returns the result once the job is finished.
+    pub fn step(&mut self, millis: f64) -> Option<JobResult> {
+        match self {
+            JobRun::Whole(request) => Some(run_whole(request)),
+            JobRun::Ready(result) => result.take(),
+            JobRun::CumulativeGame(run) => {
+                let started = js_sys::Date::now();
+                loop {
+                    match run.step(CG_CHUNK) {
+                        Ok(true) => {
+                            let run = std::mem::replace(self, JobRun::Ready(None));
+                            let JobRun::CumulativeGame(run) = run else {
+                                return None;
+                            };
+                            return Some(JobResult::CumulativeGame(run.finish()));
+                        }
+                        Ok(false) if js_sys::Date::now() - started < millis => continue,
+                        Ok(false) => return None,
+                        Err(e) => return Some(JobResult::CumulativeGame(Err(e))),
+                    }
+                }
+            }
+        }
+    }
+
+    /// `(done, total)` for a progress bar, when the job counts its work.
+    pub fn progress(&self) -> Option<(u64, u64)> {
+        match self {
+            JobRun::CumulativeGame(run) => Some(run.progress()),
+            _ => None,
+        }
+    }
+}
+
+/// Runs a job to the end (on the main thread: the cumulative game with its main-thread cap).
 pub fn run_job(request: &JobRequest) -> JobResult {
+    let mut run = JobRun::new(request, false);
+    loop {
+        if let Some(result) = run.step(f64::INFINITY) {
+            return result;
+        }
+    }
+}
+
+/// How long one step of a job in the worker aims to take, in milliseconds.
+pub const JOB_STEP_MS: f64 = 50.0;
+
+/// Runs a job in the worker a step at a time, yielding to the message queue between steps (so
+/// a dropped bridge closes the worker at once) and sending progress after each step.
+fn run_job_in_steps(scope: &WorkerScope<MapWorker>, id: HandlerId, request: JobRequest) {
+    let scope = scope.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let mut run = JobRun::new(&request, true);
+        loop {
+            if let Some(result) = run.step(JOB_STEP_MS) {
+                scope.respond(id, WorkerReply::Job(result));
+                return;
+            }
+            if let Some((done, total)) = run.progress() {
+                scope.respond(id, WorkerReply::JobProgress { done, total });
+            }
+            yew::platform::time::sleep(std::time::Duration::ZERO).await;
+        }
+    });
+}
+
+/// Runs a two-pile or `tr^m` job whole.
+fn run_whole(request: &JobRequest) -> JobResult {
     match request {
         JobRequest::TwoPiles {
             moves,
@@ -169,6 +281,7 @@ pub fn run_job(request: &JobRequest) -> JobResult {
                 })
                 .map_err(|e| e.to_string()),
         ),
+        JobRequest::CumulativeGame(_) => run_job(request),
         JobRequest::ScoringOctal(r) => JobResult::ScoringOctal(solve_scoring_octal(r)),
     }
 }
@@ -259,6 +372,13 @@ pub enum WorkerReply {
     },
     /// One finished job.
     Job(JobResult),
+    /// Progress of a job that counts its work: `done` of `total`.
+    JobProgress {
+        /// Work done.
+        done: u64,
+        /// Work in all (or the cap).
+        total: u64,
+    },
     /// Progress of an octal job: heaps done of the current target.
     OctalProgress {
         /// The job.
@@ -391,7 +511,7 @@ impl Worker for MapWorker {
     fn received(&mut self, scope: &WorkerScope<Self>, msg: Self::Input, id: HandlerId) {
         match msg {
             WorkerRequest::Tile(tile) => scope.respond(id, WorkerReply::Tile(solve_tile(&tile))),
-            WorkerRequest::Job(job) => scope.respond(id, WorkerReply::Job(run_job(&job))),
+            WorkerRequest::Job(job) => run_job_in_steps(scope, id, job),
             WorkerRequest::Plane(request) => {
                 let job = request.job;
                 match PlaneJob::new(

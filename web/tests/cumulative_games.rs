@@ -3,9 +3,14 @@
 
 use std::time::Duration;
 
-use heaplab_engine::cumulative_games::{Grounded, Position};
-use heaplab_web::pages::cumulative_games::{compute, game_of, solve_within, CgQuery, View};
+use heaplab_engine::cumulative_games::{
+    outcome_table, solve, spec, Grounded, Moves, Position, Preset, Rational, TieBreak,
+};
+use heaplab_engine::Budget;
+use heaplab_web::pages::cumulative_games::{compute, compute_within, game_of, CgQuery, View};
 use heaplab_web::route::Route;
+use heaplab_web::worker::{JobRequest, JobResult, JobRun};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::Element;
 
@@ -23,7 +28,7 @@ fn query_round_trips_and_defaults() {
     );
     assert_eq!(CgQuery::from_query(&q.to_query()), q);
     let p = q.validate().expect("valid");
-    assert_eq!(p.sets, vec![vec![2, 3], vec![1, 4]]);
+    assert_eq!(p.moves, Moves::Fixed(vec![vec![2, 3], vec![1, 4]]));
     assert_eq!(p.start, 1);
     assert_eq!(p.view, View::Cgt);
     assert!(matches!(
@@ -48,6 +53,16 @@ fn tampered_queries_are_messages_not_panics() {
         "view=3d",
         "n=0",
         "v=1/0",
+        "players=0",
+        "players=9",
+        "players=3&C=0,0",
+        "players=3&start=4",
+        "players=3&S=2,3;1,4",
+        "moves=weird",
+        "moves=dynamic&D=2;3",
+        "moves=dynamic&D=",
+        "turn=spiral",
+        "turn=next:2,3",
         "%ZZ=%%",
     ] {
         let q = CgQuery::from_query(query);
@@ -79,21 +94,125 @@ fn figure_4_through_the_page_function() {
         .unwrap();
     let r = compute(&p).unwrap();
     assert_eq!(&r.path[..3], &[6, 5, 4]);
-    // A huge wealth position stops at the page's cap with a message.
-    // A huge wealth position stops at a cap with a message (the page's cap is PAGE_STATES;
-    // a small one here keeps the debug build quick).
+    // A huge wealth position stops at a cap with a message (the worker's cap is 2,000,000; a
+    // small one here keeps the debug build quick).
     let p = CgQuery::from_query("preset=wealth&x=400&C=20,20&n=1")
         .validate()
         .unwrap();
+    let err = compute_within(&p, 1_000).unwrap_err();
+    assert!(err.contains("more than 1,000 grounded positions"), "{err}");
+    assert!(err.contains("--max-states"), "{err}");
+}
+
+#[wasm_bindgen_test]
+fn three_players_dynamic_maps_and_turn_tables_match_the_engine() {
+    // A 3-player URL: the page's path and table are the engine's.
+    let q = CgQuery::from_query("preset=squirrel&players=3&S=2,3&x=9&turn=next:3,1,2&n=8");
+    assert_eq!(
+        q.cums, "0,0,0",
+        "missing cumulations are zero for every player"
+    );
+    assert_eq!(CgQuery::from_query(&q.to_query()), q);
+    let p = q.validate().unwrap();
+    let r = compute(&p).unwrap();
+    let game = game_of(&p);
+    assert_eq!(game.players, 3);
     let start = Grounded {
-        position: Position {
-            heaps: vec![400],
-            cumulations: vec![p.cums.clone()],
-        },
+        position: Position::new(vec![9], 3),
         to_move: 0,
     };
-    let err = solve_within(&game_of(&p), &start, 1_000).unwrap_err();
-    assert!(err.contains("more than 1000 grounded positions"), "{err}");
+    let engine = solve(&game, &start, &mut Budget::unlimited()).unwrap();
+    let path: Vec<u64> = engine
+        .path(&game)
+        .iter()
+        .map(|(g, _)| g.position.heaps[0])
+        .collect();
+    assert_eq!(r.path, path);
+    assert_eq!(r.table.headers.len(), 1 + 2 * 3);
+    let table = outcome_table(&game, &[7], &mut Budget::unlimited()).unwrap();
+    for x in 0..8u64 {
+        for p in 0..3 {
+            let row = table.row(&[x], p).unwrap();
+            let shown = format!(
+                "({})",
+                row.iter()
+                    .map(Rational::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            );
+            assert_eq!(
+                r.table.rows[x as usize][1 + 2 * p],
+                shown,
+                "x = {x}, start {p}"
+            );
+        }
+    }
+    // A dynamic-map URL (Section 2: S(2) = {2}, S(3) = {1} gives o(3) = −1).
+    let q = CgQuery::from_query("preset=scoring&moves=dynamic&D=2:2;3:1&x=3&n=4");
+    let p = q.validate().unwrap();
+    assert_eq!(p.moves, spec::parse_dynamic("2:2;3:1", 2).unwrap());
+    let r = compute(&p).unwrap();
+    let column: Vec<&str> = r.table.rows.iter().map(|row| row[1].as_str()).collect();
+    assert_eq!(column, ["0", "0", "2", "-1"]);
+    assert_eq!(r.path, vec![3, 2, 0]);
+    assert!(
+        q.to_query().contains("moves=dynamic&D=2%3A2;3%3A1"),
+        "{}",
+        q.to_query()
+    );
+    // Choosing 3 players in the form keeps zero cumulations and a valid starter.
+    let q = CgQuery::from_query("start=2").with_players("3");
+    assert_eq!((q.cums.as_str(), q.start.as_str()), ("0,0,0", "2"));
+    let q = CgQuery::from_query("players=3&start=3").with_players("2");
+    assert_eq!((q.cums.as_str(), q.start.as_str()), ("0,0", "1"));
+    let same = Preset::Squirrel.game_with(
+        3,
+        Moves::Fixed(vec![vec![2, 3]]),
+        Rational::int(4),
+        TieBreak::Antagonistic,
+    );
+    assert_eq!(same.players, game.players);
+}
+
+#[wasm_bindgen_test]
+fn a_job_run_steps_with_progress_to_the_same_result() {
+    // The main-thread path of the worker job: steps of one chunk (a zero time slice), progress
+    // counts up, and the result is what one whole computation gives.
+    let query = CgQuery::from_query("preset=squirrel&S=1,2&x=120&n=5");
+    let mut run = JobRun::new(&JobRequest::CumulativeGame(Box::new(query.clone())), false);
+    let mut seen = Vec::new();
+    let result = loop {
+        if let Some(result) = run.step(0.0) {
+            break result;
+        }
+        seen.push(run.progress().expect("a cumulative game counts its work"));
+    };
+    assert!(
+        seen.len() >= 2,
+        "about 4,800 positions take more than two chunks: {seen:?}"
+    );
+    assert!(seen.windows(2).all(|w| w[0].0 <= w[1].0));
+    assert!(seen.iter().all(|&(_, total)| total == 100_000));
+    let JobResult::CumulativeGame(Ok(r)) = result else {
+        panic!("{result:?}")
+    };
+    assert_eq!(Ok(r), compute(&query.validate().unwrap()));
+    // Past the cap: the message, not a panic.
+    let query = CgQuery::from_query("preset=wealth&x=2000&C=60,60&n=1");
+    let mut run = JobRun::new(&JobRequest::CumulativeGame(Box::new(query)), false);
+    let result = loop {
+        if let Some(result) = run.step(50.0) {
+            break result;
+        }
+    };
+    let JobResult::CumulativeGame(Err(message)) = result else {
+        panic!("{result:?}")
+    };
+    assert!(
+        message.contains("more than 100,000 grounded positions"),
+        "{message}"
+    );
+    assert!(message.contains("main thread"), "{message}");
 }
 
 #[wasm_bindgen_test]
@@ -140,7 +259,14 @@ async fn mounted_page_draws_the_tree_with_thick_pspe_edges() {
     let root: Element = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
     let handle = heaplab_web::mount(root.clone());
-    sleep(300).await;
+    // The solve runs in steps on the main thread here (the test page serves no worker).
+    for _ in 0..100 {
+        if root.query_selector("#cg-tree-svg").unwrap().is_some() {
+            break;
+        }
+        sleep(50).await;
+    }
+    sleep(100).await;
     assert_eq!(
         root.query_selector_all("#cg-tree-svg g.tree-node")
             .unwrap()
@@ -166,6 +292,69 @@ async fn mounted_page_draws_the_tree_with_thick_pspe_edges() {
             .length(),
         15
     );
+    handle.destroy();
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn mounted_page_shows_progress_and_cancels_on_the_main_thread() {
+    // Without a worker (this test page serves none) a large solve steps on the main thread:
+    // the progress bar counts positions, the page stays responsive, and Cancel stops it.
+    web_sys::window()
+        .unwrap()
+        .location()
+        .set_hash("#/cumulative-games?preset=wealth&x=3000&C=80,80&n=1")
+        .unwrap();
+    let document = web_sys::window().unwrap().document().unwrap();
+    let root: Element = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    let handle = heaplab_web::mount(root.clone());
+    let mut value = 0.0;
+    for _ in 0..200 {
+        if let Some(bar) = root.query_selector("#cg-job-progress").unwrap() {
+            value = bar
+                .get_attribute("value")
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0.0);
+            if value > 0.0 {
+                break;
+            }
+        }
+        sleep(20).await;
+    }
+    assert!(value > 0.0, "the bar counts solved positions");
+    let text = root
+        .query_selector("#cg-job-text")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap();
+    assert!(
+        text.contains("on the main thread") && text.contains("stops at 100,000"),
+        "{text}"
+    );
+    let cancel: web_sys::HtmlElement = root
+        .query_selector("#cg-job-cancel")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    cancel.click();
+    let mut status = String::new();
+    for _ in 0..100 {
+        status = root
+            .query_selector("#cg-job")
+            .unwrap()
+            .unwrap()
+            .text_content()
+            .unwrap();
+        if status.starts_with("Cancelled") {
+            break;
+        }
+        sleep(20).await;
+    }
+    assert!(status.starts_with("Cancelled"), "{status}");
+    assert!(root.query_selector("#cg-job-progress").unwrap().is_none());
     handle.destroy();
     root.remove();
 }

@@ -18,16 +18,24 @@
 //!   [`symmetric_self_interest`], [`OutcomeTable::matrix`]).
 //! * [`sigma_outcome`]: the σ-outcome of Definition 14 for any strategy profile (Theorem 6).
 //! * [`Game::sum`]: the disjunctive sum `+_n` of equation (2) (Theorem 9).
+//! * [`order`]: Definition 15's preference order `≥_i`, checked on a family of probe games.
+//! * [`optimal_actions`]: Observation 7, where zero-sum and self-interest optimal actions differ.
+//! * [`spec`]: the typed text of a game (players, per-player and dynamic maps, turn tables),
+//!   shared by the page and the CLI.
 //! * [`efg`]: Extensive Form Games from JSON and their single-heap cumulative games (Theorems 11
 //!   and 12).
 //! * [`views`]: the Extensive Form tree (Figures 2, 4), the CGT-type tree (Figure 3) and the
 //!   DAG of heap sizes (Figure 5).
 
 pub mod efg;
+pub mod optimal_actions;
+pub mod order;
 pub mod rational;
+pub mod spec;
 pub mod views;
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
@@ -71,6 +79,16 @@ pub enum Reward {
         mover: Rational,
         /// Paid to each other player.
         others: Rational,
+    },
+    /// Example 4 (Auction Pebbles with modified utility): a move raises the mover's bid by the
+    /// amount removed, except the move after which nobody can move on this heap: it settles
+    /// the auction, paying each player `u_i(C') − C_i`, where `C'` are the bids after the move
+    /// and `u_i` is the auction utility of [`HeapUtility::Auction`]. The final cumulations are
+    /// then the auction's utilities, so a self-interest utility reads them. The reward depends
+    /// on the cumulations (Property 8 fails): no Theorem 8 table.
+    AuctionSettlement {
+        /// The item's value `v`.
+        value: Rational,
     },
 }
 
@@ -269,24 +287,23 @@ impl Preset {
     /// The two-player, one-heap game of this preset with subtraction sets `sets` (one shared
     /// set or one per player; ignored by Wealth) and, for the auction, item value `value`.
     pub fn game(self, sets: Vec<Vec<u64>>, value: Rational, tie: TieBreak) -> Game {
+        self.game_with(2, Moves::Fixed(sets), value, tie)
+    }
+
+    /// The one-heap game of this preset for `players` players with subtraction maps `moves`
+    /// (fixed or heap-size dynamic; ignored by Wealth) and, for the auction, item value
+    /// `value`. Alternating (cyclic) turns; set [`Game::turn`] for another turn function.
+    pub fn game_with(self, players: usize, moves: Moves, value: Rational, tie: TieBreak) -> Game {
         let (moves, utility, ending) = match self {
-            Preset::Normal => (Moves::Fixed(sets), HeapUtility::Nothing, Ending::Normal),
-            Preset::Misere => (Moves::Fixed(sets), HeapUtility::Nothing, Ending::Misere),
-            Preset::Scoring => (Moves::Fixed(sets), HeapUtility::ZeroSum, Ending::Scoring),
-            Preset::Squirrel => (
-                Moves::Fixed(sets),
-                HeapUtility::SelfInterest,
-                Ending::Scoring,
-            ),
-            Preset::Auction => (
-                Moves::Fixed(sets),
-                HeapUtility::Auction { value },
-                Ending::Scoring,
-            ),
+            Preset::Normal => (moves, HeapUtility::Nothing, Ending::Normal),
+            Preset::Misere => (moves, HeapUtility::Nothing, Ending::Misere),
+            Preset::Scoring => (moves, HeapUtility::ZeroSum, Ending::Scoring),
+            Preset::Squirrel => (moves, HeapUtility::SelfInterest, Ending::Scoring),
+            Preset::Auction => (moves, HeapUtility::Auction { value }, Ending::Scoring),
             Preset::Wealth => (Moves::Wealth, HeapUtility::Nothing, Ending::Normal),
         };
         Game {
-            players: 2,
+            players,
             heaps: vec![HeapRule {
                 moves,
                 reward: Reward::Take,
@@ -327,6 +344,33 @@ impl Position {
             })
             .collect();
         format!("{}; ({})", heaps.join(","), cums.join(" | "))
+    }
+}
+
+/// The auction utility of Example 3 for player `i` with bids `c`: `value − c_i` when `c_i` is
+/// strictly the highest bid, else 0.
+pub fn auction_utility(c: &[Rational], i: usize, value: Rational) -> Rational {
+    if (0..c.len()).all(|j| j == i || c[i] > c[j]) {
+        value - c[i]
+    } else {
+        Rational::ZERO
+    }
+}
+
+/// Example 4: Auction Pebbles rewritten with identity (self-interest) utility, the auction's
+/// utility moved into the rewards ([`Reward::AuctionSettlement`]). Two players, one heap,
+/// subtraction sets `sets` (one shared set or one per player), item value `value`.
+pub fn auction_by_rewards(sets: Vec<Vec<u64>>, value: Rational, tie: TieBreak) -> Game {
+    Game {
+        players: 2,
+        heaps: vec![HeapRule {
+            moves: Moves::Fixed(sets),
+            reward: Reward::AuctionSettlement { value },
+            utility: HeapUtility::SelfInterest,
+        }],
+        turn: Turn::Cyclic,
+        ending: Ending::Scoring,
+        tie,
     }
 }
 
@@ -387,7 +431,10 @@ impl Game {
 
     /// Whether actions, rewards and the turn are independent of the cumulations (Property 8).
     pub fn is_heap_dynamic(&self) -> bool {
-        self.heaps.iter().all(|h| !matches!(h.moves, Moves::Wealth))
+        self.heaps.iter().all(|h| {
+            !matches!(h.moves, Moves::Wealth)
+                && !matches!(h.reward, Reward::AuctionSettlement { .. })
+        })
     }
 
     /// Whether every player's utility is a linear function of the cumulations: self-interest
@@ -446,9 +493,7 @@ impl Game {
                 .collect(),
             Reward::Shared => vec![amount; n],
             Reward::LastMove { mover, others } => {
-                let mut after = position.clone();
-                after.heaps[a.heap] -= a.take;
-                let dead = (0..n).all(|i| self.heap_actions(&after, a.heap, i).is_empty());
+                let dead = self.heap_dead_after(position, a);
                 (0..n)
                     .map(|i| match (dead, i == p) {
                         (false, _) => Rational::ZERO,
@@ -457,7 +502,28 @@ impl Game {
                     })
                     .collect()
             }
+            Reward::AuctionSettlement { value } => {
+                let before = &position.cumulations[a.heap];
+                let mut bids = before.clone();
+                bids[p] = bids[p] + amount;
+                if !self.heap_dead_after(position, a) {
+                    return (0..n)
+                        .map(|i| if i == p { amount } else { Rational::ZERO })
+                        .collect();
+                }
+                (0..n)
+                    .map(|i| auction_utility(&bids, i, *value) - before[i])
+                    .collect()
+            }
         }
+    }
+
+    /// Whether nobody can move on heap `a.heap` once `a` is played at `position` (judged on the
+    /// heap sizes, with the cumulations as they were before the move).
+    fn heap_dead_after(&self, position: &Position, a: Action) -> bool {
+        let mut after = position.clone();
+        after.heaps[a.heap] -= a.take;
+        (0..self.players).all(|i| self.heap_actions(&after, a.heap, i).is_empty())
     }
 
     /// The player to move after `p` moved to a position with heaps `heaps`.
@@ -492,10 +558,19 @@ impl Game {
 
     /// Utilities at a terminal grounded position (Definition 7 plus the [`Ending`]).
     pub fn utility(&self, g: &Grounded) -> Vec<Rational> {
+        self.heap_utilities(&g.position)
+            .into_iter()
+            .zip(self.ending_utilities(g.to_move))
+            .map(|(u, e)| u + e)
+            .collect()
+    }
+
+    /// Definition 7's part of the utilities: `Σ_h u_{i,h}(C_h)` for each player `i`.
+    pub fn heap_utilities(&self, position: &Position) -> Vec<Rational> {
         let n = self.players;
         let mut u = vec![Rational::ZERO; n];
         for (h, rule) in self.heaps.iter().enumerate() {
-            let c = &g.position.cumulations[h];
+            let c = &position.cumulations[h];
             for (i, ui) in u.iter_mut().enumerate() {
                 let add = match &rule.utility {
                     HeapUtility::Nothing => Rational::ZERO,
@@ -503,13 +578,7 @@ impl Game {
                     HeapUtility::ZeroSum => {
                         (0..n).filter(|&j| j != i).fold(c[i], |acc, j| acc - c[j])
                     }
-                    HeapUtility::Auction { value } => {
-                        if (0..n).all(|j| j == i || c[i] > c[j]) {
-                            *value - c[i]
-                        } else {
-                            Rational::ZERO
-                        }
-                    }
+                    HeapUtility::Auction { value } => auction_utility(c, i, *value),
                     HeapUtility::Lookup(table) => table
                         .iter()
                         .find(|(key, _)| *key == c[i])
@@ -519,25 +588,43 @@ impl Game {
                 *ui = *ui + add;
             }
         }
-        let (mover, others) = match self.ending {
-            Ending::Scoring => return u,
-            Ending::Normal => (Rational::int(-1), Rational::int(1)),
-            Ending::Misere => (Rational::int(1), Rational::int(-1)),
-        };
-        for (i, ui) in u.iter_mut().enumerate() {
-            *ui = *ui + if i == g.to_move { mover } else { others };
-        }
         u
     }
 
-    /// The utility vector `utility` maps linearly to, for a reward `r` on heap `h` of a linear
-    /// game (see [`Game::is_linear`]): what the reward adds to every player's utility.
+    /// What the [`Ending`] adds when player `to_move` cannot move (Observation 2).
+    pub fn ending_utilities(&self, to_move: usize) -> Vec<Rational> {
+        let (mover, others) = match self.ending {
+            Ending::Scoring => (Rational::ZERO, Rational::ZERO),
+            Ending::Normal => (Rational::int(-1), Rational::int(1)),
+            Ending::Misere => (Rational::int(1), Rational::int(-1)),
+        };
+        (0..self.players)
+            .map(|i| if i == to_move { mover } else { others })
+            .collect()
+    }
+
+    /// Whether Theorem 8's table applies: heap-dynamic rules and heap utilities linear in the
+    /// cumulations (self-interest, zero-sum, or none), with any [`Ending`] (its term depends
+    /// only on who cannot move, so the table's terminal rows carry it).
+    pub fn has_outcome_table(&self) -> bool {
+        self.is_heap_dynamic()
+            && self.heaps.iter().all(|h| {
+                matches!(
+                    h.utility,
+                    HeapUtility::SelfInterest | HeapUtility::ZeroSum | HeapUtility::Nothing
+                )
+            })
+    }
+
+    /// The utility vector a reward `r` on heap `h` adds, for a heap utility that is linear in
+    /// the cumulations (see [`Game::has_outcome_table`]).
     fn linear_gain(&self, h: usize, r: &[Rational]) -> Vec<Rational> {
         let n = self.players;
         match self.heaps[h].utility {
             HeapUtility::ZeroSum => (0..n)
                 .map(|i| (0..n).filter(|&j| j != i).fold(r[i], |acc, j| acc - r[j]))
                 .collect(),
+            HeapUtility::Nothing => vec![Rational::ZERO; n],
             _ => r.to_vec(),
         }
     }
@@ -641,13 +728,58 @@ pub struct Entry {
     pub tree_size: u64,
 }
 
+/// A fast, non-cryptographic hasher for the memo (the Fx hash of rustc: multiply and rotate
+/// per word). Keys are positions the solver itself generates, so no collision attacks apply;
+/// SipHash made hashing half of the solver's time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FxHasher {
+    hash: u64,
+}
+
+impl FxHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_i64(&mut self, n: i64) {
+        self.add(n as u64);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+/// The solver's memo: every solved grounded position and its entry.
+pub type Memo = HashMap<Grounded, Entry, BuildHasherDefault<FxHasher>>;
+
 /// The PSPE of a grounded game: values of every reachable grounded position.
 #[derive(Clone, Debug)]
 pub struct Solution {
     /// The start position.
     pub start: Grounded,
     /// Every reachable grounded position (the DAG of Section 2.4).
-    pub memo: HashMap<Grounded, Entry>,
+    pub memo: Memo,
 }
 
 impl Solution {
@@ -658,11 +790,15 @@ impl Solution {
 
     /// The equilibrium play from the start: grounded positions and actions.
     pub fn path(&self, game: &Game) -> Vec<(Grounded, Option<Action>)> {
+        self.path_from(game, &self.start)
+    }
+
+    /// The equilibrium play from any solved position `from` (empty when it is not solved).
+    pub fn path_from(&self, game: &Game, from: &Grounded) -> Vec<(Grounded, Option<Action>)> {
         let mut out = Vec::new();
-        let mut g = self.start.clone();
-        loop {
-            let choice = self.memo.get(&g).and_then(|e| e.choice);
-            match choice {
+        let mut g = from.clone();
+        while let Some(entry) = self.memo.get(&g) {
+            match entry.choice {
                 Some(k) => {
                     let a = game.actions(&g.position, g.to_move)[k];
                     let next = game.play(&g, a);
@@ -671,10 +807,11 @@ impl Solution {
                 }
                 None => {
                     out.push((g, None));
-                    return out;
+                    break;
                 }
             }
         }
+        out
     }
 
     /// Number of distinct grounded positions (DAG nodes).
@@ -683,87 +820,161 @@ impl Solution {
     }
 }
 
+/// Backward induction that runs in steps and from several roots sharing one memo: a Web Worker
+/// runs a bounded number of expansions per step, reports progress and stays responsive (so it
+/// can be cancelled) between steps. [`solve`] runs one to the end.
+///
+/// Invariant: every position in the memo is solved, and so are all its children.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    game: Game,
+    memo: Memo,
+    /// Positions to solve, each with its children once expanded.
+    stack: Vec<(Grounded, Option<Vec<Grounded>>)>,
+    /// Positions expanded so far: the unit of progress (each position is expanded once).
+    expanded: u64,
+    limit: u64,
+}
+
+impl Solver {
+    /// A solver for `game` that gives up once it has expanded more than `limit` positions.
+    pub fn new(game: &Game, limit: u64) -> Result<Self, EngineError> {
+        game.validate()?;
+        Ok(Solver {
+            game: game.clone(),
+            memo: Memo::default(),
+            stack: Vec::new(),
+            expanded: 0,
+            limit,
+        })
+    }
+
+    /// Adds a start position to solve (checked against the game).
+    pub fn add_root(&mut self, start: &Grounded) -> Result<(), EngineError> {
+        self.game.check_start(start)?;
+        if !self.memo.contains_key(start) {
+            self.stack.push((start.clone(), None));
+        }
+        Ok(())
+    }
+
+    /// Positions expanded so far.
+    pub fn expanded(&self) -> u64 {
+        self.expanded
+    }
+
+    /// The most positions this solver expands.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    /// Whether every root is solved.
+    pub fn is_done(&self) -> bool {
+        self.stack.is_empty()
+    }
+
+    /// Expands at most `expansions` more positions (finishing any whose children are solved);
+    /// returns whether every root is solved. Errs once more than the limit are expanded.
+    pub fn step(&mut self, expansions: u64) -> Result<bool, EngineError> {
+        let stop = self.expanded.saturating_add(expansions);
+        let game = &self.game;
+        let memo = &mut self.memo;
+        while let Some((g, children)) = self.stack.pop() {
+            if memo.contains_key(&g) {
+                continue;
+            }
+            let kids = match children {
+                None => {
+                    if self.expanded >= stop {
+                        self.stack.push((g, None));
+                        return Ok(false);
+                    }
+                    self.expanded += 1;
+                    if self.expanded > self.limit {
+                        self.stack.push((g, None));
+                        return Err(EngineError::OutOfRange(format!(
+                            "more than {} distinct positions: try a smaller heap",
+                            self.limit
+                        )));
+                    }
+                    let kids: Vec<Grounded> = game
+                        .actions(&g.position, g.to_move)
+                        .into_iter()
+                        .map(|a| game.play(&g, a))
+                        .collect();
+                    kids
+                }
+                Some(kids) => kids,
+            };
+            let pending: Vec<Grounded> = kids
+                .iter()
+                .filter(|k| !memo.contains_key(k))
+                .cloned()
+                .collect();
+            if !pending.is_empty() {
+                // Solve the children first (a child pushed again below us is solved again
+                // only once: the memo check above skips it).
+                self.stack.push((g, Some(kids)));
+                self.stack.extend(pending.into_iter().map(|k| (k, None)));
+                continue;
+            }
+            let entry = if kids.is_empty() {
+                Entry {
+                    value: game.utility(&g),
+                    choice: None,
+                    tree_size: 1,
+                }
+            } else {
+                let entries: Vec<&Entry> = kids.iter().map(|k| &memo[k]).collect();
+                let values: Vec<&[Rational]> = entries.iter().map(|e| e.value.as_slice()).collect();
+                let best = game.choose(g.to_move, &values);
+                let size = entries
+                    .iter()
+                    .fold(1u64, |acc, e| acc.saturating_add(e.tree_size));
+                Entry {
+                    value: values[best].to_vec(),
+                    choice: Some(best),
+                    tree_size: size,
+                }
+            };
+            memo.insert(g, entry);
+        }
+        Ok(true)
+    }
+
+    /// The solved entry of a position, if it is solved.
+    pub fn entry(&self, g: &Grounded) -> Option<&Entry> {
+        self.memo.get(g)
+    }
+
+    /// The solution seen from the solved position `start` (sharing the whole memo).
+    pub fn into_solution(self, start: &Grounded) -> Result<Solution, EngineError> {
+        if !self.memo.contains_key(start) {
+            return Err(EngineError::OutOfRange(
+                "that position is not solved yet".into(),
+            ));
+        }
+        Ok(Solution {
+            start: start.clone(),
+            memo: self.memo,
+        })
+    }
+}
+
+/// Positions expanded between two progress reports of [`solve`].
+const SOLVE_STEP: u64 = 256;
+
 /// PSPE by backward induction over the Extensive Form Game from `start`, memoised on the
 /// grounded position (so each distinct position is solved once). Iterative, so deep games do
-/// not overflow the stack; at most [`MAX_STATES`] positions.
+/// not overflow the stack; at most [`MAX_STATES`] positions. Reports `(expanded, MAX_STATES)`
+/// to the budget every 256 positions.
 pub fn solve(game: &Game, start: &Grounded, budget: &mut Budget) -> Result<Solution, EngineError> {
-    game.check_start(start)?;
-    let mut memo: HashMap<Grounded, Entry> = HashMap::new();
-    // (position, its children once expanded)
-    let mut stack: Vec<(Grounded, Option<Vec<Grounded>>)> = vec![(start.clone(), None)];
-    // Positions expanded so far: the unit of progress (each position is expanded once).
-    let mut expanded: u64 = 0;
-    while let Some((g, children)) = stack.pop() {
-        if memo.contains_key(&g) {
-            continue;
-        }
-        match children {
-            None => {
-                expanded += 1;
-                if expanded > MAX_STATES as u64 {
-                    return Err(EngineError::OutOfRange(format!(
-                        "more than {MAX_STATES} distinct positions: try a smaller heap"
-                    )));
-                }
-                if expanded.is_multiple_of(256) {
-                    budget.tick(expanded, MAX_STATES as u64)?;
-                }
-                let kids: Vec<Grounded> = game
-                    .actions(&g.position, g.to_move)
-                    .into_iter()
-                    .map(|a| game.play(&g, a))
-                    .collect();
-                let pending: Vec<Grounded> = kids
-                    .iter()
-                    .filter(|k| !memo.contains_key(k))
-                    .cloned()
-                    .collect();
-                stack.push((g, Some(kids)));
-                for k in pending {
-                    stack.push((k, None));
-                }
-            }
-            Some(kids) => {
-                if kids.iter().any(|k| !memo.contains_key(k)) {
-                    // A child was pushed again below us; finish it first.
-                    let pending: Vec<Grounded> = kids
-                        .iter()
-                        .filter(|k| !memo.contains_key(k))
-                        .cloned()
-                        .collect();
-                    stack.push((g, Some(kids)));
-                    for k in pending {
-                        stack.push((k, None));
-                    }
-                    continue;
-                }
-                let entry = if kids.is_empty() {
-                    Entry {
-                        value: game.utility(&g),
-                        choice: None,
-                        tree_size: 1,
-                    }
-                } else {
-                    let values: Vec<&[Rational]> =
-                        kids.iter().map(|k| memo[k].value.as_slice()).collect();
-                    let best = game.choose(g.to_move, &values);
-                    let size = kids
-                        .iter()
-                        .fold(1u64, |acc, k| acc.saturating_add(memo[k].tree_size));
-                    Entry {
-                        value: values[best].to_vec(),
-                        choice: Some(best),
-                        tree_size: size,
-                    }
-                };
-                memo.insert(g, entry);
-            }
-        }
+    let mut solver = Solver::new(game, MAX_STATES as u64)?;
+    solver.add_root(start)?;
+    while !solver.step(SOLVE_STEP)? {
+        budget.tick(solver.expanded(), MAX_STATES as u64)?;
     }
-    Ok(Solution {
-        start: start.clone(),
-        memo,
-    })
+    solver.into_solution(start)
 }
 
 /// The slow references the fast solvers are tested against.
@@ -822,7 +1033,7 @@ pub mod reference {
 
 /// Theorem 8's table: for every heap vector `x <= max` (componentwise) and every player `p` to
 /// move, the outcome row `o(x, p)` in utility terms (what PSPE play adds to each player's
-/// utility) and the PSPE action.
+/// utility, including the [`Ending`]'s term at the end) and the PSPE action.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct OutcomeTable {
     /// Number of players.
@@ -864,17 +1075,19 @@ impl OutcomeTable {
 
 /// Theorem 8 (efficient outcome) for heap-dynamic games with linear utility: dynamic
 /// programming over heap vectors, `o(x, p) = o(x − a*, γ(x, p)) + gain(r(x, p, a*))`, with `a*`
-/// the mover's preferred action (utility, then tie-break). The grounded value from
-/// `(x, C, p)` is then `u(C) + o(x, p)` (Corollary 7).
+/// the mover's preferred action (utility, then tie-break), and `o(x, p)` = the ending's term
+/// where `p` cannot move. The grounded value from `(x, C, p)` is then
+/// `Σ_h u_h(C) + o(x, p)` (Corollary 7; [`Game::heap_utilities`]). Normal and misère play
+/// (utility only from the ending) are covered too (see [`Game::has_outcome_table`]).
 pub fn outcome_table(
     game: &Game,
     max: &[u64],
     budget: &mut Budget,
 ) -> Result<OutcomeTable, EngineError> {
     game.validate()?;
-    if !game.is_heap_dynamic() || !game.is_linear() {
+    if !game.has_outcome_table() {
         return Err(EngineError::OutOfRange(
-            "the outcome table needs a heap-dynamic game with self-interest or zero-sum utility (Theorem 8)"
+            "the outcome table needs a heap-dynamic game with self-interest, zero-sum or no heap utility (Theorem 8)"
                 .into(),
         ));
     }
@@ -923,7 +1136,7 @@ pub fn outcome_table(
             let actions = game.actions(&position, p);
             let cell = idx * n + p;
             if actions.is_empty() {
-                table.rows[cell] = vec![Rational::ZERO; n];
+                table.rows[cell] = game.ending_utilities(p);
                 continue;
             }
             let options: Vec<Vec<Rational>> = actions
@@ -1012,6 +1225,32 @@ pub fn sigma_outcome(
         }
         g = game.play(&g, a);
     }
+}
+
+/// The CGT outcome classes (see [`outcome_class`]) of a one-heap, two-player game with an
+/// outcome table (normal or misère play) for heaps `0..terms`, from Theorem 8's table.
+pub fn outcome_classes(
+    game: &Game,
+    terms: u64,
+    budget: &mut Budget,
+) -> Result<String, EngineError> {
+    if game.players != 2 || game.heaps.len() != 1 || terms == 0 {
+        return Err(EngineError::OutOfRange(
+            "outcome classes need two players, one heap and at least one row".into(),
+        ));
+    }
+    let table = outcome_table(game, &[terms - 1], budget)?;
+    Ok((0..terms)
+        .map(|x| {
+            let wins = |p: usize| table.row(&[x], p).is_some_and(|r| r[p] > Rational::ZERO);
+            match (wins(0), wins(1)) {
+                (true, true) => 'N',
+                (false, false) => 'P',
+                (true, false) => 'L',
+                (false, true) => 'R',
+            }
+        })
+        .collect())
 }
 
 /// The CGT outcome class of a two-player normal or misère game at heap vector `x`, from the

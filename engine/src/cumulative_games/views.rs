@@ -106,6 +106,16 @@ pub fn extensive_tree(game: &Game, solution: &Solution, cap: usize) -> Tree {
 /// player's options slant left, the second's right (for more players, the others are straight).
 /// Capped at `cap` nodes; subtree sizes are memoised on the heap position.
 pub fn cgt_tree(game: &Game, root: &Position, cap: usize) -> Result<Tree, EngineError> {
+    cgt_tree_within(game, root, cap, super::MAX_STATES)
+}
+
+/// [`cgt_tree`] that gives up with a message after `max_positions` heap positions.
+pub fn cgt_tree_within(
+    game: &Game,
+    root: &Position,
+    cap: usize,
+    max_positions: usize,
+) -> Result<Tree, EngineError> {
     game.check_start(&Grounded {
         position: root.clone(),
         to_move: 0,
@@ -156,10 +166,10 @@ pub fn cgt_tree(game: &Game, root: &Position, cap: usize) -> Result<Tree, Engine
                 acc.saturating_add(sizes.get(k).copied().unwrap_or(1))
             });
             sizes.insert(pos, s);
-            if sizes.len() > super::MAX_STATES {
-                return Err(EngineError::OutOfRange(
-                    "too many heap positions for the CGT tree: try a smaller heap".into(),
-                ));
+            if sizes.len() > max_positions {
+                return Err(EngineError::OutOfRange(format!(
+                    "the CGT tree has more than {max_positions} heap positions: try a smaller heap"
+                )));
             }
         } else {
             stack.push((pos, true));

@@ -4,47 +4,51 @@
 //! Three views of one grounded position: the Extensive Form tree (Figures 2 and 4) with thick
 //! PSPE edges, the CGT-type tree (Figure 3) with slanting Left/Right options, and the DAG of heap
 //! sizes (Figure 5) with zero-sum and general-sum labels; beside them, the outcome table for
-//! `x = 0..n`. Everything is computed by `heaplab_engine::cumulative_games`, within caps: the
-//! page stops at [`PAGE_STATES`] grounded positions and says so.
+//! `x = 0..n`. Everything is computed by `heaplab_engine::cumulative_games` in [`run`], solved
+//! in the shared Web Worker ([`crate::jobs`], `JobRequest::CumulativeGame`) with a progress bar
+//! and a Cancel button, up to [`run::WORKER_STATES`] grounded positions (on the main thread,
+//! without workers, [`run::MAIN_THREAD_STATES`]); past the cap the page says so.
 //!
 //! URL parameters ([`CgQuery`]): `preset` (normal, misere, scoring, squirrel, auction, wealth),
-//! `S` (everyone's set, or Alice's), `S2` (Bob's own set: a partizan game), `x` (heap), `C`
-//! (starting cumulations `C1,C2`), `start` (1 = Alice, 2 = Bob moves first), `tie`
-//! (antagonistic, friendly), `view` (efg, cgt, dag), `n` (table rows) and `v` (auction value).
+//! `players` (n, default 2), `S` (everyone's set, or one per player separated by `;`), `S2`
+//! (Bob's own set: a partizan game), `moves=dynamic` with `D` (a heap-size dynamic map such as
+//! `2:2;3:1`), `x` (heap), `C` (starting cumulations, one per player), `start` (1..=n: who moves
+//! first), `tie` (antagonistic, friendly), `turn` (cyclic, `next:2,3,1`, `heap:1,2,2,1`),
+//! `view` (efg, cgt, dag), `n` (table rows) and `v` (auction value). The text forms are the
+//! engine's (`heaplab_engine::cumulative_games::spec`), shared with the CLI.
 //! `preset=efg` imports an Extensive Form Game from the `efg` key (the JSON format of
 //! `heaplab_engine::cumulative_games::efg`) and shows its single-heap cumulative game
 //! (Theorem 11): the tree, both values and the state table.
 
-use std::rc::Rc;
+pub mod run;
 
 use heaplab_engine::cumulative_games::efg::Efg;
-use heaplab_engine::cumulative_games::views::{cgt_tree, dag_svg, extensive_tree, heap_dag};
 use heaplab_engine::cumulative_games::{
-    self as cg, outcome_class, outcome_table, player_name, Ending, Game, Grounded, HeapUtility,
-    Position, Preset, Rational, TieBreak,
+    player_name, spec, Moves, Preset, Rational, TieBreak, Turn, MAX_PLAYERS,
 };
-use heaplab_engine::ruleset::{parse_count, NumberSet};
-use heaplab_engine::tree_layout::Tree;
-use heaplab_engine::{Budget, EngineError};
+use heaplab_engine::ruleset::parse_count;
+use heaplab_engine::EngineError;
+use serde::{Deserialize, Serialize};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::components::export::{download_text, CopyLink};
 use crate::components::tree::{svg_to_png, TreeView};
+use crate::jobs::{use_job, JobState, JobStatus};
 use crate::route::{format_query, navigate, parse_query};
+use crate::worker::{JobRequest, JobResult};
 
-/// Most grounded positions the page solves before it stops with a message.
-pub const PAGE_STATES: u64 = 100_000;
-/// Largest heap the page solves.
-pub const MAX_PAGE_HEAP: u64 = 400;
+pub use run::{compute, compute_within, game_of, CgResult, CgRun, OutcomeRows};
+
+/// Largest heap the page solves (the grounded-position cap is what binds).
+pub const MAX_PAGE_HEAP: u64 = 100_000;
 /// Most rows of the outcome table.
 pub const MAX_PAGE_TERMS: u64 = 400;
-/// Most rows when every row needs its own search (cumulation-dependent presets).
-pub const MAX_GROUNDED_TERMS: u64 = 40;
 /// Nodes shown when a tree first opens.
 pub const TREE_CAP: usize = 300;
-/// Nodes built for a tree at most (the rest are counted).
-pub const TREE_BUILD_CAP: usize = 3_000;
+/// The dynamic map the form offers when "heap-size dynamic" is first chosen: {2,3} except
+/// that heap 5 allows only 1.
+pub const DEFAULT_DYNAMIC: &str = "1..20:2,3;5:1";
 
 /// Which picture the page shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,23 +80,31 @@ impl View {
     }
 }
 
-/// The raw page state, as the URL or the form holds it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The raw page state, as the URL or the form holds it (and as the worker receives it).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct CgQuery {
     /// Preset name.
     pub preset: String,
-    /// Everyone's (or Alice's) subtraction set.
+    /// Number of players.
+    pub players: String,
+    /// Everyone's subtraction set, or one per player separated by `;`.
     pub set: String,
     /// Bob's own set; empty for a symmetric game.
     pub set2: String,
+    /// `fixed` (the sets above) or `dynamic` (the map below).
+    pub moves: String,
+    /// A heap-size dynamic map (used when `moves` is `dynamic`).
+    pub dynamic: String,
     /// Heap size.
     pub heap: String,
-    /// Starting cumulations `C1,C2`.
+    /// Starting cumulations, one per player.
     pub cums: String,
-    /// `1` or `2`: who moves first.
+    /// `1..=n`: who moves first.
     pub start: String,
     /// Tie-break name.
     pub tie: String,
+    /// Turn function.
+    pub turn: String,
     /// View name.
     pub view: String,
     /// Rows of the outcome table.
@@ -111,12 +123,16 @@ impl Default for CgQuery {
     fn default() -> Self {
         CgQuery {
             preset: "squirrel".into(),
+            players: "2".into(),
             set: "2,3".into(),
             set2: String::new(),
+            moves: "fixed".into(),
+            dynamic: DEFAULT_DYNAMIC.into(),
             heap: "7".into(),
             cums: "0,0".into(),
             start: "1".into(),
             tie: "antagonistic".into(),
+            turn: "cyclic".into(),
             view: "efg".into(),
             terms: "15".into(),
             value: "4".into(),
@@ -130,8 +146,12 @@ impl Default for CgQuery {
 pub struct CgParams {
     /// The preset.
     pub preset: Preset,
-    /// One set (symmetric) or Alice's and Bob's.
-    pub sets: Vec<Vec<u64>>,
+    /// Number of players.
+    pub players: usize,
+    /// The subtraction maps: fixed sets or a heap-size dynamic map.
+    pub moves: Moves,
+    /// The turn function.
+    pub turn: Turn,
     /// Heap size.
     pub heap: u64,
     /// Starting cumulations.
@@ -150,19 +170,33 @@ pub struct CgParams {
     pub efg: Option<Efg>,
 }
 
+/// `0,0,…,0` for `players` players.
+fn zeros(players: usize) -> String {
+    vec!["0"; players].join(",")
+}
+
 impl CgQuery {
-    /// Reads the query part of the hash; missing keys take the defaults.
+    /// Reads the query part of the hash; missing keys take the defaults (missing cumulations
+    /// are zero for every player).
     pub fn from_query(query: &str) -> CgQuery {
         let mut q = CgQuery::default();
+        let mut has_cums = false;
         for (key, value) in parse_query(query) {
             match key.as_str() {
                 "preset" => q.preset = value,
+                "players" => q.players = value,
                 "S" => q.set = value,
                 "S2" => q.set2 = value,
+                "moves" => q.moves = value,
+                "D" => q.dynamic = value,
                 "x" => q.heap = value,
-                "C" => q.cums = value,
+                "C" => {
+                    q.cums = value;
+                    has_cums = true;
+                }
                 "start" => q.start = value,
                 "tie" => q.tie = value,
+                "turn" => q.turn = value,
                 "view" => q.view = value,
                 "n" => q.terms = value,
                 "v" => q.value = value,
@@ -170,23 +204,38 @@ impl CgQuery {
                 _ => {}
             }
         }
+        if !has_cums {
+            if let Ok(n) = spec::parse_players(&q.players) {
+                q.cums = zeros(n);
+            }
+        }
         q
     }
 
-    /// The query string, canonical order.
+    /// The query string, canonical order; defaults of the newer keys are left out.
     pub fn to_query(&self) -> String {
-        let mut pairs = vec![("preset", self.preset.as_str()), ("S", self.set.as_str())];
+        let mut pairs = vec![("preset", self.preset.as_str())];
+        if self.players.trim() != "2" {
+            pairs.push(("players", self.players.as_str()));
+        }
+        pairs.push(("S", self.set.as_str()));
         if !self.set2.trim().is_empty() {
             pairs.push(("S2", self.set2.as_str()));
+        }
+        if self.moves != "fixed" {
+            pairs.push(("moves", self.moves.as_str()));
+            pairs.push(("D", self.dynamic.as_str()));
         }
         pairs.extend([
             ("x", self.heap.as_str()),
             ("C", self.cums.as_str()),
             ("start", self.start.as_str()),
             ("tie", self.tie.as_str()),
-            ("view", self.view.as_str()),
-            ("n", self.terms.as_str()),
         ]);
+        if !matches!(self.turn.trim(), "" | "cyclic") {
+            pairs.push(("turn", self.turn.as_str()));
+        }
+        pairs.extend([("view", self.view.as_str()), ("n", self.terms.as_str())]);
         if self.preset == "auction" {
             pairs.push(("v", self.value.as_str()));
         }
@@ -199,6 +248,37 @@ impl CgQuery {
     /// The full hash `#/cumulative-games?...`.
     pub fn to_hash(&self) -> String {
         format!("#/cumulative-games?{}", self.to_query())
+    }
+
+    /// The subtraction maps: the sets (with Bob's own set appended) or the dynamic map.
+    fn moves_for(&self, players: usize) -> Result<Moves, (&'static str, EngineError)> {
+        match self.moves.as_str() {
+            "fixed" => {
+                let mut text = self.set.clone();
+                if !self.set2.trim().is_empty() {
+                    text = format!("{text};{}", self.set2);
+                }
+                spec::parse_sets(&text, players)
+                    .map(Moves::Fixed)
+                    .map_err(|e| {
+                        (
+                            if self.set2.trim().is_empty() {
+                                "S"
+                            } else {
+                                "S, S2"
+                            },
+                            e,
+                        )
+                    })
+            }
+            "dynamic" => spec::parse_dynamic(&self.dynamic, players).map_err(|e| ("D", e)),
+            other => Err((
+                "moves",
+                EngineError::Parse(format!(
+                    "unknown subtraction map '{other}': use fixed or dynamic"
+                )),
+            )),
+        }
     }
 
     /// Checks every field; the errors name the field.
@@ -214,401 +294,82 @@ impl CgQuery {
                 .ok();
             (preset, None)
         };
-        let set = NumberSet::parse(&self.set).map_err(|e| note("S", e)).ok();
-        let set2 = if self.set2.trim().is_empty() {
-            Some(None)
-        } else {
-            NumberSet::parse(&self.set2)
-                .map(Some)
-                .map_err(|e| note("S2", e))
-                .ok()
-        };
+        let players = spec::parse_players(&self.players)
+            .map_err(|e| note("players", e))
+            .ok();
+        // The fields below depend on n; with a bad n they are not checked (one message).
+        let per_player = players.map(|n| {
+            let moves = self.moves_for(n).map_err(|(field, e)| note(field, e)).ok();
+            let cums = spec::parse_cumulations(&self.cums, n)
+                .map_err(|e| note("C", e))
+                .ok();
+            let start = parse_count(&self.start, "start", 1, n as u64)
+                .map_err(|e| note("start", e))
+                .ok();
+            let turn = spec::parse_turn(&self.turn, n)
+                .map_err(|e| note("turn", e))
+                .ok();
+            (moves, cums, start, turn)
+        });
         let heap = parse_count(&self.heap, "x", 0, MAX_PAGE_HEAP)
             .map_err(|e| note("x", e))
-            .ok();
-        let cums: Option<Vec<Rational>> = self
-            .cums
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|t| !t.is_empty())
-            .map(Rational::parse)
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| note("C", e))
-            .ok()
-            .and_then(|v| {
-                if v.len() == 2 && v.iter().all(|c| c.numer().abs() <= 1_000_000) {
-                    Some(v)
-                } else {
-                    note(
-                        "C",
-                        EngineError::Parse(
-                            "give two cumulations, e.g. 0,0 (each at most 10^6)".into(),
-                        ),
-                    );
-                    None
-                }
-            });
-        let start = parse_count(&self.start, "start", 1, 2)
-            .map_err(|e| note("start", e))
             .ok();
         let tie = TieBreak::from_name(&self.tie)
             .map_err(|e| note("tie", e))
             .ok();
-        let view = View::from_name(&self.view).map_err(|e| errors.push(e)).ok();
-        let mut note = |field: &str, e: EngineError| errors.push(format!("{field}: {e}"));
         let terms = parse_count(&self.terms, "n", 1, MAX_PAGE_TERMS)
             .map_err(|e| note("n", e))
             .ok();
         let value = Rational::parse(&self.value).map_err(|e| note("v", e)).ok();
-        match (
-            preset, set, set2, heap, cums, start, tie, view, terms, value,
-        ) {
+        let view = View::from_name(&self.view).map_err(|e| errors.push(e)).ok();
+        match (preset, players, per_player, heap, tie, view, terms, value) {
             (
                 Some(preset),
-                Some(set),
-                Some(set2),
+                Some(players),
+                Some((Some(moves), Some(cums), Some(start), Some(turn))),
                 Some(heap),
-                Some(cums),
-                Some(start),
                 Some(tie),
                 Some(view),
                 Some(terms),
                 Some(value),
-            ) if errors.is_empty() => {
-                let to_vec = |s: &NumberSet| s.elements().iter().map(|&e| u64::from(e)).collect();
-                let mut sets = vec![to_vec(&set)];
-                if let Some(s2) = set2 {
-                    sets.push(to_vec(&s2));
-                }
-                Ok(CgParams {
-                    preset,
-                    sets,
-                    heap,
-                    cums,
-                    start: start as usize - 1,
-                    tie,
-                    view,
-                    terms,
-                    value,
-                    efg,
-                })
-            }
+            ) if errors.is_empty() => Ok(CgParams {
+                preset,
+                players,
+                moves,
+                turn,
+                heap,
+                cums,
+                start: start as usize - 1,
+                tie,
+                view,
+                terms,
+                value,
+                efg,
+            }),
             _ => Err(errors),
         }
     }
-}
 
-/// The outcome table beside the picture.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OutcomeRows {
-    /// Column titles.
-    pub headers: Vec<String>,
-    /// One row per heap size, first cell the heap.
-    pub rows: Vec<Vec<String>>,
-    /// What the table shows.
-    pub caption: String,
-}
-
-impl OutcomeRows {
-    /// The table as CSV.
-    pub fn to_csv(&self) -> String {
-        let mut out = self.headers.join(",");
-        out.push('\n');
-        for row in &self.rows {
-            let cells: Vec<String> = row.iter().map(|c| format!("\"{c}\"")).collect();
-            out.push_str(&cells.join(","));
-            out.push('\n');
-        }
-        out
-    }
-}
-
-/// What the page draws.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CgResult {
-    /// One line: PSPE play and utilities.
-    pub summary: String,
-    /// Heap sizes along equilibrium play.
-    pub path: Vec<u64>,
-    /// The tree of the chosen view (efg or cgt).
-    pub tree: Option<Rc<Tree>>,
-    /// The DAG picture (dag view).
-    pub dag_svg: Option<String>,
-    /// Why there is no picture, if there is none.
-    pub picture_note: Option<String>,
-    /// The outcome table.
-    pub table: OutcomeRows,
-}
-
-fn vector(v: &[Rational]) -> String {
-    format!(
-        "({})",
-        v.iter()
-            .map(Rational::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    )
-}
-
-/// Solves with the page's state cap.
-fn capped_solve(game: &Game, start: &Grounded) -> Result<cg::Solution, String> {
-    solve_within(game, start, PAGE_STATES)
-}
-
-/// Solves, stopping with a message once about `limit` grounded positions are solved (the
-/// engine reports progress every 256 positions).
-pub fn solve_within(game: &Game, start: &Grounded, limit: u64) -> Result<cg::Solution, String> {
-    let mut stop = |done: u64, _: u64| done < limit;
-    cg::solve(game, start, &mut Budget::with_progress(&mut stop)).map_err(|e| match e {
-        EngineError::Cancelled => format!(
-            "this position has more than {limit} grounded positions; the page stops there (the CLI `heaplab cumulative-game` goes further)"
-        ),
-        other => other.to_string(),
-    })
-}
-
-/// The game of the page state.
-pub fn game_of(params: &CgParams) -> Game {
-    params
-        .preset
-        .game(params.sets.clone(), params.value, params.tie)
-}
-
-/// Computes everything the page shows (the only place this page calls the engine).
-pub fn compute(params: &CgParams) -> Result<CgResult, String> {
-    if let Some(efg) = &params.efg {
-        return compute_efg(efg, params);
-    }
-    let game = game_of(params);
-    let start = Grounded {
-        position: Position {
-            heaps: vec![params.heap],
-            cumulations: vec![params.cums.clone()],
-        },
-        to_move: params.start,
-    };
-    let solution = capped_solve(&game, &start)?;
-    let path: Vec<u64> = solution
-        .path(&game)
-        .iter()
-        .map(|(g, _)| g.position.heaps[0])
-        .collect();
-    let summary = format!(
-        "From {} with {} to move: PSPE play {} · utilities {} · {} grounded positions solved",
-        start.position.label(),
-        player_name(params.start, 2),
-        path.iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(" → "),
-        vector(solution.value()),
-        solution.states()
-    );
-    let (tree, dag, picture_note) = match params.view {
-        View::Efg => (
-            Some(Rc::new(extensive_tree(&game, &solution, TREE_BUILD_CAP))),
-            None,
-            None,
-        ),
-        View::Cgt => match cgt_tree(&game, &start.position, TREE_BUILD_CAP) {
-            Ok(t) => (Some(Rc::new(t)), None, None),
-            Err(e) => (None, None, Some(e.to_string())),
-        },
-        View::Dag => {
-            if params.sets.len() != 1 || params.preset == Preset::Wealth {
-                (
-                    None,
-                    None,
-                    Some("The DAG of heap sizes (Figure 5) is drawn for one symmetric set: clear Bob's set and pick a preset other than wealth.".to_string()),
-                )
-            } else {
-                match heap_dag(&params.sets[0], params.heap, params.tie) {
-                    Ok(d) => (None, Some(dag_svg(&d)), None),
-                    Err(e) => (None, None, Some(e.to_string())),
-                }
+    /// The state after choosing `players` in the form: all-zero cumulations and the starting
+    /// player follow the new count.
+    pub fn with_players(&self, players: &str) -> CgQuery {
+        let mut next = self.clone();
+        next.players = players.to_string();
+        if let Ok(n) = spec::parse_players(players) {
+            let all_zero = self
+                .cums
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|t| !t.is_empty())
+                .all(|t| t == "0");
+            if all_zero {
+                next.cums = zeros(n);
+            }
+            if parse_count(&self.start, "start", 1, n as u64).is_err() {
+                next.start = "1".into();
             }
         }
-    };
-    Ok(CgResult {
-        summary,
-        path,
-        tree,
-        dag_svg: dag,
-        picture_note,
-        table: outcome_rows(&game, params)?,
-    })
-}
-
-/// An imported Extensive Form Game: backward induction on the tree itself, and the PSPE of its
-/// single-heap cumulative game (Theorem 11), drawn as that game's Extensive Form tree.
-pub fn compute_efg(efg: &Efg, params: &CgParams) -> Result<CgResult, String> {
-    let (values, _) = efg.solve(params.tie);
-    let (game, start) = efg.to_cumulative(params.tie);
-    let solution = capped_solve(&game, &start)?;
-    let path: Vec<u64> = solution
-        .path(&game)
-        .iter()
-        .map(|(g, _)| g.position.heaps[0])
-        .collect();
-    let summary = format!(
-        "Extensive Form Game with {} states: value {} by backward induction · as a single-heap cumulative game (Theorem 11) from heap {}: value {} · PSPE heaps {}",
-        efg.states.len(),
-        vector(&values[0]),
-        start.position.heaps[0],
-        vector(solution.value()),
-        path.iter().map(u64::to_string).collect::<Vec<_>>().join(" → ")
-    );
-    let q_total = efg.states.len() as u64;
-    let rows = efg
-        .states
-        .iter()
-        .enumerate()
-        .map(|(s, state)| {
-            let x = q_total - (s as u64 + 1);
-            let actions: Vec<String> = state
-                .children
-                .iter()
-                .map(|&c| (c as u64 - s as u64).to_string())
-                .collect();
-            vec![
-                (s + 1).to_string(),
-                x.to_string(),
-                player_name(state.player, efg.players),
-                if actions.is_empty() {
-                    "∅".to_string()
-                } else {
-                    actions.join(",")
-                },
-                vector(&values[s]),
-            ]
-        })
-        .collect();
-    let (tree, picture_note) = match params.view {
-        View::Efg => (
-            Some(Rc::new(extensive_tree(&game, &solution, TREE_BUILD_CAP))),
-            None,
-        ),
-        _ => (
-            None,
-            Some(
-                "An imported game is drawn as its Extensive Form tree: choose that view."
-                    .to_string(),
-            ),
-        ),
-    };
-    Ok(CgResult {
-        summary,
-        path,
-        tree,
-        dag_svg: None,
-        picture_note,
-        table: OutcomeRows {
-            headers: vec![
-                "state q(s)".into(),
-                "heap x = Q − q(s)".into(),
-                "to move".into(),
-                "actions A(x)".into(),
-                "PSPE value".into(),
-            ],
-            rows,
-            caption: "Theorem 11: each state s (preorder number q(s)) is the heap Q − q(s) with every cumulation q(s); an action removes the difference of preorder numbers.".into(),
-        },
-    })
-}
-
-/// The outcome table: Theorem 8's table for linear games, outcome classes for normal and
-/// misère play, grounded values from the start cumulations otherwise.
-pub fn outcome_rows(game: &Game, params: &CgParams) -> Result<OutcomeRows, String> {
-    let terms = params.terms;
-    if game.is_heap_dynamic() && game.is_linear() {
-        let table = outcome_table(game, &[terms - 1], &mut Budget::unlimited())
-            .map_err(|e| e.to_string())?;
-        let zero_sum = game.heaps[0].utility == HeapUtility::ZeroSum;
-        let cell = |x: u64, p: usize| -> String {
-            let row = table.row(&[x], p).unwrap_or(&[]);
-            if zero_sum {
-                row.first().map(Rational::to_string).unwrap_or_default()
-            } else {
-                vector(row)
-            }
-        };
-        let action = |x: u64, p: usize| -> String {
-            table
-                .index(&[x])
-                .and_then(|i| table.choices[i * 2 + p])
-                .map_or("–".to_string(), |a| a.take.to_string())
-        };
-        let what = if zero_sum { "o_zs" } else { "o_si" };
-        return Ok(OutcomeRows {
-            headers: vec![
-                "x".into(),
-                format!("{what}(x, Alice starts)"),
-                "Alice takes".into(),
-                format!("{what}(x, Bob starts)"),
-                "Bob takes".into(),
-            ],
-            rows: (0..terms)
-                .map(|x| {
-                    vec![
-                        x.to_string(),
-                        cell(x, 0),
-                        action(x, 0),
-                        cell(x, 1),
-                        action(x, 1),
-                    ]
-                })
-                .collect(),
-            caption: if zero_sum {
-                "Zero-sum outcomes (Definitions 2 and 4): Alice's final score minus Bob's, from cumulations (0,0).".into()
-            } else {
-                "Self-interest outcomes (Definitions 3 and 5): what each player gains in PSPE play; add the start cumulations for the utilities (Corollary 7).".into()
-            },
-        });
+        next
     }
-    if matches!(game.ending, Ending::Normal | Ending::Misere) && game.is_heap_dynamic() {
-        let mut rows = Vec::new();
-        for x in 0..terms.min(MAX_PAGE_TERMS) {
-            let class =
-                outcome_class(game, &[x], &mut Budget::unlimited()).map_err(|e| e.to_string())?;
-            let meaning = match class {
-                'N' => "the player to move wins",
-                'P' => "the previous player wins",
-                'L' => "Alice wins",
-                _ => "Bob wins",
-            };
-            rows.push(vec![x.to_string(), class.to_string(), meaning.to_string()]);
-        }
-        return Ok(OutcomeRows {
-            headers: vec!["x".into(), "outcome".into(), "meaning".into()],
-            rows,
-            caption:
-                "CGT outcome classes (Section 1.4), from PSPE values with each player starting."
-                    .into(),
-        });
-    }
-    let mut rows = Vec::new();
-    for x in 0..terms.min(MAX_GROUNDED_TERMS) {
-        let g = Grounded {
-            position: Position {
-                heaps: vec![x],
-                cumulations: vec![params.cums.clone()],
-            },
-            to_move: params.start,
-        };
-        let s = capped_solve(game, &g)?;
-        let first = s.path(game)[0]
-            .1
-            .map_or("–".to_string(), |a| a.take.to_string());
-        rows.push(vec![x.to_string(), vector(s.value()), first]);
-    }
-    Ok(OutcomeRows {
-        headers: vec!["x".into(), "PSPE utilities".into(), "first move".into()],
-        rows,
-        caption: format!(
-            "This game depends on the cumulations, so there is no table of outcomes (Theorem 8 needs heap-dynamic rules): grounded values from {} with {} to move.",
-            vector(&params.cums),
-            player_name(params.start, 2)
-        ),
-    })
 }
 
 /// Properties of [`CumulativeGamesPage`].
@@ -618,7 +379,7 @@ pub struct CumulativeGamesProps {
     pub query: CgQuery,
 }
 
-/// The page.
+/// The page: the form, its messages, and the solve of a valid state.
 #[function_component(CumulativeGamesPage)]
 pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
     let form = use_state(|| props.query.clone());
@@ -627,14 +388,9 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
         use_effect_with(props.query.clone(), move |q| form.set(q.clone()));
     }
     let checked = props.query.validate();
-    let result = use_memo(props.query.clone(), |q| {
-        q.validate()
-            .map_err(|e| e.join(" "))
-            .and_then(|p| compute(&p))
-    });
 
     let text_input = |id: &'static str,
-                      label: &'static str,
+                      label: String,
                       get: fn(&CgQuery) -> String,
                       set: fn(&mut CgQuery, String),
                       hint: &'static str| {
@@ -660,14 +416,12 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
     let select = |id: &'static str,
                   label: &'static str,
                   current: String,
-                  options: Vec<(&'static str, String)>,
-                  set: fn(&mut CgQuery, String)| {
+                  options: Vec<(String, String)>,
+                  set: fn(&CgQuery, String) -> CgQuery| {
         let form = form.clone();
         let onchange = Callback::from(move |e: Event| {
             if let Some(s) = e.target_dyn_into::<HtmlSelectElement>() {
-                let mut next = (*form).clone();
-                set(&mut next, s.value());
-                navigate(&next.to_hash());
+                navigate(&set(&form, s.value()).to_hash());
             }
         });
         html! {
@@ -675,7 +429,7 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
                 <label for={id}>{ label }</label>
                 <select id={id} {onchange}>
                     { for options.into_iter().map(|(value, text)| html! {
-                        <option value={value} selected={value == current}>{ text }</option>
+                        <option value={value.clone()} selected={value == current}>{ text }</option>
                     }) }
                 </select>
             </div>
@@ -688,17 +442,21 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
             navigate(&form.to_hash());
         })
     };
+    let n = spec::parse_players(&form.players).unwrap_or(2);
+    let owned = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+        v.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    };
+    let dynamic = form.moves == "dynamic";
 
     let errors = match &checked {
         Err(errors) => errors.clone(),
         Ok(_) => Vec::new(),
     };
-    let body = match (&*result, &checked) {
-        (Ok(r), Ok(params)) => view_result(r, params),
-        (Err(message), Ok(_)) => {
-            html! { <p class="form-error" id="cg-error" role="alert">{ message.clone() }</p> }
-        }
-        _ => html! {},
+    let body = match &checked {
+        Ok(_) => html! { <CgSolve query={props.query.clone()} /> },
+        Err(_) => html! {},
     };
     html! {
         <section class="cumulative-games">
@@ -707,26 +465,41 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
                 { "n-player, general-sum games on heaps (Larsson, Meir, Zick, " }
                 <em>{ "Cumulative games: who is the current player?" }</em>
                 { "). A move removes pebbles and adds a reward to the cumulations; utilities are read at the end. Each position is written " }
-                <code>{ "x; (C1,C2)" }</code>
+                <code>{ "x; (C1,…,Cn)" }</code>
                 { ". HeapLab stores the player to move explicitly (the paper mixes \"current\" and \"previous\" player)." }
             </p>
             <form class="cg-form" {onsubmit}>
                 { select("cg-preset", "Preset", form.preset.clone(),
-                    Preset::ALL.iter().map(|p| (p.name(), p.title().to_string()))
-                        .chain([("efg", "Import an Extensive Form Game (JSON)".to_string())]).collect(),
-                    |q, v| q.preset = v) }
-                { text_input("cg-set", "S (everyone, or Alice)", |q| q.set.clone(), |q, v| q.set = v, "2,3") }
-                { text_input("cg-set2", "Bob's own set (optional)", |q| q.set2.clone(), |q, v| q.set2 = v, "e.g. 1,4") }
-                { text_input("cg-heap", "Heap x", |q| q.heap.clone(), |q, v| q.heap = v, "7") }
-                { text_input("cg-cums", "Cumulations C1,C2", |q| q.cums.clone(), |q, v| q.cums = v, "0,0") }
+                    Preset::ALL.iter().map(|p| (p.name().to_string(), p.title().to_string()))
+                        .chain([("efg".to_string(), "Import an Extensive Form Game (JSON)".to_string())]).collect(),
+                    |q, v| CgQuery { preset: v, ..q.clone() }) }
+                { select("cg-players", "Players n", form.players.clone(),
+                    (1..=MAX_PLAYERS).map(|k| (k.to_string(), k.to_string())).collect(),
+                    |q, v| q.with_players(&v)) }
+                { select("cg-moves", "Subtraction map", form.moves.clone(),
+                    owned(&[("fixed", "fixed sets"), ("dynamic", "heap-size dynamic")]),
+                    |q, v| CgQuery { moves: v, ..q.clone() }) }
+                if dynamic {
+                    { text_input("cg-dynamic", "Dynamic map D (heap sizes : moves; …)".into(), |q| q.dynamic.clone(), |q, v| q.dynamic = v, "2:2;3:1 or 1..20:2,3;5:1 (| between players)") }
+                } else {
+                    { text_input("cg-set", "S (everyone, or one per player split by ;)".into(), |q| q.set.clone(), |q, v| q.set = v, "2,3") }
+                    if n == 2 {
+                        { text_input("cg-set2", "Bob's own set (optional)".into(), |q| q.set2.clone(), |q, v| q.set2 = v, "e.g. 1,4") }
+                    }
+                }
+                { text_input("cg-heap", "Heap x".into(), |q| q.heap.clone(), |q, v| q.heap = v, "7") }
+                { text_input("cg-cums", format!("Cumulations C1,…,C{n}"), |q| q.cums.clone(), |q, v| q.cums = v, "0,0") }
                 { select("cg-start", "First to move", form.start.clone(),
-                    vec![("1", "Alice (Player 1)".into()), ("2", "Bob (Player 2)".into())], |q, v| q.start = v) }
+                    (0..n).map(|p| ((p + 1).to_string(), format!("{} (Player {})", player_name(p, n), p + 1))).collect(),
+                    |q, v| CgQuery { start: v, ..q.clone() }) }
                 { select("cg-tie", "Tie-break", form.tie.clone(),
-                    vec![("antagonistic", "antagonistic".into()), ("friendly", "friendly".into())], |q, v| q.tie = v) }
+                    owned(&[("antagonistic", "antagonistic"), ("friendly", "friendly")]),
+                    |q, v| CgQuery { tie: v, ..q.clone() }) }
+                { text_input("cg-turn", "Turn function".into(), |q| q.turn.clone(), |q, v| q.turn = v, "cyclic, next:2,3,1 or heap:1,2,2,1") }
                 { select("cg-view", "View", form.view.clone(),
-                    vec![("efg", "Extensive Form tree (Figs 2, 4)".into()), ("cgt", "CGT-type tree (Fig 3)".into()), ("dag", "DAG of heap sizes (Fig 5)".into())],
-                    |q, v| q.view = v) }
-                { text_input("cg-terms", "Table rows n", |q| q.terms.clone(), |q, v| q.terms = v, "15") }
+                    owned(&[("efg", "Extensive Form tree (Figs 2, 4)"), ("cgt", "CGT-type tree (Fig 3)"), ("dag", "DAG of heap sizes (Fig 5)")]),
+                    |q, v| CgQuery { view: v, ..q.clone() }) }
+                { text_input("cg-terms", "Table rows n".into(), |q| q.terms.clone(), |q, v| q.terms = v, "15") }
                 if form.preset == "efg" {
                     <div class="field cg-efg-field">
                         <label for="cg-efg">{ "Extensive Form Game (JSON)" }</label>
@@ -743,7 +516,7 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
                     </div>
                 }
                 if form.preset == "auction" {
-                    { text_input("cg-value", "Item value v", |q| q.value.clone(), |q, v| q.value = v, "4") }
+                    { text_input("cg-value", "Item value v".into(), |q| q.value.clone(), |q, v| q.value = v, "4") }
                 }
                 <button type="submit" id="cg-show">{ "Show" }</button>
             </form>
@@ -758,10 +531,53 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
     }
 }
 
+/// Properties of [`CgSolve`].
+#[derive(Properties, PartialEq)]
+pub struct CgSolveProps {
+    /// A valid page state.
+    pub query: CgQuery,
+}
+
+/// Solves a valid state in the shared worker (progress, Cancel) and draws the result.
+#[function_component(CgSolve)]
+pub fn cg_solve(props: &CgSolveProps) -> Html {
+    let job = use_job(JobRequest::CumulativeGame(Box::new(props.query.clone())));
+    let Ok(params) = props.query.validate() else {
+        return html! {};
+    };
+    let status = html! {
+        <JobStatus id="cg-job" what="the game" unit="grounded positions" job={job.clone()} />
+    };
+    match &job.state {
+        JobState::Done(shared) => match &*shared.0 {
+            JobResult::CumulativeGame(Ok(r)) => view_result(r, &params),
+            JobResult::CumulativeGame(Err(message)) => {
+                html! { <p class="form-error" id="cg-error" role="alert">{ message.clone() }</p> }
+            }
+            _ => html! {},
+        },
+        _ => status,
+    }
+}
+
+/// Colour names of the tree's player classes 1, 2, … (the engine's `class_fill`).
+const CLASS_COLOURS: [&str; 6] = ["grey", "blue", "orange", "green", "purple", "yellow"];
+
 fn view_result(r: &CgResult, params: &CgParams) -> Html {
+    let n = params.efg.as_ref().map_or(params.players, |e| e.players);
+    let colours: Vec<String> = (0..n)
+        .map(|p| {
+            format!(
+                "{}: {}",
+                CLASS_COLOURS[(p + 1) % CLASS_COLOURS.len()],
+                player_name(p, n)
+            )
+        })
+        .collect();
     let legend: AttrValue = match params.view {
-        View::Efg => "Nodes x; (C1,C2) · blue: Alice to move · orange: Bob to move · thick edges: the PSPE choice at every node · edge labels: pebbles taken".into(),
-        _ => "Nodes x; (C1,C2), no player to move · blue solid edges slanting left: Alice's options · red dashed edges slanting right: Bob's options".into(),
+        View::Efg => format!("Nodes x; (C1,…,Cn) · colour: the player to move ({}) · thick edges: the PSPE choice at every node · edge labels: pebbles taken", colours.join(", ")).into(),
+        _ if n == 2 => "Nodes x; (C1,C2), no player to move · blue solid edges slanting left: Alice's options · red dashed edges slanting right: Bob's options".into(),
+        _ => "Nodes x; (C1,…,Cn), no player to move · blue solid edges slanting left: P1's options · red dashed edges slanting right: P2's · straight edges: the other players'".into(),
     };
     let picture = match (&r.tree, &r.dag_svg, &r.picture_note) {
         (Some(tree), _, _) => html! {

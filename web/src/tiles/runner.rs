@@ -337,6 +337,7 @@ impl MapRunner {
                     WorkerReply::PlaneProgress { .. }
                     | WorkerReply::Plane { .. }
                     | WorkerReply::Job(_)
+                    | WorkerReply::JobProgress { .. }
                     | WorkerReply::OctalProgress { .. }
                     | WorkerReply::Octal(_) => {}
                 }
