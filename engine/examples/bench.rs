@@ -139,7 +139,7 @@ fn outcomes_bench(heaps: usize) {
     let slow = best_time(|| {
         black_box(reference::p_positions(&small, heaps));
     });
-    report("outcomes S={2,5,7} (shift register)", heaps, fast, slow);
+    report("outcomes S={2,5,7} (word rounds)", heaps, fast, slow);
 }
 
 /// Nim-values with the 64-bit mex mask against the plain mex.

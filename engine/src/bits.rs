@@ -24,6 +24,17 @@ impl BitVec {
             .reserve((self.len + additional).div_ceil(64) + 1 - self.words.len());
     }
 
+    /// Removes every bit, keeping the storage for reuse.
+    pub fn clear(&mut self) {
+        self.words.clear();
+        self.len = 0;
+    }
+
+    /// The storage words (bit `i` is bit `i % 64` of word `i / 64`; bits past `len` are 0).
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
     /// The number of bits stored.
     pub fn len(&self) -> usize {
         self.len
