@@ -209,30 +209,39 @@ fn all_but_bench() {
 /// The period map of survey Figure 1, scaled, on one core: fast cells against reference cells.
 fn period_map_bench() {
     // Survey Figure 1, scaled: s3 = 301, 40 <= s1 < 160, 90 <= s2 < 210, on one core.
+    // The fast side is `period_map::compute`, what the CLI and the web workers run (one
+    // reusable cell solver); the reference solves each cell on its own.
     let family = Family::ThreeMove { s3: 301 };
-    let cells = |solve: fn(Family, u32, u32, u64) -> period_map::Cell| {
-        let mut n = 0;
-        for s2 in 90..210 {
-            for s1 in 40..160 {
-                black_box(solve(family, s1, s2, 1 << 22));
-                n += 1;
+    let window = period_map::Window {
+        x0: 40,
+        x1: 160,
+        y0: 90,
+        y1: 210,
+    };
+    let max_heaps = period_map::DEFAULT_CELL_BUDGET;
+    let reference = || {
+        for s2 in window.y0..window.y1 {
+            for s1 in window.x0..window.x1 {
+                black_box(period_map::reference_cell(family, s1, s2, max_heaps));
             }
         }
-        n
     };
     // Best of repeated runs (at least three each), alternating, so load spikes hit both alike.
     let (mut fast, mut slow) = (Duration::MAX, Duration::MAX);
-    let mut n = 0;
+    let n = window.pixels();
     let started = Instant::now();
     for round in 0.. {
         if round >= 3 && started.elapsed() > Duration::from_secs(2) {
             break;
         }
         let t = Instant::now();
-        n = cells(period_map::solve_cell);
+        black_box(
+            period_map::compute(family, window, max_heaps, &mut Budget::unlimited())
+                .expect("valid window"),
+        );
         fast = fast.min(t.elapsed());
         let t = Instant::now();
-        cells(period_map::reference_cell);
+        reference();
         slow = slow.min(t.elapsed());
     }
     println!(

@@ -96,6 +96,19 @@ impl BitVec {
         self.len += count as usize;
     }
 
+    /// Appends `count` whole words, each made by `next` from the words before it. The length
+    /// must be a multiple of 64.
+    #[inline]
+    pub fn push_words_with(&mut self, count: usize, mut next: impl FnMut(&[u64]) -> u64) {
+        debug_assert_eq!(self.len % 64, 0);
+        self.words.reserve(count);
+        for _ in 0..count {
+            let word = next(&self.words);
+            self.words.push(word);
+        }
+        self.len += 64 * count;
+    }
+
     /// Appends one bit.
     pub fn push(&mut self, bit: bool) {
         self.push_bits(u64::from(bit), 1);

@@ -293,40 +293,50 @@ impl OutcomeWords {
             .map_or(0, |&m| 64u32.div_ceil(m) - 1);
         self.direct_from = moves
             .iter()
-            .map(|&s| (s as usize).div_ceil(64))
+            .map(|&s| s as usize / 64 + 1)
             .max()
-            .unwrap_or(0)
-            .max(1);
+            .unwrap_or(1);
     }
 
-    /// Appends the next 64 heaps to `bits`, whose length must be a multiple of 64.
-    #[inline]
-    pub fn push_word(&self, bits: &mut BitVec) {
-        debug_assert_eq!(bits.len() % 64, 0);
-        let words = bits.words();
-        let j = words.len();
-        // Bit i of `known` is set when heap 64j + i has a P option in an earlier word.
-        let mut known = 0u64;
-        if j >= self.direct_from {
-            for &(q, r) in &self.long {
-                // Heap 64j - s is bit 64 - r of word j - q - 1 (bit 0 of word j - q if r = 0).
-                known |= if r == 0 {
-                    words[j - q]
-                } else {
-                    words[j - q - 1] >> (64 - r) | words[j - q] << r
-                };
-            }
-            let last = words[j - 1];
-            for &s in &self.short {
-                known |= last >> (64 - s);
-            }
-        } else {
-            // Reads before heap 0, and the word being made, give 0 here.
-            let x = (64 * j) as i64;
-            for &s in &self.moves {
-                known |= bits.get_word(x - i64::from(s));
-            }
+    /// Computes heaps until `bits` holds `words` words (its length must be a multiple of 64).
+    pub fn extend(&self, bits: &mut BitVec, words: usize) {
+        // The first words read before heap 0: bounds-checked reads that give 0 there, and 0
+        // for the word being made.
+        while bits.words().len() < words.min(self.direct_from) {
+            let x = 64 * bits.words().len() as i64;
+            let known = self
+                .moves
+                .iter()
+                .fold(0, |known, &s| known | bits.get_word(x - i64::from(s)));
+            let word = self.refine(known);
+            bits.push_words_with(1, |_| word);
         }
+        let Some(count) = words.checked_sub(bits.words().len()) else {
+            return;
+        };
+        let (long, short) = (&self.long[..], &self.short[..]);
+        bits.push_words_with(count, |words| {
+            let j = words.len();
+            // Bit i of `known` is set when heap 64j + i has a P option in an earlier word.
+            let mut known = 0u64;
+            for &(q, r) in long {
+                // Heap 64j - s is bit 64 - r of word j - q - 1 (bit 0 of word j - q if r = 0;
+                // `>> 1 >> 63` then gives 0).
+                known |= words[j - q - 1] >> 1 >> (63 - r) | words[j - q] << r;
+            }
+            if let Some(&last) = words.last() {
+                for &s in short {
+                    known |= last >> (64 - s);
+                }
+            }
+            self.refine(known)
+        });
+    }
+
+    /// The word whose heaps have P options exactly at `known` and through moves `s < 64`
+    /// inside the word itself.
+    #[inline]
+    fn refine(&self, known: u64) -> u64 {
         let mut word = !known;
         for _ in 0..self.rounds {
             let mut own = 0u64;
@@ -339,7 +349,7 @@ impl OutcomeWords {
             }
             word = next;
         }
-        bits.push_bits(word, 64);
+        word
     }
 }
 
@@ -377,9 +387,7 @@ impl<'s> OutcomeSequence<'s> {
 
     /// Computes P-bits until at least `len` heaps are known (a whole number of words).
     pub fn extend_to(&mut self, len: usize) {
-        while self.p_bits.len() < len {
-            self.kernel.push_word(&mut self.p_bits);
-        }
+        self.kernel.extend(&mut self.p_bits, len.div_ceil(64));
     }
 }
 
