@@ -24,6 +24,17 @@ impl BitVec {
             .reserve((self.len + additional).div_ceil(64) + 1 - self.words.len());
     }
 
+    /// Removes every bit, keeping the storage for reuse.
+    pub fn clear(&mut self) {
+        self.words.clear();
+        self.len = 0;
+    }
+
+    /// The storage words (bit `i` is bit `i % 64` of word `i / 64`; bits past `len` are 0).
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
     /// The number of bits stored.
     pub fn len(&self) -> usize {
         self.len
@@ -83,6 +94,19 @@ impl BitVec {
             }
         }
         self.len += count as usize;
+    }
+
+    /// Appends `count` whole words, each made by `next` from the words before it. The length
+    /// must be a multiple of 64.
+    #[inline]
+    pub fn push_words_with(&mut self, count: usize, mut next: impl FnMut(&[u64]) -> u64) {
+        debug_assert_eq!(self.len % 64, 0);
+        self.words.reserve(count);
+        for _ in 0..count {
+            let word = next(&self.words);
+            self.words.push(word);
+        }
+        self.len += 64 * count;
     }
 
     /// Appends one bit.

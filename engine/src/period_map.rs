@@ -19,8 +19,8 @@
 
 use crate::bits::BitVec;
 use crate::period::Periodicity;
-use crate::ruleset::NumberSet;
-use crate::subtraction::{self, OutcomeSequence};
+use crate::ruleset::{NumberSet, MAX_MOVE, MAX_SET_SIZE};
+use crate::subtraction::{self, OutcomeWords};
 use crate::{Budget, EngineError};
 
 /// The largest number of pixels one map request may have.
@@ -71,13 +71,20 @@ impl Family {
     /// The moves of pixel `(x, y)`, in increasing order, or `None` when `(x, y)` is not a
     /// ruleset of the family (for example `x >= y`).
     pub fn moves(self, x: u32, y: u32) -> Option<Vec<u32>> {
+        self.move_array(x, y).map(|(moves, n)| moves[..n].to_vec())
+    }
+
+    /// [`Family::moves`] without allocating: the moves are `array[..n]`.
+    fn move_array(self, x: u32, y: u32) -> Option<([u32; 5], usize)> {
         if x == 0 || x >= y {
             return None;
         }
         match self {
-            Family::ThreeMove { s3 } => (y < s3).then(|| vec![x, y, s3]),
-            Family::FourMove { s3 } => (y < s3).then(|| vec![x, y, s3, x + s3]),
-            Family::MaxSym5 { m } => (y < m - y).then(|| vec![x, y, m - y, m - x, m]),
+            Family::ThreeMove { s3 } => (y < s3).then_some(([x, y, s3, 0, 0], 3)),
+            Family::FourMove { s3 } => (y < s3).then_some(([x, y, s3, x + s3, 0], 4)),
+            Family::MaxSym5 { m } => {
+                (y < m.saturating_sub(y)).then(|| ([x, y, m - y, m - x, m], 5))
+            }
         }
     }
 
@@ -196,12 +203,10 @@ fn class_of(family: Family, x: u32, y: u32, period: Option<u64>) -> CellClass {
     }
 }
 
-/// Solves one pixel with the fast solver, computing at most `max_heaps` heaps.
+/// Solves one pixel with the fast solver, computing at most `max_heaps` heaps. To solve many
+/// pixels, reuse one [`CellSolver`] (as [`compute`] does): it keeps its buffers.
 pub fn solve_cell(family: Family, x: u32, y: u32, max_heaps: u64) -> Cell {
-    let period = family
-        .moves(x, y)
-        .map(|moves| fast_outcome_period(&moves, max_heaps));
-    cell_from(family, x, y, period)
+    CellSolver::new().solve(family, x, y, max_heaps)
 }
 
 /// Solves one pixel with the slow reference: plain `bool` outcomes and a heap-by-heap search
@@ -244,62 +249,184 @@ fn cell_from(family: Family, x: u32, y: u32, period: Option<Periodicity>) -> Cel
 /// Before the budget is reached, the general search tries shifts up to `length /
 /// TAIL_SHIFT_FRACTION`: cheap next to computing the heaps, and a period `p` still shows once
 /// the length passes `TAIL_SHIFT_FRACTION * p`.
-const TAIL_SHIFT_FRACTION: usize = 16;
+const TAIL_SHIFT_FRACTION: usize = 4;
 
-/// The exact outcome period of `moves` (sorted, distinct, positive), or `NotFound` when no
-/// period shows within `max_heaps` heaps.
-///
-/// The outcomes are computed at doubling lengths. At each length the expected periods (sums
-/// of two moves, twice each move) are tried first; then [`least_tail_period`] looks for the
-/// nearest earlier copy of the last window, which is the least period once the sequence is
-/// longer than preperiod + period + `max S`. Both are the window argument, so each answer is
-/// a proof; the reference ([`reference_cell`]) makes the same tail test heap by heap.
+/// The exact outcome period of `moves` (positive and distinct), or `NotFound` when no period
+/// shows within `max_heaps` heaps. The fast solver of one cell; see [`CellSolver`].
 pub fn fast_outcome_period(moves: &[u32], max_heaps: u64) -> Periodicity {
-    let Ok(set) = NumberSet::from_elements(moves.to_vec()) else {
-        return Periodicity::NotFound { searched: 0 };
-    };
-    let k = set.max() as usize;
-    let mut candidates: Vec<usize> = Vec::with_capacity(moves.len() * (moves.len() + 1) / 2);
-    for (i, &a) in moves.iter().enumerate() {
-        for &b in &moves[i + 1..] {
-            candidates.push((a + b) as usize);
+    CellSolver::new().outcome_period(moves, max_heaps)
+}
+
+/// The least number of words the cell solver computes between two checks.
+const CHECK_WORDS: usize = 4;
+const FIRST_CHECK: usize = 4;
+
+/// An expected period (a sum of two moves, or twice a move) and where it is known to hold.
+#[derive(Debug, Clone, Copy)]
+struct Candidate {
+    /// The period `p`.
+    period: usize,
+    /// The length at which `p` is proven unless a new difference shows: `from + p + max S`,
+    /// where `from` is one past the last heap `y` seen with `bit(y) != bit(y + p)` (0 if none).
+    proof_at: usize,
+    /// Heap `64j - p` is bit `shift_low` of word `j - words_back`, and `shift_high` is
+    /// `63 - shift_low` (`p = 64 words_back - shift_low`).
+    words_back: usize,
+    shift_low: u32,
+    shift_high: u32,
+    /// How many words have been compared.
+    scanned: usize,
+}
+
+impl Candidate {
+    fn new(period: usize, k: usize) -> Self {
+        let shift_low = (period.div_ceil(64) * 64 - period) as u32;
+        Candidate {
+            period,
+            proof_at: period + k,
+            words_back: period.div_ceil(64),
+            shift_low,
+            shift_high: 63 - shift_low,
+            scanned: 0,
         }
-        candidates.push(2 * a as usize);
     }
-    candidates.sort_unstable();
-    candidates.dedup();
-    let largest = candidates.last().copied().unwrap_or(1);
-    let mut seq = OutcomeSequence::new(&set);
-    let cap = max_heaps as usize;
-    let mut length = (2 * k + largest).min(cap);
-    while length > k {
-        seq.reserve(length + 64);
-        seq.extend_to(length);
-        let bits = seq.p_bits();
-        for &p in candidates.iter().filter(|&&p| k + p <= length) {
-            let t = length - k - p;
-            if bits.ranges_equal(t, t + p, k) {
-                let least = least_divisor_period(bits, t, p, k);
-                return subtraction::proven_outcome_period(bits, t, least);
+
+    /// Compares the words computed since the last call with the heaps `p` earlier, newest
+    /// first, and returns one past the newest heap `x` with `bit(x - p) != bit(x)`, if any.
+    /// Before the period sets in, a difference shows in the newest word, so this is cheap.
+    fn newest_difference(&mut self, bits: &BitVec) -> Option<usize> {
+        let words = bits.words();
+        let since = std::mem::replace(&mut self.scanned, words.len());
+        for j in (since..words.len()).rev() {
+            // Bit i: heap 64j + i - p (0 before heap 0).
+            let back = if j >= self.words_back {
+                let w = j - self.words_back;
+                words[w] >> self.shift_low | words[w + 1] << 1 << self.shift_high
+            } else {
+                bits.get_word((64 * j) as i64 - self.period as i64)
+            };
+            let diff = words[j] ^ back;
+            if diff != 0 {
+                return Some(64 * j + 64 - diff.leading_zeros() as usize);
             }
         }
-        // The general search costs a read per shift, so before the budget is reached it only
-        // tries shifts up to a fraction of the length (still exact: see `least_tail_period`).
-        let max_shift = if length == cap {
-            length
-        } else {
-            length / TAIL_SHIFT_FRACTION
-        };
-        if let Some(p) = least_tail_period(bits, length, k, max_shift) {
-            return subtraction::proven_outcome_period(bits, length - k - p, p);
-        }
-        if length == cap {
-            break;
-        }
-        length = (length * 2).min(cap);
+        None
     }
-    Periodicity::NotFound {
-        searched: max_heaps,
+}
+
+/// The fast cell solver, with buffers kept from cell to cell (one per thread or worker).
+///
+/// The outcomes are computed a word (64 heaps) at a time by [`OutcomeWords`]. After each word,
+/// every expected period `p` (the sums of two moves, and twice each move) is compared with the
+/// new heaps: `from` is one past the last heap `y` with `bit(y) != bit(y + p)`. Once the
+/// heaps computed reach `from + p + max S`, the windows of `max S` outcomes at `from` and
+/// `from + p` agree, so `p` is a period from `from` on (the window argument of
+/// [`crate::subtraction`]), and `from` is the least preperiod (a heap before it breaks `p`,
+/// and a preperiod of the least period is one of its multiples). The least period is the
+/// least divisor of `p` that is a period from `from` on ([`least_period_dividing`]).
+///
+/// At lengths `2 max S + largest candidate`, then doubling, the general search
+/// ([`least_tail_period`]) looks for the nearest earlier copy of the last window, which finds
+/// the least period once the sequence is longer than preperiod + period + `max S`. Each answer
+/// is a proof; the reference ([`reference_cell`]) makes the same tail test heap by heap.
+#[derive(Debug, Clone, Default)]
+pub struct CellSolver {
+    bits: BitVec,
+    kernel: OutcomeWords,
+    candidates: Vec<Candidate>,
+}
+
+impl CellSolver {
+    /// A solver with empty buffers.
+    pub fn new() -> Self {
+        CellSolver::default()
+    }
+
+    /// How many heaps the last cell computed.
+    pub fn computed(&self) -> usize {
+        self.bits.len()
+    }
+
+    /// Solves pixel `(x, y)` of `family`, computing at most `max_heaps` heaps.
+    pub fn solve(&mut self, family: Family, x: u32, y: u32, max_heaps: u64) -> Cell {
+        let period = family
+            .move_array(x, y)
+            .map(|(moves, n)| self.outcome_period(&moves[..n], max_heaps));
+        cell_from(family, x, y, period)
+    }
+
+    /// The exact outcome period of `moves` (positive and distinct), or `NotFound` when no
+    /// period shows within `max_heaps` heaps.
+    pub fn outcome_period(&mut self, moves: &[u32], max_heaps: u64) -> Periodicity {
+        let sorted = moves.windows(2).all(|w| w[0] < w[1]);
+        if !sorted || moves.len() > MAX_SET_SIZE || moves.iter().any(|&s| s == 0 || s > MAX_MOVE) {
+            // Unsorted input is sorted once; invalid input (0, repeats, too large) is refused.
+            return match NumberSet::from_elements(moves.to_vec()) {
+                Ok(set) if set.elements() != moves => {
+                    self.outcome_period(set.elements(), max_heaps)
+                }
+                _ => Periodicity::NotFound { searched: 0 },
+            };
+        }
+        let k = moves.last().map_or(0, |&s| s as usize);
+        let cap = usize::try_from(max_heaps).unwrap_or(usize::MAX);
+        self.candidates.clear();
+        for (i, &a) in moves.iter().enumerate() {
+            for &b in &moves[i + 1..] {
+                self.candidates.push(Candidate::new((a + b) as usize, k));
+            }
+        }
+        self.candidates.sort_unstable_by_key(|c| c.period);
+        self.candidates.dedup_by_key(|c| c.period);
+        let largest = self.candidates.last().map_or(1, |c| c.period);
+        // The next length at which the general search runs.
+        let mut check = (FIRST_CHECK * (2 * k + largest)).min(cap);
+        if check <= k {
+            return Periodicity::NotFound {
+                searched: max_heaps,
+            };
+        }
+        self.kernel.reset(moves);
+        self.bits.clear();
+        self.bits.reserve(check + 64);
+        loop {
+            // Compute a batch of words, stopping early at the general search's next length.
+            let stop = (self.bits.words().len() + CHECK_WORDS).min(check.div_ceil(64));
+            self.kernel.extend(&mut self.bits, stop);
+            let end = self.bits.len().min(cap);
+            for c in &mut self.candidates {
+                if let Some(after) = c.newest_difference(&self.bits) {
+                    c.proof_at = c.proof_at.max(after + k);
+                }
+                if c.proof_at <= end {
+                    let from = c.proof_at - k - c.period;
+                    return Periodicity::Proven {
+                        preperiod: from as u64,
+                        period: least_period_dividing(&self.bits, from, c.period, k) as u64,
+                        saltus: 0,
+                    };
+                }
+            }
+            while check <= end {
+                // The general search costs a read per shift, so before the budget is reached
+                // it only tries shifts up to a fraction of the length (still exact: see
+                // `least_tail_period`).
+                let max_shift = if check == cap {
+                    check
+                } else {
+                    check / TAIL_SHIFT_FRACTION
+                };
+                if let Some(p) = least_tail_period(&self.bits, check, k, max_shift) {
+                    return subtraction::proven_outcome_period(&self.bits, check - k - p, p);
+                }
+                if check == cap {
+                    return Periodicity::NotFound {
+                        searched: max_heaps,
+                    };
+                }
+                check = check.saturating_mul(2).min(cap);
+            }
+        }
     }
 }
 
@@ -313,10 +440,13 @@ pub fn fast_outcome_period(moves: &[u32], max_heaps: u64) -> Periodicity {
 /// whenever preperiod + `q` + `k` <= `length`.
 ///
 /// Outcome sequences come in long runs of equal bits, so the search is driven by bit
-/// *changes*: it picks a 64-bit word of the window with the most changes, anchors on its first
-/// change, and visits only the earlier positions where the bits change too (found 64 positions
-/// a step from the change bitmap `w ^ (w >> 1)`), nearest first. Each visit compares that word,
-/// then the whole window. A window without any change falls back to trying every shift.
+/// *changes*: it picks a 64-bit word of the window with the most changes and anchors on its
+/// first change. A shift `p` moves every change of that word `p` places earlier, so it is
+/// tried only where the earlier bits change at the anchor and at (up to) the next
+/// [`TAIL_FILTER_CHANGES`] changes' distances too: 64 positions a step, from the change bitmap
+/// `w ^ (w >> 1)` and shifted copies of it, nearest first. Each shift that passes is checked
+/// on that word, then on the whole window. A window without any change falls back to trying
+/// every shift.
 pub fn least_tail_period(
     bits: &BitVec,
     length: usize,
@@ -336,61 +466,106 @@ pub fn least_tail_period(
     };
     let changes = |w: u64| (w ^ (w >> 1)) & (mask >> 1);
     let word_at = |at: usize| bits.get_word(at as i64) & mask;
-    let offset = (0..=k - head)
-        .step_by(8)
-        .chain(std::iter::once(k - head))
-        .max_by_key(|&o| changes(word_at(t + o)).count_ones())
-        .unwrap_or(0);
+    let words = bits.words();
+    // The anchor word: the storage word inside the window with the most changes, or (for
+    // windows of fewer than 127 bits) the best of a few offsets.
+    let first_whole = t.div_ceil(64);
+    let offset = if 64 * first_whole + 64 <= length {
+        let last_whole = length / 64 - 1;
+        let best = (first_whole..=last_whole)
+            .max_by_key(|&w| changes(words[w]).count_ones())
+            .unwrap_or(first_whole);
+        64 * best - t
+    } else {
+        (0..=k - head)
+            .step_by(8)
+            .chain(std::iter::once(k - head))
+            .max_by_key(|&o| changes(word_at(t + o)).count_ones())
+            .unwrap_or(0)
+    };
     let target = word_at(t + offset);
     let matches = |p: usize| word_at(t - p + offset) == target && bits.ranges_equal(t - p, t, k);
-    let first_change = changes(target);
-    if first_change == 0 {
+    let mut target_changes = changes(target);
+    if target_changes == 0 {
         return (1..=max_shift).find(|&p| matches(p));
     }
-    // Shift p moves the anchored change at `anchor` to `anchor - p`, which must be a change.
-    let anchor = t + offset + first_change.trailing_zeros() as usize;
+    // Shift p moves the anchored change at `anchor` to `anchor - p`, which must be a change,
+    // and so must `anchor - p + d` for the distance `d` of each further change of the word.
+    let first = target_changes.trailing_zeros();
+    let anchor = t + offset + first as usize;
+    let mut distances = [0u32; TAIL_FILTER_CHANGES];
+    let mut filters = 0;
+    target_changes &= target_changes - 1;
+    while target_changes != 0 && filters < TAIL_FILTER_CHANGES {
+        distances[filters] = target_changes.trailing_zeros() - first;
+        filters += 1;
+        target_changes &= target_changes - 1;
+    }
+    let distances = &distances[..filters];
+    let word = |i: usize| words.get(i).copied().unwrap_or(0);
+    // Bit i of `change_word(b)`: position 64b + i differs from position 64b + i + 1.
+    let change_word = |b: usize| word(b) ^ (word(b) >> 1 | word(b + 1) << 63);
     let (lo, hi) = (anchor - max_shift, anchor - 1);
-    let mut block = hi - hi % 64;
+    let mut b = hi / 64;
+    let mut above = change_word(b + 1);
     loop {
-        let mut changed = bits.get_word(block as i64) ^ bits.get_word(block as i64 + 1);
+        let here = change_word(b);
+        let mut candidates = here;
+        for &d in distances {
+            // The change bitmap `d` positions later (0 < d < 64).
+            candidates &= here >> d | above << (64 - d);
+        }
+        let block = 64 * b;
         if hi - block < 63 {
-            changed &= u64::MAX >> (63 - (hi - block));
+            candidates &= u64::MAX >> (63 - (hi - block));
         }
         if block < lo {
-            changed &= u64::MAX << (lo - block);
+            candidates &= u64::MAX << (lo - block);
         }
-        while changed != 0 {
-            let i = 63 - changed.leading_zeros() as usize;
+        while candidates != 0 {
+            let i = 63 - candidates.leading_zeros() as usize;
             let p = anchor - (block + i);
             if matches(p) {
                 return Some(p);
             }
-            changed &= !(1u64 << i);
+            candidates &= !(1u64 << i);
         }
         if block <= lo {
             return None;
         }
-        block -= 64;
+        above = here;
+        b -= 1;
     }
 }
 
-/// The least period given that `p` is a period from heap `t` on: the least divisor `d` of `p`
-/// whose window at `t + d` equals the one at `t`.
-fn least_divisor_period(bits: &BitVec, t: usize, p: usize, k: usize) -> usize {
-    let root = (1..).take_while(|d| d * d <= p).last().unwrap_or(1);
-    let matches = |d: usize| bits.ranges_equal(t, t + d, k);
-    // Divisors up to sqrt(p) ascending, then their cofactors ascending; no allocation.
-    (1..=root)
-        .filter(|d| p.is_multiple_of(*d))
-        .find(|&d| matches(d))
-        .or_else(|| {
-            (1..=root)
-                .rev()
-                .filter(|d| p.is_multiple_of(*d) && d * d != p)
-                .map(|d| p / d)
-                .find(|&d| matches(d))
-        })
-        .unwrap_or(p)
+/// How many further changes of the anchor word [`least_tail_period`] requires at each shift.
+const TAIL_FILTER_CHANGES: usize = 6;
+
+/// The least period given that `p` is a period from heap `from` on (the windows of `k` bits at
+/// `from` and `from + p` agree). The periods from `from` on that divide `p` are the multiples
+/// of the least period `q` that divide `p` (two periods of an infinite sequence have their gcd
+/// as a period), so, for each prime `f` of `p` in turn, dividing by `f` while the quotient is
+/// still a period (its window at `from` agrees) ends at exactly `q`.
+fn least_period_dividing(bits: &BitVec, from: usize, p: usize, k: usize) -> usize {
+    let is_period = |d: usize| bits.ranges_equal(from, from + d, k);
+    let mut least = p;
+    let mut rest = p;
+    let mut f = 2;
+    while f * f <= rest {
+        if rest.is_multiple_of(f) {
+            while rest.is_multiple_of(f) {
+                rest /= f;
+            }
+            while least.is_multiple_of(f) && is_period(least / f) {
+                least /= f;
+            }
+        }
+        f += if f == 2 { 1 } else { 2 };
+    }
+    if rest > 1 && least.is_multiple_of(rest) && is_period(least / rest) {
+        least /= rest;
+    }
+    least
 }
 
 /// A rectangular window of pixels, half-open: `x` in `x0..x1`, `y` in `y0..y1`.
@@ -441,9 +616,10 @@ pub fn compute(
     let family = family.validate()?;
     let window = window.validate()?;
     let mut cells = Vec::with_capacity(window.pixels() as usize);
+    let mut solver = CellSolver::new();
     for y in window.y0..window.y1 {
         for x in window.x0..window.x1 {
-            cells.push(solve_cell(family, x, y, max_heaps));
+            cells.push(solver.solve(family, x, y, max_heaps));
         }
         budget.tick(cells.len() as u64, window.pixels())?;
     }

@@ -3,9 +3,10 @@
 //! "A brief conversation about subtraction games", Section 2.
 //!
 //! Two solvers stand side by side:
-//! * the fast one: outcomes are computed bit-parallel, `min(min S, 64)` heaps a step, from a
-//!   bit array of P-positions; nim-values use a 64-bit mex mask; periods are proven by Brent's
-//!   cycle finder on the window of the last `max S` values ([`crate::period`]);
+//! * the fast one: outcomes are computed bit-parallel, a 64-bit word of heaps a step
+//!   ([`OutcomeWords`]), from a bit array of P-positions; nim-values use a 64-bit mex mask;
+//!   periods are proven by Brent's cycle finder on the window of the last `max S` values
+//!   ([`crate::period`]);
 //! * the reference ([`reference`]): plain loops over `bool`/`u32` arrays and a brute-force
 //!   search for the least period, kept obviously correct so tests can compare the two.
 //!
@@ -241,30 +242,137 @@ fn nim_machine(set: &NumberSet) -> NimMachine<'_> {
     WindowSequence::new(MexRule { set })
 }
 
+/// The fast outcome rule, one storage word (64 heaps) a step: heap `x` is a P-position iff no
+/// `x - s` (`s ∈ S`, `s <= x`) is one. Word `j` holds heaps `64j..64j + 64`.
+///
+/// A move `s >= 64` only reads earlier words, so its part of the word is two shifted loads. A
+/// move `s < 64` also reads the word being made: the first guess treats those bits as N and
+/// has its lowest `m = min S` bits right; each further round feeds the guess back and makes
+/// `m` more bits right, so `ceil(64 / m) - 1` rounds finish the word (fewer when a round
+/// changes nothing, since a round is then a fixed point). Both the subtraction solver
+/// ([`OutcomeSequence`]) and the period-map cells ([`crate::period_map`]) step with it.
+#[derive(Debug, Clone, Default)]
+pub struct OutcomeWords {
+    /// The moves `s >= 64` as `(q, r)` with `s = 64q + r`.
+    long: Vec<(usize, u32)>,
+    /// The moves `s < 64`.
+    short: Vec<u32>,
+    /// Every move, for the first words, whose reads reach before heap 0.
+    moves: Vec<u32>,
+    /// Refinement rounds after the first guess.
+    rounds: u32,
+    /// From this word index on, every read lies in words already made.
+    direct_from: usize,
+}
+
+impl OutcomeWords {
+    /// The kernel of `moves` (distinct and positive).
+    pub fn new(moves: &[u32]) -> Self {
+        let mut kernel = OutcomeWords::default();
+        kernel.reset(moves);
+        kernel
+    }
+
+    /// Makes this the kernel of `moves` (distinct and positive), reusing its storage.
+    pub fn reset(&mut self, moves: &[u32]) {
+        self.long.clear();
+        self.short.clear();
+        self.moves.clear();
+        self.moves.extend_from_slice(moves);
+        for &s in moves {
+            if s >= 64 {
+                self.long.push(((s / 64) as usize, s % 64));
+            } else {
+                self.short.push(s);
+            }
+        }
+        self.rounds = self
+            .short
+            .iter()
+            .min()
+            .map_or(0, |&m| 64u32.div_ceil(m) - 1);
+        self.direct_from = moves
+            .iter()
+            .map(|&s| s as usize / 64 + 1)
+            .max()
+            .unwrap_or(1);
+    }
+
+    /// Computes heaps until `bits` holds `words` words (its length must be a multiple of 64).
+    pub fn extend(&self, bits: &mut BitVec, words: usize) {
+        // The first words read before heap 0: bounds-checked reads that give 0 there, and 0
+        // for the word being made.
+        while bits.words().len() < words.min(self.direct_from) {
+            let x = 64 * bits.words().len() as i64;
+            let known = self
+                .moves
+                .iter()
+                .fold(0, |known, &s| known | bits.get_word(x - i64::from(s)));
+            let word = self.refine(known);
+            bits.push_words_with(1, |_| word);
+        }
+        let Some(count) = words.checked_sub(bits.words().len()) else {
+            return;
+        };
+        let (long, short) = (&self.long[..], &self.short[..]);
+        bits.push_words_with(count, |words| {
+            let j = words.len();
+            // Bit i of `known` is set when heap 64j + i has a P option in an earlier word.
+            let mut known = 0u64;
+            for &(q, r) in long {
+                // Heap 64j - s is bit 64 - r of word j - q - 1 (bit 0 of word j - q if r = 0;
+                // `>> 1 >> 63` then gives 0).
+                known |= words[j - q - 1] >> 1 >> (63 - r) | words[j - q] << r;
+            }
+            if let Some(&last) = words.last() {
+                for &s in short {
+                    known |= last >> (64 - s);
+                }
+            }
+            self.refine(known)
+        });
+    }
+
+    /// The word whose heaps have P options exactly at `known` and through moves `s < 64`
+    /// inside the word itself.
+    #[inline]
+    fn refine(&self, known: u64) -> u64 {
+        let mut word = !known;
+        for _ in 0..self.rounds {
+            let mut own = 0u64;
+            for &s in &self.short {
+                own |= word << s;
+            }
+            let next = !(known | own);
+            if next == word {
+                break;
+            }
+            word = next;
+        }
+        word
+    }
+}
+
 /// The outcome sequence as a growable bit array of P-positions, and a state machine over its
-/// windows (for [`find_cycle`]). With `min S >= 64`, 64 heaps a step depend only on heaps
-/// already known, so they are computed at once. The period-map solver reuses it.
+/// windows (for [`find_cycle`]), computed 64 heaps a step by [`OutcomeWords`].
 pub struct OutcomeSequence<'s> {
     set: &'s NumberSet,
     p_bits: BitVec,
-    /// Heaps computed per step.
-    step: u32,
+    kernel: OutcomeWords,
     /// Index of the current state (the first heap of its window).
     at: usize,
     /// Hash of the current window of `max S` outcome bits; made on the first step, so that
-    /// callers that only read the bits (the period-map solver) never pay for it.
+    /// callers that only read the bits never pay for it.
     hash: Option<WindowHash>,
 }
 
 impl<'s> OutcomeSequence<'s> {
     /// Starts the sequence of `set` with its first `max S + 1` heaps computed.
     pub fn new(set: &'s NumberSet) -> Self {
-        let step = set.min().min(64);
         let mut machine = OutcomeSequence {
             set,
-            // Room for the first doubling rounds of the period searches without reallocating.
             p_bits: BitVec::with_capacity(4 * set.max() as usize + 256),
-            step,
+            kernel: OutcomeWords::new(set.elements()),
             at: 0,
             hash: None,
         };
@@ -277,39 +385,9 @@ impl<'s> OutcomeSequence<'s> {
         self.p_bits.reserve(len.saturating_sub(self.p_bits.len()));
     }
 
-    /// Computes P-bits until at least `len` heaps are known.
-    ///
-    /// Three kernels: when `max S <= 64` a shift register of the last 64 outcomes gives one heap
-    /// in a few instructions (pushed 64 at a time); otherwise `min(min S, 64)` heaps a step are
-    /// computed at once from unaligned 64-bit reads, one per move.
+    /// Computes P-bits until at least `len` heaps are known (a whole number of words).
     pub fn extend_to(&mut self, len: usize) {
-        if self.set.max() <= 64 {
-            let mask_s = self
-                .set
-                .elements()
-                .iter()
-                .fold(0u64, |m, &s| m | 1 << (64 - s));
-            while self.p_bits.len() < len {
-                // Bit i of `history` is heap x - 64 + i; heap x - s is bit 64 - s.
-                let mut history = self.p_bits.get_word(self.p_bits.len() as i64 - 64);
-                let mut chunk = 0u64;
-                for j in 0..64 {
-                    let p = u64::from(history & mask_s == 0);
-                    chunk |= p << j;
-                    history = history >> 1 | p << 63;
-                }
-                self.p_bits.push_bits(chunk, 64);
-            }
-            return;
-        }
-        while self.p_bits.len() < len {
-            let x = self.p_bits.len() as i64;
-            let mut has_p_option = 0u64;
-            for &s in self.set.elements() {
-                has_p_option |= self.p_bits.get_word(x - i64::from(s));
-            }
-            self.p_bits.push_bits(!has_p_option, self.step);
-        }
+        self.kernel.extend(&mut self.p_bits, len.div_ceil(64));
     }
 }
 

@@ -70,6 +70,22 @@ proptest! {
         }
     }
 
+    /// Random sets mixing moves below and above 64 (and multiples of 64), so the word kernel
+    /// both refines its own word in rounds and reads whole earlier words.
+    #[test]
+    fn random_sets_mixing_short_and_long_moves(
+        short in prop::collection::btree_set(1u32..64, 1..3),
+        long in prop::collection::btree_set(prop::sample::select(vec![64u32, 65, 127, 128, 129, 191, 200, 256, 300]), 1..3),
+    ) {
+        let moves: Vec<u32> = short.into_iter().chain(long).collect();
+        let set = NumberSet::from_elements(moves.clone()).unwrap();
+        let slow = reference::p_positions(&moves, 3000);
+        let fast = subtraction::p_positions(&set, 3000);
+        for (x, &p) in slow.iter().enumerate() {
+            prop_assert_eq!(fast.get(x as i64), p, "heap {} of {:?}", x, moves);
+        }
+    }
+
     /// All-but values and arithmetic periods against the O(n²) definition.
     #[test]
     fn all_but_matches_reference(excluded in prop::collection::btree_set(1u32..12, 0..5)) {
