@@ -3,9 +3,13 @@
 //!
 //! The period-map tile pool, the plane runner, the octal job and the cumulative-subtraction
 //! jobs all ask [`worker_available`] once before spawning, and fall back to the main thread
-//! (capped) when it says no.
+//! (capped) when it says no. The tile pool and the plane runner also share their state
+//! handles ([`Shared`], [`WeakShared`]), their [`Phase`] and their [`Workers`] lookup.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::rc::{Rc, Weak};
+
+use yew::Callback;
 
 /// Where the worker bootstrap lives (the root of `dist/`).
 pub const LOADER: &str = "./worker_loader.js";
@@ -37,4 +41,154 @@ pub async fn worker_available() -> bool {
         };
     WORKER_SERVED.with(|c| c.set(Some(served)));
     served
+}
+
+/// Whether a runner may hand work to Web Workers, found out once per runner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Workers {
+    /// Not looked up yet.
+    Unknown,
+    /// [`probe_workers`] is looking.
+    Probing,
+    /// The bootstrap is served: spawn workers.
+    Available,
+    /// No `Worker` API, no bootstrap, or the workers never loaded: use the main thread.
+    Unavailable,
+}
+
+impl Workers {
+    /// What a new runner starts with: `Unknown` where the `Worker` API exists.
+    pub fn initial() -> Workers {
+        if has_worker_api() {
+            Workers::Unknown
+        } else {
+            Workers::Unavailable
+        }
+    }
+}
+
+/// Looks up [`worker_available`] and hands the answer to `found` (from a spawned future).
+pub fn probe_workers(found: impl FnOnce(Workers) + 'static) {
+    wasm_bindgen_futures::spawn_local(async move {
+        found(if worker_available().await {
+            Workers::Available
+        } else {
+            Workers::Unavailable
+        });
+    });
+}
+
+/// Where a runner's job is: the phases the period-map tile pool and the plane runner share.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Phase {
+    /// Work is being computed.
+    Running,
+    /// Everything is computed.
+    Done,
+    /// The visitor cancelled the job.
+    Cancelled,
+    /// The engine refused the job, or a step failed, with this message.
+    Failed(String),
+}
+
+/// The state behind a runner: it may leave one progress report for [`Shared::with`] to send.
+pub trait RunnerState: 'static {
+    /// What the page is told after each change.
+    type Progress: 'static;
+    /// Takes the report left by the last change, if any.
+    fn take_report(&mut self) -> Option<Self::Progress>;
+}
+
+/// A runner's shared state and its progress callback. Cheap to clone; two handles are equal
+/// when they share the state. Reports are sent *after* the state is released, so the page may
+/// call the runner again from its callback.
+pub struct Shared<S: RunnerState> {
+    state: Rc<RefCell<S>>,
+    on_progress: Callback<S::Progress>,
+}
+
+impl<S: RunnerState> Clone for Shared<S> {
+    fn clone(&self) -> Self {
+        Shared {
+            state: Rc::clone(&self.state),
+            on_progress: self.on_progress.clone(),
+        }
+    }
+}
+
+impl<S: RunnerState> PartialEq for Shared<S> {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.state, &other.state)
+    }
+}
+
+impl<S: RunnerState> Shared<S> {
+    /// Shares `state`, reporting to `on_progress`.
+    pub fn new(state: S, on_progress: Callback<S::Progress>) -> Self {
+        Shared {
+            state: Rc::new(RefCell::new(state)),
+            on_progress,
+        }
+    }
+
+    /// Runs `f` on the state, then sends what it left to report. Does nothing if the state is
+    /// busy (it never is: every entry point is an event, reply or timer callback).
+    pub fn with(&self, f: impl FnOnce(&mut S)) {
+        let report = match self.state.try_borrow_mut() {
+            Ok(mut state) => {
+                f(&mut state);
+                state.take_report()
+            }
+            Err(_) => None,
+        };
+        if let Some(progress) = report {
+            self.on_progress.emit(progress);
+        }
+    }
+
+    /// Reads the state, or gives `None` while it is busy.
+    pub fn read<T>(&self, f: impl FnOnce(&S) -> Option<T>) -> Option<T> {
+        f(&*self.state.try_borrow().ok()?)
+    }
+
+    /// A handle for callbacks that must not keep the runner alive (workers, timers).
+    pub fn downgrade(&self) -> WeakShared<S> {
+        WeakShared {
+            state: Rc::downgrade(&self.state),
+            on_progress: self.on_progress.clone(),
+        }
+    }
+}
+
+/// What workers and timers hold: a [`Shared`] that does not keep the runner alive.
+pub struct WeakShared<S: RunnerState> {
+    state: Weak<RefCell<S>>,
+    on_progress: Callback<S::Progress>,
+}
+
+impl<S: RunnerState> Clone for WeakShared<S> {
+    fn clone(&self) -> Self {
+        WeakShared {
+            state: Weak::clone(&self.state),
+            on_progress: self.on_progress.clone(),
+        }
+    }
+}
+
+impl<S: RunnerState> WeakShared<S> {
+    /// The runner, if it still exists.
+    pub fn upgrade(&self) -> Option<Shared<S>> {
+        Some(Shared {
+            state: self.state.upgrade()?,
+            on_progress: self.on_progress.clone(),
+        })
+    }
+
+    /// [`Shared::with`], if the runner still exists; `f` also gets this handle, to schedule
+    /// more work.
+    pub fn with(&self, f: impl FnOnce(&mut S, &WeakShared<S>)) {
+        if let Some(shared) = self.upgrade() {
+            shared.with(|state| f(state, self));
+        }
+    }
 }

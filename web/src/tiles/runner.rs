@@ -7,9 +7,6 @@
 //! window or cancelling never mixes two maps. Progress goes to a callback *after* the runner's
 //! own state is released, so the page may re-render (and call the runner) from it.
 
-use std::cell::RefCell;
-use std::rc::{Rc, Weak};
-
 use gloo::timers::callback::Timeout;
 use gloo::worker::{Spawnable, WorkerBridge};
 use heaplab_engine::figure::Colouring;
@@ -21,7 +18,11 @@ use yew::Callback;
 use super::cursor::TileCursor;
 use super::grid::MapGrid;
 use crate::worker::{solve_tile, MapWorker, TileRequest, TileResult, WorkerReply, WorkerRequest};
-use crate::worker_client::{has_worker_api, worker_available, LOADER, WORKER_TIMEOUT_MS};
+pub use crate::worker_client::Phase;
+use crate::worker_client::{
+    has_worker_api, probe_workers, RunnerState, Shared, WeakShared, Workers, LOADER,
+    WORKER_TIMEOUT_MS,
+};
 
 /// The most workers the pool starts, whatever `navigator.hardwareConcurrency` says.
 pub const MAX_WORKERS: usize = 8;
@@ -45,19 +46,6 @@ pub enum Mode {
     Workers(usize),
     /// On the main thread, between timer ticks.
     MainThread,
-}
-
-/// Where a job is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Phase {
-    /// Tiles are being solved.
-    Running,
-    /// Every pixel is solved and drawn.
-    Done,
-    /// The visitor cancelled the job.
-    Cancelled,
-    /// A tile failed with this message.
-    Failed(String),
 }
 
 /// A snapshot of a job for the page: progress bar, status line and legend.
@@ -92,15 +80,6 @@ struct Pool {
     _watchdog: Option<Timeout>,
 }
 
-/// Whether workers can be used in this page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Workers {
-    Unknown,
-    Probing,
-    Available,
-    Unavailable,
-}
-
 struct Inner {
     job: u64,
     family: Family,
@@ -123,41 +102,19 @@ struct Inner {
 
 /// A [`MapRunner`] that does not keep its state alive: what workers and timers hold, so that
 /// dropping the page's runner frees everything.
-#[derive(Clone)]
-struct WeakRunner {
-    inner: Weak<RefCell<Inner>>,
-    on_progress: Callback<Progress>,
-}
+type WeakRunner = WeakShared<Inner>;
 
-impl WeakRunner {
-    fn upgrade(&self) -> Option<MapRunner> {
-        Some(MapRunner {
-            inner: self.inner.upgrade()?,
-            on_progress: self.on_progress.clone(),
-        })
-    }
+impl RunnerState for Inner {
+    type Progress = Progress;
 
-    /// [`MapRunner::with`], if the runner still exists.
-    fn with(&self, f: impl FnOnce(&mut Inner, &WeakRunner)) {
-        if let Some(runner) = self.upgrade() {
-            let me = self.clone();
-            runner.with(move |inner| f(inner, &me));
-        }
+    fn take_report(&mut self) -> Option<Progress> {
+        self.pending.take()
     }
 }
 
 /// Runs one map job at a time for a page. Cheap to clone (shared state).
-#[derive(Clone)]
-pub struct MapRunner {
-    inner: Rc<RefCell<Inner>>,
-    on_progress: Callback<Progress>,
-}
-
-impl PartialEq for MapRunner {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.inner, &other.inner)
-    }
-}
+#[derive(Clone, PartialEq)]
+pub struct MapRunner(Shared<Inner>);
 
 fn now() -> f64 {
     js_sys::Date::now()
@@ -184,7 +141,7 @@ impl MapRunner {
             y0: 0,
             y1: 0,
         };
-        let inner = Rc::new(RefCell::new(Inner {
+        let inner = Inner {
             job: 0,
             family: Family::ThreeMove { s3: 3 },
             colouring: Colouring::Class,
@@ -192,11 +149,7 @@ impl MapRunner {
             cursor: TileCursor::new(window),
             canvas: None,
             phase: Phase::Done,
-            workers: if has_worker_api() {
-                Workers::Unknown
-            } else {
-                Workers::Unavailable
-            },
+            workers: Workers::initial(),
             pool: None,
             step: None,
             ms_per_pixel: None,
@@ -205,31 +158,18 @@ impl MapRunner {
             last_recolour: 0.0,
             drawn_scale: 1,
             pending: None,
-        }));
-        MapRunner { inner, on_progress }
+        };
+        MapRunner(Shared::new(inner, on_progress))
     }
 
     /// A handle for callbacks that must not keep the runner alive (workers, timers).
     fn downgrade(&self) -> WeakRunner {
-        WeakRunner {
-            inner: Rc::downgrade(&self.inner),
-            on_progress: self.on_progress.clone(),
-        }
+        self.0.downgrade()
     }
 
-    /// Runs `f` on the state and then reports what it left to report. Does nothing if the
-    /// state is busy (it never is: every entry point is an event or timer callback).
+    /// [`Shared::with`]: runs `f` on the state, then reports what it left to report.
     fn with(&self, f: impl FnOnce(&mut Inner)) {
-        let report = match self.inner.try_borrow_mut() {
-            Ok(mut inner) => {
-                f(&mut inner);
-                inner.pending.take()
-            }
-            Err(_) => None,
-        };
-        if let Some(progress) = report {
-            self.on_progress.emit(progress);
-        }
+        self.0.with(f);
     }
 
     /// Starts computing `family` over `window` (cancelling any job in progress) and draws into
@@ -297,20 +237,20 @@ impl MapRunner {
 
     /// The solved cell at `(x, y)` of the current map, if any.
     pub fn cell(&self, x: u32, y: u32) -> Option<heaplab_engine::period_map::Cell> {
-        self.inner.try_borrow().ok()?.grid.cell(x, y)
+        self.0.read(|inner| inner.grid.cell(x, y))
     }
 
     /// RGBA pixels of the whole map (one per ruleset), exactly as the canvas shows them when
     /// the job is done, with the window they cover.
     pub fn render(&self) -> Option<(Window, Vec<u8>)> {
-        let inner = self.inner.try_borrow().ok()?;
-        Some((inner.grid.window(), inner.grid.render(inner.colouring)))
+        self.0
+            .read(|inner| Some((inner.grid.window(), inner.grid.render(inner.colouring))))
     }
 
     /// Pixels per class and the log-scale maximum of the current map.
     pub fn counts(&self) -> Option<(Vec<(CellClass, u64)>, u64)> {
-        let inner = self.inner.try_borrow().ok()?;
-        Some((inner.grid.counts(), inner.grid.scale_max(inner.colouring)))
+        self.0
+            .read(|inner| Some((inner.grid.counts(), inner.grid.scale_max(inner.colouring))))
     }
 
     fn on_reply(&self, worker: usize, reply: WorkerReply) {
@@ -442,15 +382,10 @@ impl Inner {
     fn probe(&mut self, runner: &WeakRunner) {
         self.workers = Workers::Probing;
         let runner = runner.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            let found = worker_available().await;
+        probe_workers(move |found| {
             runner.with(move |inner, again| {
-                inner.workers = if found {
-                    // Ready replies confirm it; until then the pool is "starting".
-                    Workers::Available
-                } else {
-                    Workers::Unavailable
-                };
+                // Ready replies confirm `Available`; until then the pool is "starting".
+                inner.workers = found;
                 inner.report(true);
                 inner.pump(again);
             });
@@ -572,8 +507,8 @@ fn spawn_pool(runner: &WeakRunner) -> Option<Pool> {
             let runner = runner.clone();
             MapWorker::spawner()
                 .callback(move |reply| {
-                    if let Some(runner) = runner.upgrade() {
-                        runner.on_reply(i, reply);
+                    if let Some(shared) = runner.upgrade() {
+                        MapRunner(shared).on_reply(i, reply);
                     }
                 })
                 .spawn_with_loader(LOADER)

@@ -7,8 +7,7 @@
 //! to a callback *after* the runner's state is released, so the page may call the runner from
 //! it.
 
-use std::cell::RefCell;
-use std::rc::{Rc, Weak};
+use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
 use gloo::worker::{Spawnable, WorkerBridge};
@@ -19,7 +18,10 @@ use crate::route::plane::PlaneKey;
 use crate::worker::{
     next_step_cells, MapWorker, PlaneRequest, WorkerReply, WorkerRequest, PLANE_FIRST_STEP,
 };
-use crate::worker_client::{has_worker_api, worker_available, LOADER, WORKER_TIMEOUT_MS};
+pub use crate::worker_client::Phase;
+use crate::worker_client::{
+    probe_workers, RunnerState, Shared, WeakShared, Workers, LOADER, WORKER_TIMEOUT_MS,
+};
 
 /// Progress is reported at most this often (and always at the start and the end).
 const REPORT_MS: f64 = 100.0;
@@ -33,19 +35,6 @@ pub enum Place {
     Worker,
     /// On the main thread, between timer ticks.
     MainThread,
-}
-
-/// Where a job is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Phase {
-    /// Cells are being computed.
-    Running,
-    /// The solution is ready.
-    Done,
-    /// The visitor cancelled the job.
-    Cancelled,
-    /// The engine refused the job with this message.
-    Failed(String),
 }
 
 /// A snapshot of a job for the progress bar and status line.
@@ -65,14 +54,6 @@ pub struct Progress {
     pub phase: Phase,
     /// Where the job runs.
     pub place: Place,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Workers {
-    Unknown,
-    Probing,
-    Available,
-    Unavailable,
 }
 
 /// A job on the main thread, with the tick that runs its next step.
@@ -100,35 +81,17 @@ struct Inner {
 }
 
 /// Runs one plane job at a time for the page. Cheap to clone (shared state).
-#[derive(Clone)]
-pub struct PlaneRunner {
-    inner: Rc<RefCell<Inner>>,
-    on_progress: Callback<Progress>,
-}
-
-impl PartialEq for PlaneRunner {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.inner, &other.inner)
-    }
-}
+#[derive(Clone, PartialEq)]
+pub struct PlaneRunner(Shared<Inner>);
 
 /// What workers and timers hold: a handle that does not keep the runner alive.
-#[derive(Clone)]
-struct WeakRunner {
-    inner: Weak<RefCell<Inner>>,
-    on_progress: Callback<Progress>,
-}
+type WeakRunner = WeakShared<Inner>;
 
-impl WeakRunner {
-    fn with(&self, f: impl FnOnce(&mut Inner, &WeakRunner)) {
-        if let Some(inner) = self.inner.upgrade() {
-            let runner = PlaneRunner {
-                inner,
-                on_progress: self.on_progress.clone(),
-            };
-            let me = self.clone();
-            runner.with(move |inner| f(inner, &me));
-        }
+impl RunnerState for Inner {
+    type Progress = Progress;
+
+    fn take_report(&mut self) -> Option<Progress> {
+        self.pending.take()
     }
 }
 
@@ -143,11 +106,7 @@ impl PlaneRunner {
             job: 0,
             key: None,
             phase: Phase::Done,
-            workers: if has_worker_api() {
-                Workers::Unknown
-            } else {
-                Workers::Unavailable
-            },
+            workers: Workers::initial(),
             bridge: None,
             ready: false,
             watchdog: None,
@@ -159,31 +118,15 @@ impl PlaneRunner {
             last_report: 0.0,
             pending: None,
         };
-        PlaneRunner {
-            inner: Rc::new(RefCell::new(inner)),
-            on_progress,
-        }
+        PlaneRunner(Shared::new(inner, on_progress))
     }
 
     fn downgrade(&self) -> WeakRunner {
-        WeakRunner {
-            inner: Rc::downgrade(&self.inner),
-            on_progress: self.on_progress.clone(),
-        }
+        self.0.downgrade()
     }
 
-    /// Runs `f` on the state, then reports what it left to report.
     fn with(&self, f: impl FnOnce(&mut Inner)) {
-        let report = match self.inner.try_borrow_mut() {
-            Ok(mut inner) => {
-                f(&mut inner);
-                inner.pending.take()
-            }
-            Err(_) => None,
-        };
-        if let Some(progress) = report {
-            self.on_progress.emit(progress);
-        }
+        self.0.with(f);
     }
 
     /// Starts computing `key` (cancelling any job in progress).
@@ -226,7 +169,7 @@ impl PlaneRunner {
 
     /// The solution of the last finished job.
     pub fn solution(&self) -> Option<Rc<Solution>> {
-        self.inner.try_borrow().ok()?.solution.clone()
+        self.0.read(|inner| inner.solution.clone())
     }
 
     fn on_reply(&self, reply: WorkerReply) {
@@ -333,14 +276,9 @@ impl Inner {
     fn probe(&mut self, runner: &WeakRunner) {
         self.workers = Workers::Probing;
         let runner = runner.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            let found = worker_available().await;
+        probe_workers(move |found| {
             runner.with(move |inner, again| {
-                inner.workers = if found {
-                    Workers::Available
-                } else {
-                    Workers::Unavailable
-                };
+                inner.workers = found;
                 inner.report(true);
                 inner.dispatch(again);
             });
@@ -354,12 +292,8 @@ impl Inner {
         self.bridge = Some(
             MapWorker::spawner()
                 .callback(move |reply| {
-                    if let Some(inner) = replies.inner.upgrade() {
-                        PlaneRunner {
-                            inner,
-                            on_progress: replies.on_progress.clone(),
-                        }
-                        .on_reply(reply);
+                    if let Some(shared) = replies.upgrade() {
+                        PlaneRunner(shared).on_reply(reply);
                     }
                 })
                 .spawn_with_loader(LOADER),
