@@ -3,6 +3,7 @@
 
 pub mod export;
 pub mod field;
+pub mod page;
 pub mod palette;
 pub mod period_facts;
 pub mod tree;

@@ -22,8 +22,8 @@ use heaplab_engine::subtraction::Limits;
 use heaplab_engine::{Budget, Periodicity};
 use yew::prelude::*;
 
-use crate::components::export::CopyLink;
 use crate::components::field::edit_form;
+use crate::components::page::{empty_results, error_card, PageFrame};
 use crate::route::cumulative::{CumulativeErrors, CumulativeParams, CumulativeQuery};
 use crate::route::navigate;
 
@@ -152,28 +152,15 @@ pub fn cumulative_page(props: &CumulativePageProps) -> Html {
 
     let results = match (&committed, one_pile.as_ref()) {
         (Some(params), Some(Ok(report))) => results_html(params, report.clone()),
-        (Some(_), Some(Err(message))) => html! {
-            <section class="card"><p class="error" role="alert">{ message.clone() }</p></section>
-        },
-        _ => html! {
-            <section class="card empty-results">
-                <p>{ "Nothing to show yet: fix the input above and the results appear here." }</p>
-            </section>
-        },
+        (Some(_), Some(Err(message))) => error_card(message),
+        _ => empty_results("Nothing to show yet: fix the input above and the results appear here."),
     };
 
     html! {
-        <>
-            <div class="page-head">
-                <h1>{ "Cumulative subtraction" }</h1>
-                <CopyLink />
-            </div>
-            <p class="lead">
-                { "A heap of x tokens; a move takes s ∈ S tokens and the mover scores s. Positive maximises the score difference, Negative minimises it. The outcome is o(x) = max over s ≤ x of (s − o(x − s)), and 0 when no move fits (Definition 2 of Cohensius, Larsson, Meir and Wahlstedt) — the same recursion as Stewart's scoring Sprague–Grundy function G_s for subtraction games (Impartial scoring play games, Section 3.1.1)." }
-            </p>
+        <PageFrame title="Cumulative subtraction" lead="A heap of x tokens; a move takes s ∈ S tokens and the mover scores s. Positive maximises the score difference, Negative minimises it. The outcome is o(x) = max over s ≤ x of (s − o(x − s)), and 0 when no move fits (Definition 2 of Cohensius, Larsson, Meir and Wahlstedt) — the same recursion as Stewart's scoring Sprague–Grundy function G_s for subtraction games (Impartial scoring play games, Section 3.1.1).">
             { form_html }
             { results }
-        </>
+        </PageFrame>
     }
 }
 

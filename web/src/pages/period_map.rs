@@ -22,8 +22,9 @@ use web_sys::{
 };
 use yew::prelude::*;
 
-use crate::components::export::{download_rgba, download_text, CopyLink, ScaledPng};
+use crate::components::export::{download_rgba, download_text, ScaledPng};
 use crate::components::field::{choose_and_commit, edit_form};
+use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
 use crate::route::{
     format_query, navigate, MapErrors, MapParams, MapQuery, MAP_COLOURINGS, MAP_FAMILIES,
@@ -655,25 +656,16 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
                 </div>
             }
         }
-        None => html! {
-            <section class="card empty-results">
-                <p>{ "Nothing to draw yet: fix the parameters above and the map appears here." }</p>
-            </section>
-        },
+        None => {
+            empty_results("Nothing to draw yet: fix the parameters above and the map appears here.")
+        }
     };
 
     html! {
-        <>
-            <div class="page-head">
-                <h1>{ "Period maps" }</h1>
-                <CopyLink />
-            </div>
-            <p class="lead">
-                { "Flammenkamp's picture of 3-move subtraction games (survey Section 2, Figure 1): pixel (s1, s2) is the ruleset {s1, s2, s3}, coloured by its proven outcome period — is it s1 + s3, s2 + s3, s1 + s2, or something else? The 4-move family {s1, s2, s3, s1 + s3} and the max-symmetric 5-move family are coloured by log period or preperiod." }
-            </p>
+        <PageFrame title="Period maps" lead="Flammenkamp's picture of 3-move subtraction games (survey Section 2, Figure 1): pixel (s1, s2) is the ruleset {s1, s2, s3}, coloured by its proven outcome period — is it s1 + s3, s2 + s3, s1 + s2, or something else? The 4-move family {s1, s2, s3, s1 + s3} and the max-symmetric 5-move family are coloured by log period or preperiod.">
             { form_html }
             { body }
-        </>
+        </PageFrame>
     }
 }
 

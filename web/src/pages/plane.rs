@@ -23,8 +23,9 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlElement, ImageData};
 use yew::prelude::*;
 
-use crate::components::export::{download_rgba, download_text, CopyLink, ScaledPng};
+use crate::components::export::{download_rgba, download_text, ScaledPng};
 use crate::components::field::{choose_and_commit, edit_form};
+use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
 use crate::pages::period_map::{capitalise, grouped};
 use crate::route::navigate;
@@ -667,25 +668,16 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
                 </div>
             }
         }
-        None => html! {
-            <section class="card empty-results">
-                <p>{ "Nothing to draw yet: fix the parameters above and the picture appears here." }</p>
-            </section>
-        },
+        None => empty_results(
+            "Nothing to draw yet: fix the parameters above and the picture appears here.",
+        ),
     };
 
     html! {
-        <>
-            <div class="page-head">
-                <h1>{ "2-D subtraction" }</h1>
-                <CopyLink />
-            </div>
-            <p class="lead">
-                { "Two heaps (x, y) and a finite set of move vectors (a, b): a move subtracts a vector, and both coordinates must stay ≥ 0; whoever cannot move loses. A position is P when no move leads to a P-position. The survey's Figure 2 is S = {(2,6), (3,3), (6,1), (19,6)} on the first 3600 × 2000 positions, P black. Rows and columns are eventually periodic; hover to read the periods this window proves." }
-            </p>
+        <PageFrame title="2-D subtraction" lead="Two heaps (x, y) and a finite set of move vectors (a, b): a move subtracts a vector, and both coordinates must stay ≥ 0; whoever cannot move loses. A position is P when no move leads to a P-position. The survey's Figure 2 is S = {(2,6), (3,3), (6,1), (19,6)} on the first 3600 × 2000 positions, P black. Rows and columns are eventually periodic; hover to read the periods this window proves.">
             { form_html }
             { body }
-        </>
+        </PageFrame>
     }
 }
 

@@ -21,8 +21,8 @@ use heaplab_engine::{Budget, Periodicity};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::export::CopyLink;
 use crate::components::field::edit_form;
+use crate::components::page::{empty_results, error_card, PageFrame};
 use crate::components::palette::Legend;
 use crate::components::period_facts::PeriodFacts;
 use crate::components::value_chart::{ChartMark, ValueChart};
@@ -292,28 +292,17 @@ pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
                 </>
             }
         }
-        (Some(_), Some(Err(message))) => html! {
-            <section class="card"><p class="error" role="alert">{ message.clone() }</p></section>
-        },
-        _ => html! {
-            <section class="card empty-results">
-                <p>{ "Nothing to show yet: fix the ruleset above and the results appear here." }</p>
-            </section>
-        },
+        (Some(_), Some(Err(message))) => error_card(message),
+        _ => {
+            empty_results("Nothing to show yet: fix the ruleset above and the results appear here.")
+        }
     };
 
     html! {
-        <>
-            <div class="page-head">
-                <h1>{ "Subtraction games" }</h1>
-                <CopyLink />
-            </div>
-            <p class="lead">
-                { "A heap of x tokens; a move removes s tokens for some s in the set (s ≤ x); whoever cannot move loses. HeapLab computes the nim-value G(x) = mex of the options' values and proves the eventual period from repeating windows of the last max S values." }
-            </p>
+        <PageFrame title="Subtraction games" lead="A heap of x tokens; a move removes s tokens for some s in the set (s ≤ x); whoever cannot move loses. HeapLab computes the nim-value G(x) = mex of the options' values and proves the eventual period from repeating windows of the last max S values.">
             { form_html }
             { results }
-        </>
+        </PageFrame>
     }
 }
 
