@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{heaplab, json};
+use common::{heaplab, json, one_line_error};
 use serde_json::Value;
 
 /// The example, with the survey's numbers for {2,5,7} (Section 2: period 22).
@@ -107,12 +107,7 @@ fn bad_input_exits_non_zero_with_one_line() {
         &["subtraction", "--set", "2", "--all-but", "3"],
         &["frobnicate"],
     ] {
-        let out = heaplab(args);
-        assert!(!out.status.success(), "{args:?} should fail");
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
-        assert!(stderr.starts_with("heaplab: "), "{args:?}: {stderr}");
-        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        one_line_error(args);
     }
 }
 
@@ -238,10 +233,7 @@ fn period_map_other_families_and_bad_input() {
             "0..100000",
         ],
     ] {
-        let out = heaplab(args);
-        assert!(!out.status.success(), "{args:?} should fail");
-        let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        one_line_error(args);
     }
 }
 
@@ -288,16 +280,7 @@ fn plane_json_and_png() {
         &["plane", "--moves", "1,2", "--width", "0"],
         &["plane", "--moves", "1"],
     ] {
-        let out = heaplab(args);
-        assert!(!out.status.success(), "{args:?}");
-        assert_eq!(
-            String::from_utf8(out.stderr)
-                .unwrap()
-                .trim_end()
-                .lines()
-                .count(),
-            1
-        );
+        one_line_error(args);
     }
 }
 
@@ -358,16 +341,7 @@ fn plane_grundy_mode() {
         &["plane", "--moves", "1,2", "--legend", "x.svg"],
         &["plane", "--moves", "1,2", "--mode", "colour"],
     ] {
-        let out = heaplab(args);
-        assert!(!out.status.success(), "{args:?}");
-        assert_eq!(
-            String::from_utf8(out.stderr)
-                .unwrap()
-                .trim_end()
-                .lines()
-                .count(),
-            1
-        );
+        one_line_error(args);
     }
 }
 
@@ -400,16 +374,7 @@ fn plane_shrunk_png() {
             "plane", "--moves", "1,2", "--shrink", "2", "--mode", "grundy",
         ],
     ] {
-        let out = heaplab(args);
-        assert!(!out.status.success(), "{args:?}");
-        assert_eq!(
-            String::from_utf8(out.stderr)
-                .unwrap()
-                .trim_end()
-                .lines()
-                .count(),
-            1
-        );
+        one_line_error(args);
     }
 }
 
@@ -504,10 +469,7 @@ fn cumulative_subtraction_start_and_diagonals() {
     );
     assert!(g["conjecture_19_unproven"].is_array());
     for bad in [["--start-score", "x"], ["--starter", "alice"]] {
-        let out = heaplab(&["cumulative-subtraction", "--set", "2,3", bad[0], bad[1]]);
-        assert!(!out.status.success());
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        one_line_error(&["cumulative-subtraction", "--set", "2,3", bad[0], bad[1]]);
     }
 }
 
@@ -634,9 +596,6 @@ fn octal_errors_are_one_line() {
         vec!["octal", ".A8F", "--terms", "99999999"],
         vec!["octal", ".77", "--max-heaps", "1e99"],
     ] {
-        let out = heaplab(&args);
-        assert!(!out.status.success(), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        one_line_error(&args);
     }
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{assert_compiles, heaplab, json as json_of, pdflatex_available};
+use common::{assert_compiles, heaplab, json as json_of, one_line_error, pdflatex_available};
 use serde_json::json;
 
 /// Example 1 (Section 2) through the command line.
@@ -324,11 +324,7 @@ fn bad_input_is_one_line() {
         ],
         &["cumulative-game", "--critical-sets", "999"],
     ] {
-        let out = heaplab(args);
-        assert!(!out.status.success(), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("heaplab: "), "{err}");
+        one_line_error(args);
     }
 }
 

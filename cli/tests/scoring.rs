@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{assert_compiles, heaplab, json, pdflatex_available};
+use common::{assert_compiles, heaplab, json, one_line_error, pdflatex_available};
 
 const FIGURE_1: &str = "{2,{11|4|-3}|3|4,{9|2|-5}}";
 
@@ -144,10 +144,6 @@ fn bad_input_is_one_line() {
         &["scoring", "--survey", "99"],
         &["scoring", "--game", "5", "--octal", "3", "--points", "1"],
     ] {
-        let out = heaplab(args);
-        assert!(!out.status.success(), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("heaplab: "), "{err}");
+        one_line_error(args);
     }
 }

@@ -25,6 +25,18 @@ pub fn json(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// Runs `heaplab` with `args`, which must fail with a one-line `heaplab: …` message on
+/// standard error and no panic; returns that message.
+pub fn one_line_error(args: &[&str]) -> String {
+    let out = heaplab(args);
+    assert!(!out.status.success(), "{args:?} should fail");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("heaplab: "), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    err
+}
+
 /// Whether `pdflatex` can run here. Where it is missing this says so and returns `false`, unless
 /// `HEAPLAB_REQUIRE_LATEX` is set (CI sets it, and installs TeX Live), where it panics.
 pub fn pdflatex_available() -> bool {
