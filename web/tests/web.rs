@@ -219,6 +219,31 @@ fn unmount(root: Element, handle: yew::AppHandle<heaplab_web::app::App>) {
     root.remove();
 }
 
+/// Opens the tampered link `hash` and checks the page survives it: the `error` box is an
+/// alert, the site header and every `present` selector are there, and no `absent` one (the
+/// results). Returns the alert's text.
+async fn bad_link_error(hash: &str, error: &str, present: &[&str], absent: &[&str]) -> String {
+    let (root, handle) = mount_at(hash).await;
+    let alert = root.query_selector(error).unwrap().expect(error);
+    assert_eq!(alert.get_attribute("role").as_deref(), Some("alert"));
+    let message = alert.text_content().unwrap();
+    assert!(root.query_selector(".site-header").unwrap().is_some());
+    for selector in present {
+        assert!(
+            root.query_selector(selector).unwrap().is_some(),
+            "{selector}"
+        );
+    }
+    for selector in absent {
+        assert!(
+            root.query_selector(selector).unwrap().is_none(),
+            "{selector}"
+        );
+    }
+    unmount(root, handle);
+    message
+}
+
 async fn sleep(ms: u64) {
     yew::platform::time::sleep(Duration::from_millis(ms)).await;
 }
@@ -332,22 +357,17 @@ async fn all_but_page_shows_the_saltus() {
 
 #[wasm_bindgen_test]
 async fn bad_link_shows_an_inline_error() {
-    let (root, handle) = mount_at("#/subtraction?S=-1&n=abc").await;
-    let error = root
-        .query_selector("#set-error")
-        .unwrap()
-        .expect("#set-error");
-    assert_eq!(error.get_attribute("role").as_deref(), Some("alert"));
-    let message = error.text_content().unwrap();
+    let message = bad_link_error(
+        "#/subtraction?S=-1&n=abc",
+        "#set-error",
+        &["#set-input"],
+        &["#outcome-period"],
+    )
+    .await;
     assert!(
         message.contains("negative") && message.contains("whole number"),
         "{message}"
     );
-    // The rest of the page is there.
-    assert!(root.query_selector(".site-header").unwrap().is_some());
-    assert!(root.query_selector("#set-input").unwrap().is_some());
-    assert!(root.query_selector("#outcome-period").unwrap().is_none());
-    unmount(root, handle);
 }
 
 #[wasm_bindgen_test]
@@ -805,21 +825,17 @@ async fn map_zoom_button_pushes_a_new_window() {
 
 #[wasm_bindgen_test]
 async fn map_bad_link_shows_an_inline_error() {
-    let (root, handle) = mount_at("#/period-map?family=3move&fixed=x&s1=5..2&colour=class").await;
-    let error = root
-        .query_selector("#map-error")
-        .unwrap()
-        .expect("#map-error");
-    assert_eq!(error.get_attribute("role").as_deref(), Some("alert"));
-    let message = error.text_content().unwrap();
+    let message = bad_link_error(
+        "#/period-map?family=3move&fixed=x&s1=5..2&colour=class",
+        "#map-error",
+        &["#map-fixed"],
+        &["#period-map"],
+    )
+    .await;
     assert!(
         message.contains("whole number") && message.contains("empty"),
         "{message}"
     );
-    assert!(root.query_selector(".site-header").unwrap().is_some());
-    assert!(root.query_selector("#map-fixed").unwrap().is_some());
-    assert!(root.query_selector("#period-map").unwrap().is_none());
-    unmount(root, handle);
 }
 
 // ---- 2-D subtraction (#/plane) ----------------------------------------------------------------
@@ -1220,17 +1236,13 @@ async fn cumulative_page_matches_the_engine() {
 
 #[wasm_bindgen_test]
 async fn cumulative_bad_link_shows_an_inline_error() {
-    let (root, handle) = mount_at("#/cumulative-subtraction?S=0,x&w=-3").await;
-    let error = root
-        .query_selector("#cs-error")
-        .unwrap()
-        .expect("#cs-error");
-    assert_eq!(error.get_attribute("role").as_deref(), Some("alert"));
-    assert!(root.query_selector("#cs-error-S").unwrap().is_some());
-    assert!(root.query_selector("#cs-error-w").unwrap().is_some());
-    assert!(root.query_selector("#cs-xi").unwrap().is_none());
-    assert!(root.query_selector("#cs-set-input").unwrap().is_some());
-    unmount(root, handle);
+    bad_link_error(
+        "#/cumulative-subtraction?S=0,x&w=-3",
+        "#cs-error",
+        &["#cs-error-S", "#cs-error-w", "#cs-set-input"],
+        &["#cs-xi"],
+    )
+    .await;
 }
 
 // ---- octal page ----------------------------------------------------------------------------
