@@ -10,6 +10,19 @@ use yew::prelude::*;
 
 use crate::route::navigate;
 
+/// Whether two raw URL states mean the same thing: equal once `validate`d, or, while either
+/// is invalid, equal as typed. Pages use it to skip re-running a job the URL already shows.
+pub fn same_state<Q: PartialEq, P: PartialEq, E>(
+    a: &Q,
+    b: &Q,
+    validate: impl Fn(&Q) -> Result<P, E>,
+) -> bool {
+    match (validate(a), validate(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
+}
+
 /// The text value of the `<input>`, `<textarea>` or `<select>` an event came from.
 pub fn event_value(e: &Event) -> Option<String> {
     let target = e.target()?;

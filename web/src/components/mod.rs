@@ -9,3 +9,4 @@ pub mod period_facts;
 pub mod tree;
 pub mod value_chart;
 pub mod value_strip;
+pub mod zoom_box;

@@ -17,15 +17,14 @@ use gloo::timers::callback::Timeout;
 use heaplab_engine::figure::{self, class_colour, hex, Colouring};
 use heaplab_engine::period_map::{CellClass, Family, Window};
 use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{
-    CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, HtmlSelectElement, ImageData,
-};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlSelectElement, ImageData};
 use yew::prelude::*;
 
 use crate::components::export::{download_rgba, download_text, ScaledPng};
-use crate::components::field::{choose_and_commit, edit_form};
+use crate::components::field::{choose_and_commit, edit_form, same_state};
 use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
+use crate::components::zoom_box::show_zoom_box;
 use crate::route::{
     format_query, navigate, MapErrors, MapParams, MapQuery, MAP_COLOURINGS, MAP_FAMILIES,
 };
@@ -219,22 +218,13 @@ fn show_box(
     canvas: &HtmlCanvasElement,
     corners: Option<((i32, i32), (i32, i32))>,
 ) {
-    let Some(el) = boxed.cast::<HtmlElement>() else {
-        return;
-    };
-    let style = el.style();
-    let Some((a, b)) = corners else {
-        let _ = style.set_property("display", "none");
-        return;
-    };
-    let rect = canvas.get_bounding_client_rect();
-    let left = f64::from(a.0.min(b.0)) - rect.left() + f64::from(canvas.offset_left());
-    let top = f64::from(a.1.min(b.1)) - rect.top() + f64::from(canvas.offset_top());
-    let _ = style.set_property("display", "block");
-    let _ = style.set_property("left", &format!("{left}px"));
-    let _ = style.set_property("top", &format!("{top}px"));
-    let _ = style.set_property("width", &format!("{}px", (a.0 - b.0).abs()));
-    let _ = style.set_property("height", &format!("{}px", (a.1 - b.1).abs()));
+    show_zoom_box(boxed, corners, || {
+        let rect = canvas.get_bounding_client_rect();
+        (
+            rect.left() - f64::from(canvas.offset_left()),
+            rect.top() - f64::from(canvas.offset_top()),
+        )
+    });
 }
 
 /// Properties of [`PeriodMapPage`].
@@ -242,14 +232,6 @@ fn show_box(
 pub struct PeriodMapPageProps {
     /// The state in the URL.
     pub query: MapQuery,
-}
-
-/// Whether two raw states describe the same view.
-fn same_view(a: &MapQuery, b: &MapQuery) -> bool {
-    match (a.validate(), b.validate()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => a == b,
-    }
 }
 
 /// The period-map page.
@@ -274,7 +256,7 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
     {
         let form = form.clone();
         use_effect_with(props.query.clone(), move |query| {
-            if !same_view(&form, query) {
+            if !same_state(&*form, query, MapQuery::validate) {
                 form.set(query.clone());
             }
         });
@@ -394,7 +376,7 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             if let Ok(params) = form.validate() {
-                if same_view(&form, &current) {
+                if same_state(&*form, &current, MapQuery::validate) {
                     // Same view (say, after Cancel): compute it again.
                     runner.start(
                         params.family,

@@ -24,9 +24,10 @@ use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlElement,
 use yew::prelude::*;
 
 use crate::components::export::{download_rgba, download_text, ScaledPng};
-use crate::components::field::{choose_and_commit, edit_form};
+use crate::components::field::{choose_and_commit, edit_form, same_state};
 use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
+use crate::components::zoom_box::show_zoom_box;
 use crate::pages::period_map::{capitalise, grouped};
 use crate::route::navigate;
 use crate::route::plane::{
@@ -175,22 +176,10 @@ struct Press {
 
 /// Shows (or hides, with `None`) the dragged box over the frame, in CSS pixels.
 fn show_box(boxed: &NodeRef, frame: &Element, corners: Option<((i32, i32), (i32, i32))>) {
-    let Some(el) = boxed.cast::<HtmlElement>() else {
-        return;
-    };
-    let style = el.style();
-    let Some((a, b)) = corners else {
-        let _ = style.set_property("display", "none");
-        return;
-    };
-    let rect = frame.get_bounding_client_rect();
-    let left = f64::from(a.0.min(b.0)) - rect.left();
-    let top = f64::from(a.1.min(b.1)) - rect.top();
-    let _ = style.set_property("display", "block");
-    let _ = style.set_property("left", &format!("{left}px"));
-    let _ = style.set_property("top", &format!("{top}px"));
-    let _ = style.set_property("width", &format!("{}px", (a.0 - b.0).abs()));
-    let _ = style.set_property("height", &format!("{}px", (a.1 - b.1).abs()));
+    show_zoom_box(boxed, corners, || {
+        let rect = frame.get_bounding_client_rect();
+        (rect.left(), rect.top())
+    });
 }
 
 /// Properties of [`PlanePage`].
@@ -198,14 +187,6 @@ fn show_box(boxed: &NodeRef, frame: &Element, corners: Option<((i32, i32), (i32,
 pub struct PlanePageProps {
     /// The state in the URL.
     pub query: PlaneQuery,
-}
-
-/// Whether two raw states describe the same computation and view.
-fn same_state(a: &PlaneQuery, b: &PlaneQuery) -> bool {
-    match (a.validate(), b.validate()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => a == b,
-    }
 }
 
 /// The form's text for a URL state: a valid ruleset is shown as `(2,6) (3,3)`, anything else
@@ -248,7 +229,7 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
         let view_now = view_now.clone();
         let committed = committed.clone();
         use_effect_with(props.query.clone(), move |query| {
-            if !same_state(&form, query) {
+            if !same_state(&*form, query, PlaneQuery::validate) {
                 form.set(form_text(query));
             }
             let v = committed.map(|p| p.view);
@@ -387,7 +368,7 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
                     }
                 }
                 let query = next.to_query();
-                if same_state(&query, &current_query) {
+                if same_state(&query, &current_query, PlaneQuery::validate) {
                     // Same state (say, after Cancel): compute it again.
                     runner.start(next.key());
                 } else {
