@@ -231,3 +231,121 @@ async fn a_tampered_url_shows_an_error_not_a_blank_page() -> Result<()> {
     })
     .await
 }
+
+/// The window in the page's URL, `s1=a..b&s2=c..d`.
+fn window_in(hash: &str) -> Option<Window> {
+    let range = |key: &str| -> Option<(u32, u32)> {
+        let value = hash.split(['?', '&']).find_map(|kv| kv.strip_prefix(key))?;
+        let (a, b) = value.split_once("..")?;
+        Some((a.parse().ok()?, b.parse().ok()?))
+    };
+    let ((x0, x1), (y0, y1)) = (range("s1=")?, range("s2=")?);
+    Some(Window { x0, x1, y0, y1 })
+}
+
+/// Real pointer input (WebDriver actions): a drag over the middle half of the canvas shows the
+/// zoom box while the button is down, and on release the URL zooms into about that half, which
+/// is then drawn exactly as the engine draws it; a click (no drag) opens the clicked ruleset on
+/// the subtraction page.
+#[tokio::test]
+async fn a_dragged_box_zooms_and_a_click_opens_the_ruleset() -> Result<()> {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    use fantoccini::Locator;
+    use std::time::Duration;
+    with_page(|page| async move {
+        let family = Family::ThreeMove { s3: 61 };
+        let window = Window {
+            x0: 1,
+            x1: 41,
+            y0: 20,
+            y1: 60,
+        };
+        page.open("#/period-map?family=3move&fixed=61&s1=1..41&s2=20..60&colour=class")
+            .await?;
+        wait_complete(&page, window).await?;
+        page.js(
+            "document.querySelector('#period-map').scrollIntoView({block: 'center'});",
+            vec![],
+        )
+        .await?;
+        let canvas = page.client().find(Locator::Css("#period-map")).await?;
+        let (_, _, width, height) = canvas.rectangle().await?;
+        let to = |x: f64, y: f64| PointerAction::MoveToElement {
+            element: canvas.clone(),
+            duration: Some(Duration::from_millis(50)),
+            x,
+            y,
+        };
+        let press = MouseActions::new("mouse".into())
+            .then(to(-width / 4.0, -height / 4.0))
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(to(0.0, 0.0))
+            .then(to(width / 4.0, height / 4.0));
+        page.client().perform_actions(press).await?;
+        let shown = page
+            .js(
+                "return getComputedStyle(document.querySelector('.map-box')).display;",
+                vec![],
+            )
+            .await?;
+        ensure!(
+            shown == "block",
+            "the zoom box is not shown while dragging: {shown}"
+        );
+        let release = MouseActions::new("mouse".into()).then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+        page.client().perform_actions(release).await?;
+        let hash = page
+            .wait_until("the URL to zoom", || async {
+                let hash = page.hash().await?;
+                Ok(match window_in(&hash) {
+                    Some(w) if w != window => Ok(hash),
+                    _ => Err(hash),
+                })
+            })
+            .await?;
+        let zoomed = window_in(&hash).context("a window in the URL")?;
+        // The middle half of 40 × 40 rulesets, give or take a pixel of rounding at each edge.
+        for (lo, hi, old_lo) in [
+            (zoomed.x0, zoomed.x1, window.x0),
+            (zoomed.y0, zoomed.y1, window.y0),
+        ] {
+            ensure!(
+                (old_lo + 8..=old_lo + 12).contains(&lo) && (18..=22).contains(&(hi - lo)),
+                "the dragged box gave {zoomed:?}, not the middle half of {window:?}"
+            );
+        }
+        wait_complete(&page, zoomed).await?;
+        assert_canvas_matches(&page, family, zoomed, Colouring::Class).await?;
+
+        let click = MouseActions::new("mouse".into())
+            .then(to(0.0, 0.0))
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        page.client().perform_actions(click).await?;
+        let hash = page.wait_for_hash_containing("#/subtraction?S=").await?;
+        let set: Vec<u32> = hash
+            .split(['=', '&'])
+            .nth(1)
+            .context("S= in the URL")?
+            .split(',')
+            .map(str::parse)
+            .collect::<Result<_, _>>()?;
+        ensure!(
+            set.len() == 3
+                && set[2] == 61
+                && (zoomed.x0..zoomed.x1).contains(&set[0])
+                && (zoomed.y0..zoomed.y1).contains(&set[1]),
+            "the click opened {set:?}, not a ruleset of the window {zoomed:?}"
+        );
+        Ok(())
+    })
+    .await
+}
