@@ -4,6 +4,7 @@
 
 use std::ops::Deref;
 
+use gloo::timers::callback::Timeout;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -125,6 +126,47 @@ where
         use_effect_with(query.clone(), move |q| state.set(q.clone()));
     }
     QueryForm { state }
+}
+
+/// How long a valid edit waits before it is committed to the URL, so typing is not slowed by
+/// a recomputation per keystroke.
+pub const COMMIT_DELAY_MS: u32 = 600;
+
+/// The editable copy of the committed state `query` for pages that commit as you type: it
+/// follows `query` when the URL changes from outside (Back, a link) to a state that means
+/// something else, and a valid edit goes to the URL (`to_hash`) after [`COMMIT_DELAY_MS`].
+#[hook]
+pub fn use_live_form<Q, P, E>(
+    query: &Q,
+    validate: fn(&Q) -> Result<P, E>,
+    to_hash: fn(&Q) -> String,
+) -> UseStateHandle<Q>
+where
+    Q: Clone + PartialEq + 'static,
+    P: PartialEq + 'static,
+    E: 'static,
+{
+    let form = use_state(|| query.clone());
+    {
+        let form = form.clone();
+        use_effect_with(query.clone(), move |query| {
+            if !same_state(&*form, query, validate) {
+                form.set(query.clone());
+            }
+        });
+    }
+    {
+        let committed = query.clone();
+        use_effect_with((*form).clone(), move |form| {
+            let timer =
+                (validate(form).is_ok() && !same_state(form, &committed, validate)).then(|| {
+                    let hash = to_hash(form);
+                    Timeout::new(COMMIT_DELAY_MS, move || navigate(&hash))
+                });
+            move || drop(timer)
+        });
+    }
+    form
 }
 
 /// Properties of [`TextField`].

@@ -15,20 +15,16 @@ mod truncated;
 
 use std::rc::Rc;
 
-use gloo::timers::callback::Timeout;
 use heaplab_engine::cumulative_subtraction::{self as cs, CumulativeReport};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::subtraction::Limits;
 use heaplab_engine::{Budget, Periodicity};
 use yew::prelude::*;
 
-use crate::components::field::edit_form;
+use crate::components::field::{edit_form, use_live_form};
 use crate::components::page::{empty_results, error_card, PageFrame};
 use crate::route::cumulative::{CumulativeErrors, CumulativeParams, CumulativeQuery};
 use crate::route::navigate;
-
-/// How long the form waits after the last keystroke before it commits to the URL.
-const COMMIT_DELAY_MS: u32 = 600;
 
 /// Heaps the period search may compute for `set`: Theorem 3 bounds `ξ` by `2 (max S)²` and
 /// Corollary 5 bounds the period by `2 max S`, so this leaves room for the proof windows.
@@ -55,35 +51,16 @@ pub struct CumulativePageProps {
     pub query: CumulativeQuery,
 }
 
-fn same_state(a: &CumulativeQuery, b: &CumulativeQuery) -> bool {
-    match (a.validate(), b.validate()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => a == b,
-    }
-}
-
 /// The cumulative-subtraction page.
 #[function_component(CumulativePage)]
 pub fn cumulative_page(props: &CumulativePageProps) -> Html {
-    let form = use_state(|| props.query.clone());
-    {
-        let form = form.clone();
-        use_effect_with(props.query.clone(), move |query| {
-            if !same_state(&form, query) {
-                form.set(query.clone());
-            }
-        });
-    }
-    {
-        let committed = props.query.clone();
-        use_effect_with((*form).clone(), move |form| {
-            let timer = (form.validate().is_ok() && !same_state(form, &committed)).then(|| {
-                let hash = form.to_hash();
-                Timeout::new(COMMIT_DELAY_MS, move || navigate(&hash))
-            });
-            move || drop(timer)
-        });
-    }
+    // The form follows the URL, and commits valid edits to it after a pause.
+    let form = use_live_form(
+        &props.query,
+        CumulativeQuery::validate,
+        CumulativeQuery::to_hash,
+    );
+
     let committed = props.query.validate().ok();
     let one_pile = use_memo(
         committed.as_ref().map(|p| (p.set.clone(), p.terms)),

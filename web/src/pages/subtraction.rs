@@ -13,7 +13,6 @@ mod why;
 
 use std::rc::Rc;
 
-use gloo::timers::callback::Timeout;
 use heaplab_engine::all_but::{self, AllButReport};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::subtraction::{self, Limits, SubtractionReport};
@@ -21,7 +20,7 @@ use heaplab_engine::{Budget, Periodicity};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::field::edit_form;
+use crate::components::field::{edit_form, same_state, use_live_form};
 use crate::components::page::{empty_results, error_card, PageFrame};
 use crate::components::palette::Legend;
 use crate::components::period_facts::PeriodFacts;
@@ -40,9 +39,6 @@ const SEARCH_WORK: u64 = 30_000_000;
 const WINDOW_WORK: u64 = 300_000_000;
 /// The longest period search the page runs.
 const MAX_PAGE_SEARCH: u64 = 2_000_000;
-/// How long the form waits after the last keystroke before it commits to the URL.
-const COMMIT_DELAY_MS: u32 = 600;
-
 /// How many heaps the period search computes for `set`: at most 2,000,000, and small
 /// enough that both `|S|` × heaps and `max S` × heaps stay within a fixed budget, so no input
 /// freezes the page. When a period is longer than this, the page says so honestly ("no period
@@ -147,41 +143,17 @@ pub struct SubtractionPageProps {
     pub query: SubtractionQuery,
 }
 
-/// Whether two raw states describe the same game and n (texts may differ: `2 5` and `2,5`).
-fn same_state(a: &SubtractionQuery, b: &SubtractionQuery) -> bool {
-    match (a.validate(), b.validate()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => a == b,
-    }
-}
-
 /// The subtraction games page.
 #[function_component(SubtractionPage)]
 pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
-    let form = use_state(|| props.query.clone());
+    // The form follows the URL, and commits valid edits to it after a pause.
+    let form = use_live_form(
+        &props.query,
+        SubtractionQuery::validate,
+        SubtractionQuery::to_hash,
+    );
     let align = use_state(|| false);
     let why_heap = use_state(|| None::<String>);
-
-    // The URL changed from outside (Back/Forward, a link): show it in the form.
-    {
-        let form = form.clone();
-        use_effect_with(props.query.clone(), move |query| {
-            if !same_state(&form, query) {
-                form.set(query.clone());
-            }
-        });
-    }
-    // The form holds a new valid state: commit it to the URL after a pause.
-    {
-        let committed = props.query.clone();
-        use_effect_with((*form).clone(), move |form| {
-            let timer = (form.validate().is_ok() && !same_state(form, &committed)).then(|| {
-                let hash = form.to_hash();
-                Timeout::new(COMMIT_DELAY_MS, move || navigate(&hash))
-            });
-            move || drop(timer)
-        });
-    }
 
     let committed = props.query.validate().ok();
     let solution = use_memo(committed.clone(), |params| params.as_ref().map(solve));
@@ -277,7 +249,8 @@ pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
 
     let results = match (&committed, solution.as_ref()) {
         (Some(params), Some(Ok(sol))) => {
-            let stale = form_errors.is_some() || !same_state(&form, &props.query);
+            let stale = form_errors.is_some()
+                || !same_state(&*form, &props.query, SubtractionQuery::validate);
             let note = stale.then(|| {
                 html! {
                     <p class="note stale" id="results-note">
