@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -469,6 +470,69 @@ impl Page {
             .send_keys(text)
             .await
             .with_context(|| format!("could not type into `{selector}`"))
+    }
+
+    /// The element `selector`, scrolled to the middle of the viewport, and its CSS size, for
+    /// pointer input relative to its centre.
+    pub async fn pointer_target(&self, selector: &str) -> Result<(Element, f64, f64)> {
+        let element = self.wait_for(selector).await?;
+        self.js(
+            "arguments[0].scrollIntoView({block: 'center', inline: 'center'});",
+            vec![serde_json::to_value(&element)?],
+        )
+        .await?;
+        let (_, _, width, height) = element
+            .rectangle()
+            .await
+            .with_context(|| format!("no size for `{selector}`"))?;
+        Ok((element, width, height))
+    }
+
+    /// Real pointer input (WebDriver actions): presses the left button at `from` and drags to
+    /// `to` in a few steps, both in CSS pixels from the centre of `element`. The button stays
+    /// down until [`Page::release`], so a test can look at the page mid-drag.
+    pub async fn press_and_drag(
+        &self,
+        element: &Element,
+        from: (f64, f64),
+        to: (f64, f64),
+    ) -> Result<()> {
+        let at = |(x, y): (f64, f64)| PointerAction::MoveToElement {
+            element: element.clone(),
+            duration: Some(Duration::from_millis(50)),
+            x,
+            y,
+        };
+        let middle = ((from.0 + to.0) / 2.0, (from.1 + to.1) / 2.0);
+        let drag = MouseActions::new("mouse".into())
+            .then(at(from))
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(at(middle))
+            .then(at(to));
+        self.client
+            .perform_actions(drag)
+            .await
+            .context("could not drag the pointer")
+    }
+
+    /// Releases the left button pressed by [`Page::press_and_drag`].
+    pub async fn release(&self) -> Result<()> {
+        let up = MouseActions::new("mouse".into()).then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+        self.client
+            .perform_actions(up)
+            .await
+            .context("could not release the pointer")
+    }
+
+    /// A real click (press and release without moving) at `at`, in CSS pixels from the centre
+    /// of `element`.
+    pub async fn click_at(&self, element: &Element, at: (f64, f64)) -> Result<()> {
+        self.press_and_drag(element, at, at).await?;
+        self.release().await
     }
 
     /// The pixel at (`x`, `y`) of the canvas `selector`, read with `getImageData`,

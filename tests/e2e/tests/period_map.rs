@@ -249,9 +249,6 @@ fn window_in(hash: &str) -> Option<Window> {
 /// the subtraction page.
 #[tokio::test]
 async fn a_dragged_box_zooms_and_a_click_opens_the_ruleset() -> Result<()> {
-    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
-    use fantoccini::Locator;
-    use std::time::Duration;
     with_page(|page| async move {
         let family = Family::ThreeMove { s3: 61 };
         let window = Window {
@@ -263,27 +260,9 @@ async fn a_dragged_box_zooms_and_a_click_opens_the_ruleset() -> Result<()> {
         page.open("#/period-map?family=3move&fixed=61&s1=1..41&s2=20..60&colour=class")
             .await?;
         wait_complete(&page, window).await?;
-        page.js(
-            "document.querySelector('#period-map').scrollIntoView({block: 'center'});",
-            vec![],
-        )
-        .await?;
-        let canvas = page.client().find(Locator::Css("#period-map")).await?;
-        let (_, _, width, height) = canvas.rectangle().await?;
-        let to = |x: f64, y: f64| PointerAction::MoveToElement {
-            element: canvas.clone(),
-            duration: Some(Duration::from_millis(50)),
-            x,
-            y,
-        };
-        let press = MouseActions::new("mouse".into())
-            .then(to(-width / 4.0, -height / 4.0))
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .then(to(0.0, 0.0))
-            .then(to(width / 4.0, height / 4.0));
-        page.client().perform_actions(press).await?;
+        let (canvas, width, height) = page.pointer_target("#period-map").await?;
+        let (dx, dy) = (width / 4.0, height / 4.0);
+        page.press_and_drag(&canvas, (-dx, -dy), (dx, dy)).await?;
         let shown = page
             .js(
                 "return getComputedStyle(document.querySelector('.map-box')).display;",
@@ -294,10 +273,7 @@ async fn a_dragged_box_zooms_and_a_click_opens_the_ruleset() -> Result<()> {
             shown == "block",
             "the zoom box is not shown while dragging: {shown}"
         );
-        let release = MouseActions::new("mouse".into()).then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
-        page.client().perform_actions(release).await?;
+        page.release().await?;
         let hash = page
             .wait_until("the URL to zoom", || async {
                 let hash = page.hash().await?;
@@ -321,15 +297,8 @@ async fn a_dragged_box_zooms_and_a_click_opens_the_ruleset() -> Result<()> {
         wait_complete(&page, zoomed).await?;
         assert_canvas_matches(&page, family, zoomed, Colouring::Class).await?;
 
-        let click = MouseActions::new("mouse".into())
-            .then(to(0.0, 0.0))
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .then(PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
-            });
-        page.client().perform_actions(click).await?;
+        let (canvas, _, _) = page.pointer_target("#period-map").await?;
+        page.click_at(&canvas, (0.0, 0.0)).await?;
         let hash = page.wait_for_hash_containing("#/subtraction?S=").await?;
         let set: Vec<u32> = hash
             .split(['=', '&'])

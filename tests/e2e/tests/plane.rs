@@ -222,3 +222,68 @@ async fn bad_input_shows_an_error_and_the_page_keeps_working() -> Result<()> {
     })
     .await
 }
+
+/// A number after `key` in the URL (`zoom=2`, `at=100,50` gives its first part).
+fn url_number(hash: &str, key: &str) -> Option<f64> {
+    let value = hash.split(['?', '&']).find_map(|kv| kv.strip_prefix(key))?;
+    value.split(',').next()?.parse().ok()
+}
+
+/// Real pointer input (WebDriver actions): dragging over the middle half of the picture shows
+/// the zoom box while the button is down, and on release the URL zooms about 2x into the
+/// middle (`View::boxed`), and the picture is drawn zoomed (a CSS transform, not a recompute).
+#[tokio::test]
+async fn a_dragged_box_zooms_into_the_middle() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/plane?moves=1,2;2,1&w=200&h=100&mode=outcome")
+            .await?;
+        wait_complete(&page, 200, 100).await?;
+        let (canvas, width, height) = page.pointer_target("#plane-canvas").await?;
+        let (dx, dy) = (width / 4.0, height / 4.0);
+        page.press_and_drag(&canvas, (-dx, -dy), (dx, dy)).await?;
+        let shown = page
+            .js(
+                "return getComputedStyle(document.querySelector('.plane-frame .map-box')).display;",
+                vec![],
+            )
+            .await?;
+        ensure!(
+            shown == "block",
+            "the zoom box is not shown while dragging: {shown}"
+        );
+        page.release().await?;
+        let hash = page.wait_for_hash_containing("zoom=").await?;
+        let zoom = url_number(&hash, "zoom=").context("zoom in the URL")?;
+        let (cx, cy) = (
+            url_number(&hash, "at=").context("at in the URL")?,
+            hash.split("at=")
+                .nth(1)
+                .and_then(|at| at.split(['&', ',']).nth(1))
+                .and_then(|y| y.parse::<f64>().ok())
+                .context("at=x,y in the URL")?,
+        );
+        ensure!(
+            (1.7..=2.3).contains(&zoom)
+                && (95.0..=105.0).contains(&cx)
+                && (45.0..=55.0).contains(&cy),
+            "the dragged box gave zoom {zoom} at ({cx}, {cy}) ({hash}), not 2x at the middle"
+        );
+        let transform = page
+            .js(
+                "return getComputedStyle(document.querySelector('#plane-canvas')).transform;",
+                vec![],
+            )
+            .await?;
+        let scale = transform
+            .as_str()
+            .and_then(|t| t.strip_prefix("matrix("))
+            .and_then(|t| t.split(',').next())
+            .and_then(|a| a.trim().parse::<f64>().ok());
+        ensure!(
+            scale.is_some_and(|a| (a - zoom).abs() < 0.01),
+            "the picture is not drawn at zoom {zoom}: transform {transform}"
+        );
+        Ok(())
+    })
+    .await
+}
