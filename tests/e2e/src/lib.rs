@@ -528,6 +528,34 @@ impl Page {
             .context("could not release the pointer")
     }
 
+    /// The computed CSS `property` of the element `selector` (`getComputedStyle`).
+    pub async fn computed_style(&self, selector: &str, property: &str) -> Result<String> {
+        let value = self
+            .js(
+                "const e = document.querySelector(arguments[0]); \
+                 return e ? getComputedStyle(e).getPropertyValue(arguments[1]) : null;",
+                vec![selector.into(), property.into()],
+            )
+            .await?;
+        value
+            .as_str()
+            .map(str::to_string)
+            .with_context(|| format!("no `{selector}` to read {property} from"))
+    }
+
+    /// Drags a zoom box over the middle half of the picture `target` with real pointer input,
+    /// checks that the box element `zoom_box` is shown while the button is down, and releases.
+    pub async fn drag_over_middle_half(&self, target: &str, zoom_box: &str) -> Result<()> {
+        let (element, width, height) = self.pointer_target(target).await?;
+        let (dx, dy) = (width / 4.0, height / 4.0);
+        self.press_and_drag(&element, (-dx, -dy), (dx, dy)).await?;
+        let shown = self.computed_style(zoom_box, "display").await?;
+        if shown != "block" {
+            bail!("the zoom box `{zoom_box}` is not shown while dragging: display {shown}");
+        }
+        self.release().await
+    }
+
     /// A real click (press and release without moving) at `at`, in CSS pixels from the centre
     /// of `element`.
     pub async fn click_at(&self, element: &Element, at: (f64, f64)) -> Result<()> {

@@ -260,20 +260,8 @@ async fn a_dragged_box_zooms_and_a_click_opens_the_ruleset() -> Result<()> {
         page.open("#/period-map?family=3move&fixed=61&s1=1..41&s2=20..60&colour=class")
             .await?;
         wait_complete(&page, window).await?;
-        let (canvas, width, height) = page.pointer_target("#period-map").await?;
-        let (dx, dy) = (width / 4.0, height / 4.0);
-        page.press_and_drag(&canvas, (-dx, -dy), (dx, dy)).await?;
-        let shown = page
-            .js(
-                "return getComputedStyle(document.querySelector('.map-box')).display;",
-                vec![],
-            )
+        page.drag_over_middle_half("#period-map", ".map-box")
             .await?;
-        ensure!(
-            shown == "block",
-            "the zoom box is not shown while dragging: {shown}"
-        );
-        page.release().await?;
         let hash = page
             .wait_until("the URL to zoom", || async {
                 let hash = page.hash().await?;

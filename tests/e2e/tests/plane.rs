@@ -238,20 +238,8 @@ async fn a_dragged_box_zooms_into_the_middle() -> Result<()> {
         page.open("#/plane?moves=1,2;2,1&w=200&h=100&mode=outcome")
             .await?;
         wait_complete(&page, 200, 100).await?;
-        let (canvas, width, height) = page.pointer_target("#plane-canvas").await?;
-        let (dx, dy) = (width / 4.0, height / 4.0);
-        page.press_and_drag(&canvas, (-dx, -dy), (dx, dy)).await?;
-        let shown = page
-            .js(
-                "return getComputedStyle(document.querySelector('.plane-frame .map-box')).display;",
-                vec![],
-            )
+        page.drag_over_middle_half("#plane-canvas", ".plane-frame .map-box")
             .await?;
-        ensure!(
-            shown == "block",
-            "the zoom box is not shown while dragging: {shown}"
-        );
-        page.release().await?;
         let hash = page.wait_for_hash_containing("zoom=").await?;
         let zoom = url_number(&hash, "zoom=").context("zoom in the URL")?;
         let (cx, cy) = (
@@ -268,15 +256,9 @@ async fn a_dragged_box_zooms_into_the_middle() -> Result<()> {
                 && (45.0..=55.0).contains(&cy),
             "the dragged box gave zoom {zoom} at ({cx}, {cy}) ({hash}), not 2x at the middle"
         );
-        let transform = page
-            .js(
-                "return getComputedStyle(document.querySelector('#plane-canvas')).transform;",
-                vec![],
-            )
-            .await?;
+        let transform = page.computed_style("#plane-canvas", "transform").await?;
         let scale = transform
-            .as_str()
-            .and_then(|t| t.strip_prefix("matrix("))
+            .strip_prefix("matrix(")
             .and_then(|t| t.split(',').next())
             .and_then(|a| a.trim().parse::<f64>().ok());
         ensure!(
