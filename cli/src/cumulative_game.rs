@@ -45,10 +45,11 @@ pub struct CumulativeGameArgs {
     /// `self-interest` (Squirrel Pebbles) or `zero-sum` (Scoring Pebbles); `--preset` wins.
     #[arg(long, default_value = "self-interest")]
     utility: String,
-    /// One of the PEBBLES presets: normal, misere, scoring, squirrel, auction, wealth.
+    /// One of the PEBBLES presets (normal, misere, scoring, squirrel, auction, wealth) or
+    /// auction-rewards (Example 4: the auction with its utility moved into the rewards).
     #[arg(long)]
     preset: Option<String>,
-    /// The auction's item value v.
+    /// The item value v of the two auctions.
     #[arg(long, default_value = "4", allow_hyphen_values = true)]
     value: String,
     /// Tie-break on indifference (Definition 3).

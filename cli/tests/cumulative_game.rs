@@ -4,7 +4,7 @@
 mod common;
 
 use common::{assert_compiles, heaplab, json as json_of, one_line_error, pdflatex_available};
-use serde_json::json;
+use serde_json::{json, Value};
 
 /// Example 1 (Section 2) through the command line.
 #[test]
@@ -118,6 +118,50 @@ fn presets_normal_and_auction() {
     ]);
     assert_eq!(v["pspe_path"], json!([4, 2, 0]));
     assert_eq!(v["utilities"], json!([1, 0]));
+}
+
+/// Example 4 (Section 3): the auction with its utility moved into the rewards plays and pays
+/// exactly as Example 3's Auction Pebbles, from every heap 2..10, for two item values and both
+/// starting bids. (Heaps 0 and 1 of S = {2,3} admit no move, so Example 4 settles nothing there
+/// and pays the bids themselves: the tables agree from heap 2 on.)
+#[test]
+fn example_4_preset_plays_as_the_auction() {
+    for value in ["3", "4"] {
+        for cums in ["0,0", "1,0"] {
+            for heap in 2..10 {
+                let heap = heap.to_string();
+                let run = |preset: &str| {
+                    json_of(&[
+                        "cumulative-game",
+                        "--preset",
+                        preset,
+                        "--set",
+                        "2,3",
+                        "--value",
+                        value,
+                        "--cumulations",
+                        cums,
+                        "--heap",
+                        &heap,
+                        "--tree",
+                        "--terms",
+                        "10",
+                        "--format",
+                        "json",
+                    ])
+                };
+                let (rewards, auction) = (run("auction-rewards"), run("auction"));
+                for key in ["pspe_path", "utilities"] {
+                    assert_eq!(
+                        rewards[key], auction[key],
+                        "{key}: v={value} C={cums} x={heap}"
+                    );
+                }
+                let rows = |v: &Value| v["outcomes"].as_array().unwrap()[2..].to_vec();
+                assert_eq!(rows(&rewards), rows(&auction), "v={value} C={cums}");
+            }
+        }
+    }
 }
 
 #[test]

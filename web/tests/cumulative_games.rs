@@ -37,6 +37,20 @@ fn query_round_trips_and_defaults() {
     ));
 }
 
+/// Example 4's preset keeps its item value in the URL, as the auction does, and builds the
+/// engine's Example 4 game.
+#[wasm_bindgen_test]
+fn example_4_preset_keeps_its_value() {
+    let q = CgQuery::from_query("preset=auction-rewards&S=2,3&x=7&v=5");
+    assert!(q.to_query().contains("v=5"), "{}", q.to_query());
+    assert_eq!(CgQuery::from_query(&q.to_query()), q);
+    let p = q.validate().expect("valid");
+    assert_eq!(p.preset, Preset::AuctionRewards);
+    assert!(!CgQuery::from_query("preset=squirrel&v=5")
+        .to_query()
+        .contains("v="));
+}
+
 #[wasm_bindgen_test]
 fn tampered_queries_are_messages_not_panics() {
     for query in [

@@ -234,17 +234,21 @@ pub enum Preset {
     Auction,
     /// P6: removals bounded by the mover's own pocket; normal play.
     Wealth,
+    /// Example 4: Auction Pebbles with self-interest utility, the auction's utility moved
+    /// into the rewards ([`Reward::AuctionSettlement`]); same play as [`Preset::Auction`].
+    AuctionRewards,
 }
 
 impl Preset {
     /// All presets in the paper's order.
-    pub const ALL: [Preset; 6] = [
+    pub const ALL: [Preset; 7] = [
         Preset::Normal,
         Preset::Misere,
         Preset::Scoring,
         Preset::Squirrel,
         Preset::Auction,
         Preset::Wealth,
+        Preset::AuctionRewards,
     ];
 
     /// The name used in URLs and the CLI.
@@ -256,6 +260,7 @@ impl Preset {
             Preset::Squirrel => "squirrel",
             Preset::Auction => "auction",
             Preset::Wealth => "wealth",
+            Preset::AuctionRewards => "auction-rewards",
         }
     }
 
@@ -268,7 +273,13 @@ impl Preset {
             Preset::Squirrel => "P4 Squirrel Pebbles",
             Preset::Auction => "P5 Auction Pebbles",
             Preset::Wealth => "P6 Wealth Pebbles",
+            Preset::AuctionRewards => "Example 4 Auction Pebbles by rewards",
         }
+    }
+
+    /// Whether the preset has an item value `v` (the two auctions).
+    pub fn uses_value(self) -> bool {
+        matches!(self, Preset::Auction | Preset::AuctionRewards)
     }
 
     /// Reads a preset name.
@@ -278,8 +289,10 @@ impl Preset {
             .into_iter()
             .find(|p| p.name() == name || (name == "misère" && *p == Preset::Misere))
             .ok_or_else(|| {
+                let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
                 EngineError::Parse(format!(
-                    "unknown preset '{name}': use normal, misere, scoring, squirrel, auction or wealth"
+                    "unknown preset '{name}': use one of {}",
+                    names.join(", ")
                 ))
             })
     }
@@ -294,19 +307,26 @@ impl Preset {
     /// (fixed or heap-size dynamic; ignored by Wealth) and, for the auction, item value
     /// `value`. Alternating (cyclic) turns; set [`Game::turn`] for another turn function.
     pub fn game_with(self, players: usize, moves: Moves, value: Rational, tie: TieBreak) -> Game {
-        let (moves, utility, ending) = match self {
-            Preset::Normal => (moves, HeapUtility::Nothing, Ending::Normal),
-            Preset::Misere => (moves, HeapUtility::Nothing, Ending::Misere),
-            Preset::Scoring => (moves, HeapUtility::ZeroSum, Ending::Scoring),
-            Preset::Squirrel => (moves, HeapUtility::SelfInterest, Ending::Scoring),
-            Preset::Auction => (moves, HeapUtility::Auction { value }, Ending::Scoring),
-            Preset::Wealth => (Moves::Wealth, HeapUtility::Nothing, Ending::Normal),
+        let take = Reward::Take;
+        let (moves, reward, utility, ending) = match self {
+            Preset::Normal => (moves, take, HeapUtility::Nothing, Ending::Normal),
+            Preset::Misere => (moves, take, HeapUtility::Nothing, Ending::Misere),
+            Preset::Scoring => (moves, take, HeapUtility::ZeroSum, Ending::Scoring),
+            Preset::Squirrel => (moves, take, HeapUtility::SelfInterest, Ending::Scoring),
+            Preset::Auction => (moves, take, HeapUtility::Auction { value }, Ending::Scoring),
+            Preset::Wealth => (Moves::Wealth, take, HeapUtility::Nothing, Ending::Normal),
+            Preset::AuctionRewards => (
+                moves,
+                Reward::AuctionSettlement { value },
+                HeapUtility::SelfInterest,
+                Ending::Scoring,
+            ),
         };
         Game {
             players,
             heaps: vec![HeapRule {
                 moves,
-                reward: Reward::Take,
+                reward,
                 utility,
             }],
             turn: Turn::Cyclic,
@@ -361,17 +381,7 @@ pub fn auction_utility(c: &[Rational], i: usize, value: Rational) -> Rational {
 /// utility moved into the rewards ([`Reward::AuctionSettlement`]). Two players, one heap,
 /// subtraction sets `sets` (one shared set or one per player), item value `value`.
 pub fn auction_by_rewards(sets: Vec<Vec<u64>>, value: Rational, tie: TieBreak) -> Game {
-    Game {
-        players: 2,
-        heaps: vec![HeapRule {
-            moves: Moves::Fixed(sets),
-            reward: Reward::AuctionSettlement { value },
-            utility: HeapUtility::SelfInterest,
-        }],
-        turn: Turn::Cyclic,
-        ending: Ending::Scoring,
-        tie,
-    }
+    Preset::AuctionRewards.game(sets, value, tie)
 }
 
 /// The name of player `i` (0-based): Alice and Bob for two players, else `P1..Pn`.

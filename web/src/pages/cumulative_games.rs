@@ -9,12 +9,13 @@
 //! and a Cancel button, up to [`run::WORKER_STATES`] grounded positions (on the main thread,
 //! without workers, [`run::MAIN_THREAD_STATES`]); past the cap the page says so.
 //!
-//! URL parameters ([`CgQuery`]): `preset` (normal, misere, scoring, squirrel, auction, wealth),
+//! URL parameters ([`CgQuery`]): `preset` (normal, misere, scoring, squirrel, auction, wealth,
+//! auction-rewards: Example 4),
 //! `players` (n, default 2), `S` (everyone's set, or one per player separated by `;`), `S2`
 //! (Bob's own set: a partizan game), `moves=dynamic` with `D` (a heap-size dynamic map such as
 //! `2:2;3:1`), `x` (heap), `C` (starting cumulations, one per player), `start` (1..=n: who moves
 //! first), `tie` (antagonistic, friendly), `turn` (cyclic, `next:2,3,1`, `heap:1,2,2,1`),
-//! `view` (efg, cgt, dag), `n` (table rows) and `v` (auction value). The text forms are the
+//! `view` (efg, cgt, dag), `n` (table rows) and `v` (the auctions' item value). The text forms are the
 //! engine's (`heaplab_engine::cumulative_games::spec`), shared with the CLI.
 //! `preset=efg` imports an Extensive Form Game from the `efg` key (the JSON format of
 //! `heaplab_engine::cumulative_games::efg`) and shows its single-heap cumulative game
@@ -236,7 +237,7 @@ impl CgQuery {
             pairs.push(("turn", self.turn.as_str()));
         }
         pairs.extend([("view", self.view.as_str()), ("n", self.terms.as_str())]);
-        if self.preset == "auction" {
+        if Preset::from_name(&self.preset).is_ok_and(Preset::uses_value) {
             pairs.push(("v", self.value.as_str()));
         }
         if self.preset == "efg" {
@@ -515,7 +516,7 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
                         }} />
                     </div>
                 }
-                if form.preset == "auction" {
+                if Preset::from_name(&form.preset).is_ok_and(Preset::uses_value) {
                     { text_input("cg-value", "Item value v".into(), |q| q.value.clone(), |q, v| q.value = v, "4") }
                 }
                 <button type="submit" id="cg-show">{ "Show" }</button>
