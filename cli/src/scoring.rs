@@ -22,7 +22,7 @@ pub struct ScoringArgs {
     /// A scoring game in bracket notation, e.g. "{2,{11|4|-3}|3|4,{9|2|-5}}".
     #[arg(long, allow_hyphen_values = true)]
     game: Option<String>,
-    /// Another game to add to --game (long-rule sum); may be repeated.
+    /// Games to add to --game (long-rule sum): one game or `H + K + …`; may be repeated.
     #[arg(long, allow_hyphen_values = true)]
     plus: Vec<String>,
     /// Write the game tree (of --game, or of the sum when it is small) to FILE.svg or FILE.tex.
@@ -82,11 +82,11 @@ fn finals_json(f: Finals) -> serde_json::Value {
 
 fn run_game(args: &ScoringArgs, text: &str) -> Result<String, EngineError> {
     let game = ScoringGame::parse(text)?;
-    let plus = args
-        .plus
-        .iter()
-        .map(|t| ScoringGame::parse(t))
-        .collect::<Result<Vec<_>, _>>()?;
+    // Each --plus is a game or a sum `H + K + …` (the page's notation).
+    let mut plus = Vec::new();
+    for text in &args.plus {
+        plus.extend(ScoringGame::parse_sum(text)?);
+    }
     let finals = game.finals();
     let imp = game.impartiality();
     let sum = if plus.is_empty() {
@@ -98,15 +98,10 @@ fn run_game(args: &ScoringArgs, text: &str) -> Result<String, EngineError> {
     };
     if let Some(path) = &args.out {
         let tex = is_tikz_path(path)?;
-        let pictured = match plus.as_slice() {
-            [] => game.clone(),
-            [other] => game.sum(other)?,
-            _ => {
-                return Err(EngineError::OutOfRange(
-                    "--out draws a game or a sum of two games".into(),
-                ))
-            }
-        };
+        // The game or its sum, built term by term within the tree cap.
+        let pictured = plus
+            .iter()
+            .try_fold(game.clone(), |sum, other| sum.sum(other))?;
         write_text(path, &tree_figure(&pictured.tree(), tex, TREE_LEGEND))?;
     }
     Ok(match args.format {

@@ -29,6 +29,37 @@ fn conjecture_9_sum() {
     assert_eq!(v["sum"]["outcome_class"], "P");
     assert_eq!(v["sum"]["left_final"], -1);
     assert_eq!(v["sum"]["right_final"], 1);
+    // G + G + G written two ways, `--plus "G + G"` and a repeated --plus, gives one answer;
+    // a sum of three games also draws its tree.
+    let both = json(&[
+        "scoring",
+        "--game",
+        g,
+        "--plus",
+        &format!("{g} + {g}"),
+        "--format",
+        "json",
+    ]);
+    let repeated = json(&[
+        "scoring", "--game", g, "--plus", g, "--plus", g, "--format", "json",
+    ]);
+    assert_eq!(both["sum"], repeated["sum"]);
+    let dir = std::env::temp_dir().join(format!("heaplab-sum3-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("sum.svg");
+    json(&[
+        "scoring",
+        "--game",
+        "{4|3|2}",
+        "--plus",
+        "{1|0|-1} + 2",
+        "--out",
+        svg.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Stewart, Section 3.1.2: (3333, 2222) has period 5.

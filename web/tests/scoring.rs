@@ -1,6 +1,9 @@
 //! Browser tests of the scoring play page's state and engine calls: URL round trips, every
 //! problem of a tampered octal query reported, and the Conjecture 9 sum computed by the page.
 
+use heaplab_engine::scoring::game::sum_final_scores;
+use heaplab_engine::scoring::ScoringGame;
+use heaplab_engine::Budget;
 use heaplab_web::pages::scoring::{solve_game, ScoringQuery, EXAMPLES, PAGE_SUM_STATES};
 use heaplab_web::route::Route;
 use wasm_bindgen_test::*;
@@ -34,6 +37,35 @@ fn the_conjecture_9_example_sum_is_in_p() {
     let s = r.sum.expect("a sum").expect("within the page cap");
     assert_eq!(s.finals.class().letter(), "P");
     assert!(s.tree.is_ok());
+}
+
+/// A sum of three games (`plus=H + K`): the page's final scores are the engine's for
+/// G +ℓ H +ℓ K (Definition 4), and the tree is the folded sum's, or a note when it is too big.
+#[wasm_bindgen_test]
+fn a_sum_of_three_games_is_the_engines() {
+    let (g, h, k) = ("{2|1|0}", "{4|3|2}", "{-1,{1|0|-1}|0|1}");
+    let q = ScoringQuery::from_query(&format!("g={g}&plus={h} %2B {k}"));
+    assert_eq!(q.plus, format!("{h} + {k}"));
+    let s = solve_game(&q)
+        .expect("solves")
+        .sum
+        .expect("a sum")
+        .expect("small");
+    let games: Vec<ScoringGame> = [g, h, k]
+        .iter()
+        .map(|t| ScoringGame::parse(t).unwrap())
+        .collect();
+    let terms: Vec<&ScoringGame> = games.iter().collect();
+    let want = sum_final_scores(&terms, &mut Budget::unlimited()).unwrap();
+    assert_eq!(s.finals, want);
+    let tree = s.tree.expect("a small tree");
+    let built = games[0].sum(&games[1]).unwrap().sum(&games[2]).unwrap();
+    assert_eq!(*tree, built.tree());
+    let bad = ScoringQuery::from_query(&format!("g={g}&plus={h} %2B {{1|x"));
+    let Some(Err(message)) = solve_game(&bad).expect("G is fine").sum else {
+        panic!("a broken second term must be an error");
+    };
+    assert!(message.contains("term 2"), "{message}");
 }
 
 #[wasm_bindgen_test]

@@ -237,6 +237,44 @@ impl ScoringGame {
         })
     }
 
+    /// Parses a sum of games written `G + H + …` (the long-rule sum of Definition 4): each term
+    /// as [`ScoringGame::parse`]. A `+` outside braces ends a term once the term has begun, so
+    /// a leading `+` is still a number's sign (`3 + +4` is 3 + 4). Errors name the term.
+    pub fn parse_sum(text: &str) -> Result<Vec<Self>, EngineError> {
+        if text.len() > MAX_TEXT {
+            return Err(EngineError::OutOfRange(format!(
+                "the sum's text is {} characters long; the limit is {MAX_TEXT}",
+                text.len()
+            )));
+        }
+        let mut terms = Vec::new();
+        let (mut depth, mut start) = (0usize, 0usize);
+        for (i, c) in text.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth = depth.saturating_sub(1),
+                '+' if depth == 0 && !text[start..i].trim().is_empty() => {
+                    terms.push(&text[start..i]);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        terms.push(&text[start..]);
+        terms
+            .iter()
+            .enumerate()
+            .map(|(i, term)| {
+                ScoringGame::parse(term).map_err(|e| match e {
+                    EngineError::Parse(m) if terms.len() > 1 => {
+                        EngineError::Parse(format!("term {}: {m}", i + 1))
+                    }
+                    other => other,
+                })
+            })
+            .collect()
+    }
+
     /// The nodes, in preorder (node 0 is the root).
     pub fn nodes(&self) -> &[Node] {
         &self.nodes
@@ -751,6 +789,30 @@ mod tests {
 
     fn q(n: i64) -> Rational {
         Rational::int(n)
+    }
+
+    #[test]
+    fn parses_sums_term_by_term() {
+        let printed = |text: &str| -> Vec<String> {
+            ScoringGame::parse_sum(text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"))
+                .iter()
+                .map(ScoringGame::to_string)
+                .collect()
+        };
+        // Conjecture 9's G + G, with the paper's minus sign.
+        let conj9 = "{2,{1|2|3}|0|\u{2212}2,{\u{2212}3|\u{2212}2|\u{2212}1}}";
+        assert_eq!(printed(&format!("{conj9} + {conj9}")).len(), 2);
+        assert_eq!(printed("{4|3|2}+{1|0|-1}+5"), ["{4|3|2}", "{1|0|-1}", "5"]);
+        // A leading `+` is a sign, not a sum.
+        assert_eq!(printed("3 + +4"), ["3", "4"]);
+        assert_eq!(printed("+3"), ["3"]);
+        assert_eq!(printed("{4|3|2}"), ["{4|3|2}"]);
+        for bad in ["", "{4|3|2} +", "{4|3|2} + + ", "{1|+|2}", "{4|3|2} + {1|2"] {
+            assert!(ScoringGame::parse_sum(bad).is_err(), "{bad:?}");
+        }
+        let err = ScoringGame::parse_sum("{4|3|2} + {1|x|2}").unwrap_err();
+        assert!(err.to_string().contains("term 2"), "{err}");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use anyhow::{ensure, Context, Result};
 use heaplab_e2e::{with_page, Page};
+use heaplab_engine::scoring::game::sum_final_scores;
 use heaplab_engine::scoring::octal::{self, FixedHeap, ScoringLimits};
 use heaplab_engine::scoring::{ScoringGame, ScoringRules};
 use heaplab_engine::Budget;
@@ -105,7 +106,8 @@ async fn typing_shows_live_errors_and_show_commits_the_game() -> Result<()> {
 }
 
 /// Conjecture 9: G = {2,{1|2|3}|0|−2,{−3|−2|−1}}; the "Add G" button builds G + G, in 𝓟 with
-/// final scores −1 and +1; its tree exports as TikZ.
+/// final scores −1 and +1; its tree exports as TikZ. "Add −G" then makes a third term, and the
+/// page shows the engine's final scores of G + G + (−G).
 #[tokio::test]
 async fn conjecture_9_sum_is_in_p_and_exports() -> Result<()> {
     with_page(|page| async move {
@@ -122,6 +124,17 @@ async fn conjecture_9_sum_is_in_p_and_exports() -> Result<()> {
         let (name, tex) = page.last_download().await?;
         ensure!(name.ends_with(".tex"), "download {name:?}");
         ensure!(tex.contains("\\begin{tikzpicture}"), "{tex}");
+        page.wait_for("#sc-add-negation").await?.click().await?;
+        page.wait_for_hash_containing("%2B").await?;
+        let g = ScoringGame::parse("{2,{1|2|3}|0|-2,{-3|-2|-1}}").unwrap();
+        let minus_g = g.negate();
+        let want = sum_final_scores(&[&g, &g, &minus_g], &mut Budget::unlimited()).unwrap();
+        page.wait_for_text("#sc-sum-left", &want.left.to_string())
+            .await?;
+        page.wait_for_text("#sc-sum-right", &want.right.to_string())
+            .await?;
+        page.wait_for_text("#sc-sum-class", want.class().letter())
+            .await?;
         Ok(())
     })
     .await
@@ -209,7 +222,7 @@ async fn tampered_urls_show_messages() -> Result<()> {
         page.assert_not_blank().await?;
         page.open("#/scoring?tab=game&g=5&plus={1|0").await?;
         let message = page.wait_for_some_text("#sc-sum-error").await?;
-        ensure!(message.starts_with("second game"), "{message}");
+        ensure!(message.starts_with("added games"), "{message}");
         page.assert_not_blank().await
     })
     .await

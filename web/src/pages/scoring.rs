@@ -237,14 +237,25 @@ pub fn scoring_page(props: &ScoringPageProps) -> Html {
 }
 
 /// One line saying whether the typed text parses: node count and class, or the error.
-fn parse_line(id: &str, text: &str) -> Html {
+fn parse_line(id: &str, text: &str, sum: bool) -> Html {
     if text.trim().is_empty() {
         return html! {};
     }
-    match ScoringGame::parse(text) {
-        Ok(g) => html! {
-            <p class="note" id={id.to_string()}>{ format!("✓ {} nodes, class {}", g.len(), g.outcome_class()) }</p>
-        },
+    let parsed = if sum {
+        ScoringGame::parse_sum(text)
+    } else {
+        ScoringGame::parse(text).map(|g| vec![g])
+    };
+    match parsed {
+        Ok(games) => {
+            let facts: Vec<String> = games
+                .iter()
+                .map(|g| format!("{} nodes, class {}", g.len(), g.outcome_class()))
+                .collect();
+            html! {
+                <p class="note" id={id.to_string()}>{ format!("✓ {}", facts.join("; ")) }</p>
+            }
+        }
         Err(e) => html! {
             <p class="form-error" id={id.to_string()} role="alert">{ e.to_string() }</p>
         },
@@ -279,17 +290,20 @@ pub fn solve_game(q: &ScoringQuery) -> Result<GameResult, String> {
     let game = ScoringGame::parse(&q.game).map_err(|e| e.to_string())?;
     let imp = game.impartiality();
     let sum = (!q.plus.trim().is_empty()).then(|| -> Result<SumResult, String> {
-        let other = ScoringGame::parse(&q.plus).map_err(|e| format!("second game: {e}"))?;
+        let others = ScoringGame::parse_sum(&q.plus).map_err(|e| format!("added games: {e}"))?;
+        let terms: Vec<&ScoringGame> = std::iter::once(&game).chain(&others).collect();
         let mut stop = |done: u64, _total: u64| done <= PAGE_SUM_STATES;
-        let finals = sum_final_scores(&[&game, &other], &mut Budget::with_progress(&mut stop))
+        let finals = sum_final_scores(&terms, &mut Budget::with_progress(&mut stop))
             .map_err(|e| match e {
                 EngineError::Cancelled => format!(
                     "the sum has more than {PAGE_SUM_STATES} positions: the page stops there; `heaplab scoring --game … --plus …` solves larger sums"
                 ),
                 other => other.to_string(),
             })?;
-        let tree = game
-            .sum(&other)
+        // The sum's tree, built term by term within the tree cap.
+        let tree = others
+            .iter()
+            .try_fold(game.clone(), |sum, other| sum.sum(other))
             .map(|s| Rc::new(s.tree()))
             .map_err(|e| e.to_string());
         Ok(SumResult { finals, tree })
@@ -331,9 +345,14 @@ pub fn game_tab(props: &TabProps) -> Html {
     let result = use_memo(props.query.clone(), solve_game);
     let set = |f: fn(&mut ScoringQuery, String)| form.setter(f);
     let onsubmit = form.submit(ScoringQuery::to_hash);
-    let with_plus = |plus: Option<String>| {
+    // The buttons add a term to the sum (or clear it).
+    let with_plus = |term: Option<String>| {
         let mut next = props.query.clone();
-        next.plus = plus.unwrap_or_default();
+        next.plus = match (term, next.plus.trim()) {
+            (None, _) => String::new(),
+            (Some(term), "") => term,
+            (Some(term), terms) => format!("{terms} + {term}"),
+        };
         next.to_hash()
     };
     let body = match &*result {
@@ -352,7 +371,7 @@ pub fn game_tab(props: &TabProps) -> Html {
                 }
                 Some(Ok(s)) => html! {
                     <section id="sc-sum" aria-labelledby="sc-sum-title">
-                        <h2 id="sc-sum-title">{ "The long-rule sum G +ℓ H (Definition 4)" }</h2>
+                        <h2 id="sc-sum-title">{ "The long-rule sum G +ℓ H +ℓ … (Definition 4)" }</h2>
                         { finals_facts("sc-sum", s.finals) }
                         { match &s.tree {
                             Ok(tree) => html! {
@@ -372,8 +391,8 @@ pub fn game_tab(props: &TabProps) -> Html {
                     <TreeView id="sc-tree" tree={r.tree.clone()} cap={TREE_CAP}
                         legend={TREE_LEGEND} filename="scoring-game" />
                     <div class="toolbar">
-                        <a class="button" id="sc-add-self" href={with_plus(Some(r.game.to_string()))}>{ "Add G (G + G)" }</a>
-                        <a class="button" id="sc-add-negation" href={with_plus(Some(r.game.negate().to_string()))}>{ "Add −G (G + (−G))" }</a>
+                        <a class="button" id="sc-add-self" href={with_plus(Some(r.game.to_string()))}>{ "Add G" }</a>
+                        <a class="button" id="sc-add-negation" href={with_plus(Some(r.game.negate().to_string()))}>{ "Add −G" }</a>
                         <a class="button" id="sc-add-identity" href={with_plus(Some("{{0|0|0}|0|{0|0|0}}".into()))}>{ "Add the identity i" }</a>
                         if r.sum.is_some() {
                             <a class="button" id="sc-clear-sum" href={with_plus(None)}>{ "Clear the sum" }</a>
@@ -389,12 +408,12 @@ pub fn game_tab(props: &TabProps) -> Html {
             <form class="ruleset-form sc-form" {onsubmit} novalidate=true>
                 <TextField id="sc-game" label="Game G (bracket notation, e.g. {2,{11|4|-3}|3|4,{9|2|-5}})"
                     value={form.game.clone()} oninput={set(|q, t| q.game = t)} hint="{4|3|2}" />
-                <TextField id="sc-plus" label="Add a game H (optional): G +ℓ H"
-                    value={form.plus.clone()} oninput={set(|q, t| q.plus = t)} hint="{1|0|-1}" />
+                <TextField id="sc-plus" label="Add games (optional): H, or H + K + … for G +ℓ H +ℓ K"
+                    value={form.plus.clone()} oninput={set(|q, t| q.plus = t)} hint="{1|0|-1} + {4|3|2}" />
                 <div class="field actions"><button type="submit" class="primary" id="sc-show">{ "Show" }</button></div>
             </form>
-            { parse_line("sc-game-status", &form.game) }
-            { parse_line("sc-plus-status", &form.plus) }
+            { parse_line("sc-game-status", &form.game, false) }
+            { parse_line("sc-plus-status", &form.plus, true) }
             { body }
         </div>
     }
