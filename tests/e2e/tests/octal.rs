@@ -98,7 +98,16 @@ async fn long_run_shows_progress_and_cancels() -> Result<()> {
                 Err(status)
             })
         })
-        .await
+        .await?;
+        // Progress replies already on their way when Cancel was pressed must not bring the
+        // job back.
+        tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+        let status = page.text("#octal-status").await?.unwrap_or_default();
+        ensure!(
+            status.starts_with("Cancelled"),
+            "after Cancel the status became {status:?}"
+        );
+        Ok(())
     })
     .await
 }

@@ -1,8 +1,12 @@
 //! One octal game solved in a Web Worker of the same worker binary as the period maps
 //! (`WorkerRequest::Octal`), with progress events; dropping the job cancels it.
 //!
-//! Cancelling drops the bridge, so the page ignores every later reply at once; the worker ends
-//! after its current (capped) computation, because a busy worker reads no messages.
+//! Cancelling drops the job: its `alive` flag goes down first, so a reply already queued for
+//! delivery never reaches the page, and the bridge is dropped; the worker ends after its
+//! current (capped) computation, because a busy worker reads no messages.
+
+use std::cell::Cell;
+use std::rc::Rc;
 
 use gloo::worker::{Spawnable, WorkerBridge};
 use heaplab_engine::octal::OctalReport;
@@ -28,6 +32,14 @@ pub enum OctalEvent {
 /// A running octal job; drop it to cancel.
 pub struct OctalJob {
     _bridge: Option<WorkerBridge<MapWorker>>,
+    /// Whether replies still go to the page; lowered on drop.
+    alive: Rc<Cell<bool>>,
+}
+
+impl Drop for OctalJob {
+    fn drop(&mut self) {
+        self.alive.set(false);
+    }
 }
 
 /// The most heaps the main thread computes when the browser has no Web Workers.
@@ -45,10 +57,17 @@ impl OctalJob {
             };
             let result = solve_octal(&request, &mut |_, _| {});
             on_event.emit(OctalEvent::Done(result.outcome.map(Box::new)));
-            return OctalJob { _bridge: None };
+            return OctalJob {
+                _bridge: None,
+                alive: Rc::new(Cell::new(false)),
+            };
         }
+        let alive = Rc::new(Cell::new(true));
+        let live = alive.clone();
         let bridge = MapWorker::spawner()
             .callback(move |reply| match reply {
+                // A cancelled job's late replies are dropped.
+                _ if !live.get() => {}
                 WorkerReply::OctalProgress { done, total, .. } => {
                     on_event.emit(OctalEvent::Progress { done, total })
                 }
@@ -66,6 +85,7 @@ impl OctalJob {
         }));
         OctalJob {
             _bridge: Some(bridge),
+            alive,
         }
     }
 }
