@@ -251,14 +251,10 @@ fn cell_from(family: Family, x: u32, y: u32, period: Option<Periodicity>) -> Cel
 /// the length passes `TAIL_SHIFT_FRACTION * p`.
 const TAIL_SHIFT_FRACTION: usize = 4;
 
-/// The exact outcome period of `moves` (positive and distinct), or `NotFound` when no period
-/// shows within `max_heaps` heaps. The fast solver of one cell; see [`CellSolver`].
-pub fn fast_outcome_period(moves: &[u32], max_heaps: u64) -> Periodicity {
-    CellSolver::new().outcome_period(moves, max_heaps)
-}
-
 /// The least number of words the cell solver computes between two checks.
 const CHECK_WORDS: usize = 4;
+/// The general search first runs at `FIRST_CHECK * (2 max S + largest expected period)`
+/// heaps; the expected periods usually prove themselves before that.
 const FIRST_CHECK: usize = 4;
 
 /// An expected period (a sum of two moves, or twice a move) and where it is known to hold.
@@ -325,7 +321,7 @@ impl Candidate {
 /// and a preperiod of the least period is one of its multiples). The least period is the
 /// least divisor of `p` that is a period from `from` on ([`least_period_dividing`]).
 ///
-/// At lengths `2 max S + largest candidate`, then doubling, the general search
+/// At `FIRST_CHECK` times `2 max S + largest candidate` heaps, then doubling, the general search
 /// ([`least_tail_period`]) looks for the nearest earlier copy of the last window, which finds
 /// the least period once the sequence is longer than preperiod + period + `max S`. Each answer
 /// is a proof; the reference ([`reference_cell`]) makes the same tail test heap by heap.
@@ -340,11 +336,6 @@ impl CellSolver {
     /// A solver with empty buffers.
     pub fn new() -> Self {
         CellSolver::default()
-    }
-
-    /// How many heaps the last cell computed.
-    pub fn computed(&self) -> usize {
-        self.bits.len()
     }
 
     /// Solves pixel `(x, y)` of `family`, computing at most `max_heaps` heaps.

@@ -28,6 +28,15 @@ pub const WAIT: Duration = Duration::from_secs(20);
 /// How often a wait looks again.
 const POLL: Duration = Duration::from_millis(100);
 
+/// The raw value of `key` in the query part of a hash, `#/plane?zoom=2&at=100,50` gives
+/// `"100,50"` for `at`; `None` when the key is missing.
+pub fn hash_value<'a>(hash: &'a str, key: &str) -> Option<&'a str> {
+    let (_, query) = hash.split_once('?')?;
+    query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix(key)?.strip_prefix('='))
+}
+
 /// The variable that holds the served site's base URL.
 pub const URL_VAR: &str = "HEAPLAB_URL";
 

@@ -7,7 +7,7 @@
 //! The map's definition is the survey's Section 2 (Figure 1, after Flammenkamp).
 
 use anyhow::{ensure, Context, Result};
-use heaplab_e2e::{with_page, Page};
+use heaplab_e2e::{hash_value, with_page, Page};
 use heaplab_engine::budget::Budget;
 use heaplab_engine::figure::{render_map, Colouring};
 use heaplab_engine::period_map::{
@@ -235,11 +235,10 @@ async fn a_tampered_url_shows_an_error_not_a_blank_page() -> Result<()> {
 /// The window in the page's URL, `s1=a..b&s2=c..d`.
 fn window_in(hash: &str) -> Option<Window> {
     let range = |key: &str| -> Option<(u32, u32)> {
-        let value = hash.split(['?', '&']).find_map(|kv| kv.strip_prefix(key))?;
-        let (a, b) = value.split_once("..")?;
+        let (a, b) = hash_value(hash, key)?.split_once("..")?;
         Some((a.parse().ok()?, b.parse().ok()?))
     };
-    let ((x0, x1), (y0, y1)) = (range("s1=")?, range("s2=")?);
+    let ((x0, x1), (y0, y1)) = (range("s1")?, range("s2")?);
     Some(Window { x0, x1, y0, y1 })
 }
 
@@ -288,9 +287,7 @@ async fn a_dragged_box_zooms_and_a_click_opens_the_ruleset() -> Result<()> {
         let (canvas, _, _) = page.pointer_target("#period-map").await?;
         page.click_at(&canvas, (0.0, 0.0)).await?;
         let hash = page.wait_for_hash_containing("#/subtraction?S=").await?;
-        let set: Vec<u32> = hash
-            .split(['=', '&'])
-            .nth(1)
+        let set: Vec<u32> = hash_value(&hash, "S")
             .context("S= in the URL")?
             .split(',')
             .map(str::parse)

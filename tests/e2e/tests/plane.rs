@@ -6,7 +6,7 @@
 //! are the survey's Figure 2: S = {(2,6), (3,3), (6,1), (19,6)}, 3600 × 2000, P black.
 
 use anyhow::{ensure, Context, Result};
-use heaplab_e2e::{with_page, Page, Pixel};
+use heaplab_e2e::{hash_value, with_page, Page, Pixel};
 use heaplab_engine::plane::{self, Grid, MoveSet};
 use heaplab_engine::Budget;
 
@@ -223,12 +223,6 @@ async fn bad_input_shows_an_error_and_the_page_keeps_working() -> Result<()> {
     .await
 }
 
-/// A number after `key` in the URL (`zoom=2`, `at=100,50` gives its first part).
-fn url_number(hash: &str, key: &str) -> Option<f64> {
-    let value = hash.split(['?', '&']).find_map(|kv| kv.strip_prefix(key))?;
-    value.split(',').next()?.parse().ok()
-}
-
 /// Real pointer input (WebDriver actions): dragging over the middle half of the picture shows
 /// the zoom box while the button is down, and on release the URL zooms about 2x into the
 /// middle (`View::boxed`), and the picture is drawn zoomed (a CSS transform, not a recompute).
@@ -241,15 +235,13 @@ async fn a_dragged_box_zooms_into_the_middle() -> Result<()> {
         page.drag_over_middle_half("#plane-canvas", ".plane-frame .map-box")
             .await?;
         let hash = page.wait_for_hash_containing("zoom=").await?;
-        let zoom = url_number(&hash, "zoom=").context("zoom in the URL")?;
-        let (cx, cy) = (
-            url_number(&hash, "at=").context("at in the URL")?,
-            hash.split("at=")
-                .nth(1)
-                .and_then(|at| at.split(['&', ',']).nth(1))
-                .and_then(|y| y.parse::<f64>().ok())
-                .context("at=x,y in the URL")?,
-        );
+        let zoom: f64 = hash_value(&hash, "zoom")
+            .context("zoom in the URL")?
+            .parse()?;
+        let (cx, cy) = hash_value(&hash, "at")
+            .and_then(|at| at.split_once(','))
+            .context("at=x,y in the URL")?;
+        let (cx, cy): (f64, f64) = (cx.parse()?, cy.parse()?);
         ensure!(
             (1.7..=2.3).contains(&zoom)
                 && (95.0..=105.0).contains(&cx)
