@@ -1,7 +1,6 @@
 //! Pieces every subcommand shares: the output format flag and writing figures to files.
 
 use clap::ValueEnum;
-use heaplab_engine::tree_layout::{self, LayoutOptions, Tree};
 use heaplab_engine::EngineError;
 
 /// How results are printed.
@@ -88,15 +87,5 @@ pub fn is_tikz_path(path: &str) -> Result<bool, EngineError> {
     }
 }
 
-/// A game tree, fully expanded, as TikZ (`tex`) or as SVG with `legend` under it.
-pub fn tree_figure(tree: &Tree, tex: bool, legend: &str) -> String {
-    let scene = tree_layout::scene(
-        tree,
-        &tree_layout::layout(tree, &[], &LayoutOptions::default()),
-    );
-    if tex {
-        tree_layout::to_tikz(&scene)
-    } else {
-        tree_layout::to_svg(&scene, legend)
-    }
-}
+/// A game tree, fully expanded, as TikZ or SVG (the engine writes it, so Python draws the same).
+pub use heaplab_engine::tree_layout::figure as tree_figure;

@@ -537,6 +537,17 @@ pub fn xml_escape(text: &str) -> String {
     out
 }
 
+/// A game tree, fully expanded, as TikZ (`tikz`) or as SVG with `legend` under it: the figure
+/// the CLI writes and the Python package shows.
+pub fn figure(tree: &Tree, tikz: bool, legend: &str) -> String {
+    let scene = scene(tree, &layout(tree, &[], &LayoutOptions::default()));
+    if tikz {
+        to_tikz(&scene)
+    } else {
+        to_svg(&scene, legend)
+    }
+}
+
 /// A standalone SVG document of `scene`, with a legend line `legend` at the bottom (may be
 /// empty).
 pub fn to_svg(scene: &Scene, legend: &str) -> String {

@@ -11,6 +11,7 @@
 //! Every failure is reported as a one-line error chain, never a panic.
 
 mod dist;
+mod python;
 mod serve;
 mod test;
 mod tools;

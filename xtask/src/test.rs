@@ -7,14 +7,15 @@ use std::process::{Command, ExitCode, Stdio};
 use anyhow::{Context, Result};
 
 use crate::dist;
+use crate::python;
 use crate::serve::StaticServer;
 use crate::tools::{self, CHROMEDRIVER, WASM_TARGET};
 
 /// What one stage counted.
 #[derive(Debug, Default, PartialEq, Eq)]
-struct Tally {
-    passed: u64,
-    failed: u64,
+pub(crate) struct Tally {
+    pub(crate) passed: u64,
+    pub(crate) failed: u64,
 }
 
 impl Tally {
@@ -28,7 +29,7 @@ impl Tally {
 pub fn run_all(root: &Path) -> Result<ExitCode> {
     let mut stages: Vec<(&str, Tally)> = Vec::new();
 
-    heading("1/3 native tests (cargo test --workspace)");
+    heading("1/4 native tests (cargo test --workspace)");
     let mut native = tools::cargo();
     native.current_dir(root).args([
         "test",
@@ -38,14 +39,19 @@ pub fn run_all(root: &Path) -> Result<ExitCode> {
         "heaplab-web",
         "--exclude",
         "heaplab-e2e",
+        "--exclude",
+        "heaplab-python",
     ]);
     stages.push(("native", stage(run_counting(native))));
 
-    heading("2/3 wasm tests of heaplab-web (wasm-bindgen-test, headless Chromium)");
+    heading("2/4 wasm tests of heaplab-web (wasm-bindgen-test, headless Chromium)");
     stages.push(("wasm", stage(wasm_tests(root))));
 
-    heading("3/3 end-to-end tests (headless Chromium against dist/)");
+    heading("3/4 end-to-end tests (headless Chromium against dist/)");
     stages.push(("e2e", stage(e2e_tests(root))));
+
+    heading("4/4 Python package (pip install ./python, pytest)");
+    stages.push(("python", stage(python::tests(root))));
 
     heading("summary");
     let mut total = Tally::default();
@@ -134,7 +140,15 @@ fn e2e_tests(root: &Path) -> Result<(Tally, bool)> {
 
 /// Runs a `cargo test`-like command, echoing its stdout, and adds up its
 /// `test result:` lines. Returns the tally and whether the command succeeded.
-fn run_counting(mut cmd: Command) -> Result<(Tally, bool)> {
+fn run_counting(cmd: Command) -> Result<(Tally, bool)> {
+    run_counting_with(cmd, parse_result_line)
+}
+
+/// Runs `cmd`, echoing its stdout, and adds up the counts `parse` reads from its lines.
+pub(crate) fn run_counting_with(
+    mut cmd: Command,
+    parse: fn(&str) -> Option<Tally>,
+) -> Result<(Tally, bool)> {
     let line = tools::describe(&cmd);
     println!("$ {line}");
     let mut child = cmd
@@ -146,7 +160,7 @@ fn run_counting(mut cmd: Command) -> Result<(Tally, bool)> {
         for text in BufReader::new(stdout).lines() {
             let text = text.with_context(|| format!("could not read the output of `{line}`"))?;
             println!("{text}");
-            if let Some(counts) = parse_result_line(&text) {
+            if let Some(counts) = parse(&text) {
                 tally.add(&counts);
             }
         }

@@ -1,0 +1,376 @@
+"""HeapLab in Python: exact solutions of heap games from the HeapLab engine.
+
+Every function calls the same Rust engine function as the ``heaplab`` CLI and the web app, so
+the numbers agree everywhere. Periods are reported only when the engine proved them; otherwise
+``period`` is ``None`` and ``searched`` says how far the search went.
+
+Bad arguments raise ``ValueError`` with the engine's message. Long calls release the GIL and
+stop with ``KeyboardInterrupt`` on Ctrl-C. Pictures (period maps, 2-D grids, game trees) show
+themselves in Jupyter through ``_repr_png_`` / ``_repr_svg_``.
+
+>>> import heaplab
+>>> g = heaplab.subtraction([2, 5, 7], terms=20)
+>>> g.outcomes
+'PPNNPNNNNNPNNPPNNNNN'
+>>> g.outcome_period, g.outcome_preperiod
+(22, 0)
+"""
+
+from __future__ import annotations
+
+import json
+import numbers
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Iterable, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _engine
+
+__all__ = [
+    "Periodicity",
+    "SubtractionGame",
+    "AllButGame",
+    "OctalGame",
+    "CumulativeSubtraction",
+    "ScoringGame",
+    "ScoringOctal",
+    "PeriodMap",
+    "PlaneGrid",
+    "subtraction",
+    "all_but",
+    "octal",
+    "cumulative_subtraction",
+    "scoring_game",
+    "scoring_octal",
+    "period_map",
+    "plane",
+]
+
+NumberSetLike = Union[str, Iterable[int]]
+
+
+def _set_text(value: NumberSetLike, name: str) -> str:
+    """A set of move sizes as the engine's text (`2,5,7`); the engine checks the numbers."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be a set of whole numbers such as [2, 5, 7], not {value!r}")
+    try:
+        items = list(value)
+    except TypeError:
+        raise ValueError(f"{name} must be a set of whole numbers such as [2, 5, 7], not {value!r}") from None
+    return ",".join(_whole(item, name) for item in items)
+
+
+def _whole(value: object, name: str) -> str:
+    """A whole number as text for the engine's range check; anything else is a ValueError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    return str(int(value))
+
+
+@dataclass(frozen=True)
+class Periodicity:
+    """A proven eventual period: u(x + period) = u(x) + saltus for all x >= preperiod.
+
+    ``period`` is ``None`` when nothing was proven within ``searched`` positions.
+    """
+
+    period: Optional[int]
+    preperiod: Optional[int]
+    saltus: Optional[int]
+    searched: Optional[int]
+
+    @classmethod
+    def _from(cls, data: dict) -> "Periodicity":
+        return cls(data["period"], data["preperiod"], data["saltus"], data["searched"])
+
+    @property
+    def proven(self) -> bool:
+        """Whether the engine proved this period."""
+        return self.period is not None
+
+
+@dataclass(frozen=True)
+class SubtractionGame:
+    """A finite subtraction game: nim-values, outcomes, and both proven periods."""
+
+    moves: Tuple[int, ...]
+    values: np.ndarray
+    outcomes: str
+    nim_period: Periodicity
+    outcome_periodicity: Periodicity
+
+    @property
+    def period(self) -> Optional[int]:
+        """The least period of the nim-sequence (None if not proven)."""
+        return self.nim_period.period
+
+    @property
+    def preperiod(self) -> Optional[int]:
+        """The least preperiod of the nim-sequence (None if not proven)."""
+        return self.nim_period.preperiod
+
+    @property
+    def outcome_period(self) -> Optional[int]:
+        """The least period of the P/N sequence (None if not proven)."""
+        return self.outcome_periodicity.period
+
+    @property
+    def outcome_preperiod(self) -> Optional[int]:
+        """The least preperiod of the P/N sequence (None if not proven)."""
+        return self.outcome_periodicity.preperiod
+
+
+def subtraction(moves: NumberSetLike, terms: int = 100, search: int = 1_000_000) -> SubtractionGame:
+    """Solves the subtraction game with move sizes ``moves`` (heaps 0..terms)."""
+    data = json.loads(
+        _engine.subtraction(_set_text(moves, "moves"), _whole(terms, "terms"), _whole(search, "search"))
+    )
+    return SubtractionGame(
+        tuple(data["moves"]),
+        np.asarray(data["values"], dtype=np.uint16),
+        data["outcomes"],
+        Periodicity._from(data["nim_period"]),
+        Periodicity._from(data["outcome_period"]),
+    )
+
+
+@dataclass(frozen=True)
+class AllButGame:
+    """All-but subtraction N \\ E: values and the proven arithmetic period (with saltus)."""
+
+    excluded: Tuple[int, ...]
+    values: np.ndarray
+    periodicity: Periodicity
+
+
+def all_but(excluded: NumberSetLike, terms: int = 100, search: int = 1_000_000) -> AllButGame:
+    """Solves all-but subtraction: every move size except those in ``excluded``."""
+    data = json.loads(
+        _engine.all_but(_set_text(excluded, "excluded"), _whole(terms, "terms"), _whole(search, "search"))
+    )
+    return AllButGame(tuple(data["excluded"]), np.asarray(data["values"], dtype=np.int64),
+                      Periodicity._from(data["period"]))
+
+
+@dataclass(frozen=True)
+class OctalGame:
+    """An octal/hexadecimal game: nim-values, and the period proven by the thesis's Theorem 3.73."""
+
+    code: str
+    name: Optional[str]
+    values: np.ndarray
+    periodicity: Periodicity
+    proven: bool
+    report: dict = field(repr=False)
+
+    @property
+    def period(self) -> Optional[int]:
+        """The proven period (None if not proven)."""
+        return self.periodicity.period
+
+    @property
+    def preperiod(self) -> Optional[int]:
+        """The proven least preperiod (None if not proven)."""
+        return self.report["preperiod"]
+
+
+def octal(code: str, terms: int = 100, prove: bool = False, max_heaps: int = 64_000_000) -> OctalGame:
+    """Solves an octal or hexadecimal code such as ``".137"`` or ``"0.16"`` (or ``"grundy"``)."""
+    if not isinstance(code, str):
+        raise ValueError(f"code must be text such as '.137', not {code!r}")
+    data = json.loads(_engine.octal_game(code, _whole(terms, "terms"), bool(prove), _whole(max_heaps, "max_heaps")))
+    return OctalGame(data["code"], data["name"], np.asarray(data["values"], dtype=np.uint32),
+                     Periodicity._from(data["periodicity"]), data["proven"], data)
+
+
+@dataclass(frozen=True)
+class CumulativeSubtraction:
+    """Cumulative subtraction: o(x) (= Stewart's G_s), opt(x), the convergence point and period."""
+
+    outcomes: np.ndarray
+    periodicity: Periodicity
+    report: dict = field(repr=False)
+
+
+def cumulative_subtraction(moves: NumberSetLike, terms: int = 100, search: int = 1_000_000) -> CumulativeSubtraction:
+    """Solves the cumulative subtraction game with move sizes ``moves``."""
+    data = json.loads(_engine.cumulative_subtraction(
+        _set_text(moves, "moves"), _whole(terms, "terms"), _whole(search, "search")))
+    return CumulativeSubtraction(np.asarray(data["outcomes"], dtype=np.int64),
+                                 Periodicity._from(data["period"]), data)
+
+
+@dataclass(frozen=True)
+class ScoringGame:
+    """A scoring-play game (Stewart): final scores, outcome class, impartiality; shows its tree."""
+
+    game: str
+    left_final: str
+    right_final: str
+    outcome_class: str
+    impartial: bool
+    impartial_reason: Optional[str]
+    nodes: int
+
+    def svg(self) -> str:
+        """The game tree as SVG (what the CLI's ``--out tree.svg`` writes)."""
+        return _engine.scoring_tree(self.game, False)
+
+    def tikz(self) -> str:
+        """The game tree as TikZ for LaTeX."""
+        return _engine.scoring_tree(self.game, True)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+
+def scoring_game(text: str) -> ScoringGame:
+    """Parses a scoring game in bracket notation, e.g. ``"{2,{11|4|-3}|3|4,{9|2|-5}}"``."""
+    if not isinstance(text, str):
+        raise ValueError(f"the game must be text in bracket notation, not {text!r}")
+    data = json.loads(_engine.scoring_game(text))
+    return ScoringGame(data["game"], data["left_final"], data["right_final"], data["outcome_class"],
+                       data["impartial"], data["impartial_reason"], data["nodes"])
+
+
+@dataclass(frozen=True)
+class ScoringOctal:
+    """A scoring octal game's G_s(n) (exact rationals as text) and its proven period."""
+
+    code: str
+    points: str
+    values: Tuple[str, ...]
+    periodicity: Periodicity
+
+
+def scoring_octal(code: str, points: Union[str, Sequence[int]], terms: int = 100) -> ScoringOctal:
+    """Solves a scoring octal game, e.g. ``scoring_octal("3333", [2, 2, 2, 2], terms=40)``."""
+    if not isinstance(code, str):
+        raise ValueError(f"code must be text such as '0.26', not {code!r}")
+    points_text = points if isinstance(points, str) else _set_text_keep_order(points)
+    data = json.loads(_engine.scoring_octal(code, points_text, _whole(terms, "terms")))
+    return ScoringOctal(data["code"], data["points"], tuple(data["values"]), Periodicity._from(data["period"]))
+
+
+def _set_text_keep_order(values: Iterable[object]) -> str:
+    """A list of points as the engine's comma text, order kept (points are per digit)."""
+    try:
+        return ",".join(_whole(v, "points") for v in values)
+    except TypeError:
+        raise ValueError(f"points must be a list of whole numbers, not {values!r}") from None
+
+
+@dataclass(frozen=True)
+class PeriodMap:
+    """Flammenkamp's period-length map: one pixel per ruleset, period 0 where unresolved.
+
+    ``period``, ``preperiod`` and ``cls`` are 2-D numpy arrays indexed ``[y - y0, x - x0]``;
+    ``class_names[cls]`` names each class. Shows itself as the CLI's PNG in Jupyter.
+    """
+
+    family: str
+    x: Tuple[int, int]
+    y: Tuple[int, int]
+    period: np.ndarray
+    preperiod: np.ndarray
+    cls: np.ndarray
+    class_names: Tuple[str, ...]
+
+    def png(self, colouring: str = "class") -> bytes:
+        """The map as PNG bytes (``class``, ``period`` or ``preperiod`` colouring)."""
+        return _engine.period_map_png(self.x, self.y, self.period.astype("<u8").tobytes(),
+                                      self.preperiod.astype("<u8").tobytes(),
+                                      self.cls.astype(np.uint8).tobytes(), colouring)
+
+    def _repr_png_(self) -> bytes:
+        return self.png("class" if self.family == "3move" else "period")
+
+    def counts(self) -> dict:
+        """How many pixels each class has."""
+        return {name: int((self.cls == k).sum()) for k, name in enumerate(self.class_names)}
+
+
+def period_map(family: str = "3move", fixed: int = 301, x: Tuple[int, int] = (40, 160),
+               y: Tuple[int, int] = (90, 210), max_heaps: int = 1 << 22, threads: int = 0) -> PeriodMap:
+    """Computes a period-length map on ``threads`` threads (0: every core).
+
+    ``family`` is ``3move`` ({x, y, fixed}), ``4move`` ({x, y, fixed, x + fixed}) or ``maxsym5``
+    ({x, y, m - y, m - x, m} with m = fixed); ranges are half-open, as in the CLI.
+    """
+    if not isinstance(family, str):
+        raise ValueError(f"family must be text such as '3move', not {family!r}")
+    fixed, budget = int(_whole(fixed, "fixed")), _whole(max_heaps, "max_heaps")
+    if not 0 <= fixed < 1 << 32:
+        raise ValueError(f"fixed must be between 0 and {(1 << 32) - 1}, not {fixed}")
+    (x0, x1), (y0, y1) = _range(x, "x"), _range(y, "y")
+    bands = _bands(y0, y1, _threads(threads))
+
+    def band(rows: Tuple[int, int]):
+        return _engine.period_map_cells(family, fixed, (x0, x1), rows, budget)
+
+    with ThreadPoolExecutor(max_workers=len(bands)) as pool:
+        parts = list(pool.map(band, bands))
+    width = x1 - x0
+
+    def stack(index: int, dtype: str) -> np.ndarray:
+        return np.concatenate([np.frombuffer(bytes(p[index]), dtype=dtype).reshape(-1, width) for p in parts])
+
+    return PeriodMap(family, (x0, x1), (y0, y1), stack(0, "<u8"), stack(1, "<u8"), stack(2, "u1"),
+                     tuple(_engine.period_map_class_names()))
+
+
+def _range(value: object, name: str) -> Tuple[int, int]:
+    """A half-open range ``(start, stop)`` of 32-bit whole numbers with start < stop."""
+    try:
+        start, stop = value  # type: ignore[misc]
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a range (start, stop), not {value!r}") from None
+    start, stop = int(_whole(start, name)), int(_whole(stop, name))
+    if not 0 <= start < stop < 1 << 32:
+        raise ValueError(f"{name} must satisfy 0 <= start < stop < 2**32, not ({start}, {stop})")
+    return start, stop
+
+
+def _threads(threads: object) -> int:
+    """How many threads to use: 0 means every core; more than the cores is capped."""
+    import os
+
+    cores = os.cpu_count() or 1
+    wanted = int(_whole(threads, "threads"))
+    if wanted < 0:
+        raise ValueError(f"threads must be 0 (every core) or more, not {wanted}")
+    return cores if wanted == 0 else min(wanted, cores)
+
+
+def _bands(y0: int, y1: int, workers: int) -> list:
+    """Splits rows y0..y1 into up to ``workers`` contiguous bands."""
+    workers = max(1, min(workers, y1 - y0))
+    cuts = [y0 + (y1 - y0) * k // workers for k in range(workers + 1)]
+    return [(cuts[k], cuts[k + 1]) for k in range(workers)]
+
+
+@dataclass(frozen=True)
+class PlaneGrid:
+    """Two-dimensional subtraction: ``p[y, x]`` is True at P-positions; shows its PNG in Jupyter."""
+
+    moves: str
+    p: np.ndarray
+    png: bytes = field(repr=False)
+
+    def _repr_png_(self) -> bytes:
+        return self.png
+
+
+def plane(moves: str, width: int, height: int) -> PlaneGrid:
+    """P-positions of the 2-D subtraction game with vector moves, e.g. ``"2,6 3,3 6,1 19,6"``."""
+    if not isinstance(moves, str):
+        raise ValueError(f"moves must be text such as '2,6 3,3', not {moves!r}")
+    w, h = int(_whole(width, "width")), int(_whole(height, "height"))
+    if not (0 <= w < 1 << 32 and 0 <= h < 1 << 32):
+        raise ValueError(f"width and height must be between 1 and the engine's cap, not {w} x {h}")
+    cells, png = _engine.plane_grid(moves, w, h)
+    return PlaneGrid(moves, np.frombuffer(bytes(cells), dtype=np.uint8).reshape(h, w).astype(bool), bytes(png))

@@ -1,0 +1,326 @@
+//! `heaplab._engine`: the HeapLab engine for Python (pyo3).
+//!
+//! Every function here parses its arguments with the engine's own parsers, calls the same pure
+//! engine function the CLI and the web worker call, and returns either JSON text (reports, read
+//! by the `heaplab` Python package into objects) or raw little-endian bytes (maps and grids, read
+//! into numpy arrays). Long calls release the GIL and check for Ctrl-C at every progress tick of
+//! the engine's [`Budget`]; engine errors become `ValueError`s carrying the engine's message.
+
+use heaplab_engine::cumulative_subtraction as cs;
+use heaplab_engine::period_map::{self, Cell, CellClass, Family, Window};
+use heaplab_engine::ruleset::{parse_count, NumberSet};
+use heaplab_engine::scoring::game::{ScoringGame, TREE_LEGEND};
+use heaplab_engine::scoring::octal::{ScoringLimits, ScoringRules};
+use heaplab_engine::subtraction::{self as sub, Limits};
+use heaplab_engine::{
+    all_but as ab, figure, octal, plane, tree_layout, Budget, EngineError, Periodicity,
+};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use serde_json::{json, Value};
+
+/// Runs `work` with the GIL released; its budget re-attaches at each tick to see Ctrl-C.
+fn detached<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&mut Budget<'_>) -> Result<T, EngineError> + Send,
+) -> PyResult<T> {
+    let result = py.detach(|| {
+        let mut interrupted = false;
+        let mut check = |_done: u64, _total: u64| {
+            interrupted = Python::attach(|py| py.check_signals().is_err());
+            !interrupted
+        };
+        work(&mut Budget::with_progress(&mut check))
+    });
+    result.map_err(to_py_error)
+}
+
+/// An engine error as the Python exception a caller expects.
+fn to_py_error(error: EngineError) -> PyErr {
+    match error {
+        EngineError::Cancelled => PyKeyboardInterrupt::new_err("interrupted"),
+        other => PyValueError::new_err(other.to_string()),
+    }
+}
+
+/// A count argument checked by the engine's parser (so messages match the CLI's).
+fn count(text: &str, name: &str, min: u64, max: u64) -> PyResult<u64> {
+    parse_count(text, name, min, max).map_err(to_py_error)
+}
+
+/// JSON fields `preperiod`, `period`, `saltus` (nulls when nothing was proven) and `searched`.
+fn period_json(p: &Periodicity) -> Value {
+    let searched = match p {
+        Periodicity::NotFound { searched } => Some(*searched),
+        Periodicity::Proven { .. } => None,
+    };
+    json!({ "preperiod": p.preperiod(), "period": p.period(), "saltus": p.saltus(),
+            "searched": searched })
+}
+
+/// Finite subtraction game `S`: the engine's report (values, outcomes, both periods) as JSON.
+#[pyfunction]
+fn subtraction(py: Python<'_>, set: &str, terms: &str, search: &str) -> PyResult<String> {
+    let set = NumberSet::parse(set).map_err(to_py_error)?;
+    let limits = subtraction_limits(terms, search)?;
+    let report = detached(py, |b| sub::solve(&set, limits, b))?;
+    Ok(json!({
+        "moves": report.moves, "values": report.values, "outcomes": report.outcome_string(),
+        "nim_period": period_json(&report.nim_period),
+        "outcome_period": period_json(&report.outcome_period),
+    })
+    .to_string())
+}
+
+/// Checked `terms` and `search` for the subtraction families.
+fn subtraction_limits(terms: &str, search: &str) -> PyResult<Limits> {
+    let terms = count(terms, "terms", 1, sub::MAX_TERMS)?;
+    let search = count(search, "search", 1, sub::MAX_SEARCH)?;
+    Limits::new(terms, search).map_err(to_py_error)
+}
+
+/// All-but subtraction ℕ∖E: values and the proven arithmetic period as JSON.
+#[pyfunction]
+fn all_but(py: Python<'_>, excluded: &str, terms: &str, search: &str) -> PyResult<String> {
+    let excluded = NumberSet::parse_allow_empty(excluded).map_err(to_py_error)?;
+    let limits = subtraction_limits(terms, search)?;
+    let report = detached(py, |b| ab::solve(&excluded, limits, b))?;
+    Ok(
+        json!({ "excluded": report.excluded, "values": report.values,
+               "period": period_json(&report.period) })
+        .to_string(),
+    )
+}
+
+/// An octal or hexadecimal game (or Grundy's game): the engine's report as JSON.
+#[pyfunction]
+fn octal_game(
+    py: Python<'_>,
+    code: &str,
+    terms: &str,
+    prove: bool,
+    max_heaps: &str,
+) -> PyResult<String> {
+    let rules = octal::Ruleset::parse(code).map_err(to_py_error)?;
+    let cap = octal::MAX_HEAPS as u64;
+    let limits = octal::Limits {
+        terms: count(terms, "terms", 1, cap)? as usize,
+        prove,
+        max_heaps: count(max_heaps, "max_heaps", 1, cap)? as usize,
+    };
+    let report = detached(py, |b| octal::solve(&rules, limits, b))?;
+    let mut out =
+        serde_json::to_value(&report).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    out["periodicity"] = period_json(&report.periodicity);
+    out["preperiod"] = json!(report.preperiod());
+    out["proven"] = json!(report.proven());
+    Ok(out.to_string())
+}
+
+/// Cumulative subtraction (`o(x)`, Stewart's `G_s`): the engine's report as JSON.
+#[pyfunction]
+fn cumulative_subtraction(
+    py: Python<'_>,
+    set: &str,
+    terms: &str,
+    search: &str,
+) -> PyResult<String> {
+    let set = NumberSet::parse(set).map_err(to_py_error)?;
+    let limits = subtraction_limits(terms, search)?;
+    let report = detached(py, |b| cs::solve(&set, limits, b))?;
+    let mut out =
+        serde_json::to_value(&report).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    out["period"] = period_json(&report.period);
+    Ok(out.to_string())
+}
+
+/// A scoring-play game in bracket notation: final scores, class, impartiality, as JSON.
+#[pyfunction]
+fn scoring_game(text: &str) -> PyResult<String> {
+    let game = ScoringGame::parse(text).map_err(to_py_error)?;
+    let finals = game.finals();
+    let imp = game.impartiality();
+    Ok(json!({
+        "game": game.to_string(), "nodes": game.len(),
+        "left_final": finals.left.to_string(), "right_final": finals.right.to_string(),
+        "outcome_class": finals.class().letter(),
+        "impartial": imp.impartial, "impartial_reason": imp.reason,
+    })
+    .to_string())
+}
+
+/// The game tree of a scoring-play game as SVG (`tikz=True`: TikZ), as the CLI writes it.
+#[pyfunction]
+fn scoring_tree(text: &str, tikz: bool) -> PyResult<String> {
+    let game = ScoringGame::parse(text).map_err(to_py_error)?;
+    Ok(tree_layout::figure(&game.tree(), tikz, TREE_LEGEND))
+}
+
+/// A scoring octal game's `G_s(n)` for `n = 0..terms`, with its proven period, as JSON.
+#[pyfunction]
+fn scoring_octal(py: Python<'_>, code: &str, points: &str, terms: &str) -> PyResult<String> {
+    let rules = ScoringRules::parse(code, points).map_err(to_py_error)?;
+    let terms = count(terms, "terms", 1, heaplab_engine::scoring::octal::MAX_TERMS)?;
+    let limits = ScoringLimits::new(terms, terms * 8).map_err(to_py_error)?;
+    let report = detached(py, |b| {
+        heaplab_engine::scoring::octal::solve(&rules, None, limits, b)
+    })?;
+    let values: Vec<String> = report.values.iter().map(|v| v.to_string()).collect();
+    Ok(
+        json!({ "code": rules.code(), "points": rules.points_text(), "values": values,
+               "period": period_json(&report.period) })
+        .to_string(),
+    )
+}
+
+/// One band of a period-length map: `(periods, preperiods, classes)`, periods and preperiods as
+/// little-endian u64 bytes (0 where unresolved), classes as the [`CellClass::ALL`] index of each
+/// pixel; rows `y0` first, `x0` first in a row. Python runs bands on several threads.
+#[pyfunction]
+fn period_map_cells<'py>(
+    py: Python<'py>,
+    family: &str,
+    fixed: u32,
+    x: (u32, u32),
+    y: (u32, u32),
+    max_heaps: &str,
+) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Vec<u8>)> {
+    let family = Family::from_name(family, fixed).map_err(to_py_error)?;
+    let window = Window {
+        x0: x.0,
+        x1: x.1,
+        y0: y.0,
+        y1: y.1,
+    };
+    let max_heaps = count(max_heaps, "max_heaps", 1, MAX_CELL_HEAPS)?;
+    let cells = detached(py, |b| period_map::compute(family, window, max_heaps, b))?;
+    let periods: Vec<u8> = cells
+        .iter()
+        .flat_map(|c| c.period.unwrap_or(0).to_le_bytes())
+        .collect();
+    let preperiods: Vec<u8> = cells
+        .iter()
+        .flat_map(|c| c.preperiod.unwrap_or(0).to_le_bytes())
+        .collect();
+    let classes = cells.iter().map(|c| class_index(c.class)).collect();
+    Ok((
+        PyBytes::new(py, &periods),
+        PyBytes::new(py, &preperiods),
+        classes,
+    ))
+}
+
+/// The most heaps one map cell may compute from Python (the CLI's cap).
+const MAX_CELL_HEAPS: u64 = 1 << 32;
+
+/// The position of `class` in [`CellClass::ALL`].
+fn class_index(class: CellClass) -> u8 {
+    CellClass::ALL.iter().position(|&k| k == class).unwrap_or(0) as u8
+}
+
+/// The PNG of a period-length map from the arrays of [`period_map_cells`] (the CLI's picture).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn period_map_png<'py>(
+    py: Python<'py>,
+    x: (u32, u32),
+    y: (u32, u32),
+    periods: &[u8],
+    preperiods: &[u8],
+    classes: &[u8],
+    colouring: &str,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let window = Window {
+        x0: x.0,
+        x1: x.1,
+        y0: y.0,
+        y1: y.1,
+    }
+    .validate()
+    .map_err(to_py_error)?;
+    let colouring = figure::Colouring::from_name(colouring)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown colouring '{colouring}'")))?;
+    let n = window.pixels() as usize;
+    if periods.len() != 8 * n || preperiods.len() != 8 * n || classes.len() != n {
+        return Err(PyValueError::new_err("the arrays do not match the window"));
+    }
+    let word = |bytes: &[u8], i: usize| {
+        u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap_or_default())
+    };
+    let width = (window.x1 - window.x0) as usize;
+    let cells: Vec<Cell> = (0..n)
+        .map(|i| {
+            let period = Some(word(periods, i)).filter(|&p| p > 0);
+            Cell {
+                x: window.x0 + (i % width) as u32,
+                y: window.y0 + (i / width) as u32,
+                period,
+                preperiod: period.map(|_| word(preperiods, i)),
+                class: CellClass::ALL
+                    .get(classes[i] as usize)
+                    .copied()
+                    .unwrap_or(CellClass::Unresolved),
+            }
+        })
+        .collect();
+    let rgba = figure::render_map(&cells, window, colouring);
+    let png = png_bytes(window.x1 - window.x0, window.y1 - window.y0, &rgba)?;
+    Ok(PyBytes::new(py, &png))
+}
+
+/// The names of the map's classes, in the order `period_map_cells` numbers them.
+#[pyfunction]
+fn period_map_class_names() -> Vec<&'static str> {
+    CellClass::ALL.iter().map(|c| c.name()).collect()
+}
+
+/// Two-dimensional subtraction: `(p_positions, png)`, one byte per cell (1 = P), rows `y = 0`
+/// first, and the picture the CLI writes (P black, `y = 0` at the bottom).
+#[pyfunction]
+fn plane_grid<'py>(
+    py: Python<'py>,
+    moves: &str,
+    width: u32,
+    height: u32,
+) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+    let moves = plane::MoveSet::parse(moves).map_err(to_py_error)?;
+    plane::check_size(width, height).map_err(to_py_error)?;
+    let grid = detached(py, |b| plane::grid(&moves, width, height, b))?;
+    let cells: Vec<u8> = (0..height)
+        .flat_map(|y| (0..width).map(move |x| (x, y)))
+        .map(|(x, y)| u8::from(grid.is_p(x, y)))
+        .collect();
+    let png = png_bytes(width, height, &plane::render_outcomes(&grid))?;
+    Ok((PyBytes::new(py, &cells), PyBytes::new(py, &png)))
+}
+
+/// RGBA pixels as PNG file bytes (for `_repr_png_` in Jupyter).
+fn png_bytes(width: u32, height: u32, rgba: &[u8]) -> PyResult<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let to_err = |e: png::EncodingError| PyValueError::new_err(e.to_string());
+    let mut writer = encoder.write_header().map_err(to_err)?;
+    writer.write_image_data(rgba).map_err(to_err)?;
+    writer.finish().map_err(to_err)?;
+    Ok(out)
+}
+
+/// The compiled part of the `heaplab` package.
+#[pymodule]
+fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(subtraction, module)?)?;
+    module.add_function(wrap_pyfunction!(all_but, module)?)?;
+    module.add_function(wrap_pyfunction!(octal_game, module)?)?;
+    module.add_function(wrap_pyfunction!(cumulative_subtraction, module)?)?;
+    module.add_function(wrap_pyfunction!(scoring_game, module)?)?;
+    module.add_function(wrap_pyfunction!(scoring_tree, module)?)?;
+    module.add_function(wrap_pyfunction!(scoring_octal, module)?)?;
+    module.add_function(wrap_pyfunction!(period_map_cells, module)?)?;
+    module.add_function(wrap_pyfunction!(period_map_png, module)?)?;
+    module.add_function(wrap_pyfunction!(period_map_class_names, module)?)?;
+    module.add_function(wrap_pyfunction!(plane_grid, module)?)?;
+    Ok(())
+}
