@@ -89,33 +89,24 @@ fn wasm_bindgen(wasm: &Path, out_dir: &Path, target: &str, out_name: &str) -> Re
     )
 }
 
-/// Runs `wasm-opt -Oz` on every `.wasm` in `dist` when a recent enough wasm-opt
-/// exists; a failed optimisation keeps the unoptimised file and only warns.
+/// Runs `wasm-opt -Oz` on every `.wasm` in `dist`, installing binaryen first when it is missing.
 fn optimize(root: &Path, dist: &Path) -> Result<()> {
-    let Some(wasm_opt) = tools::find_wasm_opt(root) else {
-        return Ok(());
-    };
+    let wasm_opt = tools::ensure_wasm_opt(root)?;
     for entry in fs::read_dir(dist).with_context(|| format!("could not list {}", dist.display()))? {
         let path = entry?.path();
         if path.extension().is_none_or(|ext| ext != "wasm") {
             continue;
         }
         let optimized = path.with_extension("opt.wasm");
-        let result = tools::run(
+        tools::run(
             tools::command(&wasm_opt)
                 .arg("-Oz")
                 .arg(&path)
                 .arg("-o")
                 .arg(&optimized),
-        );
-        match result {
-            Ok(()) => fs::rename(&optimized, &path)
-                .with_context(|| format!("could not replace {}", path.display()))?,
-            Err(err) => {
-                let _ = fs::remove_file(&optimized);
-                println!("warning: wasm-opt failed, keeping the unoptimised file: {err:#}");
-            }
-        }
+        )?;
+        fs::rename(&optimized, &path)
+            .with_context(|| format!("could not replace {}", path.display()))?;
     }
     Ok(())
 }

@@ -163,11 +163,20 @@ pub fn ensure_wasm_bindgen(root: &Path) -> Result<()> {
     }
 }
 
+/// The binaryen release installed from npm when no recent `wasm-opt` is on the machine.
+pub const BINARYEN_NPM: &str = "binaryen@132";
+
+/// Where [`ensure_wasm_opt`] installs npm's binaryen (under `target/`, never committed).
+fn binaryen_prefix(root: &Path) -> PathBuf {
+    root.join("target/tools/binaryen")
+}
+
 /// A `wasm-opt` new enough for wasm-bindgen's output (binaryen 116 or later, such as
-/// npm's `binaryen@132` in `node_modules/.bin`), if there is one. Debian's binaryen
-/// 108 rejects that output, so it is not used.
+/// npm's `binaryen@132`), if there is one. Debian's binaryen 108 rejects that output, so it is
+/// not used.
 pub fn find_wasm_opt(root: &Path) -> Option<PathBuf> {
     let candidates = [
+        binaryen_prefix(root).join("node_modules/.bin/wasm-opt"),
         root.join("node_modules/.bin/wasm-opt"),
         PathBuf::from("wasm-opt"),
     ];
@@ -182,6 +191,28 @@ pub fn find_wasm_opt(root: &Path) -> Option<PathBuf> {
             })
             .is_some_and(|major| major >= 116)
     })
+}
+
+/// A recent `wasm-opt`, installing npm's binaryen into `target/tools/` when none is found
+/// (as the pipeline installs chromium): every built site is optimised.
+pub fn ensure_wasm_opt(root: &Path) -> Result<PathBuf> {
+    if let Some(found) = find_wasm_opt(root) {
+        return Ok(found);
+    }
+    println!("No recent wasm-opt; installing npm's {BINARYEN_NPM}.");
+    let prefix = binaryen_prefix(root);
+    run(command("npm")
+        .args([
+            "install",
+            "--no-save",
+            "--no-audit",
+            "--no-fund",
+            "--prefix",
+        ])
+        .arg(&prefix)
+        .arg(BINARYEN_NPM))
+    .context("installing binaryen needs npm (Debian's nodejs and npm)")?;
+    find_wasm_opt(root).context("wasm-opt is still missing after installing binaryen from npm")
 }
 
 /// Installs Debian's `chromium` and `chromium-driver` if either binary is missing.
