@@ -18,10 +18,9 @@
 //! the closed forms of Theorems 6 and 12 and Corollaries 13 and 14 are implemented and tested
 //! against the plain DP ([`reference_outcomes`]).
 
-use crate::figure::CircleMark;
+use crate::negamax::best_take;
 use crate::period::{Periodicity, WindowRule, WindowSequence};
 use crate::ruleset::NumberSet;
-use crate::scoring::octal::best_take;
 use crate::subtraction::Limits;
 use crate::{Budget, EngineError};
 use std::collections::{HashMap, VecDeque};
@@ -642,6 +641,18 @@ pub fn two_piles(set: &NumberSet, width: u32, height: u32) -> Result<TwoPileRepo
         .map(|k| (k, report.diagonal_period_with(k, &mut memo)))
         .collect();
     Ok(report)
+}
+
+/// One position on a circle diagram: the label inside the circle (a heap size or residue),
+/// the label outside it (an action or an outcome), and whether to highlight it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CircleMark {
+    /// Drawn just inside the circle.
+    pub inside: String,
+    /// Drawn just outside the circle.
+    pub outside: String,
+    /// Drawn in red (a sacrifice, say) instead of black.
+    pub highlight: bool,
 }
 
 /// The circle diagrams of the paper's Figures 1 and 2 for one ruleset (`s1 = max S`).

@@ -403,13 +403,13 @@ pub fn render_outcomes_shrunk(grid: &Grid, factor: u32) -> (u32, u32, Vec<u8>) {
     (w, h, rgba)
 }
 
-/// RGBA pixels of nim-values coloured by [`crate::figure::nim_colour`] (0 black, as the
+/// RGBA pixels of nim-values coloured by [`crate::colour::nim_colour`] (0 black, as the
 /// P-positions of [`render_outcomes`]), `y = 0` at the bottom.
 pub fn render_nim_values(nim: &NimGrid) -> Vec<u8> {
     let (w, h) = (nim.width as usize, nim.height as usize);
     let max = nim.max();
     let palette: Vec<[u8; 3]> = (0..=max)
-        .map(|v| crate::figure::nim_colour(v, max))
+        .map(|v| crate::colour::nim_colour(v, max))
         .collect();
     let mut rgba = vec![255u8; w * h * 4];
     for (y, row) in nim.values.chunks_exact(w.max(1)).enumerate() {

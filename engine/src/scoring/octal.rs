@@ -21,7 +21,8 @@
 //!   multisets of heaps ([`MultisetSolver`]), capped; values are not additive and may grow
 //!   without bound (Section 3.1.3), so no period is claimed.
 //!
-//! Both fast paths share the negamax step [`best_take`] with cumulative subtraction.
+//! Both fast paths share the negamax step [`crate::negamax::best_take`] with cumulative
+//! subtraction.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -29,6 +30,7 @@ use std::fmt;
 use super::game::ScoringGame;
 use super::Rational;
 use crate::cumulative_subtraction;
+use crate::negamax::best_take;
 use crate::period::{least_preperiod, Periodicity};
 use crate::ruleset::NumberSet;
 use crate::subtraction::Limits;
@@ -299,19 +301,6 @@ impl fmt::Display for ScoringRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({}; {})", self.code(), self.points_text())
     }
-}
-
-/// The negamax step shared by every taking solver (and cumulative subtraction): among options
-/// `(action, points − value after the move)`, the best value and the **largest** action that
-/// reaches it; `None` when there is no option.
-pub fn best_take(options: impl Iterator<Item = (u32, i64)>) -> Option<(u32, i64)> {
-    let mut best: Option<(u32, i64)> = None;
-    for (action, value) in options {
-        if best.is_none_or(|(a, b)| value > b || (value == b && action >= a)) {
-            best = Some((action, value));
-        }
-    }
-    best
 }
 
 /// Exact scores as integers: every point times the common denominator `scale`.

@@ -97,11 +97,6 @@ impl Rational {
         t.parse::<i64>().map(Rational::int).map_err(|_| bad())
     }
 
-    /// The value as a float (for plotting only).
-    pub fn to_f64(self) -> f64 {
-        self.num as f64 / self.den as f64
-    }
-
     /// Checked sum.
     pub fn checked_add(self, other: Self) -> Option<Self> {
         Rational::new(
