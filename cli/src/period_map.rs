@@ -39,9 +39,9 @@ pub struct PeriodMapArgs {
     /// Scale factor of the PNG.
     #[arg(long, default_value_t = 1)]
     scale: u32,
-    /// Worker threads (default: every core).
-    #[arg(long)]
-    threads: Option<usize>,
+    /// Worker threads, 1 up to the cores of this machine (default: every core).
+    #[arg(long, allow_hyphen_values = true)]
+    threads: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -50,6 +50,17 @@ pub struct PeriodMapArgs {
 /// Computes the map on all cores and renders the JSON or the summary (and the PNG).
 pub fn run(args: &PeriodMapArgs) -> Result<String, EngineError> {
     let fixed_text = match (args.family.as_str(), &args.s3, &args.m) {
+        ("maxsym5", Some(_), _) => {
+            return Err(EngineError::Parse(
+                "family maxsym5 takes --m, not --s3".into(),
+            ))
+        }
+        ("3move" | "4move", _, Some(_)) => {
+            return Err(EngineError::Parse(format!(
+                "family {} takes --s3, not --m (--m is for maxsym5)",
+                args.family
+            )))
+        }
         ("maxsym5", _, Some(m)) => m,
         ("maxsym5", _, None) => return Err(EngineError::Parse("family maxsym5 needs --m".into())),
         (_, Some(s3), _) => s3,
@@ -77,10 +88,16 @@ pub fn run(args: &PeriodMapArgs) -> Result<String, EngineError> {
             "--scale must be at least 1 and keep the PNG under 64 megapixels".into(),
         ));
     }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = match &args.threads {
+        Some(text) => parse_count(
+            text,
+            "--threads (the cores of this machine)",
+            1,
+            cores as u64,
+        )? as usize,
+        None => cores,
+    };
 
     let started = std::time::Instant::now();
     let cells = compute_parallel(family, window, budget, threads)?;

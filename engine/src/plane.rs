@@ -44,6 +44,29 @@ pub struct MoveSet {
     moves: Vec<(u32, u32)>,
 }
 
+/// Rejects unbalanced or nested brackets in a move list (`(2,6`, `2,6)`, `((2,6))`).
+fn check_brackets(text: &str) -> Result<(), EngineError> {
+    let mut open: Option<char> = None;
+    for c in text.chars() {
+        match (c, open) {
+            ('(' | '{', None) => open = Some(c),
+            (')', Some('(')) | ('}', Some('{')) => open = None,
+            ('(' | '{' | ')' | '}', _) => {
+                return Err(EngineError::Parse(format!(
+                    "unbalanced '{c}' in the move list: write pairs like (2,6) (3,3)"
+                )))
+            }
+            _ => {}
+        }
+    }
+    match open {
+        Some(c) => Err(EngineError::Parse(format!(
+            "a '{c}' is never closed in the move list: write pairs like (2,6) (3,3)"
+        ))),
+        None => Ok(()),
+    }
+}
+
 impl MoveSet {
     /// Parses `(2,6) (3,3) (6,1) (19,6)`, `2,6 3,3 6,1 19,6` or one pair per line.
     pub fn parse(text: &str) -> Result<Self, EngineError> {
@@ -61,6 +84,7 @@ impl MoveSet {
             }
             Ok(())
         };
+        check_brackets(text)?;
         for c in text.chars() {
             match c {
                 '0'..='9' => current.push(c),

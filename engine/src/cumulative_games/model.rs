@@ -208,7 +208,9 @@ impl Position {
 /// The auction utility of Example 3 for player `i` with bids `c`: `value − c_i` when `c_i` is
 /// strictly the highest bid, else 0.
 pub fn auction_utility(c: &[Rational], i: usize, value: Rational) -> Rational {
-    if (0..c.len()).all(|j| j == i || c[i] > c[j]) {
+    if c.iter().any(|r| r.is_overflow()) {
+        Rational::OVERFLOW
+    } else if (0..c.len()).all(|j| j == i || c[i] > c[j]) {
         value - c[i]
     } else {
         Rational::ZERO
@@ -402,6 +404,9 @@ impl Game {
         let mut u = vec![Rational::ZERO; n];
         for (h, rule) in self.heaps.iter().enumerate() {
             let c = &position.cumulations[h];
+            if c.iter().any(|r| r.is_overflow()) {
+                return vec![Rational::OVERFLOW; n];
+            }
             for (i, ui) in u.iter_mut().enumerate() {
                 let add = match &rule.utility {
                     HeapUtility::Nothing => Rational::ZERO,

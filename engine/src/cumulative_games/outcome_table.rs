@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::{solve, Action, Game, Grounded, Position, Preset, Rational, TieBreak, MAX_TABLE_CELLS};
+use crate::rational::check_all;
 use crate::{Budget, EngineError};
 
 /// Theorem 8's table: for every heap vector `x <= max` (componentwise) and every player `p` to
@@ -129,6 +130,9 @@ pub fn outcome_table(
                         .collect()
                 })
                 .collect();
+            for option in &options {
+                check_all(option)?;
+            }
             let refs: Vec<&[Rational]> = options.iter().map(Vec::as_slice).collect();
             let best = game.choose(p, &refs);
             table.rows[cell] = options[best].clone();

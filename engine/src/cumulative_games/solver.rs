@@ -7,6 +7,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use serde::Serialize;
 
 use super::{Action, Game, Grounded, Rational, TieBreak, MAX_STATES};
+use crate::rational::check_all;
 use crate::{Budget, EngineError};
 
 /// What the solver knows about one grounded position.
@@ -125,8 +126,14 @@ pub struct Solver {
     stack: Vec<(Grounded, Option<Vec<Grounded>>)>,
     /// Positions expanded so far: the unit of progress (each position is expanded once).
     expanded: u64,
+    /// Moves generated so far (children of expanded positions): bounds time and the stack's
+    /// memory when positions have thousands of moves each.
+    moves: u64,
     limit: u64,
 }
+
+/// Moves per position the solver allows on average: its move cap is `limit` times this.
+pub const MOVES_PER_STATE: u64 = 16;
 
 impl Solver {
     /// A solver for `game` that gives up once it has expanded more than `limit` positions.
@@ -137,6 +144,7 @@ impl Solver {
             memo: Memo::default(),
             stack: Vec::new(),
             expanded: 0,
+            moves: 0,
             limit,
         })
     }
@@ -189,12 +197,17 @@ impl Solver {
                             self.limit
                         )));
                     }
-                    let kids: Vec<Grounded> = game
-                        .actions(&g.position, g.to_move)
-                        .into_iter()
-                        .map(|a| game.play(&g, a))
-                        .collect();
-                    kids
+                    let actions = game.actions(&g.position, g.to_move);
+                    self.moves = self.moves.saturating_add(actions.len() as u64);
+                    if self.moves > self.limit.saturating_mul(MOVES_PER_STATE) {
+                        self.stack.push((g, None));
+                        return Err(EngineError::OutOfRange(format!(
+                            "more than {} moves ({MOVES_PER_STATE} per allowed position): try a \
+                             smaller heap or set",
+                            self.limit.saturating_mul(MOVES_PER_STATE)
+                        )));
+                    }
+                    actions.into_iter().map(|a| game.play(&g, a)).collect()
                 }
                 Some(kids) => kids,
             };
@@ -211,8 +224,10 @@ impl Solver {
                 continue;
             }
             let entry = if kids.is_empty() {
+                let value = game.utility(&g);
+                check_all(&value)?;
                 Entry {
-                    value: game.utility(&g),
+                    value,
                     choice: None,
                     tree_size: 1,
                 }

@@ -391,10 +391,10 @@ impl ScoringGame {
     pub fn impartiality(&self) -> Impartiality {
         let mut shapes = Shapes::default();
         let ids = shapes.shape_ids(self);
-        // g^L − S = −(g^R − S)  ⇔  score(g^L) + score(g^R) = 2S and shape(g^L) = shape(−g^R).
+        // g^L − S = −(g^R − S)  ⇔  score(g^L) − S = S − score(g^R) and shape(g^L) = shape(−g^R)
+        // (compared exactly, so huge scores cannot overflow into a false "impartial").
         let mirrors = |s: Rational, a: usize, b: usize| {
-            let two_s = s + s;
-            self.nodes[a].score + self.nodes[b].score == two_s && ids[a].0 == ids[b].1
+            s.is_midpoint(self.nodes[a].score, self.nodes[b].score) && ids[a].0 == ids[b].1
         };
         for (v, n) in self.nodes.iter().enumerate() {
             let fail = |why: String| Impartiality {
@@ -448,7 +448,11 @@ impl ScoringGame {
                 count[0]
             )));
         }
-        Ok(self.sum_at(other, 0, 0))
+        let sum = self.sum_at(other, 0, 0);
+        for node in &sum.nodes {
+            node.score.check()?;
+        }
+        Ok(sum)
     }
 
     fn sum_at(&self, other: &ScoringGame, g: usize, h: usize) -> ScoringGame {
@@ -461,7 +465,7 @@ impl ScoringGame {
         };
         let left = options(&a.left, &b.left);
         let right = options(&a.right, &b.right);
-        // The caller checked the node count, so neither the score nor the size can fail here.
+        // The caller checked the node count; an overflowed score is caught by the caller.
         let score = a.score + b.score;
         ScoringGame::new(score, left, right).unwrap_or_else(|_| ScoringGame::number(score))
     }

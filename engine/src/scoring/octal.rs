@@ -777,10 +777,10 @@ pub fn game_tree(rules: &[&ScoringRules], heaps: &[(u8, u32)]) -> Result<Scoring
         let mut left = Vec::new();
         let mut right = Vec::new();
         for (p, next) in &moves {
-            left.push(build(rules, next, score + *p, budget)?);
+            left.push(build(rules, next, (score + *p).check()?, budget)?);
         }
         for (p, next) in &moves {
-            right.push(build(rules, next, score - *p, budget)?);
+            right.push(build(rules, next, (score - *p).check()?, budget)?);
         }
         ScoringGame::new(score, left, right)
     }
