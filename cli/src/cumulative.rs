@@ -253,7 +253,9 @@ pub fn run_truncated(args: &TruncatedArgs) -> Result<String, EngineError> {
         .as_deref()
         .map(|text| parse_count(text, "--check-up-to", 3, 2000))
         .transpose()?;
-    let tr = cs::truncated_sequence(m)?;
+    let tr = with_budget(args.progress, "values of a", |b| {
+        cs::truncated_sequence_with(m, b)
+    })?;
     if let Some(path) = &args.out {
         let points: Vec<(u64, u64)> = tr
             .iter()
@@ -270,7 +272,7 @@ pub fn run_truncated(args: &TruncatedArgs) -> Result<String, EngineError> {
             ),
         )?;
     }
-    let duality = (m >= 3).then(|| cs::check_duality(m)).transpose()?;
+    let duality = (m >= 3).then(|| cs::duality_of(m, &tr));
     let range = match up_to {
         Some(up_to) => Some(with_budget(args.progress, "values of m", |b| {
             cs::check_duality_range(up_to as u32, b)

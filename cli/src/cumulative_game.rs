@@ -189,7 +189,7 @@ fn solve_capped(
         Ok(())
     })
     .map_err(|e| match e {
-        EngineError::OutOfRange(why) => {
+        EngineError::OutOfRange(why) if why.starts_with("more than") => {
             EngineError::OutOfRange(format!("{why} (the cap is --max-states {limit})"))
         }
         other => other,

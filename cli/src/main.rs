@@ -80,7 +80,9 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(text) => {
-            println!("{text}");
+            // A closed pipe (`heaplab … | head`) is not an error worth a panic.
+            use std::io::Write;
+            let _ = writeln!(std::io::stdout(), "{text}");
             ExitCode::SUCCESS
         }
         Err(err) => {

@@ -285,3 +285,11 @@ fn all_but_with_a_huge_exclusion_answers_small_requests() {
         serde_json::json!([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
     );
 }
+
+#[test]
+fn the_scoring_cell_cap_holds_with_a_fixed_heap() {
+    let err = one_line_error(&[
+        "scoring", "--octal", "33", "--points", "1,2", "--terms", "1000000", "--m", "500",
+    ]);
+    assert!(err.contains("50000000"), "{err}");
+}

@@ -567,6 +567,14 @@ fn column_dp(
         }
     };
     let terms = limits.terms as usize;
+    let wanted = limits.terms.saturating_mul(height as u64);
+    if wanted > MAX_CELLS {
+        return Err(EngineError::OutOfRange(format!(
+            "{} terms with a fixed heap of {m} need {wanted} cells; the most is {MAX_CELLS}: \
+             lower the terms or the fixed heap",
+            limits.terms
+        )));
+    }
     let cap_columns = (MAX_CELLS / height as u64).max(1) as usize;
     let search = (limits.search as usize).min(cap_columns).max(terms);
     let mut target = terms.max(4 * window + 64).min(search);
