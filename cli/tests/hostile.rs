@@ -293,3 +293,20 @@ fn the_scoring_cell_cap_holds_with_a_fixed_heap() {
     ]);
     assert!(err.contains("50000000"), "{err}");
 }
+
+#[test]
+fn a_sum_of_a_thousand_games_is_refused_within_its_memory_cap() {
+    let terms = vec!["{1|0|-1}"; 1000].join(" + ");
+    let err = one_line_error(&["scoring", "--game", "{1|0|-1}", "--plus", &terms]);
+    assert!(err.contains("games"), "{err}");
+    let out = json(&[
+        "scoring",
+        "--game",
+        "{1|0|-1}",
+        "--plus",
+        "{2|0|-2} + {1|0|-1}",
+        "--format",
+        "json",
+    ]);
+    assert!(out["sum"]["left_final"].is_number(), "{out}");
+}
