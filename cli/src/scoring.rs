@@ -14,7 +14,7 @@ use heaplab_engine::scoring::octal::{
     self, conjecture_15_survey, FixedHeap, ScoringLimits, ScoringRules,
 };
 use heaplab_engine::scoring::ScoringGame;
-use heaplab_engine::{Budget, EngineError};
+use heaplab_engine::EngineError;
 use serde_json::json;
 
 #[derive(Args)]
@@ -93,13 +93,7 @@ fn run_game(args: &ScoringArgs, text: &str) -> Result<String, EngineError> {
     }
     let finals = game.finals();
     let imp = game.impartiality();
-    let sum = if plus.is_empty() {
-        None
-    } else {
-        let mut all = vec![&game];
-        all.extend(plus.iter());
-        Some(sum_final_scores(&all, &mut Budget::unlimited())?)
-    };
+    // The picture first: a sum too large to draw is refused before its scores are solved.
     if let Some(path) = &args.out {
         let tex = is_tikz_path(path)?;
         // The game or its sum, built term by term within the tree cap.
@@ -108,6 +102,15 @@ fn run_game(args: &ScoringArgs, text: &str) -> Result<String, EngineError> {
             .try_fold(game.clone(), |sum, other| sum.sum(other))?;
         write_text(path, &tree_figure(&pictured.tree(), tex, TREE_LEGEND))?;
     }
+    let sum = if plus.is_empty() {
+        None
+    } else {
+        let mut all = vec![&game];
+        all.extend(plus.iter());
+        Some(with_budget(args.progress, "positions", |b| {
+            sum_final_scores(&all, b)
+        })?)
+    };
     Ok(match args.format {
         Format::Json => {
             let mut out = finals_json(finals);

@@ -310,3 +310,21 @@ fn a_sum_of_a_thousand_games_is_refused_within_its_memory_cap() {
     ]);
     assert!(out["sum"]["left_final"].is_number(), "{out}");
 }
+
+#[test]
+fn a_sum_too_large_to_draw_is_refused_before_it_is_solved() {
+    let g = "{{{1|0|-1}|0|{1|0|-1}}|0|{{1|0|-1}|0|{1|0|-1}}}";
+    let terms = vec![g; 5].join(" + ");
+    let out = std::env::temp_dir().join("heaplab-never-written.svg");
+    let err = one_line_error(&[
+        "scoring",
+        "--game",
+        g,
+        "--plus",
+        &terms,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(err.contains("draws trees up to"), "{err}");
+    assert!(!out.exists());
+}
