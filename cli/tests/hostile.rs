@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{heaplab, json, one_line_error};
+use common::{error_contains, heaplab, json, one_line_error};
 
 #[test]
 fn thread_counts_are_capped_at_the_cores() {
@@ -39,18 +39,20 @@ fn thread_counts_are_capped_at_the_cores() {
 
 #[test]
 fn exact_arithmetic_overflow_is_an_error_not_a_wrong_value() {
-    let err = one_line_error(&[
-        "cumulative-game",
-        "--preset",
-        "auction",
-        "--value",
-        "-9223372036854775807",
-        "--terms",
-        "4",
-        "--format",
-        "json",
-    ]);
-    assert!(err.contains("does not fit"), "{err}");
+    error_contains(
+        &[
+            "cumulative-game",
+            "--preset",
+            "auction",
+            "--value",
+            "-9223372036854775807",
+            "--terms",
+            "4",
+            "--format",
+            "json",
+        ],
+        "does not fit",
+    );
     // The scores are compared exactly: 2^62 is not midway between 2^63 - 1 and 2^62 + 5.
     let out = json(&[
         "scoring",
@@ -72,56 +74,63 @@ fn exact_arithmetic_overflow_is_an_error_not_a_wrong_value() {
 
 #[test]
 fn sizes_are_checked_before_computing() {
-    let err = one_line_error(&[
-        "cumulative-subtraction",
-        "--set",
-        "5,7",
-        "--piles",
-        "2",
-        "--width",
-        "2000",
-        "--height",
-        "2000",
-        "--scale",
-        "16",
-        "--out",
-        "never-written.png",
-    ]);
-    assert!(err.contains("pixels"), "{err}");
-    let err = one_line_error(&["truncated", "--m", "2000", "--check-up-to", "0"]);
-    assert!(err.contains("--check-up-to"), "{err}");
-    let err = one_line_error(&[
-        "cumulative-game",
-        "--set",
-        "1,2",
-        "--heap",
-        "100000",
+    error_contains(
+        &[
+            "cumulative-subtraction",
+            "--set",
+            "5,7",
+            "--piles",
+            "2",
+            "--width",
+            "2000",
+            "--height",
+            "2000",
+            "--scale",
+            "16",
+            "--out",
+            "never-written.png",
+        ],
+        "pixels",
+    );
+    error_contains(
+        &["truncated", "--m", "2000", "--check-up-to", "0"],
+        "--check-up-to",
+    );
+    error_contains(
+        &[
+            "cumulative-game",
+            "--set",
+            "1,2",
+            "--heap",
+            "100000",
+            "--max-states",
+            "50000000",
+        ],
         "--max-states",
-        "50000000",
-    ]);
-    assert!(err.contains("--max-states"), "{err}");
+    );
 }
 
 #[test]
 fn many_moves_per_position_hit_the_move_cap() {
     let set: Vec<String> = (1..=4096).map(|i| i.to_string()).collect();
-    let err = one_line_error(&[
-        "cumulative-game",
-        "--set",
-        &set.join(","),
-        "--heap",
-        "5000",
-        "--max-states",
-        "2000",
-    ]);
-    assert!(err.contains("moves"), "{err}");
+    error_contains(
+        &[
+            "cumulative-game",
+            "--set",
+            &set.join(","),
+            "--heap",
+            "5000",
+            "--max-states",
+            "2000",
+        ],
+        "moves",
+    );
 }
 
 #[test]
 fn an_efg_file_is_read_to_a_bound_and_deep_trees_parse() {
     if std::path::Path::new("/dev/zero").exists() {
-        let err = one_line_error(&["cumulative-game", "--efg", "/dev/zero"]);
-        assert!(err.contains("larger than"), "{err}");
+        error_contains(&["cumulative-game", "--efg", "/dev/zero"], "larger than");
     }
     let dir = std::env::temp_dir().join(format!("heaplab-efg-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -147,8 +156,10 @@ fn an_efg_file_is_read_to_a_bound_and_deep_trees_parse() {
     assert_eq!(out["states"], 301);
     let too_deep = dir.join("too-deep.json");
     std::fs::write(&too_deep, chain(260)).unwrap();
-    let err = one_line_error(&["cumulative-game", "--efg", too_deep.to_str().unwrap()]);
-    assert!(err.contains("deeper than 200"), "{err}");
+    error_contains(
+        &["cumulative-game", "--efg", too_deep.to_str().unwrap()],
+        "deeper than 200",
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -161,22 +172,22 @@ fn usage_errors_name_what_is_wrong() {
         err.starts_with("heaplab: no subcommand given") && err.contains("--help"),
         "{err}"
     );
-    let err = one_line_error(&["subtraction"]);
-    assert!(err.contains("--set"), "{err}");
-    let err = one_line_error(&["subtraction", "--set", "2,3", "--terms", "-1"]);
-    assert!(err.contains("between"), "{err}");
-    let err = one_line_error(&[
-        "period-map",
-        "--s3",
-        "30",
-        "--s1",
-        "1..9",
-        "--s2",
-        "1..9",
-        "--scale",
+    error_contains(&["subtraction"], "--set");
+    error_contains(&["subtraction", "--set", "2,3", "--terms", "-1"], "between");
+    error_contains(
+        &[
+            "period-map",
+            "--s3",
+            "30",
+            "--s1",
+            "1..9",
+            "--s2",
+            "1..9",
+            "--scale",
+            "-3",
+        ],
         "-3",
-    ]);
-    assert!(err.contains("-3"), "{err}");
+    );
 }
 
 #[test]
@@ -288,17 +299,21 @@ fn all_but_with_a_huge_exclusion_answers_small_requests() {
 
 #[test]
 fn the_scoring_cell_cap_holds_with_a_fixed_heap() {
-    let err = one_line_error(&[
-        "scoring", "--octal", "33", "--points", "1,2", "--terms", "1000000", "--m", "500",
-    ]);
-    assert!(err.contains("50000000"), "{err}");
+    error_contains(
+        &[
+            "scoring", "--octal", "33", "--points", "1,2", "--terms", "1000000", "--m", "500",
+        ],
+        "50000000",
+    );
 }
 
 #[test]
 fn a_sum_of_a_thousand_games_is_refused_within_its_memory_cap() {
     let terms = vec!["{1|0|-1}"; 1000].join(" + ");
-    let err = one_line_error(&["scoring", "--game", "{1|0|-1}", "--plus", &terms]);
-    assert!(err.contains("games"), "{err}");
+    error_contains(
+        &["scoring", "--game", "{1|0|-1}", "--plus", &terms],
+        "games",
+    );
     let out = json(&[
         "scoring",
         "--game",
@@ -316,15 +331,17 @@ fn a_sum_too_large_to_draw_is_refused_before_it_is_solved() {
     let g = "{{{1|0|-1}|0|{1|0|-1}}|0|{{1|0|-1}|0|{1|0|-1}}}";
     let terms = vec![g; 5].join(" + ");
     let out = std::env::temp_dir().join("heaplab-never-written.svg");
-    let err = one_line_error(&[
-        "scoring",
-        "--game",
-        g,
-        "--plus",
-        &terms,
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(err.contains("draws trees up to"), "{err}");
+    error_contains(
+        &[
+            "scoring",
+            "--game",
+            g,
+            "--plus",
+            &terms,
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "draws trees up to",
+    );
     assert!(!out.exists());
 }
