@@ -68,10 +68,10 @@ impl Progress {
         )
     }
 
-    /// Ends the progress line (if one was printed).
+    /// Ends the progress line (if one was printed) with the last state reported.
     pub fn finish(&self) {
         if self.enabled && self.printed.is_some() {
-            eprintln!();
+            eprintln!("\r{}\x1b[K", self.line());
         }
     }
 }
