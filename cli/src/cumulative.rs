@@ -1,13 +1,14 @@
 //! `heaplab cumulative-subtraction` and `heaplab truncated`: cumulative subtraction (Stewart's
 //! `G_s`), one or two piles, and the truncated-support sequences `tr^m`.
 
-use crate::output::{join, write_png, write_text, Format};
+use crate::output::{check_png_size, join, write_png, write_text, Format};
+use crate::progress::with_budget;
 use clap::Args;
 use heaplab_engine::cumulative_subtraction::{self as cs};
 use heaplab_engine::figure;
 use heaplab_engine::ruleset::{parse_count, NumberSet};
 use heaplab_engine::subtraction::{Limits, DEFAULT_SEARCH, MAX_SEARCH, MAX_TERMS};
-use heaplab_engine::{Budget, EngineError};
+use heaplab_engine::EngineError;
 use serde_json::json;
 
 /// Arguments of `heaplab cumulative-subtraction`.
@@ -50,6 +51,9 @@ pub struct CumulativeArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Show progress (done/total, percent, rate, time left) on stderr.
+    #[arg(long)]
+    progress: bool,
 }
 
 /// Reads `--start-score` and `--starter`: `(p, positive_starts)`.
@@ -77,7 +81,14 @@ fn start(args: &CumulativeArgs) -> Result<(i64, bool), EngineError> {
 pub fn run(args: &CumulativeArgs) -> Result<String, EngineError> {
     let set = NumberSet::parse(&args.set)?;
     match parse_count(&args.piles, "--piles", 1, 2)? {
+        1 if args.out.is_some() => Err(EngineError::Parse(
+            "--out draws the two-pile heatmap: add --piles 2 (or use --circles for one pile)"
+                .into(),
+        )),
         1 => one_pile(&set, args),
+        _ if args.circles.is_some() => Err(EngineError::Parse(
+            "--circles draws one-pile diagrams: drop --piles 2 (or use --out for two piles)".into(),
+        )),
         _ => two_piles(&set, args),
     }
 }
@@ -87,7 +98,7 @@ fn one_pile(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErro
     let search = parse_count(&args.search, "--search", 1, MAX_SEARCH)?;
     let (p, positive_starts) = start(args)?;
     let limits = Limits::new(terms, search)?;
-    let r = cs::solve(set, limits, &mut Budget::unlimited())?;
+    let r = with_budget(args.progress, "heaps", |b| cs::solve(set, limits, b))?;
     if let Some(prefix) = &args.circles {
         write_circles(set, limits, prefix)?;
     }
@@ -170,10 +181,11 @@ fn two_piles(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErr
     let side = u64::from(cs::MAX_PILE_SIDE);
     let width = parse_count(&args.width, "--width", 1, side)? as u32;
     let height = parse_count(&args.height, "--height", 1, side)? as u32;
+    let scale = parse_count(&args.scale, "--scale", 1, 16)? as u32;
+    check_png_size(width, height, scale)?;
     let r = cs::two_piles(set, width, height)?;
     if let Some(path) = &args.out {
         let rgba = figure::render_heatmap(&r.grid, set.max());
-        let scale = parse_count(&args.scale, "--scale", 1, 16)? as u32;
         write_png(path, width, height, &rgba, scale)?;
     }
     let lines = |ls: &[heaplab_engine::Periodicity]| {
@@ -228,12 +240,22 @@ pub struct TruncatedArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Show progress (done/total, percent, rate, time left) on stderr.
+    #[arg(long)]
+    progress: bool,
 }
 
 /// Computes `tr^m` (and optionally checks Conjecture 16 on a range).
 pub fn run_truncated(args: &TruncatedArgs) -> Result<String, EngineError> {
     let m = parse_count(&args.m, "--m", 2, 2000)? as u32;
-    let tr = cs::truncated_sequence(m)?;
+    let up_to = args
+        .check_up_to
+        .as_deref()
+        .map(|text| parse_count(text, "--check-up-to", 3, 2000))
+        .transpose()?;
+    let tr = with_budget(args.progress, "values of a", |b| {
+        cs::truncated_sequence_with(m, b)
+    })?;
     if let Some(path) = &args.out {
         let points: Vec<(u64, u64)> = tr
             .iter()
@@ -250,12 +272,11 @@ pub fn run_truncated(args: &TruncatedArgs) -> Result<String, EngineError> {
             ),
         )?;
     }
-    let duality = (m >= 3).then(|| cs::check_duality(m)).transpose()?;
-    let range = match &args.check_up_to {
-        Some(text) => {
-            let up_to = parse_count(text, "--check-up-to", 3, 2000)? as u32;
-            Some(cs::check_duality_range(up_to, &mut Budget::unlimited())?)
-        }
+    let duality = (m >= 3).then(|| cs::duality_of(m, &tr));
+    let range = match up_to {
+        Some(up_to) => Some(with_budget(args.progress, "values of m", |b| {
+            cs::check_duality_range(up_to as u32, b)
+        })?),
         None => None,
     };
     let counterexample = range.as_ref().and_then(|checks| {

@@ -3,8 +3,9 @@
 //! Extensive Form Games imported from JSON (Theorem 11).
 
 use crate::output::{is_tikz_path, tree_figure, Format};
+use crate::progress::with_budget;
 use clap::Args;
-use heaplab_engine::cumulative_games::efg::Efg;
+use heaplab_engine::cumulative_games::efg::{Efg, MAX_EFG_BYTES};
 use heaplab_engine::cumulative_games::views::{cgt_tree, dag_svg, extensive_tree, heap_dag};
 use heaplab_engine::cumulative_games::{
     self as cg, optimal_actions, outcome_classes, outcome_table, player_name, spec, Ending, Game,
@@ -18,7 +19,7 @@ use serde_json::{json, Value};
 /// Most heaps listed in an outcome table.
 const MAX_TERMS: u64 = 100_000;
 /// Most grounded positions `--max-states` allows.
-const MAX_CLI_STATES: u64 = 50_000_000;
+const MAX_CLI_STATES: u64 = 10_000_000;
 
 /// Arguments of `heaplab cumulative-game`.
 #[derive(Args)]
@@ -95,6 +96,9 @@ pub struct CumulativeGameArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Show progress (done/total, percent, rate, time left) on stderr.
+    #[arg(long)]
+    progress: bool,
 }
 
 fn vector(v: &[Rational]) -> String {
@@ -133,6 +137,11 @@ fn game(args: &CumulativeGameArgs) -> Result<Game, EngineError> {
     let value = Rational::parse(&args.value)?;
     let tie = TieBreak::from_name(&args.tie)?;
     let mut game = preset.game_with(players, moves, value, tie);
+    if args.turn.trim().is_empty() {
+        return Err(EngineError::Parse(
+            "--turn is empty: use cyclic, next:2,3,1 or heap:1,2,2,1".into(),
+        ));
+    }
     game.turn = spec::parse_turn(&args.turn, players)?;
     game.validate()?;
     Ok(game)
@@ -146,6 +155,24 @@ fn cumulations(args: &CumulativeGameArgs, players: usize) -> Result<Vec<Rational
     }
 }
 
+/// Reads at most `max` bytes of the text file `path` (so `/dev/zero` cannot exhaust memory).
+fn read_bounded(path: &str, max: usize) -> Result<String, EngineError> {
+    use std::io::Read;
+    let cannot =
+        |e: &dyn std::fmt::Display| EngineError::OutOfRange(format!("cannot read {path}: {e}"));
+    let file = std::fs::File::open(path).map_err(|e| cannot(&e))?;
+    let mut bytes = Vec::new();
+    file.take(max as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| cannot(&e))?;
+    if bytes.len() > max {
+        return Err(EngineError::OutOfRange(format!(
+            "{path} is larger than {max} bytes, the most an EFG file may have"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| EngineError::Parse(format!("{path} is not UTF-8 text")))
+}
+
 /// Solves from `start` with the `--max-states` cap.
 fn solve_capped(
     args: &CumulativeGameArgs,
@@ -155,7 +182,18 @@ fn solve_capped(
     let limit = parse_count(&args.max_states, "--max-states", 1, MAX_CLI_STATES)?;
     let mut solver = cg::Solver::new(game, limit)?;
     solver.add_root(start)?;
-    solver.step(u64::MAX)?;
+    with_budget(args.progress, "positions", |budget| {
+        while !solver.step(4096)? {
+            budget.tick(solver.expanded(), limit)?;
+        }
+        Ok(())
+    })
+    .map_err(|e| match e {
+        EngineError::OutOfRange(why) if why.starts_with("more than") => {
+            EngineError::OutOfRange(format!("{why} (the cap is --max-states {limit})"))
+        }
+        other => other,
+    })?;
     solver.into_solution(start)
 }
 
@@ -173,7 +211,9 @@ pub fn run(args: &CumulativeGameArgs) -> Result<String, EngineError> {
     let mut text = Vec::new();
     let classes = matches!(game.ending, Ending::Normal | Ending::Misere) && game.players == 2;
     if game.has_outcome_table() && !classes {
-        let table = outcome_table(&game, &[terms - 1], &mut Budget::unlimited())?;
+        let table = with_budget(args.progress, "heaps", |b| {
+            outcome_table(&game, &[terms - 1], b)
+        })?;
         let zero_sum = game.heaps[0].utility == cg::HeapUtility::ZeroSum;
         let row = |x: u64, p: usize| -> Value {
             let r = table.row(&[x], p).unwrap_or(&[]);
@@ -212,7 +252,7 @@ pub fn run(args: &CumulativeGameArgs) -> Result<String, EngineError> {
             ));
         }
     } else if game.has_outcome_table() {
-        let classes = outcome_classes(&game, terms, &mut Budget::unlimited())?;
+        let classes = with_budget(args.progress, "heaps", |b| outcome_classes(&game, terms, b))?;
         text.push(format!(
             "outcome classes, x = 0..{}: {classes}",
             classes.len() - 1
@@ -340,8 +380,7 @@ fn write_picture(
 }
 
 fn run_efg(args: &CumulativeGameArgs, path: &str) -> Result<String, EngineError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| EngineError::OutOfRange(format!("cannot read {path}: {e}")))?;
+    let text = read_bounded(path, MAX_EFG_BYTES)?;
     let efg = Efg::from_json(&text)?;
     let tie = TieBreak::from_name(&args.tie)?;
     let (values, _) = efg.solve(tie);

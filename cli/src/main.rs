@@ -8,10 +8,12 @@ mod octal;
 mod output;
 mod period_map;
 mod plane;
+mod progress;
 mod scoring;
 mod subtraction;
 
-use clap::{Parser, Subcommand};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// HeapLab: exact solutions of heap games (subtraction, octal, cumulative, scoring play).
@@ -49,7 +51,12 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    // Negative numbers reach the parsers, which answer with the allowed range.
+    let command = Cli::command().mut_subcommands(|sub| sub.allow_negative_numbers(true));
+    let cli = match command
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => cli,
         Err(err) if !err.use_stderr() => {
             // --help and --version.
@@ -57,9 +64,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(err) => {
-            let rendered = err.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            eprintln!("heaplab: {}", first.trim_start_matches("error: "));
+            eprintln!("heaplab: {}", usage_error(&err));
             return ExitCode::from(2);
         }
     };
@@ -75,12 +80,36 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(text) => {
-            println!("{text}");
+            // A closed pipe (`heaplab … | head`) is not an error worth a panic.
+            use std::io::Write;
+            let _ = writeln!(std::io::stdout(), "{text}");
             ExitCode::SUCCESS
         }
         Err(err) => {
             eprintln!("heaplab: {err}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// One line for an argument error: clap's first line, completed with the missing arguments'
+/// names, or a usage hint when no subcommand was given.
+fn usage_error(err: &clap::Error) -> String {
+    match err.kind() {
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            "no subcommand given: try `heaplab --help` for the list, e.g. `heaplab subtraction --set 2,3`"
+                .into()
+        }
+        ErrorKind::MissingRequiredArgument => match err.get(ContextKind::InvalidArg) {
+            Some(ContextValue::Strings(names)) => {
+                format!("missing required argument {}", names.join(", "))
+            }
+            _ => "missing a required argument".into(),
+        },
+        _ => {
+            let rendered = err.render().to_string();
+            let first = rendered.lines().next().unwrap_or("invalid arguments");
+            first.trim_start_matches("error: ").to_string()
         }
     }
 }

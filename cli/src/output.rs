@@ -27,6 +27,21 @@ pub fn write_text(path: &str, text: &str) -> Result<(), EngineError> {
         .map_err(|e| EngineError::OutOfRange(format!("cannot write {path}: {e}")))
 }
 
+/// Most pixels of a written PNG (after scaling): 64 megapixels, 256 MB of RGBA.
+pub const MAX_PNG_PIXELS: u64 = 64_000_000;
+
+/// Checks, before any computation, that a `width × height` picture at `scale` stays under
+/// [`MAX_PNG_PIXELS`].
+pub fn check_png_size(width: u32, height: u32, scale: u32) -> Result<(), EngineError> {
+    let pixels = u64::from(width) * u64::from(height) * u64::from(scale).pow(2);
+    if pixels > MAX_PNG_PIXELS {
+        return Err(EngineError::OutOfRange(format!(
+            "the PNG would have {pixels} pixels; the most is {MAX_PNG_PIXELS}: lower --scale or the size"
+        )));
+    }
+    Ok(())
+}
+
 /// Writes an RGBA image of `width × height` pixels to `path` as PNG, scaled up by `scale`
 /// (each pixel becomes a `scale × scale` block).
 pub fn write_png(
@@ -39,6 +54,7 @@ pub fn write_png(
     let io =
         |e: &dyn std::fmt::Display| EngineError::OutOfRange(format!("cannot write {path}: {e}"));
     let scale = scale.max(1);
+    check_png_size(width, height, scale)?;
     let (w, h) = (width * scale, height * scale);
     let mut scaled = Vec::with_capacity((w * h * 4) as usize);
     for row in 0..h {

@@ -1,12 +1,14 @@
 //! `heaplab period-map`: Flammenkamp's period-length maps, computed on all cores.
 
 use crate::output::{write_png, Format};
+use crate::progress::Progress;
 use clap::Args;
 use heaplab_engine::figure::{self, Colouring};
 use heaplab_engine::period_map::{self, Cell, Family, Window, DEFAULT_CELL_BUDGET};
 use heaplab_engine::ruleset::{parse_count, parse_range};
 use heaplab_engine::{Budget, EngineError};
 use serde_json::json;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Arguments of `heaplab period-map`.
 #[derive(Args)]
@@ -39,17 +41,31 @@ pub struct PeriodMapArgs {
     /// Scale factor of the PNG.
     #[arg(long, default_value_t = 1)]
     scale: u32,
-    /// Worker threads (default: every core).
-    #[arg(long)]
-    threads: Option<usize>,
+    /// Worker threads, 1 up to the cores of this machine (default: every core).
+    #[arg(long, allow_hyphen_values = true)]
+    threads: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Show progress (rows done of the window, percent, rate, time left) on stderr.
+    #[arg(long)]
+    progress: bool,
 }
 
 /// Computes the map on all cores and renders the JSON or the summary (and the PNG).
 pub fn run(args: &PeriodMapArgs) -> Result<String, EngineError> {
     let fixed_text = match (args.family.as_str(), &args.s3, &args.m) {
+        ("maxsym5", Some(_), _) => {
+            return Err(EngineError::Parse(
+                "family maxsym5 takes --m, not --s3".into(),
+            ))
+        }
+        ("3move" | "4move", _, Some(_)) => {
+            return Err(EngineError::Parse(format!(
+                "family {} takes --s3, not --m (--m is for maxsym5)",
+                args.family
+            )))
+        }
         ("maxsym5", _, Some(m)) => m,
         ("maxsym5", _, None) => return Err(EngineError::Parse("family maxsym5 needs --m".into())),
         (_, Some(s3), _) => s3,
@@ -77,13 +93,20 @@ pub fn run(args: &PeriodMapArgs) -> Result<String, EngineError> {
             "--scale must be at least 1 and keep the PNG under 64 megapixels".into(),
         ));
     }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = match &args.threads {
+        Some(text) => parse_count(
+            text,
+            "--threads (the cores of this machine)",
+            1,
+            cores as u64,
+        )? as usize,
+        None => cores,
+    };
 
     let started = std::time::Instant::now();
-    let cells = compute_parallel(family, window, budget, threads)?;
+    let mut progress = Progress::new(args.progress, "rows");
+    let cells = compute_parallel(family, window, budget, threads, &mut progress)?;
     let seconds = started.elapsed().as_secs_f64();
     let counts = period_map::class_counts(&cells);
 
@@ -152,12 +175,14 @@ fn compute_parallel(
     window: Window,
     budget: u64,
     threads: usize,
+    progress: &mut Progress,
 ) -> Result<Vec<Cell>, EngineError> {
     let rows: Vec<u32> = (window.y0..window.y1).collect();
+    let done = AtomicU64::new(0);
     let bands: Vec<Result<Vec<RowCells>, EngineError>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
-                let rows = &rows;
+                let (rows, done) = (&rows, &done);
                 scope.spawn(move || {
                     rows.iter()
                         .skip(t)
@@ -168,13 +193,22 @@ fn compute_parallel(
                                 y1: y + 1,
                                 ..window
                             };
-                            period_map::compute(family, row, budget, &mut Budget::unlimited())
-                                .map(|cells| (y, cells))
+                            let cells =
+                                period_map::compute(family, row, budget, &mut Budget::unlimited());
+                            done.fetch_add(1, Ordering::Relaxed);
+                            cells.map(|cells| (y, cells))
                         })
                         .collect()
                 })
             })
             .collect();
+        // This thread reports the rows done while the workers run.
+        while !handles.iter().all(|h| h.is_finished()) {
+            progress.report(done.load(Ordering::Relaxed), rows.len() as u64);
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        progress.report(done.load(Ordering::Relaxed), rows.len() as u64);
+        progress.finish();
         handles
             .into_iter()
             .map(|h| h.join().unwrap_or(Err(EngineError::Cancelled)))

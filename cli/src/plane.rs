@@ -1,6 +1,7 @@
 //! `heaplab plane`: two-dimensional subtraction games — P/N images and row/column periods.
 
 use crate::output::{write_grey_png, write_png, Format};
+use crate::progress::with_budget;
 use clap::{Args, ValueEnum};
 use heaplab_engine::plane::{self, MoveSet};
 use heaplab_engine::ruleset::parse_count;
@@ -36,6 +37,9 @@ pub struct PlaneArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Show progress (done/total, percent, rate, time left) on stderr.
+    #[arg(long)]
+    progress: bool,
 }
 
 /// What the picture shows.
@@ -65,7 +69,9 @@ pub fn run(args: &PlaneArgs) -> Result<String, EngineError> {
             "--legend needs --mode grundy (the outcome picture is black and white)".into(),
         ));
     }
-    let (grid, report) = plane::solve(&moves, width, height, &mut Budget::unlimited())?;
+    let (grid, report) = with_budget(args.progress, "rows", |b| {
+        plane::solve(&moves, width, height, b)
+    })?;
     let nim = match args.mode {
         Mode::Grundy => Some(plane::nim_values(
             &moves,

@@ -6,6 +6,7 @@
 //! * `--survey DIGITS --max-m M`: Conjectures 15 and 16 over every small taking-no-breaking code.
 
 use crate::output::{is_tikz_path, join, tree_figure, write_text, Format};
+use crate::progress::with_budget;
 use clap::Args;
 use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::scoring::game::{sum_final_scores, Finals, TREE_LEGEND};
@@ -13,7 +14,7 @@ use heaplab_engine::scoring::octal::{
     self, conjecture_15_survey, FixedHeap, ScoringLimits, ScoringRules,
 };
 use heaplab_engine::scoring::ScoringGame;
-use heaplab_engine::{Budget, EngineError};
+use heaplab_engine::EngineError;
 use serde_json::json;
 
 #[derive(Args)]
@@ -58,6 +59,9 @@ pub struct ScoringArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Show progress (done/total, percent, rate, time left) on stderr.
+    #[arg(long)]
+    progress: bool,
 }
 
 /// Runs the mode the arguments ask for.
@@ -89,13 +93,7 @@ fn run_game(args: &ScoringArgs, text: &str) -> Result<String, EngineError> {
     }
     let finals = game.finals();
     let imp = game.impartiality();
-    let sum = if plus.is_empty() {
-        None
-    } else {
-        let mut all = vec![&game];
-        all.extend(plus.iter());
-        Some(sum_final_scores(&all, &mut Budget::unlimited())?)
-    };
+    // The picture first: a sum too large to draw is refused before its scores are solved.
     if let Some(path) = &args.out {
         let tex = is_tikz_path(path)?;
         // The game or its sum, built term by term within the tree cap.
@@ -104,6 +102,15 @@ fn run_game(args: &ScoringArgs, text: &str) -> Result<String, EngineError> {
             .try_fold(game.clone(), |sum, other| sum.sum(other))?;
         write_text(path, &tree_figure(&pictured.tree(), tex, TREE_LEGEND))?;
     }
+    let sum = if plus.is_empty() {
+        None
+    } else {
+        let mut all = vec![&game];
+        all.extend(plus.iter());
+        Some(with_budget(args.progress, "positions", |b| {
+            sum_final_scores(&all, b)
+        })?)
+    };
     Ok(match args.format {
         Format::Json => {
             let mut out = finals_json(finals);
@@ -150,6 +157,11 @@ fn run_octal(args: &ScoringArgs, code: &str) -> Result<String, EngineError> {
     let terms = parse_count(&args.terms, "--terms", 1, octal::MAX_TERMS)?;
     let search = parse_count(&args.search, "--search", 1, octal::MAX_TERMS * 8)?;
     let fixed = match &args.m {
+        None if args.m_octal.is_some() || args.m_points.is_some() => {
+            return Err(EngineError::Parse(
+                "--m-octal and --m-points describe the fixed heap: add --m".into(),
+            ))
+        }
         None => None,
         Some(m) => {
             let size = parse_count(m, "--m", 0, u64::from(octal::MAX_FIXED_HEAP))? as u32;
@@ -166,7 +178,9 @@ fn run_octal(args: &ScoringArgs, code: &str) -> Result<String, EngineError> {
         }
     };
     let limits = ScoringLimits::new(terms, search)?;
-    let report = octal::solve(&rules, fixed.as_ref(), limits, &mut Budget::unlimited())?;
+    let report = with_budget(args.progress, "heaps", |b| {
+        octal::solve(&rules, fixed.as_ref(), limits, b)
+    })?;
     let p = report.period;
     Ok(match args.format {
         Format::Json => json!({
@@ -214,7 +228,9 @@ fn run_octal(args: &ScoringArgs, code: &str) -> Result<String, EngineError> {
 fn run_survey(args: &ScoringArgs, digits: &str) -> Result<String, EngineError> {
     let digits = parse_count(digits, "--survey", 1, 8)? as usize;
     let max_m = parse_count(&args.max_m, "--max-m", 0, 50)? as u32;
-    let survey = conjecture_15_survey(digits, max_m, &mut Budget::unlimited())?;
+    let survey = with_budget(args.progress, "values of m", |b| {
+        conjecture_15_survey(digits, max_m, b)
+    })?;
     Ok(match args.format {
         Format::Json => json!(survey).to_string(),
         Format::Text => {

@@ -104,7 +104,16 @@ struct AllButMachine<'e> {
     old_mex: u64,
     /// Values `>= old_mex` that occur before the window.
     old_above: BTreeSet<u64>,
+    /// Polynomial hash of the window `G(n-K) .. G(n-1)`: `Σ G(n-K+j)·B^(K-1-j)` (wrapping), so
+    /// that two windows are compared in O(1) before the O(K) exact check.
+    window_hash: u64,
+    /// `B^K` and `Σ_{j<K} B^j` (wrapping), to roll the hash and to shift it by a constant.
+    base_pow_k: u64,
+    base_sum: u64,
 }
+
+/// The base of the window hash (odd, so the hash of a shifted window is a bijection).
+const HASH_BASE: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl<'e> AllButMachine<'e> {
     fn new(excluded: &'e NumberSet) -> Self {
@@ -116,6 +125,10 @@ impl<'e> AllButMachine<'e> {
             old_count: Vec::new(),
             old_mex: 0,
             old_above: BTreeSet::new(),
+            window_hash: 0,
+            base_pow_k: HASH_BASE.wrapping_pow(excluded.max()),
+            base_sum: (0..excluded.max())
+                .fold(0u64, |acc, j| acc.wrapping_add(HASH_BASE.wrapping_pow(j))),
         };
         // States are uniform from heap K = max E on, so start there (heap 0 when E is empty).
         while machine.values.len() < excluded.max() as usize {
@@ -142,6 +155,12 @@ impl<'e> AllButMachine<'e> {
             }
         }
         self.values.push(value);
+        self.window_hash = self.window_hash.wrapping_mul(HASH_BASE).wrapping_add(value);
+        let k = self.excluded.max() as usize;
+        if n >= k {
+            let leaving = self.values[n - k].wrapping_mul(self.base_pow_k);
+            self.window_hash = self.window_hash.wrapping_sub(leaving);
+        }
         bump(&mut self.count, value);
         while self
             .count
@@ -151,7 +170,6 @@ impl<'e> AllButMachine<'e> {
             self.mex_all += 1;
         }
         // Heap n - K + 1 .. : the heap n + 1 - K leaves the window once heap n is known.
-        let k = self.excluded.max() as usize;
         if n + 1 > k {
             let leaving = self.values[n - k];
             bump(&mut self.old_count, leaving);
@@ -182,6 +200,7 @@ fn bump(count: &mut Vec<u32>, value: u64) {
 /// window, and the values above it that occurred before the window.
 struct AllButSnapshot {
     at: usize,
+    window_hash: u64,
     old_mex: u64,
     old_above: Vec<u64>,
 }
@@ -196,6 +215,7 @@ impl StateMachine for AllButMachine<'_> {
     fn snapshot(&self) -> AllButSnapshot {
         AllButSnapshot {
             at: self.values.len(),
+            window_hash: self.window_hash,
             old_mex: self.old_mex,
             old_above: self.old_above.iter().copied().collect(),
         }
@@ -205,7 +225,10 @@ impl StateMachine for AllButMachine<'_> {
         let (m0, m1) = (snap.old_mex as i128, self.old_mex as i128);
         let k = self.excluded.max() as usize;
         let (a, b) = (snap.at, self.values.len());
-        snap.old_above.len() == self.old_above.len()
+        // The windows minus their mexes hash alike when they are equal (a quick rejection).
+        let relative = |hash: u64, m: u64| hash.wrapping_sub(m.wrapping_mul(self.base_sum));
+        relative(snap.window_hash, snap.old_mex) == relative(self.window_hash, self.old_mex)
+            && snap.old_above.len() == self.old_above.len()
             && (0..k)
                 .rev()
                 .all(|j| self.values[a - k + j] as i128 - m0 == self.values[b - k + j] as i128 - m1)

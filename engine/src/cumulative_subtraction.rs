@@ -18,10 +18,9 @@
 //! the closed forms of Theorems 6 and 12 and Corollaries 13 and 14 are implemented and tested
 //! against the plain DP ([`reference_outcomes`]).
 
-use crate::figure::CircleMark;
+use crate::negamax::best_take;
 use crate::period::{Periodicity, WindowRule, WindowSequence};
 use crate::ruleset::NumberSet;
-use crate::scoring::octal::best_take;
 use crate::subtraction::Limits;
 use crate::{Budget, EngineError};
 use std::collections::{HashMap, VecDeque};
@@ -287,22 +286,25 @@ pub fn interval_outcomes(a: usize, m: usize, len: usize) -> (Vec<u32>, Vec<Optio
 
 /// `tr^m = (tr_a^m)_{a=1}^{m-1}` (Definition 11): `tr_a^m = j` when `ξ({a..m}) ∈ (2(j-1)m, 2jm]`.
 pub fn truncated_sequence(m: u32) -> Result<Vec<u64>, EngineError> {
+    truncated_sequence_with(m, &mut Budget::unlimited())
+}
+
+/// [`truncated_sequence`], ticking `budget` with `(a, m − 1)` after each `a`.
+pub fn truncated_sequence_with(m: u32, budget: &mut Budget<'_>) -> Result<Vec<u64>, EngineError> {
     if !(2..=2_000).contains(&m) {
         return Err(EngineError::OutOfRange(format!(
             "m must be between 2 and 2000, not {m}"
         )));
     }
-    (1..m)
-        .map(|a| {
-            interval_convergence(a, m)
-                .map(|xi| xi.div_ceil(2 * u64::from(m)))
-                .ok_or_else(|| {
-                    EngineError::OutOfRange(format!(
-                        "{{{a}..{m}}} did not converge within the search"
-                    ))
-                })
-        })
-        .collect()
+    let mut tr = Vec::with_capacity(m as usize - 1);
+    for a in 1..m {
+        let xi = interval_convergence(a, m).ok_or_else(|| {
+            EngineError::OutOfRange(format!("{{{a}..{m}}} did not converge within the search"))
+        })?;
+        tr.push(xi.div_ceil(2 * u64::from(m)));
+        budget.tick(u64::from(a), u64::from(m - 1))?;
+    }
+    Ok(tr)
 }
 
 /// What Conjecture 16 (duality) says of one `m`, and whether it holds.
@@ -320,8 +322,12 @@ pub struct DualityCheck {
 
 /// Checks Conjecture 16 for one `m >= 3`.
 pub fn check_duality(m: u32) -> Result<DualityCheck, EngineError> {
-    let tr = truncated_sequence(m)?;
-    let mut distinct = tr.clone();
+    Ok(duality_of(m, &truncated_sequence(m)?))
+}
+
+/// [`check_duality`] from an already computed `tr^m`.
+pub fn duality_of(m: u32, tr: &[u64]) -> DualityCheck {
+    let mut distinct = tr.to_vec();
     distinct.sort_unstable();
     distinct.dedup();
     let n = distinct.len();
@@ -331,12 +337,12 @@ pub fn check_duality(m: u32) -> Result<DualityCheck, EngineError> {
         .unwrap_or(0);
     let multiplicity = |j: usize| tr.iter().filter(|&&t| t == distinct[j - 1]).count() as u64;
     let duality_holds = (1..n).all(|a| multiplicity(n + 1 - a) == distinct[a] - distinct[a - 1]);
-    Ok(DualityCheck {
+    DualityCheck {
         m,
         distinct,
         count_holds: n as u64 == bound,
         duality_holds,
-    })
+    }
 }
 
 /// Checks Conjecture 16 for `m = 3 ..= up_to`, stopping at the first counterexample, ticking
@@ -642,6 +648,18 @@ pub fn two_piles(set: &NumberSet, width: u32, height: u32) -> Result<TwoPileRepo
         .map(|k| (k, report.diagonal_period_with(k, &mut memo)))
         .collect();
     Ok(report)
+}
+
+/// One position on a circle diagram: the label inside the circle (a heap size or residue),
+/// the label outside it (an action or an outcome), and whether to highlight it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CircleMark {
+    /// Drawn just inside the circle.
+    pub inside: String,
+    /// Drawn just outside the circle.
+    pub outside: String,
+    /// Drawn in red (a sacrifice, say) instead of black.
+    pub highlight: bool,
 }
 
 /// The circle diagrams of the paper's Figures 1 and 2 for one ruleset (`s1 = max S`).

@@ -6,9 +6,13 @@
 //! * [`ruleset`]: parsing of user-typed sets such as `2,3,7`, `{2, 3, 7}` or `2 3 7`;
 //! * [`bits`]: the growable bit array that the bit-parallel solvers write into;
 //! * [`period`]: proven eventual periods (window argument) and their report type;
-//! * [`figure`]: RGBA map pixels and SVG legends, shared by the page and the CLI;
+//! * [`figure`]: RGBA map pixels and SVG legends, shared by the page and the CLI (a top layer:
+//!   it imports families, never the reverse);
 //! * [`budget`]: size caps, progress reports and cancellation for every long computation;
 //! * [`mex`]: the plain minimum-excluded-value used by the reference solvers;
+//! * [`negamax`]: the negamax step shared by cumulative subtraction and scoring octal games;
+//! * [`rational`]: exact rationals (overflow is an error, never a wrong value);
+//! * [`colour`]: the colour scales the families' pictures and [`figure`] share;
 //! * [`subtraction`]: finite subtraction games (nim-values, outcomes, periods);
 //! * [`period_map`]: Flammenkamp's period-length maps of 3-, 4- and 5-move families;
 //! * [`plane`]: two-dimensional subtraction games (P/N grids, row and column periods);
@@ -23,15 +27,18 @@
 pub mod all_but;
 pub mod bits;
 pub mod budget;
+pub mod colour;
 pub mod cumulative_games;
 pub mod cumulative_subtraction;
 pub mod error;
 pub mod figure;
 pub mod mex;
+pub mod negamax;
 pub mod octal;
 pub mod period;
 pub mod period_map;
 pub mod plane;
+pub mod rational;
 pub mod ruleset;
 pub mod scoring;
 pub mod subtraction;

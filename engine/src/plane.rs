@@ -44,6 +44,29 @@ pub struct MoveSet {
     moves: Vec<(u32, u32)>,
 }
 
+/// Rejects unbalanced or nested brackets in a move list (`(2,6`, `2,6)`, `((2,6))`).
+fn check_brackets(text: &str) -> Result<(), EngineError> {
+    let mut open: Option<char> = None;
+    for c in text.chars() {
+        match (c, open) {
+            ('(' | '{', None) => open = Some(c),
+            (')', Some('(')) | ('}', Some('{')) => open = None,
+            ('(' | '{' | ')' | '}', _) => {
+                return Err(EngineError::Parse(format!(
+                    "unbalanced '{c}' in the move list: write pairs like (2,6) (3,3)"
+                )))
+            }
+            _ => {}
+        }
+    }
+    match open {
+        Some(c) => Err(EngineError::Parse(format!(
+            "a '{c}' is never closed in the move list: write pairs like (2,6) (3,3)"
+        ))),
+        None => Ok(()),
+    }
+}
+
 impl MoveSet {
     /// Parses `(2,6) (3,3) (6,1) (19,6)`, `2,6 3,3 6,1 19,6` or one pair per line.
     pub fn parse(text: &str) -> Result<Self, EngineError> {
@@ -61,6 +84,7 @@ impl MoveSet {
             }
             Ok(())
         };
+        check_brackets(text)?;
         for c in text.chars() {
             match c {
                 '0'..='9' => current.push(c),
@@ -403,13 +427,13 @@ pub fn render_outcomes_shrunk(grid: &Grid, factor: u32) -> (u32, u32, Vec<u8>) {
     (w, h, rgba)
 }
 
-/// RGBA pixels of nim-values coloured by [`crate::figure::nim_colour`] (0 black, as the
+/// RGBA pixels of nim-values coloured by [`crate::colour::nim_colour`] (0 black, as the
 /// P-positions of [`render_outcomes`]), `y = 0` at the bottom.
 pub fn render_nim_values(nim: &NimGrid) -> Vec<u8> {
     let (w, h) = (nim.width as usize, nim.height as usize);
     let max = nim.max();
     let palette: Vec<[u8; 3]> = (0..=max)
-        .map(|v| crate::figure::nim_colour(v, max))
+        .map(|v| crate::colour::nim_colour(v, max))
         .collect();
     let mut rgba = vec![255u8; w * h * 4];
     for (y, row) in nim.values.chunks_exact(w.max(1)).enumerate() {

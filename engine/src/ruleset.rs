@@ -50,6 +50,12 @@ impl NumberSet {
             }
             (None, false) => trimmed,
         };
+        if inner.contains(',') && inner.split(',').any(|item| item.trim().is_empty()) {
+            return Err(EngineError::Parse(format!(
+                "'{}' has an empty item between commas: write numbers like 2,3,7",
+                inner.trim()
+            )));
+        }
         let mut elements = Vec::new();
         for token in inner
             .split(|c: char| c == ',' || c.is_whitespace())

@@ -10,8 +10,8 @@ use heaplab_engine::cumulative_games::order::{
 };
 use heaplab_engine::cumulative_games::spec;
 use heaplab_engine::cumulative_games::{
-    self as cg, auction_by_rewards, outcome_table, sigma_outcome, solve, Action, Game, Grounded,
-    Moves, Position, Preset, Rational, Reward, TieBreak,
+    self as cg, outcome_table, sigma_outcome, solve, Action, Game, Grounded, Moves, Position,
+    Preset, Rational, Reward, TieBreak,
 };
 use heaplab_engine::Budget;
 
@@ -43,7 +43,7 @@ fn solve_ok(game: &Game, g: &Grounded) -> cg::Solution {
 fn auctions() -> (Game, Game) {
     let tie = TieBreak::Antagonistic;
     (
-        auction_by_rewards(vec![vec![2, 3]], q(4), tie),
+        Preset::AuctionRewards.game(vec![vec![2, 3]], q(4), tie),
         Preset::Auction.game(vec![vec![2, 3]], q(4), tie),
     )
 }

@@ -7,6 +7,8 @@
 //! - `test`: native tests, wasm tests in headless Chromium, then the end-to-end
 //!   tests against a served `dist/`; ends with one `N passed, M failed` line.
 //! - `bench [ARGS...]`: the engine's `bench` example in release, ARGS forwarded.
+//! - `fuzz [CASES]`: the fuzz suites (engine parsers, CLI arguments) with CASES random cases
+//!   each (default 20,000) instead of the test run's few hundred.
 //!
 //! Every failure is reported as a one-line error chain, never a panic.
 
@@ -29,6 +31,7 @@ commands:
   serve [--port N]    build, then serve dist/ on http://127.0.0.1:N (default 8080)
   test                native tests, wasm tests in headless Chromium, end-to-end tests
   bench [ARGS...]     run the engine benchmark (ARGS are passed to it)
+  fuzz [CASES]        the fuzz suites with CASES random cases each (default 20000)
   help                show this message";
 
 fn main() -> ExitCode {
@@ -75,6 +78,24 @@ fn run() -> Result<ExitCode> {
             if !rest.is_empty() {
                 cargo.arg("--").args(&rest);
             }
+            tools::run(&mut cargo)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("fuzz") => {
+            let cases = match rest.as_slice() {
+                [] => 20_000,
+                [n] => n
+                    .parse::<u64>()
+                    .with_context(|| format!("CASES must be a number, not `{n}`"))?,
+                _ => bail!("usage: cargo xtask fuzz [CASES]"),
+            };
+            let mut cargo = tools::cargo();
+            cargo
+                .current_dir(&root)
+                .env("PROPTEST_CASES", cases.to_string())
+                .env("HEAPLAB_FUZZ_CASES", cases.to_string())
+                .args(["test", "--release", "-p", "heaplab-engine", "-p", "heaplab"])
+                .args(["--test", "fuzz"]);
             tools::run(&mut cargo)?;
             Ok(ExitCode::SUCCESS)
         }

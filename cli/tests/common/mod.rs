@@ -37,6 +37,12 @@ pub fn one_line_error(args: &[&str]) -> String {
     err
 }
 
+/// Runs `heaplab` with `args`, which must fail with one `heaplab: …` line containing `needle`.
+pub fn error_contains(args: &[&str], needle: &str) {
+    let err = one_line_error(args);
+    assert!(err.contains(needle), "{args:?}: {err}");
+}
+
 /// Whether `pdflatex` can run here. Where it is missing this says so and returns `false`, unless
 /// `HEAPLAB_REQUIRE_LATEX` is set (CI sets it, and installs TeX Live), where it panics.
 pub fn pdflatex_available() -> bool {

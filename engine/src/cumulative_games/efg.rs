@@ -20,6 +20,32 @@ pub const MAX_EFG_NODES: usize = 20_000;
 /// Deepest nesting of an imported Extensive Form Game.
 pub const MAX_EFG_DEPTH: usize = 200;
 
+/// Largest JSON text of an imported game, in bytes (readers stop after this many).
+pub const MAX_EFG_BYTES: usize = 4 << 20;
+/// Deepest JSON nesting accepted: two levels a tree level, plus room for utility arrays.
+const JSON_DEPTH_LIMIT: usize = 2 * MAX_EFG_DEPTH + 8;
+
+/// The deepest nesting of `[`/`{` in a JSON text (brackets inside strings do not count).
+fn json_depth(text: &str) -> usize {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    for b in text.bytes() {
+        match (in_string, escaped, b) {
+            (true, true, _) => escaped = false,
+            (true, false, b'\\') => escaped = true,
+            (true, false, b'"') => in_string = false,
+            (true, false, _) => {}
+            (false, _, b'"') => in_string = true,
+            (false, _, b'[' | b'{') => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            (false, _, b']' | b'}') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
 /// One state of an Extensive Form Game, stored in preorder.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EfgState {
@@ -55,7 +81,23 @@ fn number(v: &serde_json::Value) -> Result<Rational, EngineError> {
 impl Efg {
     /// Parses the JSON format described in the module documentation.
     pub fn from_json(text: &str) -> Result<Self, EngineError> {
-        let value: serde_json::Value = serde_json::from_str(text)
+        if text.len() > MAX_EFG_BYTES {
+            return Err(EngineError::OutOfRange(format!(
+                "the game's JSON is larger than {MAX_EFG_BYTES} bytes"
+            )));
+        }
+        // Each tree level is two JSON levels (a node object and its "children" array); the
+        // nesting is checked by a flat scan first, so serde_json's own recursion limit (128)
+        // can be lifted without any risk to the stack.
+        if json_depth(text) > JSON_DEPTH_LIMIT {
+            return Err(EngineError::OutOfRange(format!(
+                "the game is deeper than {MAX_EFG_DEPTH}"
+            )));
+        }
+        let mut reader = serde_json::Deserializer::from_str(text);
+        reader.disable_recursion_limit();
+        let value = serde::Deserialize::deserialize(&mut reader)
+            .and_then(|v: serde_json::Value| reader.end().map(|()| v))
             .map_err(|e| EngineError::Parse(format!("the game is not valid JSON: {e}")))?;
         let players = value
             .get("players")

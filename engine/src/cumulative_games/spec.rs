@@ -6,8 +6,9 @@
 //!   `;`, e.g. `2,3;1,4;1,2`;
 //! * heap-size dynamic maps ([`parse_dynamic`]): entries `sizes:moves` separated by `;`, where
 //!   `sizes` is a list `3,5` or a half-open range `4..10` and `moves` a set (or `-` for none);
-//!   sizes not listed have no moves, later entries replace earlier ones; one map for everyone
-//!   or one per player separated by `|`. The paper's example `S(2) = {2}, S(3) = {1}` is `2:2;3:1`;
+//!   sizes not listed have no moves, a single size may replace what an earlier range gave it
+//!   (a size listed singly twice is an error); one map for everyone or one per player
+//!   separated by `|`. The paper's example `S(2) = {2}, S(3) = {1}` is `2:2;3:1`;
 //! * turn functions ([`parse_turn`]): `cyclic`, `next:2,3,1` (after player p moves, player
 //!   `next[p]` does; 1-based) or `heap:1,2,2,1` (after a move to total heap size `x`, player
 //!   `table[x]` moves; larger sizes: player 1);
@@ -65,6 +66,7 @@ pub fn parse_sets(text: &str, players: usize) -> Result<Vec<Vec<u64>>, EngineErr
 /// Reads one heap-size dynamic map: `sizes:moves` entries separated by `;`.
 fn parse_map(text: &str) -> Result<Vec<Vec<u64>>, EngineError> {
     let mut table: Vec<Vec<u64>> = Vec::new();
+    let mut given: Vec<bool> = Vec::new();
     let entries: Vec<&str> = text
         .split(';')
         .map(str::trim)
@@ -81,7 +83,8 @@ fn parse_map(text: &str) -> Result<Vec<Vec<u64>>, EngineError> {
                 "'{entry}' needs a colon: heap sizes, then the moves there, e.g. 3:1,2"
             )));
         };
-        let sizes: Vec<u64> = if sizes.contains("..") {
+        let ranged = sizes.contains("..");
+        let sizes: Vec<u64> = if ranged {
             let (a, b) = parse_range(sizes, "a range of heap sizes")?;
             (u64::from(a)..u64::from(b)).collect()
         } else {
@@ -100,7 +103,15 @@ fn parse_map(text: &str) -> Result<Vec<Vec<u64>>, EngineError> {
             let x = x as usize;
             if table.len() <= x {
                 table.resize(x + 1, Vec::new());
+                given.resize(x + 1, false);
             }
+            if given[x] && !ranged {
+                return Err(EngineError::Parse(format!(
+                    "heap size {x} is listed twice in the dynamic map: list each size once (a \
+                     single size may only override a range)"
+                )));
+            }
+            given[x] = !ranged;
             table[x] = moves.clone();
         }
     }
@@ -188,7 +199,10 @@ pub fn parse_cumulations(text: &str, players: usize) -> Result<Vec<Rational>, En
             vec!["0"; players].join(",")
         )));
     }
-    if values.iter().any(|c| c.numer().abs() > MAX_CUMULATION) {
+    if values
+        .iter()
+        .any(|c| c.numer().unsigned_abs() > MAX_CUMULATION.unsigned_abs())
+    {
         return Err(EngineError::OutOfRange(format!(
             "cumulations are at most {MAX_CUMULATION} in size"
         )));

@@ -32,6 +32,10 @@ pub const MAX_NODES: usize = 20_000;
 pub const MAX_DEPTH: usize = 200;
 /// Most states [`sum_final_scores`] memoises before it stops with a message.
 pub const MAX_SUM_STATES: usize = 2_000_000;
+/// Most node indices the sum solver's memo holds (positions × games), about 400 MB.
+pub const MAX_SUM_WORDS: usize = 50_000_000;
+/// Longest play of a sum (total height of its games) the recursive sum solver accepts.
+pub const MAX_SUM_PLAY: usize = 2_000;
 
 /// The legend of [`ScoringGame::tree`] pictures (page, exports and CLI).
 pub const TREE_LEGEND: &str = "node: score · down-left: Left's options, down-right: Right's · \
@@ -285,6 +289,22 @@ impl ScoringGame {
         self.nodes.len()
     }
 
+    /// The number of moves in the longest play from the root (children follow their parent
+    /// in preorder, so one backward pass suffices).
+    pub fn height(&self) -> usize {
+        let mut height = vec![0usize; self.nodes.len()];
+        for (v, n) in self.nodes.iter().enumerate().rev() {
+            height[v] = n
+                .left
+                .iter()
+                .chain(&n.right)
+                .map(|&c| height[c] + 1)
+                .max()
+                .unwrap_or(0);
+        }
+        height[0]
+    }
+
     /// Always false: a game has its root.
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
@@ -391,10 +411,10 @@ impl ScoringGame {
     pub fn impartiality(&self) -> Impartiality {
         let mut shapes = Shapes::default();
         let ids = shapes.shape_ids(self);
-        // g^L − S = −(g^R − S)  ⇔  score(g^L) + score(g^R) = 2S and shape(g^L) = shape(−g^R).
+        // g^L − S = −(g^R − S)  ⇔  score(g^L) − S = S − score(g^R) and shape(g^L) = shape(−g^R)
+        // (compared exactly, so huge scores cannot overflow into a false "impartial").
         let mirrors = |s: Rational, a: usize, b: usize| {
-            let two_s = s + s;
-            self.nodes[a].score + self.nodes[b].score == two_s && ids[a].0 == ids[b].1
+            s.is_midpoint(self.nodes[a].score, self.nodes[b].score) && ids[a].0 == ids[b].1
         };
         for (v, n) in self.nodes.iter().enumerate() {
             let fail = |why: String| Impartiality {
@@ -448,7 +468,11 @@ impl ScoringGame {
                 count[0]
             )));
         }
-        Ok(self.sum_at(other, 0, 0))
+        let sum = self.sum_at(other, 0, 0);
+        for node in &sum.nodes {
+            node.score.check()?;
+        }
+        Ok(sum)
     }
 
     fn sum_at(&self, other: &ScoringGame, g: usize, h: usize) -> ScoringGame {
@@ -461,7 +485,7 @@ impl ScoringGame {
         };
         let left = options(&a.left, &b.left);
         let right = options(&a.right, &b.right);
-        // The caller checked the node count, so neither the score nor the size can fail here.
+        // The caller checked the node count; an overflowed score is caught by the caller.
         let score = a.score + b.score;
         ScoringGame::new(score, left, right).unwrap_or_else(|_| ScoringGame::number(score))
     }
@@ -716,10 +740,20 @@ pub fn sum_final_scores(
             "a sum needs at least one game".into(),
         ));
     }
+    // The solver recurses once per move along a play: bound the longest play.
+    let longest: usize = games.iter().map(|g| g.height()).sum();
+    if longest > MAX_SUM_PLAY {
+        return Err(EngineError::OutOfRange(format!(
+            "a play of the sum can last {longest} moves; HeapLab solves sums whose plays last \
+             at most {MAX_SUM_PLAY}: use fewer or shallower games"
+        )));
+    }
     let mut solver = SumSolver {
         games,
         memo: HashMap::new(),
         budget,
+        // Each memo entry stores one node index per component: cap the words, not the entries.
+        max_states: (MAX_SUM_WORDS / games.len()).min(MAX_SUM_STATES),
     };
     let root = vec![0usize; games.len()];
     Ok(Finals {
@@ -732,6 +766,7 @@ struct SumSolver<'g, 'b, 'c> {
     games: &'g [&'g ScoringGame],
     memo: HashMap<(Vec<usize>, bool), Rational>,
     budget: &'b mut Budget<'c>,
+    max_states: usize,
 }
 
 impl SumSolver<'_, '_, '_> {
@@ -740,9 +775,12 @@ impl SumSolver<'_, '_, '_> {
         if let Some(&v) = self.memo.get(&key) {
             return Ok(v);
         }
-        if self.memo.len() >= MAX_SUM_STATES {
+        if self.memo.len() >= self.max_states {
             return Err(EngineError::OutOfRange(format!(
-                "the sum has more than {MAX_SUM_STATES} positions; solve smaller games"
+                "the sum has more than {} positions (of {} games each); solve smaller or fewer \
+                 games",
+                self.max_states,
+                self.games.len()
             )));
         }
         let mut best: Option<Rational> = None;
@@ -773,7 +811,8 @@ impl SumSolver<'_, '_, '_> {
         };
         self.memo.insert(key, value);
         if self.memo.len().is_multiple_of(4096) {
-            self.budget.tick(self.memo.len() as u64, 0)?;
+            self.budget
+                .tick(self.memo.len() as u64, self.max_states as u64)?;
         }
         Ok(value)
     }

@@ -15,6 +15,6 @@
 pub mod game;
 pub mod octal;
 
-pub use crate::cumulative_games::Rational;
+pub use crate::rational::Rational;
 pub use game::{OutcomeClass, ScoringGame};
 pub use octal::ScoringRules;

@@ -21,7 +21,8 @@
 //!   multisets of heaps ([`MultisetSolver`]), capped; values are not additive and may grow
 //!   without bound (Section 3.1.3), so no period is claimed.
 //!
-//! Both fast paths share the negamax step [`best_take`] with cumulative subtraction.
+//! Both fast paths share the negamax step [`crate::negamax::best_take`] with cumulative
+//! subtraction.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -29,6 +30,7 @@ use std::fmt;
 use super::game::ScoringGame;
 use super::Rational;
 use crate::cumulative_subtraction;
+use crate::negamax::best_take;
 use crate::period::{least_preperiod, Periodicity};
 use crate::ruleset::NumberSet;
 use crate::subtraction::Limits;
@@ -301,19 +303,6 @@ impl fmt::Display for ScoringRules {
     }
 }
 
-/// The negamax step shared by every taking solver (and cumulative subtraction): among options
-/// `(action, points − value after the move)`, the best value and the **largest** action that
-/// reaches it; `None` when there is no option.
-pub fn best_take(options: impl Iterator<Item = (u32, i64)>) -> Option<(u32, i64)> {
-    let mut best: Option<(u32, i64)> = None;
-    for (action, value) in options {
-        if best.is_none_or(|(a, b)| value > b || (value == b && action >= a)) {
-            best = Some((action, value));
-        }
-    }
-    best
-}
-
 /// Exact scores as integers: every point times the common denominator `scale`.
 #[derive(Clone, Debug)]
 struct Scaled {
@@ -578,6 +567,14 @@ fn column_dp(
         }
     };
     let terms = limits.terms as usize;
+    let wanted = limits.terms.saturating_mul(height as u64);
+    if wanted > MAX_CELLS {
+        return Err(EngineError::OutOfRange(format!(
+            "{} terms with a fixed heap of {m} need {wanted} cells; the most is {MAX_CELLS}: \
+             lower the terms or the fixed heap",
+            limits.terms
+        )));
+    }
     let cap_columns = (MAX_CELLS / height as u64).max(1) as usize;
     let search = (limits.search as usize).min(cap_columns).max(terms);
     let mut target = terms.max(4 * window + 64).min(search);
@@ -788,10 +785,10 @@ pub fn game_tree(rules: &[&ScoringRules], heaps: &[(u8, u32)]) -> Result<Scoring
         let mut left = Vec::new();
         let mut right = Vec::new();
         for (p, next) in &moves {
-            left.push(build(rules, next, score + *p, budget)?);
+            left.push(build(rules, next, (score + *p).check()?, budget)?);
         }
         for (p, next) in &moves {
-            right.push(build(rules, next, score - *p, budget)?);
+            right.push(build(rules, next, (score - *p).check()?, budget)?);
         }
         ScoringGame::new(score, left, right)
     }

@@ -1,7 +1,8 @@
-//! Exact rationals for utilities and cumulations (Section 1.3 needs ±1/4, so floats would not
-//! do). Small and plain: `i64` numerator and positive denominator in lowest terms, with
-//! `i128` intermediates and checked overflow (an overflow saturates to a clear error upstream
-//! by the caps on heap sizes; values here stay far below `i64`).
+//! Exact rationals for utilities, cumulations and scores (Section 1.3 needs ±1/4, so floats
+//! would not do). Small and plain: `i64` numerator and positive denominator in lowest terms,
+//! with `i128` intermediates. Exact arithmetic is never silently wrong: a result that does not
+//! fit is [`Rational::OVERFLOW`], which every operation propagates (like a NaN) and which the
+//! solvers turn into an [`EngineError`] ([`Rational::check`]).
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -9,7 +10,8 @@ use std::ops::{Add, Neg, Sub};
 
 use crate::EngineError;
 
-/// An exact rational number. Invariant: `den > 0` and `gcd(num, den) == 1`.
+/// An exact rational number. Invariant: `den > 0` and `gcd(num, den) == 1`, except for
+/// [`Rational::OVERFLOW`] (`den == 0`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rational {
     num: i64,
@@ -28,6 +30,39 @@ fn gcd(mut a: i128, mut b: i128) -> i128 {
 impl Rational {
     /// Zero.
     pub const ZERO: Rational = Rational { num: 0, den: 1 };
+
+    /// The result of an operation whose exact value does not fit: sticky under `+`, `-` and
+    /// negation, shown as `overflow`, and an error wherever a solver meets it.
+    pub const OVERFLOW: Rational = Rational { num: 0, den: 0 };
+
+    /// Whether this is [`Rational::OVERFLOW`].
+    pub fn is_overflow(self) -> bool {
+        self.den == 0
+    }
+
+    /// `Ok(self)`, or a one-line error when an exact computation overflowed.
+    pub fn check(self) -> Result<Self, EngineError> {
+        if self.is_overflow() {
+            Err(overflow_error())
+        } else {
+            Ok(self)
+        }
+    }
+
+    /// Whether `self` lies exactly midway between `a` and `b` (`a − self = self − b`), without
+    /// overflow whatever the sizes (the differences are taken in `i128`).
+    pub fn is_midpoint(self, a: Self, b: Self) -> bool {
+        if self.is_overflow() || a.is_overflow() || b.is_overflow() {
+            return false;
+        }
+        let difference = |x: Self, y: Self| {
+            let num = i128::from(x.num) * i128::from(y.den) - i128::from(y.num) * i128::from(x.den);
+            let den = i128::from(x.den) * i128::from(y.den);
+            let g = gcd(num, den).max(1);
+            (num / g, den / g)
+        };
+        difference(a, self) == difference(self, b)
+    }
 
     /// The integer `n`.
     pub const fn int(n: i64) -> Self {
@@ -61,9 +96,9 @@ impl Rational {
         self.den
     }
 
-    /// The largest integer `<= self`.
+    /// The largest integer `<= self` (0 for [`Rational::OVERFLOW`]).
     pub fn floor(self) -> i64 {
-        self.num.div_euclid(self.den)
+        self.num.div_euclid(self.den.max(1))
     }
 
     /// Parses `3`, `-2`, `11/4` or a decimal such as `0.25` exactly.
@@ -97,18 +132,34 @@ impl Rational {
         t.parse::<i64>().map(Rational::int).map_err(|_| bad())
     }
 
-    /// The value as a float (for plotting only).
-    pub fn to_f64(self) -> f64 {
-        self.num as f64 / self.den as f64
-    }
-
-    /// Checked sum.
+    /// Checked sum: `None` when the exact sum does not fit (or either side is
+    /// [`Rational::OVERFLOW`]).
     pub fn checked_add(self, other: Self) -> Option<Self> {
+        if self.is_overflow() || other.is_overflow() {
+            return None;
+        }
         Rational::new(
             i128::from(self.num) * i128::from(other.den)
                 + i128::from(other.num) * i128::from(self.den),
             i128::from(self.den) * i128::from(other.den),
         )
+    }
+}
+
+/// The error a solver returns when it meets [`Rational::OVERFLOW`].
+pub fn overflow_error() -> EngineError {
+    EngineError::OutOfRange(
+        "an exact value does not fit in 64-bit fractions: use smaller numbers (values, rewards \
+         or scores)"
+            .into(),
+    )
+}
+
+/// `Ok(values)`, or the overflow error when any of them is [`Rational::OVERFLOW`].
+pub fn check_all(values: &[Rational]) -> Result<(), EngineError> {
+    match values.iter().any(|r| r.is_overflow()) {
+        true => Err(overflow_error()),
+        false => Ok(()),
     }
 }
 
@@ -126,18 +177,19 @@ impl From<i64> for Rational {
 
 impl Add for Rational {
     type Output = Rational;
-    /// Sum; saturates to `i64::MAX` on (unreachable under HeapLab's caps) overflow.
+    /// Exact sum, or [`Rational::OVERFLOW`] when it does not fit.
     fn add(self, other: Self) -> Self {
-        self.checked_add(other).unwrap_or(Rational::int(i64::MAX))
+        self.checked_add(other).unwrap_or(Rational::OVERFLOW)
     }
 }
 
 impl Neg for Rational {
     type Output = Rational;
+    /// Exact negation, or [`Rational::OVERFLOW`] for `i64::MIN` (and overflow itself).
     fn neg(self) -> Self {
-        Rational {
-            num: -self.num,
-            den: self.den,
+        match self.num.checked_neg() {
+            Some(num) => Rational { num, den: self.den },
+            None => Rational::OVERFLOW,
         }
     }
 }
@@ -164,7 +216,9 @@ impl PartialOrd for Rational {
 
 impl fmt::Display for Rational {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.den == 1 {
+        if self.is_overflow() {
+            f.write_str("overflow")
+        } else if self.den == 1 {
             write!(f, "{}", self.num)
         } else {
             write!(f, "{}/{}", self.num, self.den)
@@ -202,5 +256,30 @@ mod tests {
         for bad in ["", "x", "1/0", "1.", "1.2.3", "--1"] {
             assert!(Rational::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn overflow_is_sticky_never_a_wrong_value() {
+        let max = Rational::int(i64::MAX);
+        let min = Rational::int(i64::MIN);
+        assert!((max + Rational::int(1)).is_overflow());
+        assert!((Rational::int(-i64::MAX) - Rational::int(4)).is_overflow());
+        assert!((-min).is_overflow());
+        assert!((max + Rational::int(1) - Rational::int(5)).is_overflow());
+        assert!((Rational::OVERFLOW + Rational::ZERO).is_overflow());
+        assert_eq!(max - Rational::int(1), Rational::int(i64::MAX - 1));
+        assert!(
+            Rational::OVERFLOW.check().is_err() && check_all(&[max, Rational::OVERFLOW]).is_err()
+        );
+        assert_eq!(Rational::OVERFLOW.to_string(), "overflow");
+        // Midpoints compare exactly where the sums themselves would overflow.
+        let big = Rational::int(4611686018427387904);
+        assert!(big.is_midpoint(max, Rational::int(1)));
+        assert!(!Rational::int(4611686018427387906)
+            .is_midpoint(max, Rational::int(4611686018427387909)));
+        assert!(Rational::parse("1/3").unwrap().is_midpoint(
+            Rational::parse("1/6").unwrap(),
+            Rational::parse("1/2").unwrap()
+        ));
     }
 }

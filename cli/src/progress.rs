@@ -1,0 +1,121 @@
+//! The one progress printer every long subcommand shares (`--progress`): done/total in the
+//! user's units, percent, rate and time left, on one rewritten stderr line, never going
+//! backwards.
+
+use heaplab_engine::Budget;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+/// Least time between two printed lines.
+const EVERY: Duration = Duration::from_millis(250);
+
+/// A progress line on stderr; silent unless enabled.
+pub struct Progress {
+    enabled: bool,
+    unit: &'static str,
+    started: Instant,
+    printed: Option<Instant>,
+    done: u64,
+    total: u64,
+}
+
+impl Progress {
+    /// A printer for work counted in `unit` (e.g. "heaps"), printing only when `enabled`.
+    pub fn new(enabled: bool, unit: &'static str) -> Self {
+        Progress {
+            enabled,
+            unit,
+            started: Instant::now(),
+            printed: None,
+            done: 0,
+            total: 0,
+        }
+    }
+
+    /// Records `(done, total)` and prints at most every 250 ms; returns `true` (never cancels),
+    /// so it can be a [`heaplab_engine::Budget`] callback. A smaller `done` or `total` than one
+    /// seen before is ignored, so the line never goes backwards.
+    pub fn report(&mut self, done: u64, total: u64) -> bool {
+        self.total = self.total.max(total);
+        self.done = self.done.max(done).min(self.total.max(done));
+        if self.enabled && self.printed.is_none_or(|t| t.elapsed() >= EVERY) {
+            self.printed = Some(Instant::now());
+            eprint!("\r{}\x1b[K", self.line());
+            let _ = std::io::stderr().flush();
+        }
+        true
+    }
+
+    /// The progress line: `1,200 / 5,000 heaps (24.0 %) · 3,100 heaps/s · about 2 s left`.
+    pub fn line(&self) -> String {
+        let seconds = self.started.elapsed().as_secs_f64();
+        let rate = self.done as f64 / seconds.max(1e-9);
+        let percent = 100.0 * self.done as f64 / self.total.max(1) as f64;
+        let left = match rate > 0.0 {
+            true => format!(
+                "about {} s left",
+                ((self.total - self.done) as f64 / rate).ceil()
+            ),
+            false => "time left unknown".into(),
+        };
+        format!(
+            "{} / {} {} ({percent:.1} %) · {} {}/s · {left}",
+            grouped(self.done),
+            grouped(self.total),
+            self.unit,
+            grouped(rate as u64),
+            self.unit
+        )
+    }
+
+    /// Ends the progress line (if one was printed) with the last state reported.
+    pub fn finish(&self) {
+        if self.enabled && self.printed.is_some() {
+            eprintln!("\r{}\x1b[K", self.line());
+        }
+    }
+}
+
+/// Runs `f` with a budget that reports to a progress line in `unit` when `enabled`.
+pub fn with_budget<T>(enabled: bool, unit: &'static str, f: impl FnOnce(&mut Budget) -> T) -> T {
+    let mut progress = Progress::new(enabled, unit);
+    let result = {
+        let mut callback = |done: u64, total: u64| progress.report(done, total);
+        f(&mut Budget::with_progress(&mut callback))
+    };
+    progress.finish();
+    result
+}
+
+/// `1234567` as `1,234,567`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn never_goes_backwards_and_groups_digits() {
+        let mut p = Progress::new(false, "heaps");
+        assert!(p.report(500, 1000));
+        p.report(200, 800);
+        assert_eq!((p.done, p.total), (500, 1000));
+        assert!(
+            p.line().starts_with("500 / 1,000 heaps (50.0 %)"),
+            "{}",
+            p.line()
+        );
+        assert_eq!(grouped(1234567), "1,234,567");
+        assert_eq!(grouped(0), "0");
+    }
+}

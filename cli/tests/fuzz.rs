@@ -1,0 +1,203 @@
+//! The CLI half of issue 21's fuzz suite: the built `heaplab` runs random and hostile argument
+//! vectors. Each run must end within its timeout, print no panic, exit 0 (success), 1 (a
+//! computation refused) or 2 (bad arguments), and on failure say why in one `heaplab: ` line.
+//! `HEAPLAB_FUZZ_CASES` sets the number of random vectors (default 1000; `cargo xtask fuzz`
+//! raises it).
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Longest one run may take: far above a refused or small run, so only a hang hits it.
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+const SUBCOMMANDS: [&str; 9] = [
+    "subtraction",
+    "period-map",
+    "plane",
+    "cumulative-subtraction",
+    "truncated",
+    "cumulative-game",
+    "octal",
+    "scoring",
+    "",
+];
+
+const FLAGS: [&str; 40] = [
+    "--set",
+    "--all-but",
+    "--terms",
+    "--search",
+    "--format",
+    "--s3",
+    "--s1",
+    "--s2",
+    "--m",
+    "--family",
+    "--budget",
+    "--threads",
+    "--scale",
+    "--out",
+    "--moves",
+    "--width",
+    "--height",
+    "--piles",
+    "--circles",
+    "--check-up-to",
+    "--preset",
+    "--value",
+    "--heap",
+    "--players",
+    "--dynamic",
+    "--turn",
+    "--cumulations",
+    "--max-states",
+    "--cap",
+    "--tree",
+    "--efg",
+    "--game",
+    "--plus",
+    "--octal",
+    "--points",
+    "--m-octal",
+    "--survey",
+    "--prove",
+    "--max-heaps",
+    "--progress",
+];
+
+/// Values a fuzzer would try: small and huge numbers, negatives, empty, broken notations.
+const VALUES: [&str; 34] = [
+    "0",
+    "1",
+    "2,3",
+    "3",
+    "-1",
+    "",
+    " ",
+    "18446744073709551615",
+    "1000000000000",
+    "9223372036854775807",
+    "-9223372036854775807",
+    "1,,2",
+    "(2,6",
+    "{4|3|2}",
+    "{",
+    "json",
+    "text",
+    "3move",
+    "maxsym5",
+    "1..20",
+    "20..1",
+    "..",
+    "0.77",
+    ".16",
+    "kayles",
+    "1/0",
+    "nan",
+    "auction",
+    "next:",
+    "3:1;3:2",
+    "\u{0}",
+    "ü",
+    "1,2,3,4,5,6,7,8,9,10",
+    "5",
+];
+
+/// A small deterministic generator (xorshift), so a failing case can be rerun by its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.next() as usize % items.len()]
+    }
+}
+
+/// One random argument vector: a subcommand, then up to five flags with values, at times a
+/// bare value or a random string instead.
+fn random_args(rng: &mut Rng) -> Vec<String> {
+    let mut args = vec![rng.pick(&SUBCOMMANDS).to_string()];
+    for _ in 0..rng.next() % 6 {
+        match rng.next() % 10 {
+            0 => args.push(rng.pick(&VALUES).to_string()),
+            1 => args.push(
+                (0..rng.next() % 12)
+                    .map(|_| (rng.next() % 95 + 32) as u8 as char)
+                    .collect(),
+            ),
+            _ => {
+                args.push(rng.pick(&FLAGS).to_string());
+                args.push(rng.pick(&VALUES).to_string());
+            }
+        }
+    }
+    args.retain(|a| !a.contains('\0'));
+    args
+}
+
+/// Runs `heaplab args` in a scratch folder (so `--out` files land there) and checks the rules.
+fn check(args: &[String], dir: &std::path::Path) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_heaplab"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > TIMEOUT {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("{args:?} ran past {TIMEOUT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    let code = status.code();
+    assert!(
+        matches!(code, Some(0..=2)),
+        "{args:?}: exit {code:?}: {err}"
+    );
+    if code != Some(0) {
+        assert!(err.starts_with("heaplab: "), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn random_and_hostile_argument_vectors() {
+    let cases: u64 = std::env::var("HEAPLAB_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    let seed: u64 = std::env::var("HEAPLAB_FUZZ_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0x5EED_2021);
+    let dir = std::env::temp_dir().join(format!("heaplab-fuzz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rng = Rng(seed | 1);
+    for _ in 0..cases {
+        check(&random_args(&mut rng), &dir);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
