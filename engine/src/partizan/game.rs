@@ -403,7 +403,7 @@ impl GameStore {
     }
 
     /// The options on one side that no other option dominates (Left keeps maxima).
-    fn undominated(&mut self, side: Vec<GameId>, left: bool) -> Result<Vec<GameId>, EngineError> {
+    pub(super) fn undominated(&mut self, side: Vec<GameId>, left: bool) -> Result<Vec<GameId>, EngineError> {
         let mut kept: Vec<GameId> = Vec::with_capacity(side.len());
         'next: for &a in &side {
             for &b in &side {
