@@ -51,7 +51,10 @@ fn sums_of_day_two_values_match_the_reference() {
     for (i, &g) in values.iter().enumerate() {
         let minus = store.neg(g).unwrap();
         let minus_tree = store.to_tree(minus).unwrap();
-        assert!(reference::geq_sum(&[trees[i].clone(), minus_tree.clone()], &[]));
+        assert!(reference::geq_sum(
+            &[trees[i].clone(), minus_tree.clone()],
+            &[]
+        ));
         assert!(reference::geq_sum(&[], &[trees[i].clone(), minus_tree]));
         for (j, &h) in values.iter().enumerate() {
             let sum = store.add(g, h).unwrap();
@@ -139,8 +142,21 @@ fn names_follow_the_usual_notation() {
 fn bad_notation_is_a_clear_error() {
     let mut store = GameStore::default();
     for text in [
-        "", "{", "}", "{1}", "{1|2", "1/3", "{a|b}", "{1||2||3}", "{,|}", "*99999", "^999",
-        "1/", "{1|2}}", "+", "99999999999999999999",
+        "",
+        "{",
+        "}",
+        "{1}",
+        "{1|2",
+        "1/3",
+        "{a|b}",
+        "{1||2||3}",
+        "{,|}",
+        "*99999",
+        "^999",
+        "1/",
+        "{1|2}}",
+        "+",
+        "99999999999999999999",
     ] {
         assert!(store.parse(text).is_err(), "{text:?} should be refused");
     }
@@ -154,7 +170,10 @@ fn bad_notation_is_a_clear_error() {
 fn stops_and_outcomes() {
     let mut store = GameStore::default();
     let g = store.parse("{2|1||0}").unwrap();
-    assert_eq!(store.stops(g).unwrap(), (Dyadic::integer(1), Dyadic::integer(0)));
+    assert_eq!(
+        store.stops(g).unwrap(),
+        (Dyadic::integer(1), Dyadic::integer(0))
+    );
     let up = store.parse("^").unwrap();
     assert_eq!(store.outcome(up).unwrap(), Outcome::L);
     let star = store.parse("*").unwrap();
@@ -162,5 +181,8 @@ fn stops_and_outcomes() {
     let upstar = store.parse("^*").unwrap();
     assert_eq!(store.outcome(upstar).unwrap(), Outcome::N);
     let switch = store.parse("+-1").unwrap();
-    assert_eq!(store.stops(switch).unwrap(), (Dyadic::integer(1), Dyadic::integer(-1)));
+    assert_eq!(
+        store.stops(switch).unwrap(),
+        (Dyadic::integer(1), Dyadic::integer(-1))
+    );
 }

@@ -96,7 +96,11 @@ fn heap_values_match_the_reference() {
         for (n, &g) in fast.iter().enumerate() {
             let slow = heap_tree(&rules, n, &mut memo);
             let canonical = store.to_tree(g).unwrap();
-            assert!(reference::equal(&slow, &canonical), "{} heap {n}", rules.name);
+            assert!(
+                reference::equal(&slow, &canonical),
+                "{} heap {n}",
+                rules.name
+            );
             assert_eq!(store.outcome(g).unwrap(), reference::outcome(&slow));
         }
     }
@@ -194,14 +198,23 @@ fn theorem_4_48_plambecks_conjecture() {
     assert_eq!(exceptions, EXCEPTIONS);
     // Lemma 4.47's canonical forms of k·↑[2]: {0 ‖ … ‖ 0 | ↑[2]} (k odd) or ↑[2]* (k even).
     for k in 2..=8 {
-        let mut inner = store.add(uptimal, if k % 2 == 0 { star } else { zero }).unwrap();
+        let mut inner = store
+            .add(uptimal, if k % 2 == 0 { star } else { zero })
+            .unwrap();
         for _ in 0..k - 1 {
             inner = store.canonical(vec![zero], vec![inner]).unwrap();
         }
-        assert_eq!(store.multiple(k, uptimal).unwrap(), inner, "Lemma 4.47, k = {k}");
+        assert_eq!(
+            store.multiple(k, uptimal).unwrap(),
+            inner,
+            "Lemma 4.47, k = {k}"
+        );
     }
     // Figure 4.1's first values (the figure's index row is shifted by one: it starts at 0).
-    let first: Vec<String> = got[..9].iter().map(|&g| store.display(g).unwrap()).collect();
+    let first: Vec<String> = got[..9]
+        .iter()
+        .map(|&g| store.display(g).unwrap())
+        .collect();
     assert_eq!(first[..5], ["0", "*", "^", "^*", "{^|*}"]);
 }
 
@@ -216,7 +229,11 @@ fn theorem_4_50_smaller_cut_wins() {
         let mut store = GameStore::default();
         let got = values(&rules, from + 12, &mut store);
         for (n, &g) in got.iter().enumerate().skip(from) {
-            assert_eq!(store.outcome(g).unwrap(), Outcome::L, "PB({a} | {b}) heap {n}");
+            assert_eq!(
+                store.outcome(g).unwrap(),
+                Outcome::L,
+                "PB({a} | {b}) heap {n}"
+            );
         }
     }
 }
@@ -236,11 +253,19 @@ fn theorem_4_51_odd_cuts() {
 /// Theorem 4.52: PB(1, 2, 3, a… | 1, 2, 3, b…) with a_i, b_i > 3 is nim: C(n) = *(n − 1).
 #[test]
 fn theorem_4_52_reduces_to_nim() {
-    for (a, b) in [("1,2,3", "1,2,3"), ("1,2,3,4", "1,2,3"), ("1,2,3", "1,2,3,5")] {
+    for (a, b) in [
+        ("1,2,3", "1,2,3"),
+        ("1,2,3,4", "1,2,3"),
+        ("1,2,3", "1,2,3,5"),
+    ] {
         let mut store = GameStore::default();
         let got = values(&breaking(a, b), 14, &mut store);
         for (n, &g) in got.iter().enumerate().skip(1) {
-            assert_eq!(store.nim_value(g), Some(n as u32 - 1), "PB({a} | {b}) heap {n}");
+            assert_eq!(
+                store.nim_value(g),
+                Some(n as u32 - 1),
+                "PB({a} | {b}) heap {n}"
+            );
         }
     }
 }
@@ -248,11 +273,20 @@ fn theorem_4_52_reduces_to_nim() {
 /// Theorem 4.53: PB(a, b… | a, c…) with a, b_i, c_i > 1: C(1 + ka + l) = *k.
 #[test]
 fn theorem_4_53_nimbers_in_blocks() {
-    for (a, left, right) in [(2, "2", "2"), (2, "2,3", "2,5"), (3, "3", "3,4"), (3, "3,5", "3")] {
+    for (a, left, right) in [
+        (2, "2", "2"),
+        (2, "2,3", "2,5"),
+        (3, "3", "3,4"),
+        (3, "3,5", "3"),
+    ] {
         let mut store = GameStore::default();
         let got = values(&breaking(left, right), 20, &mut store);
         for (n, &g) in got.iter().enumerate().skip(1) {
-            assert_eq!(store.nim_value(g), Some(((n - 1) / a) as u32), "PB({left} | {right}) heap {n}");
+            assert_eq!(
+                store.nim_value(g),
+                Some(((n - 1) / a) as u32),
+                "PB({left} | {right}) heap {n}"
+            );
         }
     }
 }
@@ -272,7 +306,10 @@ fn theorem_4_54_switch_saltus() {
         }
     }
     let figure: Vec<String> = names(&breaking("1", "3"), 10)[1..].to_vec();
-    assert_eq!(figure, ["0", "1", "2", "{2|0}", "{3|1}", "{4|2}", "2", "3", "4"]);
+    assert_eq!(
+        figure,
+        ["0", "1", "2", "{2|0}", "{3|1}", "{4|2}", "2", "3", "4"]
+    );
 }
 
 /// Theorem 4.55: PB(1 | 1, 2, a…) is C(2k + 1) = ↓k, C(2k) = ↓(k − 1)* (Figure 4.3).

@@ -9,7 +9,7 @@
 
 use super::number::Dyadic;
 use crate::EngineError;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// A canonical form interned in a [`GameStore`]. Equal ids ⇔ equal games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -82,15 +82,15 @@ impl GameStore {
     pub fn new(max_nodes: usize) -> Self {
         let mut store = GameStore {
             nodes: Vec::new(),
-            forms: HashMap::new(),
-            numbers: HashMap::new(),
-            ge_memo: HashMap::new(),
-            sum_memo: HashMap::new(),
-            neg_memo: HashMap::new(),
-            stop_memo: HashMap::new(),
-            rcf_memo: HashMap::new(),
-            name_memo: HashMap::new(),
-            ups: HashMap::new(),
+            forms: HashMap::default(),
+            numbers: HashMap::default(),
+            ge_memo: HashMap::default(),
+            sum_memo: HashMap::default(),
+            neg_memo: HashMap::default(),
+            stop_memo: HashMap::default(),
+            rcf_memo: HashMap::default(),
+            name_memo: HashMap::default(),
+            ups: HashMap::default(),
             ups_reach: -1,
             max_nodes: max_nodes.max(16),
         };
@@ -191,6 +191,16 @@ impl GameStore {
         }
     }
 
+    /// The `i`-th Left (or Right) option of a non-number `g`; `None` past the end and for
+    /// numbers (whose options number translation makes unnecessary in comparisons).
+    fn form_option(&self, g: GameId, left: bool, i: usize) -> Option<GameId> {
+        match &self.nodes[g.0 as usize] {
+            Node::Form { left: l, .. } if left => l.get(i).copied(),
+            Node::Form { right: r, .. } => r.get(i).copied(),
+            Node::Number(_) => None,
+        }
+    }
+
     /// `g ≥ h`: Left, playing second in `g − h`, wins.
     pub fn ge(&mut self, g: GameId, h: GameId) -> Result<bool, EngineError> {
         if g == h {
@@ -203,24 +213,34 @@ impl GameStore {
         if let Some(&known) = self.ge_memo.get(&(g, h)) {
             return Ok(known);
         }
+        // Stops decide many comparisons at once: g ≥ h needs both stops of g at least those
+        // of h, and R(g) > L(h) gives R(g − h) > 0, so g > h.
+        let ((gl, gr), (hl, hr)) = (self.stops(g)?, self.stops(h)?);
+        if gl < hl || gr < hr {
+            self.ge_memo.insert((g, h), false);
+            return Ok(false);
+        }
+        if gr > hl {
+            self.ge_memo.insert((g, h), true);
+            return Ok(true);
+        }
         // g ≥ h ⇔ no g^R ≤ h and no h^L ≥ g. For a number on one side, number translation
         // makes its own options irrelevant (g − x = {g^L − x | g^R − x} for non-number g).
         let mut answer = true;
-        if self.as_number(g).is_none() {
-            for r in self.right(g)? {
-                if self.ge(h, r)? {
-                    answer = false;
-                    break;
-                }
+        let mut i = 0;
+        while let Some(r) = self.form_option(g, false, i) {
+            if self.ge(h, r)? {
+                answer = false;
+                break;
             }
+            i += 1;
         }
-        if answer && self.as_number(h).is_none() {
-            for l in self.left(h)? {
-                if self.ge(l, g)? {
-                    answer = false;
-                    break;
-                }
+        i = 0;
+        while let Some(l) = self.form_option(h, true, i).filter(|_| answer) {
+            if self.ge(l, g)? {
+                answer = false;
             }
+            i += 1;
         }
         self.ge_memo.insert((g, h), answer);
         Ok(answer)
@@ -402,18 +422,33 @@ impl GameStore {
         }
     }
 
-    /// The options on one side that no other option dominates (Left keeps maxima).
-    pub(super) fn undominated(&mut self, side: Vec<GameId>, left: bool) -> Result<Vec<GameId>, EngineError> {
+    /// The options on one side that no other option dominates (Left keeps maxima, Right
+    /// minima), kept in one pass: each candidate is dropped if a kept one beats it, and
+    /// otherwise evicts the kept ones it beats. Distinct ids are distinct values.
+    pub(super) fn undominated(
+        &mut self,
+        side: Vec<GameId>,
+        left: bool,
+    ) -> Result<Vec<GameId>, EngineError> {
         let mut kept: Vec<GameId> = Vec::with_capacity(side.len());
-        'next: for &a in &side {
-            for &b in &side {
+        'next: for a in side {
+            for &b in &kept {
                 let beats = if left { self.ge(b, a)? } else { self.le(b, a)? };
-                if b != a && beats {
+                if beats {
                     continue 'next;
                 }
             }
+            let mut evicted = Vec::with_capacity(kept.len());
+            for &b in &kept {
+                let beaten = if left { self.ge(a, b)? } else { self.le(a, b)? };
+                if !beaten {
+                    evicted.push(b);
+                }
+            }
+            kept = evicted;
             kept.push(a);
         }
+        kept.sort_unstable();
         Ok(kept)
     }
 
@@ -426,6 +461,7 @@ impl GameStore {
         right: &[GameId],
         on_left: bool,
     ) -> Result<Option<Vec<GameId>>, EngineError> {
+        let mut form = FormCompare::new(self, left, right)?;
         let side = if on_left { left } else { right };
         for (i, &option) in side.iter().enumerate() {
             let replies = if on_left {
@@ -434,11 +470,10 @@ impl GameStore {
                 self.left(option)?
             };
             for reply in replies {
-                let mut memo = HashMap::new();
                 let reverses = if on_left {
-                    self.le_form(reply, left, right, &mut memo)?
+                    self.le_form(reply, &mut form)?
                 } else {
-                    self.ge_form(reply, left, right, &mut memo)?
+                    self.ge_form(reply, &mut form)?
                 };
                 if reverses {
                     let mut out: Vec<GameId> = side[..i].to_vec();
@@ -456,19 +491,22 @@ impl GameStore {
         Ok(None)
     }
 
-    /// `x ≤ {left | right}` for a canonical `x` and a form whose options are canonical.
-    fn le_form(
-        &mut self,
-        x: GameId,
-        left: &[GameId],
-        right: &[GameId],
-        memo: &mut HashMap<(GameId, bool), bool>,
-    ) -> Result<bool, EngineError> {
-        if let Some(&known) = memo.get(&(x, false)) {
+    /// `x ≤ G` for a canonical `x` and the form `G` (options canonical).
+    fn le_form(&mut self, x: GameId, form: &mut FormCompare<'_>) -> Result<bool, EngineError> {
+        if let Some(&known) = form.memo.get(&(x, false)) {
             return Ok(known);
         }
+        if let Some((gl, gr)) = form.stops {
+            let (xl, xr) = self.stops(x)?;
+            if xl > gl || xr > gr {
+                return Ok(false);
+            }
+            if xl < gr {
+                return Ok(true);
+            }
+        }
         let mut answer = true;
-        for &r in right {
+        for &r in form.right {
             if self.le(r, x)? {
                 answer = false;
                 break;
@@ -476,29 +514,32 @@ impl GameStore {
         }
         if answer {
             for xl in self.left(x)? {
-                if self.ge_form(xl, left, right, memo)? {
+                if self.ge_form(xl, form)? {
                     answer = false;
                     break;
                 }
             }
         }
-        memo.insert((x, false), answer);
+        form.memo.insert((x, false), answer);
         Ok(answer)
     }
 
-    /// `x ≥ {left | right}` for a canonical `x` and a form whose options are canonical.
-    fn ge_form(
-        &mut self,
-        x: GameId,
-        left: &[GameId],
-        right: &[GameId],
-        memo: &mut HashMap<(GameId, bool), bool>,
-    ) -> Result<bool, EngineError> {
-        if let Some(&known) = memo.get(&(x, true)) {
+    /// `x ≥ G` for a canonical `x` and the form `G` (options canonical).
+    fn ge_form(&mut self, x: GameId, form: &mut FormCompare<'_>) -> Result<bool, EngineError> {
+        if let Some(&known) = form.memo.get(&(x, true)) {
             return Ok(known);
         }
+        if let Some((gl, gr)) = form.stops {
+            let (xl, xr) = self.stops(x)?;
+            if xl < gl || xr < gr {
+                return Ok(false);
+            }
+            if xr > gl {
+                return Ok(true);
+            }
+        }
         let mut answer = true;
-        for &l in left {
+        for &l in form.left {
             if self.ge(l, x)? {
                 answer = false;
                 break;
@@ -506,13 +547,13 @@ impl GameStore {
         }
         if answer {
             for xr in self.right(x)? {
-                if self.le_form(xr, left, right, memo)? {
+                if self.le_form(xr, form)? {
                     answer = false;
                     break;
                 }
             }
         }
-        memo.insert((x, true), answer);
+        form.memo.insert((x, true), answer);
         Ok(answer)
     }
 
@@ -570,5 +611,43 @@ impl GameStore {
                 (values.iter().copied().eq(0..n)).then_some(n)
             }
         }
+    }
+}
+
+/// A form `{left | right}` with canonical options being compared with canonical games: its
+/// stops (which depend only on its value) settle most comparisons; the rest are memoised.
+struct FormCompare<'a> {
+    left: &'a [GameId],
+    right: &'a [GameId],
+    stops: Option<(Dyadic, Dyadic)>,
+    memo: HashMap<(GameId, bool), bool>,
+}
+
+impl<'a> FormCompare<'a> {
+    fn new(
+        store: &mut GameStore,
+        left: &'a [GameId],
+        right: &'a [GameId],
+    ) -> Result<Self, EngineError> {
+        let mut stops = None;
+        if !left.is_empty() && !right.is_empty() {
+            let mut high: Option<Dyadic> = None;
+            for &l in left {
+                let r = store.stops(l)?.1;
+                high = Some(high.map_or(r, |h| h.max(r)));
+            }
+            let mut low: Option<Dyadic> = None;
+            for &r in right {
+                let l = store.stops(r)?.0;
+                low = Some(low.map_or(l, |x| x.min(l)));
+            }
+            stops = high.zip(low);
+        }
+        Ok(FormCompare {
+            left,
+            right,
+            stops,
+            memo: HashMap::default(),
+        })
     }
 }

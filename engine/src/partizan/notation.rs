@@ -236,7 +236,11 @@ fn tokenize(text: &str) -> Result<Vec<Token>, EngineError> {
                     _ => None,
                 };
                 let mut k: i64 = unit(c).unwrap_or(0);
-                while let Some(u) = chars.get(i).and_then(|&d| unit(d)).filter(|u| u.signum() == k.signum()) {
+                while let Some(u) = chars
+                    .get(i)
+                    .and_then(|&d| unit(d))
+                    .filter(|u| u.signum() == k.signum())
+                {
                     k += u;
                     i += 1;
                 }

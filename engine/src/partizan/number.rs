@@ -97,7 +97,10 @@ impl Dyadic {
 
     /// The simplest number strictly between `low` and `high` (either may be absent), as the
     /// simplicity theorem (thesis Theorem 2.52) needs. Requires `low < high` when both exist.
-    pub fn simplest_between(low: Option<Dyadic>, high: Option<Dyadic>) -> Result<Dyadic, EngineError> {
+    pub fn simplest_between(
+        low: Option<Dyadic>,
+        high: Option<Dyadic>,
+    ) -> Result<Dyadic, EngineError> {
         let zero = Dyadic::integer(0);
         let above = |x: Dyadic| low.map_or(true, |l| x > l);
         let below = |x: Dyadic| high.map_or(true, |h| x < h);

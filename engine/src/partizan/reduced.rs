@@ -138,7 +138,11 @@ impl GameStore {
             match through {
                 Some(reply) => {
                     moved = true;
-                    out.extend(if left { self.left(reply)? } else { self.right(reply)? });
+                    out.extend(if left {
+                        self.left(reply)?
+                    } else {
+                        self.right(reply)?
+                    });
                 }
                 None => out.push(a),
             }

@@ -83,7 +83,10 @@ pub fn outcome(g: &Rc<Tree>) -> Outcome {
         tree: g.clone(),
         negated: false,
     }];
-    match (first_wins(&parts, Mover::Left), first_wins(&parts, Mover::Right)) {
+    match (
+        first_wins(&parts, Mover::Left),
+        first_wins(&parts, Mover::Right),
+    ) {
         (true, true) => Outcome::N,
         (true, false) => Outcome::L,
         (false, true) => Outcome::R,

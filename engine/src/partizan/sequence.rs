@@ -92,9 +92,11 @@ fn check_terms(terms: usize) -> Result<(), EngineError> {
 
 /// The least `p` (with the least `n0`) such that `values[n + p] = values[n] + s` for every
 /// `n0 ≤ n < len − p`, seen over at least two periods; with `s` (0 for a plain period).
+/// With `integer_only`, only integer saltuses count (Theorem 4.57's integer periodicity).
 pub fn detect_period(
     store: &mut GameStore,
     values: &[GameId],
+    integer_only: bool,
     budget: &mut Budget<'_>,
 ) -> Result<PeriodSearch, EngineError> {
     let len = values.len();
@@ -110,6 +112,9 @@ pub fn detect_period(
         } else {
             store.sub(values[last + p], values[last])?
         };
+        if integer_only && !store.as_number(saltus).is_some_and(|s| s.is_integer()) {
+            continue;
+        }
         let mut n0 = last + 1;
         while n0 > 0 && store.add(values[n0 - 1], saltus)? == values[n0 - 1 + p] {
             n0 -= 1;
@@ -180,7 +185,15 @@ pub fn solve(
         canonical
     };
     let observed = format!("observed up to heap {}", terms - 1);
-    let search = detect_period(&mut store, &values, budget)?;
+    // Pure breaking games: the least period with an integer saltus (Theorem 4.57, Table
+    // 4.3) when there is one in the data; otherwise, and for other families, any saltus.
+    let mut search = PeriodSearch::NotFound;
+    if rules.family == Family::PureBreaking {
+        search = detect_period(&mut store, &values, true, budget)?;
+    }
+    if search == PeriodSearch::NotFound {
+        search = detect_period(&mut store, &values, false, budget)?;
+    }
     let period = match search {
         PeriodSearch::Found(n0, p, saltus) => {
             let plain = saltus == store.zero();
