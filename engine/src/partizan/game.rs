@@ -43,6 +43,9 @@ impl Outcome {
     }
 }
 
+/// Left's and Right's options of a form, the key under which it is interned.
+type OptionLists = (Box<[GameId]>, Box<[GameId]>);
+
 /// One interned canonical form: a number, or options with no dominated or reversible ones.
 #[derive(Debug, Clone)]
 enum Node {
@@ -56,7 +59,7 @@ enum Node {
 /// The interning table of canonical forms with memoised arithmetic and comparison.
 pub struct GameStore {
     nodes: Vec<Node>,
-    forms: HashMap<(Box<[GameId]>, Box<[GameId]>), GameId>,
+    forms: HashMap<OptionLists, GameId>,
     numbers: HashMap<Dyadic, GameId>,
     ge_memo: HashMap<(GameId, GameId), bool>,
     sum_memo: HashMap<(GameId, GameId), GameId>,
@@ -206,9 +209,8 @@ impl GameStore {
         if g == h {
             return Ok(true);
         }
-        match (self.as_number(g), self.as_number(h)) {
-            (Some(x), Some(y)) => return Ok(x >= y),
-            (None, None) | (Some(_), None) | (None, Some(_)) => {}
+        if let (Some(x), Some(y)) = (self.as_number(g), self.as_number(h)) {
+            return Ok(x >= y);
         }
         if let Some(&known) = self.ge_memo.get(&(g, h)) {
             return Ok(known);
@@ -265,7 +267,7 @@ impl GameStore {
     /// `−g`.
     pub fn neg(&mut self, g: GameId) -> Result<GameId, EngineError> {
         if let Some(x) = self.as_number(g) {
-            return self.number(x.neg());
+            return self.number(x.negated());
         }
         if let Some(&known) = self.neg_memo.get(&g) {
             return Ok(known);
@@ -300,7 +302,7 @@ impl GameStore {
             return Ok(known);
         }
         let id = match (self.as_number(g), self.as_number(h)) {
-            (Some(x), Some(y)) => self.number(x.add(y)?)?,
+            (Some(x), Some(y)) => self.number(x.checked_add(y)?)?,
             (Some(_), None) => self.translate(h, g)?,
             (None, Some(_)) => self.translate(g, h)?,
             (None, None) => {

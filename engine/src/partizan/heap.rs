@@ -41,7 +41,7 @@ impl Leaves {
     pub fn allows(self, size: usize) -> bool {
         match self {
             Leaves::Any => true,
-            Leaves::Even => size % 2 == 0,
+            Leaves::Even => size.is_multiple_of(2),
             Leaves::Odd => size % 2 == 1,
         }
     }

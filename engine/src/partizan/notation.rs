@@ -60,7 +60,7 @@ impl GameStore {
         let (left, right) = (self.left(g)?, self.right(g)?);
         if let ([l], [r]) = (&left[..], &right[..]) {
             if let (Some(a), Some(b)) = (self.as_number(*l), self.as_number(*r)) {
-                if a == b.neg() && a > Dyadic::integer(0) {
+                if a == b.negated() && a > Dyadic::integer(0) {
                     return Ok(Some(format!("+-{a}")));
                 }
             }

@@ -57,7 +57,7 @@ impl Dyadic {
     }
 
     /// `self + other`, or an error when the result leaves HeapLab's range.
-    pub fn add(self, other: Dyadic) -> Result<Dyadic, EngineError> {
+    pub fn checked_add(self, other: Dyadic) -> Result<Dyadic, EngineError> {
         let exp = self.exp.max(other.exp);
         let a = (self.num as i128) << (exp - self.exp);
         let b = (other.num as i128) << (exp - other.exp);
@@ -66,7 +66,7 @@ impl Dyadic {
     }
 
     /// `-self`.
-    pub fn neg(self) -> Dyadic {
+    pub fn negated(self) -> Dyadic {
         Dyadic {
             num: -self.num,
             exp: self.exp,
@@ -102,8 +102,8 @@ impl Dyadic {
         high: Option<Dyadic>,
     ) -> Result<Dyadic, EngineError> {
         let zero = Dyadic::integer(0);
-        let above = |x: Dyadic| low.map_or(true, |l| x > l);
-        let below = |x: Dyadic| high.map_or(true, |h| x < h);
+        let above = |x: Dyadic| low.is_none_or(|l| x > l);
+        let below = |x: Dyadic| high.is_none_or(|h| x < h);
         if above(zero) && below(zero) {
             return Ok(zero);
         }
@@ -115,7 +115,7 @@ impl Dyadic {
             }
         }
         if let Some(h) = high.filter(|h| *h <= zero) {
-            let c = -(h.neg().floor());
+            let c = -(h.negated().floor());
             let n = Dyadic::integer(c - 1);
             if above(n) {
                 return Ok(n);
@@ -189,8 +189,8 @@ mod tests {
 
     #[test]
     fn arithmetic_and_display() {
-        assert_eq!(d(1, 1).add(d(1, 2)).unwrap(), d(3, 2));
-        assert_eq!(d(1, 1).add(d(1, 1)).unwrap(), d(1, 0));
+        assert_eq!(d(1, 1).checked_add(d(1, 2)).unwrap(), d(3, 2));
+        assert_eq!(d(1, 1).checked_add(d(1, 1)).unwrap(), d(1, 0));
         assert_eq!(d(-3, 2).to_string(), "-3/4");
         assert_eq!(d(6, 1).to_string(), "3");
         assert!(Dyadic::new(1, MAX_EXPONENT + 1).is_err());

@@ -96,7 +96,7 @@ pub fn outcome(g: &Rc<Tree>) -> Outcome {
 
 /// `g ≥ h`: Right, moving first in `g − h`, loses.
 pub fn ge(g: &Rc<Tree>, h: &Rc<Tree>) -> bool {
-    geq_sum(&[g.clone()], &[h.clone()])
+    geq_sum(std::slice::from_ref(g), std::slice::from_ref(h))
 }
 
 /// `g1 + g2 + … ≥ h1 + h2 + …`, by playing out the difference.

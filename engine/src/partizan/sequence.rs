@@ -141,7 +141,7 @@ fn letter_period(letters: &[char]) -> Option<(usize, usize)> {
 /// Is a plain period from `n0` proven by the window argument (values of single-heap games
 /// depend only on the `max_take` heaps below)? Needs that window inside the matched run.
 fn window_proves(rules: &HeapRules, len: usize, n0: usize, p: usize) -> bool {
-    let colours_repeat = rules.family != Family::Chessboard || p % 2 == 0;
+    let colours_repeat = rules.family != Family::Chessboard || p.is_multiple_of(2);
     rules.single_heap() && colours_repeat && len - p - n0 >= rules.max_take()
 }
 
