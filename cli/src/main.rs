@@ -6,6 +6,7 @@ mod cumulative;
 mod cumulative_game;
 mod octal;
 mod output;
+mod partizan;
 mod period_map;
 mod plane;
 mod progress;
@@ -48,6 +49,10 @@ enum Command {
     /// (`--plus`), scoring octal games and G_s (`--octal 3333 --points 2,2,2,2`), and the
     /// Conjecture 15/16 survey (`--survey 3`).
     Scoring(scoring::ScoringArgs),
+    /// Partizan heap games: canonical-form sequences and periods (`--left 1,2 --right 1,3`,
+    /// `--pure-breaking`, `--duel .07 .137`, `--chessboard 1,2`), sums of heaps
+    /// (`--position 5,7,9`) and single games (`--game "{2|1/2}"`).
+    Partizan(partizan::PartizanArgs),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +82,7 @@ fn main() -> ExitCode {
         Command::CumulativeGame(args) => cumulative_game::run(&args),
         Command::Octal(args) => octal::run(&args),
         Command::Scoring(args) => scoring::run(&args),
+        Command::Partizan(args) => partizan::run(&args),
     };
     match result {
         Ok(text) => {

@@ -36,7 +36,7 @@ fn report(name: &str, heaps: usize, fast: Duration, slow: Duration) {
 }
 
 /// The sections of the benchmark, in the order they run.
-const SECTIONS: [&str; 10] = [
+const SECTIONS: [&str; 11] = [
     "outcomes",
     "nim-values",
     "outcome-period",
@@ -47,6 +47,7 @@ const SECTIONS: [&str; 10] = [
     "cumulative-games",
     "octal",
     "scoring",
+    "partizan",
 ];
 
 fn main() -> std::process::ExitCode {
@@ -114,6 +115,9 @@ fn main() -> std::process::ExitCode {
     }
     if wants("scoring") {
         scoring_bench();
+    }
+    if wants("partizan") {
+        partizan_bench();
     }
     std::process::ExitCode::SUCCESS
 }
@@ -423,6 +427,57 @@ fn octal_bench() {
             report.periodicity.describe(),
             t.elapsed().as_secs_f64(),
             report.computed
+        );
+    }
+}
+
+/// Partizan games: every comparison among the 256 forms born by day 2, canonical forms
+/// (hash-consed, memoised) against playing each difference out; then the canonical-form
+/// sequence of S(1, 2 | 1, 3) (Theorem 4.48) and its full report with the period search.
+fn partizan_bench() {
+    use heaplab_engine::partizan::heap::HeapRules;
+    use heaplab_engine::partizan::reference as partizan_reference;
+    use heaplab_engine::partizan::sequence;
+    use heaplab_engine::partizan::GameStore;
+    let forms = partizan_reference::forms_by_day(2).expect("day 2");
+    let pairs = forms.len() * forms.len();
+    let fast = best_time(|| {
+        let mut store = GameStore::default();
+        let ids: Vec<_> = forms
+            .iter()
+            .map(|t| store.from_tree(t).expect("small"))
+            .collect();
+        for &a in &ids {
+            for &b in &ids {
+                black_box(store.ge(a, b).expect("small"));
+            }
+        }
+    });
+    let slow = best_time(|| {
+        for a in &forms {
+            for b in &forms {
+                black_box(partizan_reference::ge(a, b));
+            }
+        }
+    });
+    report("partizan: day-2 comparisons (pairs)", pairs, fast, slow);
+    let rules = HeapRules::subtraction(
+        &NumberSet::parse("1,2").expect("set"),
+        &NumberSet::parse("1,3").expect("set"),
+    )
+    .expect("rules");
+    for heaps in [500, 2000] {
+        let t = Instant::now();
+        let mut store = GameStore::default();
+        sequence::canonical_sequence(&rules, heaps, &mut store, &mut Budget::unlimited())
+            .expect("no cancel");
+        let values = t.elapsed();
+        let t = Instant::now();
+        sequence::solve(&rules, heaps, false, &mut Budget::unlimited()).expect("no cancel");
+        println!(
+            "partizan S(1,2 | 1,3), {heaps} heaps: canonical forms {:.3} s, with outcomes, names and period search {:.3} s",
+            values.as_secs_f64(),
+            t.elapsed().as_secs_f64()
         );
     }
 }

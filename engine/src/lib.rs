@@ -22,7 +22,9 @@
 //! * [`tree_layout`]: game trees: tidy layout, SVG and TikZ, shared by the web and the CLI;
 //! * [`scoring`]: Stewart's scoring play: bracket-notation games, final scores, classes, sums,
 //!   impartiality; scoring octal games and `G_s` (sharing cumulative subtraction's DP);
-//! * [`octal`]: octal and hexadecimal (code-digit) games and Grundy's game, Theorem 3.73 periods.
+//! * [`octal`]: octal and hexadecimal (code-digit) games and Grundy's game, Theorem 3.73 periods;
+//! * [`partizan`]: short partizan games in canonical form and partizan heap games (subtraction,
+//!   pure breaking, duel code-digit, chessboard) with their canonical-form sequences.
 
 pub mod all_but;
 pub mod bits;
@@ -35,6 +37,7 @@ pub mod figure;
 pub mod mex;
 pub mod negamax;
 pub mod octal;
+pub mod partizan;
 pub mod period;
 pub mod period_map;
 pub mod plane;

@@ -1,0 +1,253 @@
+//! `heaplab partizan`: partizan heap games (subtraction, pure breaking, duel code-digit,
+//! chessboard) — canonical-form sequences, outcomes and periods, sums of heaps, and single
+//! games typed in the usual notation.
+
+use crate::output::Format;
+use clap::Args;
+use heaplab_engine::octal::Ruleset;
+use heaplab_engine::partizan::heap::HeapRules;
+use heaplab_engine::partizan::position::{self, PositionReport, MAX_POSITION_HEAPS};
+use heaplab_engine::partizan::sequence::{self, PartizanPeriod, SequenceReport, MAX_TERMS};
+use heaplab_engine::partizan::GameStore;
+use heaplab_engine::ruleset::{parse_count, NumberSet};
+use heaplab_engine::{Budget, EngineError};
+use serde_json::{json, Value};
+
+#[derive(Args)]
+/// Arguments of `heaplab partizan`.
+pub struct PartizanArgs {
+    /// Left's subtraction set (or cut numbers with --pure-breaking), e.g. `1,2`.
+    #[arg(long, allow_hyphen_values = true)]
+    left: Option<String>,
+    /// Right's subtraction set (or cut numbers with --pure-breaking), e.g. `1,3`.
+    #[arg(long, allow_hyphen_values = true)]
+    right: Option<String>,
+    /// Partizan pure breaking PB(left | right): an a-cut splits a heap into a + 1 heaps.
+    #[arg(long)]
+    pure_breaking: bool,
+    /// A duel of two code-digit games, Left's then Right's, e.g. `--duel .07 .137`.
+    #[arg(long, num_args = 2, value_names = ["LEFT", "RIGHT"], conflicts_with_all = ["left", "right", "pure_breaking", "chessboard"])]
+    duel: Option<Vec<String>>,
+    /// Chessboard subtraction with this set: Left leaves even heaps, Right odd ones.
+    #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["left", "right", "pure_breaking"])]
+    chessboard: Option<String>,
+    /// How many heaps (0..terms) to list.
+    #[arg(long, default_value = "40", allow_hyphen_values = true)]
+    terms: String,
+    /// List reduced canonical forms (values modulo infinitesimals) instead.
+    #[arg(long)]
+    reduced: bool,
+    /// A sum of heaps, e.g. `5,7,9`: its canonical form and each player's winning moves.
+    #[arg(long, allow_hyphen_values = true)]
+    position: Option<String>,
+    /// A single game in the usual notation, e.g. `{2|1/2}` or `^*`: canonical form, outcome,
+    /// stops and reduced canonical form (no ruleset needed).
+    #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["duel", "chessboard", "position"])]
+    game: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// The ruleset the flags select.
+fn rules(args: &PartizanArgs) -> Result<HeapRules, EngineError> {
+    if let Some(codes) = &args.duel {
+        return HeapRules::duel(&Ruleset::parse(&codes[0])?, &Ruleset::parse(&codes[1])?);
+    }
+    if let Some(set) = &args.chessboard {
+        return HeapRules::chessboard(&NumberSet::parse(set)?);
+    }
+    let (Some(left), Some(right)) = (&args.left, &args.right) else {
+        return Err(EngineError::Parse(
+            "give --left and --right (or --duel, --chessboard or --game)".into(),
+        ));
+    };
+    let (left, right) = (NumberSet::parse(left)?, NumberSet::parse(right)?);
+    if args.pure_breaking {
+        HeapRules::pure_breaking(&left, &right)
+    } else {
+        HeapRules::subtraction(&left, &right)
+    }
+}
+
+/// Heap sizes such as `5,7,9` or `5 7 9` (repeats allowed).
+fn parse_heaps(text: &str) -> Result<Vec<usize>, EngineError> {
+    let mut heaps = Vec::new();
+    for token in text
+        .split(|c: char| c == ',' || c.is_whitespace() || c == '{' || c == '}' || c == '+')
+        .filter(|t| !t.is_empty())
+    {
+        if heaps.len() >= MAX_POSITION_HEAPS {
+            return Err(EngineError::OutOfRange(format!(
+                "a position has at most {MAX_POSITION_HEAPS} heaps"
+            )));
+        }
+        heaps.push(parse_count(token, "a heap", 0, MAX_TERMS as u64 - 1)? as usize);
+    }
+    if heaps.is_empty() {
+        return Err(EngineError::Parse(
+            "--position needs heap sizes, e.g. 5,7,9".into(),
+        ));
+    }
+    Ok(heaps)
+}
+
+/// Runs the subcommand and renders its report.
+pub fn run(args: &PartizanArgs) -> Result<String, EngineError> {
+    if let Some(text) = &args.game {
+        return game(text, args.format);
+    }
+    let rules = rules(args)?;
+    let mut budget = Budget::unlimited();
+    if let Some(text) = &args.position {
+        let report = position::analyse(&rules, &parse_heaps(text)?, &mut budget)?;
+        return Ok(render_position(&report, args.format));
+    }
+    let terms = parse_count(&args.terms, "--terms", 1, MAX_TERMS as u64)? as usize;
+    let report = sequence::solve(&rules, terms, args.reduced, &mut budget)?;
+    Ok(render_sequence(&report, args.format))
+}
+
+/// `(period, preperiod, saltus, proven, basis)` as JSON values, `null`s when none was found.
+fn period_json(period: Option<&PartizanPeriod>) -> [Value; 5] {
+    match period {
+        Some(p) => [
+            json!(p.period),
+            json!(p.preperiod),
+            json!(p.saltus),
+            json!(p.proven),
+            json!(p.basis),
+        ],
+        None => [
+            Value::Null,
+            Value::Null,
+            Value::Null,
+            json!(false),
+            Value::Null,
+        ],
+    }
+}
+
+/// One line describing a period, for the text output.
+fn describe(period: Option<&PartizanPeriod>, capped: bool) -> String {
+    match period {
+        Some(p) => format!(
+            "period {} from heap {}{} ({})",
+            p.period,
+            p.preperiod,
+            p.saltus
+                .as_ref()
+                .map_or(String::new(), |s| format!(", saltus {s}")),
+            if p.proven {
+                format!("proven by {}", p.basis)
+            } else {
+                p.basis.clone()
+            }
+        ),
+        None if capped => "period search stopped at its size cap (sums grew too large)".into(),
+        None => "no period seen over two periods in the heaps computed".into(),
+    }
+}
+
+fn render_sequence(report: &SequenceReport, format: Format) -> String {
+    match format {
+        Format::Json => {
+            let [period, preperiod, saltus, proven, basis] = period_json(report.period.as_ref());
+            let [o_period, o_preperiod, _, o_proven, o_basis] =
+                period_json(report.outcome_period.as_ref());
+            json!({
+                "ruleset": report.ruleset,
+                "reduced": report.reduced,
+                "values": report.values,
+                "outcomes": report.outcomes,
+                "period": period,
+                "preperiod": preperiod,
+                "saltus": saltus,
+                "proven": proven,
+                "basis": basis,
+                "search_capped": report.search_capped,
+                "outcome_period": o_period,
+                "outcome_preperiod": o_preperiod,
+                "outcome_proven": o_proven,
+                "outcome_basis": o_basis,
+            })
+            .to_string()
+        }
+        Format::Text => {
+            let kind = if report.reduced {
+                "reduced canonical forms"
+            } else {
+                "canonical forms"
+            };
+            let mut text = format!("{}\n{kind}:\n", report.ruleset);
+            for (n, v) in report.values.iter().enumerate() {
+                text.push_str(&format!("  {n:>4}  {}  {v}\n", &report.outcomes[n..=n]));
+            }
+            text.push_str(&format!(
+                "values:   {}\noutcomes: {}",
+                describe(report.period.as_ref(), report.search_capped),
+                describe(report.outcome_period.as_ref(), false)
+            ));
+            text
+        }
+    }
+}
+
+fn render_position(report: &PositionReport, format: Format) -> String {
+    match format {
+        Format::Json => serde_json::to_string(report).unwrap_or_default(),
+        Format::Text => {
+            let heaps: Vec<String> = report.heaps.iter().map(usize::to_string).collect();
+            let mut text = format!(
+                "{}: heaps {}\nvalue: {}  outcome: {:?}",
+                report.ruleset,
+                heaps.join(" + "),
+                report.value,
+                report.outcome
+            );
+            for (who, moves) in [("Left", &report.left_wins), ("Right", &report.right_wins)] {
+                text.push_str(&format!("\n{who}'s winning moves:"));
+                if moves.is_empty() {
+                    text.push_str(" none");
+                }
+                for m in moves {
+                    let to: Vec<String> = m.to.iter().map(usize::to_string).collect();
+                    let to = if to.is_empty() {
+                        "nothing".into()
+                    } else {
+                        to.join(" + ")
+                    };
+                    text.push_str(&format!("\n  {} -> {}  (then {})", m.from, to, m.value));
+                }
+            }
+            if report.truncated {
+                text.push_str("\n(some heap had too many moves; only the first were examined)");
+            }
+            text
+        }
+    }
+}
+
+/// `--game`: one game typed in notation.
+fn game(text: &str, format: Format) -> Result<String, EngineError> {
+    let mut store = GameStore::default();
+    let g = store.parse(text)?;
+    let canonical = store.display(g)?;
+    let outcome = store.outcome(g)?;
+    let (left_stop, right_stop) = store.stops(g)?;
+    let reduced = store.reduced(g)?;
+    let reduced = store.display(reduced)?;
+    Ok(match format {
+        Format::Json => json!({
+            "canonical": canonical,
+            "outcome": outcome,
+            "left_stop": left_stop.to_string(),
+            "right_stop": right_stop.to_string(),
+            "reduced": reduced,
+        })
+        .to_string(),
+        Format::Text => format!(
+            "canonical form: {canonical}\noutcome: {outcome:?}\nstops: left {left_stop}, right {right_stop}\nreduced canonical form: {reduced}"
+        ),
+    })
+}

@@ -1,0 +1,188 @@
+//! `heaplab partizan` end to end: the issue's JSON keys, each family, positions, games and
+//! one-line errors.
+
+mod common;
+
+use common::{heaplab, json, one_line_error};
+
+/// The issue's example: S(1, 2 | 1, 3) (Theorem 4.48's first values; no arithmetic period,
+/// outcomes eventually L, proven by Theorem 3.92's window argument).
+#[test]
+fn subtraction_json_has_the_issue_keys() {
+    let v = json(&[
+        "partizan", "--left", "1,2", "--right", "1,3", "--terms", "40", "--format", "json",
+    ]);
+    let values = v["values"].as_array().unwrap();
+    assert_eq!(values.len(), 40);
+    assert_eq!(values[..4], ["0", "*", "^", "^*"]);
+    assert_eq!(values[4], "{^|*}");
+    assert_eq!(&v["outcomes"].as_str().unwrap()[..6], "PNLNLL");
+    assert!(v["period"].is_null());
+    assert!(v["saltus"].is_null());
+    assert!(v["preperiod"].is_null());
+    assert_eq!(v["proven"], false);
+    assert_eq!(v["outcome_period"], 1);
+    assert_eq!(v["outcome_preperiod"], 4);
+    assert_eq!(v["outcome_proven"], true);
+}
+
+/// Theorem 4.54 for a = 3: PB(1 | 3) has period 3 with saltus {2|0} (Figure 4.2).
+#[test]
+fn pure_breaking_reports_a_saltus() {
+    let v = json(&[
+        "partizan",
+        "--pure-breaking",
+        "--left",
+        "1",
+        "--right",
+        "3",
+        "--terms",
+        "30",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["values"][4], "{2|0}");
+    assert_eq!(v["period"], 6);
+    assert_eq!(v["saltus"], "2");
+    assert_eq!(v["preperiod"], 1);
+}
+
+/// Table 4.3's first row, proven by Theorem 4.57 on reduced canonical forms.
+#[test]
+fn reduced_pure_breaking_is_proven_by_theorem_4_57() {
+    let v = json(&[
+        "partizan",
+        "--pure-breaking",
+        "--left",
+        "1",
+        "--right",
+        "2,3",
+        "--terms",
+        "41",
+        "--reduced",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["reduced"], true);
+    assert_eq!(
+        (v["preperiod"].as_u64(), v["period"].as_u64()),
+        (Some(5), Some(5))
+    );
+    assert_eq!(v["saltus"], "1");
+    assert_eq!(v["proven"], true);
+    assert_eq!(v["basis"], "Theorem 4.57");
+}
+
+#[test]
+fn duel_and_chessboard_families() {
+    let v = json(&[
+        "partizan", "--duel", ".07", ".137", "--terms", "12", "--format", "json",
+    ]);
+    assert_eq!(v["ruleset"], "·07 vs ·137");
+    assert_eq!(v["values"].as_array().unwrap().len(), 12);
+    let v = json(&[
+        "partizan",
+        "--chessboard",
+        "1,2",
+        "--terms",
+        "5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        v["values"],
+        serde_json::json!(["0", "1", "1/2", "3/4", "5/8"])
+    );
+}
+
+/// A sum of heaps: value and winning moves (S(1 | 2): heaps are 0 1 {1|0} 0 1 {1|0} …).
+#[test]
+fn position_lists_winning_moves() {
+    let v = json(&[
+        "partizan",
+        "--left",
+        "1",
+        "--right",
+        "2",
+        "--position",
+        "2,4",
+        "--format",
+        "json",
+    ]);
+    // {1|0} + 1 = {2|1}: Left wins by taking 1 from the 4 (leaving {1|0} + {1|0} + … ).
+    assert_eq!(v["value"], "{2|1}");
+    assert_eq!(v["outcome"], "L");
+    assert!(!v["left_wins"].as_array().unwrap().is_empty());
+    let text = heaplab(&[
+        "partizan",
+        "--left",
+        "1",
+        "--right",
+        "2",
+        "--position",
+        "2,4",
+    ]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("Left's winning moves"), "{text}");
+}
+
+#[test]
+fn single_games_in_notation() {
+    let v = json(&["partizan", "--game", "{2|1||0}", "--format", "json"]);
+    assert_eq!(v["canonical"], "{{2|1}|0}");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(
+        (v["left_stop"].as_str(), v["right_stop"].as_str()),
+        (Some("1"), Some("0"))
+    );
+    let v = json(&["partizan", "--game", "^+*", "--format", "json"]);
+    assert_eq!(v["canonical"], "^*");
+    assert_eq!(v["reduced"], "0");
+}
+
+#[test]
+fn bad_input_is_one_line() {
+    let deep = "{".repeat(10_000);
+    for args in [
+        &["partizan", "--left", "0", "--right", "1"][..],
+        &["partizan", "--left", "", "--right", "1"],
+        &["partizan", "--left", "1"],
+        &["partizan", "--left", "1", "--right", "2", "--terms", "0"],
+        &[
+            "partizan",
+            "--left",
+            "1",
+            "--right",
+            "2",
+            "--terms",
+            "99999999999",
+        ],
+        &["partizan", "--left", "1", "--right", "2", "--terms", "-5"],
+        &["partizan", "--left", "1", "--right", "2", "--position", ""],
+        &[
+            "partizan",
+            "--left",
+            "1",
+            "--right",
+            "2",
+            "--position",
+            "5,-1",
+        ],
+        &[
+            "partizan",
+            "--left",
+            "1",
+            "--right",
+            "2",
+            "--position",
+            "999999",
+        ],
+        &["partizan", "--pure-breaking", "--left", "9", "--right", "1"],
+        &["partizan", "--duel", ".07", "not-a-game"],
+        &["partizan", "--game", "{1|"],
+        &["partizan", "--game", &deep],
+        &["partizan", "--game", "1/3"],
+    ] {
+        one_line_error(args);
+    }
+}

@@ -1,0 +1,655 @@
+//! Short partizan games in canonical form (thesis Sections 2.2.1–2.2.6), hash-consed.
+//!
+//! A [`GameStore`] interns every canonical form once, so two games are equal exactly when
+//! their [`GameId`]s are (thesis Theorem 2.42). Numbers are kept as [`Dyadic`] values and use
+//! number translation (`G + x = {G^L + x | G^R + x}` for a non-number `G`) and the simplicity
+//! theorem, so integers with large birthdays never unfold into long chains. Sums, negations and
+//! comparisons are memoised; the store has a node cap so a runaway computation stops with an
+//! error instead of exhausting memory.
+
+use super::number::Dyadic;
+use crate::EngineError;
+use rustc_hash::FxHashMap as HashMap;
+
+/// A canonical form interned in a [`GameStore`]. Equal ids ⇔ equal games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(u32);
+
+/// The default cap on distinct canonical forms one store may hold.
+pub const DEFAULT_MAX_NODES: usize = 2_000_000;
+
+/// The outcome class of a game: who wins with perfect play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Outcome {
+    /// Left wins whoever starts (`G > 0`).
+    L,
+    /// Right wins whoever starts (`G < 0`).
+    R,
+    /// The second player wins (`G = 0`).
+    P,
+    /// The first player wins (`G ‖ 0`).
+    N,
+}
+
+impl Outcome {
+    /// The one-letter name `L`, `R`, `P` or `N`.
+    pub fn letter(self) -> char {
+        match self {
+            Outcome::L => 'L',
+            Outcome::R => 'R',
+            Outcome::P => 'P',
+            Outcome::N => 'N',
+        }
+    }
+}
+
+/// Left's and Right's options of a form, the key under which it is interned.
+type OptionLists = (Box<[GameId]>, Box<[GameId]>);
+
+/// One interned canonical form: a number, or options with no dominated or reversible ones.
+#[derive(Debug, Clone)]
+enum Node {
+    Number(Dyadic),
+    Form {
+        left: Box<[GameId]>,
+        right: Box<[GameId]>,
+    },
+}
+
+/// The interning table of canonical forms with memoised arithmetic and comparison.
+pub struct GameStore {
+    nodes: Vec<Node>,
+    forms: HashMap<OptionLists, GameId>,
+    numbers: HashMap<Dyadic, GameId>,
+    ge_memo: HashMap<(GameId, GameId), bool>,
+    sum_memo: HashMap<(GameId, GameId), GameId>,
+    neg_memo: HashMap<GameId, GameId>,
+    pub(super) stop_memo: HashMap<GameId, (Dyadic, Dyadic)>,
+    pub(super) rcf_memo: HashMap<GameId, GameId>,
+    pub(super) name_memo: HashMap<GameId, String>,
+    /// `k·↑ + *m` for the `(k, m)` built so far, to name infinitesimals.
+    pub(super) ups: HashMap<GameId, (i64, u32)>,
+    /// The largest `|k|` in `ups`.
+    pub(super) ups_reach: i64,
+    max_nodes: usize,
+}
+
+impl Default for GameStore {
+    fn default() -> Self {
+        GameStore::new(DEFAULT_MAX_NODES)
+    }
+}
+
+impl GameStore {
+    /// An empty store that refuses to hold more than `max_nodes` canonical forms.
+    pub fn new(max_nodes: usize) -> Self {
+        let mut store = GameStore {
+            nodes: Vec::new(),
+            forms: HashMap::default(),
+            numbers: HashMap::default(),
+            ge_memo: HashMap::default(),
+            sum_memo: HashMap::default(),
+            neg_memo: HashMap::default(),
+            stop_memo: HashMap::default(),
+            rcf_memo: HashMap::default(),
+            name_memo: HashMap::default(),
+            ups: HashMap::default(),
+            ups_reach: -1,
+            max_nodes: max_nodes.max(16),
+        };
+        store.number(Dyadic::integer(0)).expect("room for zero");
+        store
+    }
+
+    /// How many canonical forms the store holds.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// True when the store holds only zero (it always holds zero).
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() <= 1
+    }
+
+    fn push(&mut self, node: Node) -> Result<GameId, EngineError> {
+        if self.nodes.len() >= self.max_nodes {
+            return Err(EngineError::OutOfRange(format!(
+                "more than {} distinct canonical forms; HeapLab stops there",
+                self.max_nodes
+            )));
+        }
+        self.nodes.push(node);
+        Ok(GameId((self.nodes.len() - 1) as u32))
+    }
+
+    /// The game `0 = { | }`.
+    pub fn zero(&self) -> GameId {
+        GameId(0)
+    }
+
+    /// The number `x` in canonical form.
+    pub fn number(&mut self, x: Dyadic) -> Result<GameId, EngineError> {
+        if let Some(&id) = self.numbers.get(&x) {
+            return Ok(id);
+        }
+        let id = self.push(Node::Number(x))?;
+        self.numbers.insert(x, id);
+        Ok(id)
+    }
+
+    /// The integer `n`.
+    pub fn integer(&mut self, n: i64) -> Result<GameId, EngineError> {
+        self.number(Dyadic::new(n, 0)?)
+    }
+
+    /// The number `g` equals, if it is one.
+    pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
+        match self.nodes[g.0 as usize] {
+            Node::Number(x) => Some(x),
+            Node::Form { .. } => None,
+        }
+    }
+
+    /// Interns options that are already canonical (no dominated or reversible options).
+    fn intern_form(
+        &mut self,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+    ) -> Result<GameId, EngineError> {
+        left.sort_unstable();
+        left.dedup();
+        right.sort_unstable();
+        right.dedup();
+        let key = (left.into_boxed_slice(), right.into_boxed_slice());
+        if let Some(&id) = self.forms.get(&key) {
+            return Ok(id);
+        }
+        let id = self.push(Node::Form {
+            left: key.0.clone(),
+            right: key.1.clone(),
+        })?;
+        self.forms.insert(key, id);
+        Ok(id)
+    }
+
+    /// Left's options of the canonical form of `g`.
+    pub fn left(&mut self, g: GameId) -> Result<Vec<GameId>, EngineError> {
+        match &self.nodes[g.0 as usize] {
+            Node::Form { left, .. } => Ok(left.to_vec()),
+            Node::Number(x) => match x.options().0 {
+                Some(o) => Ok(vec![self.number(o)?]),
+                None => Ok(Vec::new()),
+            },
+        }
+    }
+
+    /// Right's options of the canonical form of `g`.
+    pub fn right(&mut self, g: GameId) -> Result<Vec<GameId>, EngineError> {
+        match &self.nodes[g.0 as usize] {
+            Node::Form { right, .. } => Ok(right.to_vec()),
+            Node::Number(x) => match x.options().1 {
+                Some(o) => Ok(vec![self.number(o)?]),
+                None => Ok(Vec::new()),
+            },
+        }
+    }
+
+    /// The `i`-th Left (or Right) option of a non-number `g`; `None` past the end and for
+    /// numbers (whose options number translation makes unnecessary in comparisons).
+    fn form_option(&self, g: GameId, left: bool, i: usize) -> Option<GameId> {
+        match &self.nodes[g.0 as usize] {
+            Node::Form { left: l, .. } if left => l.get(i).copied(),
+            Node::Form { right: r, .. } => r.get(i).copied(),
+            Node::Number(_) => None,
+        }
+    }
+
+    /// `g ≥ h`: Left, playing second in `g − h`, wins.
+    pub fn ge(&mut self, g: GameId, h: GameId) -> Result<bool, EngineError> {
+        if g == h {
+            return Ok(true);
+        }
+        if let (Some(x), Some(y)) = (self.as_number(g), self.as_number(h)) {
+            return Ok(x >= y);
+        }
+        if let Some(&known) = self.ge_memo.get(&(g, h)) {
+            return Ok(known);
+        }
+        // Stops decide many comparisons at once: g ≥ h needs both stops of g at least those
+        // of h, and R(g) > L(h) gives R(g − h) > 0, so g > h.
+        let ((gl, gr), (hl, hr)) = (self.stops(g)?, self.stops(h)?);
+        if gl < hl || gr < hr {
+            self.ge_memo.insert((g, h), false);
+            return Ok(false);
+        }
+        if gr > hl {
+            self.ge_memo.insert((g, h), true);
+            return Ok(true);
+        }
+        // g ≥ h ⇔ no g^R ≤ h and no h^L ≥ g. For a number on one side, number translation
+        // makes its own options irrelevant (g − x = {g^L − x | g^R − x} for non-number g).
+        let mut answer = true;
+        let mut i = 0;
+        while let Some(r) = self.form_option(g, false, i) {
+            if self.ge(h, r)? {
+                answer = false;
+                break;
+            }
+            i += 1;
+        }
+        i = 0;
+        while let Some(l) = self.form_option(h, true, i).filter(|_| answer) {
+            if self.ge(l, g)? {
+                answer = false;
+            }
+            i += 1;
+        }
+        self.ge_memo.insert((g, h), answer);
+        Ok(answer)
+    }
+
+    /// `g ≤ h`.
+    pub fn le(&mut self, g: GameId, h: GameId) -> Result<bool, EngineError> {
+        self.ge(h, g)
+    }
+
+    /// The outcome class of `g` (its comparison with 0).
+    pub fn outcome(&mut self, g: GameId) -> Result<Outcome, EngineError> {
+        let zero = self.zero();
+        Ok(match (self.ge(g, zero)?, self.le(g, zero)?) {
+            (true, true) => Outcome::P,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::N,
+        })
+    }
+
+    /// `−g`.
+    pub fn neg(&mut self, g: GameId) -> Result<GameId, EngineError> {
+        if let Some(x) = self.as_number(g) {
+            return self.number(x.negated());
+        }
+        if let Some(&known) = self.neg_memo.get(&g) {
+            return Ok(known);
+        }
+        let (left, right) = (self.left(g)?, self.right(g)?);
+        let mut new_left = Vec::with_capacity(right.len());
+        for r in right {
+            new_left.push(self.neg(r)?);
+        }
+        let mut new_right = Vec::with_capacity(left.len());
+        for l in left {
+            new_right.push(self.neg(l)?);
+        }
+        // The negative of a canonical form is canonical.
+        let id = self.intern_form(new_left, new_right)?;
+        self.neg_memo.insert(g, id);
+        self.neg_memo.insert(id, g);
+        Ok(id)
+    }
+
+    /// `g + h`, in canonical form.
+    pub fn add(&mut self, g: GameId, h: GameId) -> Result<GameId, EngineError> {
+        let zero = self.zero();
+        if g == zero {
+            return Ok(h);
+        }
+        if h == zero {
+            return Ok(g);
+        }
+        let (g, h) = if g <= h { (g, h) } else { (h, g) };
+        if let Some(&known) = self.sum_memo.get(&(g, h)) {
+            return Ok(known);
+        }
+        let id = match (self.as_number(g), self.as_number(h)) {
+            (Some(x), Some(y)) => self.number(x.checked_add(y)?)?,
+            (Some(_), None) => self.translate(h, g)?,
+            (None, Some(_)) => self.translate(g, h)?,
+            (None, None) => {
+                let mut left = Vec::new();
+                let mut right = Vec::new();
+                for l in self.left(g)? {
+                    left.push(self.add(l, h)?);
+                }
+                for l in self.left(h)? {
+                    left.push(self.add(g, l)?);
+                }
+                for r in self.right(g)? {
+                    right.push(self.add(r, h)?);
+                }
+                for r in self.right(h)? {
+                    right.push(self.add(g, r)?);
+                }
+                self.canonical(left, right)?
+            }
+        };
+        self.sum_memo.insert((g, h), id);
+        Ok(id)
+    }
+
+    /// `g + x` for a non-number `g` and a number `x`: `{g^L + x | g^R + x}`.
+    fn translate(&mut self, g: GameId, x: GameId) -> Result<GameId, EngineError> {
+        let mut left = Vec::new();
+        for l in self.left(g)? {
+            left.push(self.add(l, x)?);
+        }
+        let mut right = Vec::new();
+        for r in self.right(g)? {
+            right.push(self.add(r, x)?);
+        }
+        self.canonical(left, right)
+    }
+
+    /// `g − h`.
+    pub fn sub(&mut self, g: GameId, h: GameId) -> Result<GameId, EngineError> {
+        let minus = self.neg(h)?;
+        self.add(g, minus)
+    }
+
+    /// The sum of many games (0 for none).
+    pub fn sum(&mut self, games: &[GameId]) -> Result<GameId, EngineError> {
+        let mut total = self.zero();
+        for &g in games {
+            total = self.add(total, g)?;
+        }
+        Ok(total)
+    }
+
+    /// `k · g` for an integer `k` (a sum of `|k|` copies of `g` or of `−g`).
+    pub fn multiple(&mut self, k: i64, g: GameId) -> Result<GameId, EngineError> {
+        let unit = if k < 0 { self.neg(g)? } else { g };
+        let mut total = self.zero();
+        for _ in 0..k.unsigned_abs() {
+            total = self.add(total, unit)?;
+        }
+        Ok(total)
+    }
+
+    /// The canonical form of `{left | right}` whose options are canonical forms: dominated
+    /// options removed, reversible options bypassed, numbers found by the simplicity theorem.
+    pub fn canonical(
+        &mut self,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+    ) -> Result<GameId, EngineError> {
+        loop {
+            left.sort_unstable();
+            left.dedup();
+            right.sort_unstable();
+            right.dedup();
+            if let Some(id) = self.number_form(&left, &right)? {
+                return Ok(id);
+            }
+            left = self.undominated(left, true)?;
+            right = self.undominated(right, false)?;
+            let mut changed = false;
+            if let Some(bypassed) = self.bypass(&left, &right, true)? {
+                left = bypassed;
+                changed = true;
+            }
+            if let Some(bypassed) = self.bypass(&left, &right, false)? {
+                right = bypassed;
+                changed = true;
+            }
+            if !changed {
+                return match self.number_form(&left, &right)? {
+                    Some(id) => Ok(id),
+                    None => self.intern_form(left, right),
+                };
+            }
+        }
+    }
+
+    /// When every option is a number: the simplest number between them, or (for a hot game)
+    /// the form `{max L | min R}`. `None` when some option is not a number.
+    fn number_form(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> Result<Option<GameId>, EngineError> {
+        let numbers = |store: &Self, side: &[GameId]| -> Option<Vec<Dyadic>> {
+            side.iter().map(|&g| store.as_number(g)).collect()
+        };
+        let (Some(ls), Some(rs)) = (numbers(self, left), numbers(self, right)) else {
+            return Ok(None);
+        };
+        let high = ls.iter().copied().max();
+        let low = rs.iter().copied().min();
+        match (high, low) {
+            (Some(h), Some(l)) if h >= l => {
+                let (a, b) = (self.number(h)?, self.number(l)?);
+                Ok(Some(self.intern_form(vec![a], vec![b])?))
+            }
+            _ => Ok(Some(self.number(Dyadic::simplest_between(high, low)?)?)),
+        }
+    }
+
+    /// The options on one side that no other option dominates (Left keeps maxima, Right
+    /// minima), kept in one pass: each candidate is dropped if a kept one beats it, and
+    /// otherwise evicts the kept ones it beats. Distinct ids are distinct values.
+    pub(super) fn undominated(
+        &mut self,
+        side: Vec<GameId>,
+        left: bool,
+    ) -> Result<Vec<GameId>, EngineError> {
+        let mut kept: Vec<GameId> = Vec::with_capacity(side.len());
+        'next: for a in side {
+            for &b in &kept {
+                let beats = if left { self.ge(b, a)? } else { self.le(b, a)? };
+                if beats {
+                    continue 'next;
+                }
+            }
+            let mut evicted = Vec::with_capacity(kept.len());
+            for &b in &kept {
+                let beaten = if left { self.ge(a, b)? } else { self.le(a, b)? };
+                if !beaten {
+                    evicted.push(b);
+                }
+            }
+            kept = evicted;
+            kept.push(a);
+        }
+        kept.sort_unstable();
+        Ok(kept)
+    }
+
+    /// Bypasses the first reversible option found on one side (Left's when `on_left`), or
+    /// returns `None` when there is none. `G^L` reverses through `G^{LR} ≤ G` and is replaced
+    /// by the Left options of `G^{LR}`; symmetrically for Right.
+    fn bypass(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+        on_left: bool,
+    ) -> Result<Option<Vec<GameId>>, EngineError> {
+        let mut form = FormCompare::new(self, left, right)?;
+        let side = if on_left { left } else { right };
+        for (i, &option) in side.iter().enumerate() {
+            let replies = if on_left {
+                self.right(option)?
+            } else {
+                self.left(option)?
+            };
+            for reply in replies {
+                let reverses = if on_left {
+                    self.le_form(reply, &mut form)?
+                } else {
+                    self.ge_form(reply, &mut form)?
+                };
+                if reverses {
+                    let mut out: Vec<GameId> = side[..i].to_vec();
+                    out.extend_from_slice(&side[i + 1..]);
+                    let through = if on_left {
+                        self.left(reply)?
+                    } else {
+                        self.right(reply)?
+                    };
+                    out.extend(through);
+                    return Ok(Some(out));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// `x ≤ G` for a canonical `x` and the form `G` (options canonical).
+    fn le_form(&mut self, x: GameId, form: &mut FormCompare<'_>) -> Result<bool, EngineError> {
+        if let Some(&known) = form.memo.get(&(x, false)) {
+            return Ok(known);
+        }
+        if let Some((gl, gr)) = form.stops {
+            let (xl, xr) = self.stops(x)?;
+            if xl > gl || xr > gr {
+                return Ok(false);
+            }
+            if xl < gr {
+                return Ok(true);
+            }
+        }
+        let mut answer = true;
+        for &r in form.right {
+            if self.le(r, x)? {
+                answer = false;
+                break;
+            }
+        }
+        if answer {
+            for xl in self.left(x)? {
+                if self.ge_form(xl, form)? {
+                    answer = false;
+                    break;
+                }
+            }
+        }
+        form.memo.insert((x, false), answer);
+        Ok(answer)
+    }
+
+    /// `x ≥ G` for a canonical `x` and the form `G` (options canonical).
+    fn ge_form(&mut self, x: GameId, form: &mut FormCompare<'_>) -> Result<bool, EngineError> {
+        if let Some(&known) = form.memo.get(&(x, true)) {
+            return Ok(known);
+        }
+        if let Some((gl, gr)) = form.stops {
+            let (xl, xr) = self.stops(x)?;
+            if xl < gl || xr < gr {
+                return Ok(false);
+            }
+            if xr > gl {
+                return Ok(true);
+            }
+        }
+        let mut answer = true;
+        for &l in form.left {
+            if self.ge(l, x)? {
+                answer = false;
+                break;
+            }
+        }
+        if answer {
+            for xr in self.right(x)? {
+                if self.le_form(xr, form)? {
+                    answer = false;
+                    break;
+                }
+            }
+        }
+        form.memo.insert((x, true), answer);
+        Ok(answer)
+    }
+
+    /// The nimber `*n` = `{0, *, …, *(n−1) | 0, *, …, *(n−1)}`.
+    pub fn nimber(&mut self, n: u32) -> Result<GameId, EngineError> {
+        let mut below = vec![self.zero()];
+        for _ in 0..n {
+            let next = self.intern_form(below.clone(), below.clone())?;
+            below.push(next);
+        }
+        Ok(below[n as usize])
+    }
+
+    /// `↑ = {0 | *}`.
+    pub fn up(&mut self) -> Result<GameId, EngineError> {
+        let (zero, star) = (self.zero(), self.nimber(1)?);
+        self.intern_form(vec![zero], vec![star])
+    }
+
+    /// The birthday of `g`: the height of its canonical game tree.
+    pub fn birthday(&mut self, g: GameId) -> Result<u64, EngineError> {
+        if let Some(x) = self.as_number(g) {
+            // n has birthday |n|; m/2^k adds k to the birthday of its integer part's next step.
+            let whole = x.floor();
+            return Ok(if x.is_integer() {
+                whole.unsigned_abs()
+            } else if whole >= 0 {
+                whole.unsigned_abs() + 1 + u64::from(x.exponent())
+            } else {
+                (whole + 1).unsigned_abs() + 1 + u64::from(x.exponent())
+            });
+        }
+        let mut deepest = 0;
+        for o in self.left(g)?.into_iter().chain(self.right(g)?) {
+            deepest = deepest.max(self.birthday(o)?);
+        }
+        Ok(deepest + 1)
+    }
+
+    /// True when `g` is impartial (a nimber): its canonical form has equal option lists that
+    /// are themselves nimbers. Returns the `n` of `*n`.
+    pub fn nim_value(&self, g: GameId) -> Option<u32> {
+        match &self.nodes[g.0 as usize] {
+            Node::Number(x) => (*x == Dyadic::integer(0)).then_some(0),
+            Node::Form { left, right } => {
+                if left != right {
+                    return None;
+                }
+                let mut values: Vec<u32> = left
+                    .iter()
+                    .map(|&o| self.nim_value(o))
+                    .collect::<Option<_>>()?;
+                values.sort_unstable();
+                let n = values.len() as u32;
+                (values.iter().copied().eq(0..n)).then_some(n)
+            }
+        }
+    }
+}
+
+/// A form `{left | right}` with canonical options being compared with canonical games: its
+/// stops (which depend only on its value) settle most comparisons; the rest are memoised.
+struct FormCompare<'a> {
+    left: &'a [GameId],
+    right: &'a [GameId],
+    stops: Option<(Dyadic, Dyadic)>,
+    memo: HashMap<(GameId, bool), bool>,
+}
+
+impl<'a> FormCompare<'a> {
+    fn new(
+        store: &mut GameStore,
+        left: &'a [GameId],
+        right: &'a [GameId],
+    ) -> Result<Self, EngineError> {
+        let mut stops = None;
+        if !left.is_empty() && !right.is_empty() {
+            let mut high: Option<Dyadic> = None;
+            for &l in left {
+                let r = store.stops(l)?.1;
+                high = Some(high.map_or(r, |h| h.max(r)));
+            }
+            let mut low: Option<Dyadic> = None;
+            for &r in right {
+                let l = store.stops(r)?.0;
+                low = Some(low.map_or(l, |x| x.min(l)));
+            }
+            stops = high.zip(low);
+        }
+        Ok(FormCompare {
+            left,
+            right,
+            stops,
+            memo: HashMap::default(),
+        })
+    }
+}

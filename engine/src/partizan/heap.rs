@@ -1,0 +1,391 @@
+//! Partizan heap rulesets and the canonical form of a heap from smaller heaps.
+//!
+//! Every family is a pair of code-digit style rules, one per player (thesis Def 3.99): a move
+//! removes `k` tokens from one heap and leaves exactly `j` non-empty heaps for an allowed `j`.
+//! * partizan subtraction `S(S_L | S_R)` (Def 3.90 / 4.41): take `s`, leave 0 or 1 heap;
+//! * partizan pure breaking `PB(A | B)` (Def 4.49): an `a`-cut splits a heap into `a + 1`;
+//! * duel code-digit games `D^L` versus `D^R` (Section 3.7.2), e.g. `.07` versus `.137`;
+//! * chessboard subtraction (Def 4.59), a black-and-white game (Section 3.1.4): Left may only
+//!   leave a heap of even size and Right one of odd size (the print swaps the parities; its
+//!   own Figure 4.5 and the proof of Theorem 4.63 use these).
+//!
+//! A heap's Left options are sums of `j` smaller heaps. [`HeapSolver`] keeps, for each player
+//! and each `j`, the sums of `j` allowed heaps totalling `m` — only Left's maximal sums and
+//! Right's minimal ones, since adding a game preserves order and dominated options vanish.
+
+use super::game::{GameId, GameStore};
+use crate::octal::code::Ruleset;
+use crate::ruleset::NumberSet;
+use crate::{Budget, EngineError};
+
+/// The largest cut number of a pure breaking game (a move leaves at most `MAX_PARTS` heaps).
+pub const MAX_CUT: u32 = 7;
+/// The most heaps one move may leave.
+pub const MAX_PARTS: usize = MAX_CUT as usize + 1;
+/// The largest number of tokens a move may take.
+pub const MAX_TAKE: usize = 10_000;
+
+/// Which heap sizes a player may leave behind (black-and-white heap games).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Leaves {
+    /// Any size.
+    Any,
+    /// Only even sizes (0 counts as even when a move takes the whole heap).
+    Even,
+    /// Only odd sizes.
+    Odd,
+}
+
+impl Leaves {
+    /// May a heap of `size` be left?
+    pub fn allows(self, size: usize) -> bool {
+        match self {
+            Leaves::Any => true,
+            Leaves::Even => size.is_multiple_of(2),
+            Leaves::Odd => size % 2 == 1,
+        }
+    }
+}
+
+/// One player's moves: `(k, mask)` removes `k` tokens and leaves `j` non-empty heaps for each
+/// bit `2^j` of `mask` (bit 0: the move takes the whole heap).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PlayerRules {
+    /// The `(k, mask)` pairs, in increasing `k`.
+    pub moves: Vec<(usize, u32)>,
+    /// Which heap sizes this player may leave.
+    pub leaves: Leaves,
+}
+
+/// The family a ruleset belongs to (it decides which periodicity theorem applies).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Family {
+    /// `S(S_L | S_R)`.
+    Subtraction,
+    /// `PB(A | B)`.
+    PureBreaking,
+    /// `D^L` versus `D^R`.
+    Duel,
+    /// Chessboard subtraction `S(A)`.
+    Chessboard,
+}
+
+/// A partizan heap ruleset: both players' moves.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct HeapRules {
+    /// The family, for the periodicity theorems.
+    pub family: Family,
+    /// The ruleset in the thesis's notation, e.g. `S(1,2 | 1,3)`.
+    pub name: String,
+    /// Left's moves.
+    pub left: PlayerRules,
+    /// Right's moves.
+    pub right: PlayerRules,
+}
+
+fn take_moves(set: &NumberSet) -> Result<Vec<(usize, u32)>, EngineError> {
+    if set.max() as usize > MAX_TAKE {
+        return Err(EngineError::OutOfRange(format!(
+            "moves of at most {MAX_TAKE} tokens, not {}",
+            set.max()
+        )));
+    }
+    Ok(set.elements().iter().map(|&s| (s as usize, 0b11)).collect())
+}
+
+impl HeapRules {
+    /// Partizan subtraction `S(S_L | S_R)`.
+    pub fn subtraction(left: &NumberSet, right: &NumberSet) -> Result<Self, EngineError> {
+        Ok(HeapRules {
+            family: Family::Subtraction,
+            name: format!("S({} | {})", left.to_text(), right.to_text()),
+            left: PlayerRules {
+                moves: take_moves(left)?,
+                leaves: Leaves::Any,
+            },
+            right: PlayerRules {
+                moves: take_moves(right)?,
+                leaves: Leaves::Any,
+            },
+        })
+    }
+
+    /// Partizan pure breaking `PB(A | B)` with cut numbers `A` (Left) and `B` (Right).
+    pub fn pure_breaking(left: &NumberSet, right: &NumberSet) -> Result<Self, EngineError> {
+        let cuts = |set: &NumberSet| -> Result<PlayerRules, EngineError> {
+            if set.max() > MAX_CUT {
+                return Err(EngineError::OutOfRange(format!(
+                    "cut numbers of at most {MAX_CUT} (a move leaves at most {MAX_PARTS} heaps)"
+                )));
+            }
+            let mask = set.elements().iter().fold(0, |m, &c| m | 1 << (c + 1));
+            Ok(PlayerRules {
+                moves: vec![(0, mask)],
+                leaves: Leaves::Any,
+            })
+        };
+        Ok(HeapRules {
+            family: Family::PureBreaking,
+            name: format!("PB({} | {})", left.to_text(), right.to_text()),
+            left: cuts(left)?,
+            right: cuts(right)?,
+        })
+    }
+
+    /// The duel of two finite code-digit games, `left` versus `right`.
+    pub fn duel(left: &Ruleset, right: &Ruleset) -> Result<Self, EngineError> {
+        let digits = |rules: &Ruleset| -> Result<PlayerRules, EngineError> {
+            if !rules.is_finite() || rules.unequal_split() {
+                return Err(EngineError::OutOfRange(format!(
+                    "duels need finite code-digit games, not {}",
+                    rules.code()
+                )));
+            }
+            if rules.length() > MAX_TAKE {
+                return Err(EngineError::OutOfRange(format!(
+                    "codes of at most {MAX_TAKE} digits"
+                )));
+            }
+            let moves = (0..=rules.length())
+                .map(|k| (k, u32::from(rules.digit(k))))
+                .filter(|&(_, d)| d != 0)
+                .collect();
+            Ok(PlayerRules {
+                moves,
+                leaves: Leaves::Any,
+            })
+        };
+        Ok(HeapRules {
+            family: Family::Duel,
+            name: format!("{} vs {}", left.code(), right.code()),
+            left: digits(left)?,
+            right: digits(right)?,
+        })
+    }
+
+    /// Chessboard subtraction `S(A)`: Left leaves even heaps, Right odd ones.
+    pub fn chessboard(set: &NumberSet) -> Result<Self, EngineError> {
+        let moves = take_moves(set)?;
+        Ok(HeapRules {
+            family: Family::Chessboard,
+            name: format!("chessboard S({})", set.to_text()),
+            left: PlayerRules {
+                moves: moves.clone(),
+                leaves: Leaves::Even,
+            },
+            right: PlayerRules {
+                moves,
+                leaves: Leaves::Odd,
+            },
+        })
+    }
+
+    /// The most heaps any move leaves.
+    pub fn max_parts(&self) -> usize {
+        let mask = self
+            .left
+            .moves
+            .iter()
+            .chain(&self.right.moves)
+            .fold(0u32, |m, &(_, d)| m | d);
+        (u32::BITS - mask.leading_zeros()).saturating_sub(1) as usize
+    }
+
+    /// The most tokens any move takes.
+    pub fn max_take(&self) -> usize {
+        self.left
+            .moves
+            .iter()
+            .chain(&self.right.moves)
+            .map(|&(k, _)| k)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// True when every move leaves at most one heap (a heap's value then depends only on the
+    /// values of the `max_take` heaps below it).
+    pub fn single_heap(&self) -> bool {
+        self.max_parts() <= 1
+    }
+
+    /// Every concrete move of one player from a heap of `n`: the heaps it leaves (each list
+    /// non-increasing), at most `cap` of them; the flag says whether the list was cut short.
+    pub fn moves_from(&self, n: usize, left: bool, cap: usize) -> (Vec<Vec<usize>>, bool) {
+        let rules = if left { &self.left } else { &self.right };
+        let mut out = Vec::new();
+        let mut cut = false;
+        for &(k, mask) in &rules.moves {
+            if k > n {
+                continue;
+            }
+            let m = n - k;
+            if mask & 1 == 1 && m == 0 && rules.leaves.allows(0) {
+                out.push(Vec::new());
+            }
+            for j in 1..=MAX_PARTS.min(m) {
+                if mask >> j & 1 == 1 && !(j == 1 && m == n) {
+                    let mut parts = Vec::new();
+                    partitions(m, j, m, rules.leaves, &mut parts, &mut out, cap, &mut cut);
+                }
+            }
+        }
+        (out, cut)
+    }
+}
+
+/// Pushes onto `out` every non-increasing list of `parts` allowed heap sizes `≤ largest`
+/// summing to `total` (after the ones in `prefix`), stopping at `cap` lists.
+#[allow(clippy::too_many_arguments)]
+fn partitions(
+    total: usize,
+    parts: usize,
+    largest: usize,
+    leaves: Leaves,
+    prefix: &mut Vec<usize>,
+    out: &mut Vec<Vec<usize>>,
+    cap: usize,
+    cut: &mut bool,
+) {
+    if out.len() >= cap {
+        *cut = true;
+        return;
+    }
+    if parts == 0 {
+        if total == 0 {
+            out.push(prefix.clone());
+        }
+        return;
+    }
+    let smallest = total.div_ceil(parts).max(1);
+    for size in (smallest..=largest.min(total + 1 - parts)).rev() {
+        if leaves.allows(size) {
+            prefix.push(size);
+            partitions(total - size, parts - 1, size, leaves, prefix, out, cap, cut);
+            prefix.pop();
+        }
+    }
+}
+
+/// Canonical forms of heaps `0, 1, 2, …` of one ruleset, extended on demand.
+pub struct HeapSolver {
+    rules: HeapRules,
+    values: Vec<GameId>,
+    /// `sums[p][j][m]`: for player `p` (0 Left, 1 Right), the undominated sums of `j` allowed
+    /// heaps totalling `m` (Left keeps maxima, Right minima).
+    sums: [Vec<Vec<Vec<GameId>>>; 2],
+}
+
+impl HeapSolver {
+    /// A solver with no heaps computed yet.
+    pub fn new(rules: &HeapRules) -> Self {
+        let parts = rules.max_parts().max(1);
+        HeapSolver {
+            rules: rules.clone(),
+            values: Vec::new(),
+            sums: [vec![Vec::new(); parts + 1], vec![Vec::new(); parts + 1]],
+        }
+    }
+
+    /// The canonical forms computed so far (heap 0 first).
+    pub fn values(&self) -> &[GameId] {
+        &self.values
+    }
+
+    /// Computes heaps up to `len − 1`, ticking the budget once a heap.
+    pub fn extend_to(
+        &mut self,
+        store: &mut GameStore,
+        len: usize,
+        budget: &mut Budget<'_>,
+    ) -> Result<(), EngineError> {
+        while self.values.len() < len {
+            budget.tick(self.values.len() as u64, len as u64)?;
+            self.step(store)?;
+        }
+        Ok(())
+    }
+
+    /// Computes the next heap.
+    fn step(&mut self, store: &mut GameStore) -> Result<(), EngineError> {
+        let n = self.values.len();
+        let parts = self.sums[0].len() - 1;
+        for p in 0..2 {
+            self.sums[p][0].push(Vec::new());
+            for j in 2..=parts {
+                let set = self.sums_of(store, p, j, n)?;
+                self.sums[p][j].push(set);
+            }
+        }
+        let left = self.options(store, 0, n)?;
+        let right = self.options(store, 1, n)?;
+        let value = store.canonical(left, right)?;
+        self.values.push(value);
+        for p in 0..2 {
+            let leaves = self.player(p).leaves;
+            let single = if n >= 1 && leaves.allows(n) {
+                vec![value]
+            } else {
+                Vec::new()
+            };
+            self.sums[p][1].push(single);
+        }
+        Ok(())
+    }
+
+    fn player(&self, p: usize) -> &PlayerRules {
+        if p == 0 {
+            &self.rules.left
+        } else {
+            &self.rules.right
+        }
+    }
+
+    /// The undominated sums of `j ≥ 2` allowed heaps totalling `m` (heaps below `m` known).
+    fn sums_of(
+        &self,
+        store: &mut GameStore,
+        p: usize,
+        j: usize,
+        m: usize,
+    ) -> Result<Vec<GameId>, EngineError> {
+        let mut set = Vec::new();
+        for a in 1..m {
+            let first = &self.sums[p][1][a];
+            if first.is_empty() || j - 1 > m - a {
+                continue;
+            }
+            for &rest in &self.sums[p][j - 1][m - a] {
+                set.push(store.add(first[0], rest)?);
+            }
+        }
+        set.sort_unstable();
+        set.dedup();
+        store.undominated(set, p == 0)
+    }
+
+    /// One player's options from a heap of `n`.
+    fn options(
+        &self,
+        store: &mut GameStore,
+        p: usize,
+        n: usize,
+    ) -> Result<Vec<GameId>, EngineError> {
+        let rules = self.player(p);
+        let mut out = Vec::new();
+        for &(k, mask) in &rules.moves {
+            if k > n {
+                continue;
+            }
+            let m = n - k;
+            if mask & 1 == 1 && m == 0 && rules.leaves.allows(0) {
+                out.push(store.zero());
+            }
+            for j in 1..self.sums[p].len() {
+                if mask >> j & 1 == 1 && m >= j && !(j == 1 && m == n) {
+                    out.extend_from_slice(&self.sums[p][j][m]);
+                }
+            }
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,25 @@
+//! Partizan heap games in canonical form (issue 18; thesis Chapter 2, Sections 3.1.4, 3.7, 4.3).
+//!
+//! * [`number`]: dyadic rationals, the numbers among short games;
+//! * [`game`]: the hash-consed store of canonical forms: sums, negation, comparison, outcomes;
+//! * [`notation`]: printing with the usual names (`*`, `^`, `1/2`, `+-1`, `{2|1/2}`) and parsing;
+//! * [`reduced`]: stops and reduced canonical forms (Theorem 4.56, Table 4.2);
+//! * [`reference`]: plain game trees played out, the slow check beside the fast path;
+//! * [`heap`]: partizan heap rulesets (subtraction, pure breaking, duel code-digit,
+//!   chessboard) and the solver giving each heap's canonical form from smaller heaps;
+//! * [`sequence`]: canonical-form sequences, outcome classes and (arithmetic) periods;
+//! * [`position`]: a sum of heaps, its value and each player's winning moves.
+//!
+//! All results are plain serde structs; every long computation takes a [`crate::Budget`].
+
+pub mod game;
+pub mod heap;
+pub mod notation;
+pub mod number;
+pub mod position;
+pub mod reduced;
+pub mod reference;
+pub mod sequence;
+
+pub use game::{GameId, GameStore, Outcome};
+pub use number::Dyadic;

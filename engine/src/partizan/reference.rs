@@ -1,0 +1,180 @@
+//! The slow reference: games as plain trees, outcomes by playing every line out, and
+//! comparison by `G − H ≥ 0` through the game tree of the difference, with no simplification.
+//! Tests compare it with the canonical-form fast path on every game of birthday ≤ 2.
+
+use super::game::{GameId, GameStore, Outcome};
+use crate::EngineError;
+use std::rc::Rc;
+
+/// A game as a plain tree of options (subtrees may be shared).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tree {
+    /// Left's options.
+    pub left: Vec<Rc<Tree>>,
+    /// Right's options.
+    pub right: Vec<Rc<Tree>>,
+}
+
+impl Tree {
+    /// The game `{left | right}`.
+    pub fn new(left: Vec<Rc<Tree>>, right: Vec<Rc<Tree>>) -> Rc<Tree> {
+        Rc::new(Tree { left, right })
+    }
+
+    /// The height of the tree.
+    pub fn birthday(&self) -> usize {
+        self.left
+            .iter()
+            .chain(&self.right)
+            .map(|t| t.birthday() + 1)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// Who moves in a sum being played out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mover {
+    Left,
+    Right,
+}
+
+/// A component of a sum being played out: a tree, possibly negated (`−G` swaps the sides).
+#[derive(Clone)]
+struct Part {
+    tree: Rc<Tree>,
+    negated: bool,
+}
+
+impl Part {
+    fn options(&self, mover: Mover) -> &[Rc<Tree>] {
+        match (mover, self.negated) {
+            (Mover::Left, false) | (Mover::Right, true) => &self.tree.left,
+            (Mover::Right, false) | (Mover::Left, true) => &self.tree.right,
+        }
+    }
+}
+
+/// Does `mover`, moving first in the sum of `parts`, win? Every line is played out.
+fn first_wins(parts: &[Part], mover: Mover) -> bool {
+    let other = if mover == Mover::Left {
+        Mover::Right
+    } else {
+        Mover::Left
+    };
+    for (i, part) in parts.iter().enumerate() {
+        for option in part.options(mover) {
+            let mut next = parts.to_vec();
+            next[i] = Part {
+                tree: option.clone(),
+                negated: part.negated,
+            };
+            if !first_wins(&next, other) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The outcome class of `g` by playing it out.
+pub fn outcome(g: &Rc<Tree>) -> Outcome {
+    let parts = [Part {
+        tree: g.clone(),
+        negated: false,
+    }];
+    match (
+        first_wins(&parts, Mover::Left),
+        first_wins(&parts, Mover::Right),
+    ) {
+        (true, true) => Outcome::N,
+        (true, false) => Outcome::L,
+        (false, true) => Outcome::R,
+        (false, false) => Outcome::P,
+    }
+}
+
+/// `g ≥ h`: Right, moving first in `g − h`, loses.
+pub fn ge(g: &Rc<Tree>, h: &Rc<Tree>) -> bool {
+    geq_sum(std::slice::from_ref(g), std::slice::from_ref(h))
+}
+
+/// `g1 + g2 + … ≥ h1 + h2 + …`, by playing out the difference.
+pub fn geq_sum(plus: &[Rc<Tree>], minus: &[Rc<Tree>]) -> bool {
+    let parts: Vec<Part> = plus
+        .iter()
+        .map(|t| Part {
+            tree: t.clone(),
+            negated: false,
+        })
+        .chain(minus.iter().map(|t| Part {
+            tree: t.clone(),
+            negated: true,
+        }))
+        .collect();
+    !first_wins(&parts, Mover::Right)
+}
+
+/// `g = h`: both `g ≥ h` and `h ≥ g`.
+pub fn equal(g: &Rc<Tree>, h: &Rc<Tree>) -> bool {
+    ge(g, h) && ge(h, g)
+}
+
+/// Every game form born by day `day` (day 2 has 256 forms; larger days are refused).
+pub fn forms_by_day(day: usize) -> Result<Vec<Rc<Tree>>, EngineError> {
+    if day > 2 {
+        return Err(EngineError::OutOfRange(
+            "forms_by_day lists days 0..=2 (day 3 has 2^512 forms)".into(),
+        ));
+    }
+    let mut forms = vec![Tree::new(vec![], vec![])];
+    for _ in 0..day {
+        let subsets = |all: &[Rc<Tree>]| -> Vec<Vec<Rc<Tree>>> {
+            (0u32..1 << all.len())
+                .map(|mask| {
+                    (0..all.len())
+                        .filter(|i| mask >> i & 1 == 1)
+                        .map(|i| all[i].clone())
+                        .collect()
+                })
+                .collect()
+        };
+        let sides = subsets(&forms);
+        let mut next = Vec::new();
+        for l in &sides {
+            for r in &sides {
+                next.push(Tree::new(l.clone(), r.clone()));
+            }
+        }
+        forms = next;
+    }
+    Ok(forms)
+}
+
+impl GameStore {
+    /// The canonical form of a tree (bottom up, through [`GameStore::canonical`]).
+    pub fn from_tree(&mut self, tree: &Tree) -> Result<GameId, EngineError> {
+        let mut left = Vec::new();
+        for t in &tree.left {
+            left.push(self.from_tree(t)?);
+        }
+        let mut right = Vec::new();
+        for t in &tree.right {
+            right.push(self.from_tree(t)?);
+        }
+        self.canonical(left, right)
+    }
+
+    /// The canonical form of `g` written out as a tree (numbers fully expanded).
+    pub fn to_tree(&mut self, g: GameId) -> Result<Rc<Tree>, EngineError> {
+        let mut left = Vec::new();
+        for o in self.left(g)? {
+            left.push(self.to_tree(o)?);
+        }
+        let mut right = Vec::new();
+        for o in self.right(g)? {
+            right.push(self.to_tree(o)?);
+        }
+        Ok(Tree::new(left, right))
+    }
+}
