@@ -29,6 +29,7 @@ pub mod error;
 pub mod figure;
 pub mod mex;
 pub mod octal;
+pub mod outcome_cycle;
 pub mod period;
 pub mod period_map;
 pub mod plane;

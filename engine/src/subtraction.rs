@@ -314,23 +314,29 @@ impl OutcomeWords {
         let Some(count) = words.checked_sub(bits.words().len()) else {
             return;
         };
-        let (long, short) = (&self.long[..], &self.short[..]);
         bits.push_words_with(count, |words| {
             let j = words.len();
-            // Bit i of `known` is set when heap 64j + i has a P option in an earlier word.
-            let mut known = 0u64;
-            for &(q, r) in long {
-                // Heap 64j - s is bit 64 - r of word j - q - 1 (bit 0 of word j - q if r = 0;
-                // `>> 1 >> 63` then gives 0).
-                known |= words[j - q - 1] >> 1 >> (63 - r) | words[j - q] << r;
-            }
-            if let Some(&last) = words.last() {
-                for &s in short {
-                    known |= last >> (64 - s);
-                }
-            }
-            self.refine(known)
+            self.word_from(|back| words[j - back])
         });
+    }
+
+    /// The next word, given `back(d)`, the word `d` places before it (`1 <= d <= max S / 64
+    /// + 1`; 0 for words before heap 0). [`OutcomeWords::extend`] reads a growing bit array
+    /// through it, the constant-memory solver ([`crate::outcome_cycle`]) a ring buffer.
+    #[inline]
+    pub fn word_from(&self, back: impl Fn(usize) -> u64) -> u64 {
+        // Bit i of `known` is set when heap 64j + i has a P option in an earlier word.
+        let mut known = 0u64;
+        for &(q, r) in &self.long {
+            // Heap 64j - s is bit 64 - r of word j - q - 1 (bit 0 of word j - q if r = 0;
+            // `>> 1 >> 63` then gives 0).
+            known |= back(q + 1) >> 1 >> (63 - r) | back(q) << r;
+        }
+        let last = back(1);
+        for &s in &self.short {
+            known |= last >> (64 - s);
+        }
+        self.refine(known)
     }
 
     /// The word whose heaps have P options exactly at `known` and through moves `s < 64`
