@@ -1,12 +1,13 @@
 //! `heaplab period-map`: Flammenkamp's period-length maps, computed on all cores.
 
-use crate::output::{write_png, Format};
+use crate::output::{stream_stdout, write_png, Format};
 use clap::Args;
 use heaplab_engine::figure::{self, Colouring};
-use heaplab_engine::period_map::{self, Cell, Family, Window, DEFAULT_CELL_BUDGET};
+use heaplab_engine::period_map::{self, Cell, CellClass, Family, Window, DEFAULT_CELL_BUDGET};
 use heaplab_engine::ruleset::{parse_count, parse_range};
 use heaplab_engine::{Budget, EngineError};
 use serde_json::json;
+use std::io::Write;
 
 /// Arguments of `heaplab period-map`.
 #[derive(Args)]
@@ -93,26 +94,17 @@ pub fn run(args: &PeriodMapArgs) -> Result<String, EngineError> {
     }
     Ok(match args.format {
         Format::Json => {
-            let listed: Vec<_> = cells
-                .iter()
-                .filter(|c| c.class != period_map::CellClass::Invalid)
-                .map(|c| json!({"s1": c.x, "s2": c.y, "period": c.period, "preperiod": c.preperiod, "class": c.class.name()}))
-                .collect();
+            // A full-window map lists a million cells: stream them, then return the tail.
+            stream_stdout(|out| write_json_head(out, family, window, &cells))?;
             let count_map: serde_json::Map<String, serde_json::Value> = counts
                 .iter()
                 .map(|(class, n)| (class.name().to_string(), json!(n)))
                 .collect();
-            json!({
-                "family": family.name(),
-                "fixed": family.fixed(),
-                "s1": [x0, x1],
-                "s2": [y0, y1],
-                "cells": listed,
-                "counts": count_map,
-                "seconds": seconds,
-                "threads": threads,
-            })
-            .to_string()
+            format!(
+                "\"counts\":{},\"seconds\":{},\"threads\":{threads}}}",
+                serde_json::Value::Object(count_map),
+                json!(seconds)
+            )
         }
         Format::Text => {
             let resolved: u64 = counts
@@ -140,6 +132,38 @@ pub fn run(args: &PeriodMapArgs) -> Result<String, EngineError> {
             lines.join("\n")
         }
     })
+}
+
+/// Writes the JSON object's head: family, fixed move, ranges and the valid cells, up to and
+/// including the comma before `counts` ([`run`] returns the rest).
+fn write_json_head(
+    out: &mut dyn Write,
+    family: Family,
+    window: Window,
+    cells: &[Cell],
+) -> std::io::Result<()> {
+    let Window { x0, x1, y0, y1 } = window;
+    write!(
+        out,
+        "{{\"family\":\"{}\",\"fixed\":{},\"s1\":[{x0},{x1}],\"s2\":[{y0},{y1}],\"cells\":[",
+        family.name(),
+        family.fixed()
+    )?;
+    let number = |n: Option<u64>| n.map_or("null".to_string(), |n| n.to_string());
+    let listed = cells.iter().filter(|c| c.class != CellClass::Invalid);
+    for (i, c) in listed.enumerate() {
+        write!(
+            out,
+            "{}{{\"s1\":{},\"s2\":{},\"period\":{},\"preperiod\":{},\"class\":\"{}\"}}",
+            if i == 0 { "" } else { "," },
+            c.x,
+            c.y,
+            number(c.period),
+            number(c.preperiod),
+            c.class.name()
+        )?;
+    }
+    write!(out, "],")
 }
 
 /// One computed row of a map: its `y` and its cells.

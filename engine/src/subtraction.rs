@@ -328,9 +328,10 @@ impl OutcomeWords {
         // Bit i of `known` is set when heap 64j + i has a P option in an earlier word.
         let mut known = 0u64;
         for &(q, r) in &self.long {
-            // Heap 64j - s is bit 64 - r of word j - q - 1 (bit 0 of word j - q if r = 0;
-            // `>> 1 >> 63` then gives 0).
-            known |= back(q + 1) >> 1 >> (63 - r) | back(q) << r;
+            // Heap 64j - s is bit 64 - r of word j - q - 1 (bit 0 of word j - q if r = 0):
+            // one double-word shift.
+            let pair = u128::from(back(q)) << 64 | u128::from(back(q + 1));
+            known |= (pair >> (64 - r)) as u64;
         }
         let last = back(1);
         for &s in &self.short {
