@@ -22,12 +22,12 @@ pub struct PeriodMapArgs {
     /// The fixed largest move m (family maxsym5).
     #[arg(long, allow_hyphen_values = true)]
     m: Option<String>,
-    /// The half-open range of s1 (horizontal axis), e.g. `40..160`.
+    /// The half-open range of s1 (horizontal axis), e.g. `40..160`; default: every valid s1.
     #[arg(long)]
-    s1: String,
-    /// The half-open range of s2 (vertical axis), e.g. `90..210`.
+    s1: Option<String>,
+    /// The half-open range of s2 (vertical axis), e.g. `90..210`; default: every valid s2.
     #[arg(long)]
-    s2: String,
+    s2: Option<String>,
     /// Heaps one ruleset may compute before it is reported `unresolved`.
     #[arg(long, default_value_t = DEFAULT_CELL_BUDGET.to_string())]
     budget: String,
@@ -63,8 +63,19 @@ pub fn run(args: &PeriodMapArgs) -> Result<String, EngineError> {
     };
     let fixed = parse_count(fixed_text, "the fixed move", 0, u64::from(u32::MAX))? as u32;
     let family = Family::from_name(&args.family, fixed)?;
-    let (x0, x1) = parse_range(&args.s1, "--s1")?;
-    let (y0, y1) = parse_range(&args.s2, "--s2")?;
+    // Every ruleset of the family has 1 <= s1 < s2 <= the largest valid s2.
+    let top = match family {
+        Family::MaxSym5 { m } => (m - 1) / 2,
+        _ => family.fixed() - 1,
+    };
+    let (x0, x1) = match &args.s1 {
+        Some(text) => parse_range(text, "--s1")?,
+        None => (1, top.max(2)),
+    };
+    let (y0, y1) = match &args.s2 {
+        Some(text) => parse_range(text, "--s2")?,
+        None => (2, top.max(2) + 1),
+    };
     let window = Window { x0, x1, y0, y1 }.validate()?;
     let budget = parse_count(&args.budget, "--budget", 1, 1 << 32)?;
     let colouring = Colouring::from_name(&args.colour).ok_or_else(|| {

@@ -1,4 +1,5 @@
-//! `heaplab subtraction --outcomes-only`: the constant-memory outcome period in the CLI.
+//! Issue 16 in the CLI: `subtraction --outcomes-only` (the constant-memory outcome period) and
+//! `period-map` without ranges (every ruleset of the family).
 
 mod common;
 
@@ -77,4 +78,22 @@ fn outcomes_only_limits() {
     ] {
         one_line_error(args);
     }
+}
+
+/// Without --s1/--s2 the map covers every ruleset of the family: for maxsym5 at m = 11 that is
+/// 1 <= s1 < s2 <= 5, ten rulesets (the issue's `--family maxsym5 --m 115` form).
+#[test]
+fn period_map_defaults_to_every_valid_ruleset() {
+    let v = json(&[
+        "period-map",
+        "--family",
+        "maxsym5",
+        "--m",
+        "11",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["cells"].as_array().unwrap().len(), 10);
+    assert_eq!(v["s1"], serde_json::json!([1, 5]));
+    assert_eq!(v["s2"], serde_json::json!([2, 6]));
 }
