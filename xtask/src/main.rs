@@ -7,10 +7,12 @@
 //! - `test`: native tests, wasm tests in headless Chromium, then the end-to-end
 //!   tests against a served `dist/`; ends with one `N passed, M failed` line.
 //! - `bench [ARGS...]`: the engine's `bench` example in release, ARGS forwarded.
+//! - `records`: the slow record checks (minutes), against the release binary.
 //!
 //! Every failure is reported as a one-line error chain, never a panic.
 
 mod dist;
+mod records;
 mod serve;
 mod test;
 mod tools;
@@ -28,6 +30,7 @@ commands:
   serve [--port N]    build, then serve dist/ on http://127.0.0.1:N (default 8080)
   test                native tests, wasm tests in headless Chromium, end-to-end tests
   bench [ARGS...]     run the engine benchmark (ARGS are passed to it)
+  records             the slow record checks (minutes), e.g. the survey's record period
   help                show this message";
 
 fn main() -> ExitCode {
@@ -75,6 +78,11 @@ fn run() -> Result<ExitCode> {
                 cargo.arg("--").args(&rest);
             }
             tools::run(&mut cargo)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("records") => {
+            no_extra_args("records", &rest)?;
+            records::run_all(&root)?;
             Ok(ExitCode::SUCCESS)
         }
         Some("help" | "-h" | "--help") => {
