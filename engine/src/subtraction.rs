@@ -314,10 +314,41 @@ impl OutcomeWords {
         let Some(count) = words.checked_sub(bits.words().len()) else {
             return;
         };
+        if self.short.is_empty() {
+            return self.extend_long(bits, words);
+        }
         bits.push_words_with(count, |words| {
             let j = words.len();
             self.word_from(|back| words[j - back])
         });
+    }
+
+    /// [`OutcomeWords::extend`] when every move is at least 64 (past the first words): the
+    /// next `min q` words (`q = min S / 64`) read only words already made, so they are made
+    /// together, one move at a time over the whole chunk (a loop the compiler vectorises).
+    fn extend_long(&self, bits: &mut BitVec, words: usize) {
+        const CHUNK: usize = 64;
+        let q_min = self.long.iter().map(|&(q, _)| q).min().unwrap_or(1);
+        let mut chunk = [0u64; CHUNK];
+        while bits.words().len() < words {
+            let j0 = bits.words().len();
+            let count = (words - j0).min(q_min).min(CHUNK);
+            let known = &mut chunk[..count];
+            known.fill(0);
+            for &(q, r) in &self.long {
+                // Word j0 + i reads words j0 + i - q - 1 and j0 + i - q: `pair[i]`, `pair[i + 1]`.
+                let pair = &bits.words()[j0 - q - 1..j0 - q + count];
+                if r == 0 {
+                    known.iter_mut().zip(&pair[1..]).for_each(|(k, &w)| *k |= w);
+                } else {
+                    let (low, high) = (&pair[..count], &pair[1..]);
+                    for ((k, &a), &b) in known.iter_mut().zip(low).zip(high) {
+                        *k |= a >> (64 - r) | b << r;
+                    }
+                }
+            }
+            bits.extend_words(known.iter().map(|&k| !k));
+        }
     }
 
     /// The next word, given `back(d)`, the word `d` places before it (`1 <= d <= max S / 64
