@@ -259,8 +259,10 @@ const CHECK_FRACTION: usize = 32;
 /// The general search first runs at `FIRST_CHECK * (2 max S + largest expected period)`
 /// heaps; the expected periods usually prove themselves before that.
 const FIRST_CHECK: usize = 4;
-/// The shifts the narrow search, run at every check past the first, tries.
+/// The shifts the narrow search tries.
 const NARROW_SHIFT: usize = 1024;
+/// The narrow search runs again once the length grew by `1 / NARROW_GROWTH`.
+const NARROW_GROWTH: usize = 8;
 /// The wide search first runs `WIDE_DELAY` times later than the narrow one: it costs a read
 /// per shift, and the periods it alone finds (no sum of two moves, above `NARROW_SHIFT`)
 /// are rare.
@@ -331,7 +333,7 @@ impl Candidate {
 /// least divisor of `p` that is a period from `from` on ([`least_period_dividing`]).
 ///
 /// Checks come every `max(CHECK_WORDS, words / CHECK_FRACTION)` words. From `FIRST_CHECK` times
-/// `2 max S + largest candidate` heaps on, every check also runs a narrow general search
+/// `2 max S + largest candidate` heaps on, each time the length grew by an eighth, a narrow search
 /// ([`least_tail_period`] over shifts up to `NARROW_SHIFT`: the common periods that are no sum
 /// of two moves, such as 2, are short), and from `WIDE_DELAY` times later, doubling, the wide
 /// one, which finds the least period once the sequence is longer than preperiod + period +
@@ -383,8 +385,8 @@ impl CellSolver {
         self.candidates.dedup_by_key(|c| c.period);
         let largest = self.candidates.last().map_or(1, |c| c.period);
         // The next length at which the general search runs.
-        let narrow_from = FIRST_CHECK * (2 * k + largest);
-        let mut check = (WIDE_DELAY * narrow_from).min(cap);
+        let mut narrow_at = FIRST_CHECK * (2 * k + largest);
+        let mut check = (WIDE_DELAY * narrow_at).min(cap);
         if check <= k {
             return Periodicity::NotFound {
                 searched: max_heaps,
@@ -413,11 +415,12 @@ impl CellSolver {
                 }
             }
             // Short periods that are no sum of two moves (period 2 is the common one) show
-            // in a narrow search, cheap enough to run at every check past `narrow_from`.
-            if end >= narrow_from {
+            // in a narrow search, run each time the length grew by 1 / NARROW_GROWTH.
+            if end >= narrow_at {
                 if let Some(p) = least_tail_period(&self.bits, end, k, NARROW_SHIFT) {
                     return subtraction::proven_outcome_period(&self.bits, end - k - p, p);
                 }
+                narrow_at = end + end / NARROW_GROWTH;
             }
             while check <= end {
                 // The general search costs a read per shift, so before the budget is reached

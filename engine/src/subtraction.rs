@@ -314,7 +314,8 @@ impl OutcomeWords {
         let Some(count) = words.checked_sub(bits.words().len()) else {
             return;
         };
-        if self.short.is_empty() {
+        // Chunks pay off from a few words on (every move at least 256).
+        if self.short.is_empty() && self.long.iter().all(|&(q, _)| q >= 4) {
             return self.extend_long(bits, words);
         }
         bits.push_words_with(count, |words| {
