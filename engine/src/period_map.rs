@@ -266,7 +266,7 @@ const NARROW_GROWTH: usize = 8;
 /// The wide search first runs `WIDE_DELAY` times later than the narrow one: it costs a read
 /// per shift, and the periods it alone finds (no sum of two moves, above `NARROW_SHIFT`)
 /// are rare.
-const WIDE_DELAY: usize = 4;
+const WIDE_DELAY: usize = 16;
 
 /// An expected period (a sum of two moves, or twice a move) and where it is known to hold.
 #[derive(Debug, Clone, Copy)]
