@@ -21,6 +21,18 @@ pub fn join<T: ToString>(values: &[T]) -> String {
         .join(" ")
 }
 
+/// Streams a large output straight to stdout (buffered) instead of building it in memory, with
+/// a one-line error. The subcommand then returns only the rest of the text.
+pub fn stream_stdout(
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> Result<(), EngineError> {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    write(&mut out)
+        .and_then(|()| std::io::Write::flush(&mut out))
+        .map_err(|e| EngineError::OutOfRange(format!("cannot write to stdout: {e}")))
+}
+
 /// Writes a text file (an SVG figure, say), with a one-line error.
 pub fn write_text(path: &str, text: &str) -> Result<(), EngineError> {
     std::fs::write(path, text)

@@ -1,13 +1,14 @@
 //! `heaplab period-map`: Flammenkamp's period-length maps, computed on all cores.
 
-use crate::output::{write_png, Format};
+use crate::output::{stream_stdout, write_png, Format};
 use crate::progress::Progress;
 use clap::Args;
 use heaplab_engine::figure::{self, Colouring};
-use heaplab_engine::period_map::{self, Cell, Family, Window, DEFAULT_CELL_BUDGET};
+use heaplab_engine::period_map::{self, Cell, CellClass, Family, Window, DEFAULT_CELL_BUDGET};
 use heaplab_engine::ruleset::{parse_count, parse_range};
 use heaplab_engine::{Budget, EngineError};
 use serde_json::json;
+use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Arguments of `heaplab period-map`.
@@ -23,12 +24,12 @@ pub struct PeriodMapArgs {
     /// The fixed largest move m (family maxsym5).
     #[arg(long, allow_hyphen_values = true)]
     m: Option<String>,
-    /// The half-open range of s1 (horizontal axis), e.g. `40..160`.
+    /// The half-open range of s1 (horizontal axis), e.g. `40..160`; default: every valid s1.
     #[arg(long)]
-    s1: String,
-    /// The half-open range of s2 (vertical axis), e.g. `90..210`.
+    s1: Option<String>,
+    /// The half-open range of s2 (vertical axis), e.g. `90..210`; default: every valid s2.
     #[arg(long)]
-    s2: String,
+    s2: Option<String>,
     /// Heaps one ruleset may compute before it is reported `unresolved`.
     #[arg(long, default_value_t = DEFAULT_CELL_BUDGET.to_string())]
     budget: String,
@@ -78,8 +79,19 @@ pub fn run(args: &PeriodMapArgs) -> Result<String, EngineError> {
     };
     let fixed = parse_count(fixed_text, "the fixed move", 0, u64::from(u32::MAX))? as u32;
     let family = Family::from_name(&args.family, fixed)?;
-    let (x0, x1) = parse_range(&args.s1, "--s1")?;
-    let (y0, y1) = parse_range(&args.s2, "--s2")?;
+    // Every ruleset of the family has 1 <= s1 < s2 <= the largest valid s2.
+    let top = match family {
+        Family::MaxSym5 { m } => (m - 1) / 2,
+        _ => family.fixed() - 1,
+    };
+    let (x0, x1) = match &args.s1 {
+        Some(text) => parse_range(text, "--s1")?,
+        None => (1, top.max(2)),
+    };
+    let (y0, y1) = match &args.s2 {
+        Some(text) => parse_range(text, "--s2")?,
+        None => (2, top.max(2) + 1),
+    };
     let window = Window { x0, x1, y0, y1 }.validate()?;
     let budget = parse_count(&args.budget, "--budget", 1, 1 << 32)?;
     let colouring = Colouring::from_name(&args.colour).ok_or_else(|| {
@@ -116,26 +128,17 @@ pub fn run(args: &PeriodMapArgs) -> Result<String, EngineError> {
     }
     Ok(match args.format {
         Format::Json => {
-            let listed: Vec<_> = cells
-                .iter()
-                .filter(|c| c.class != period_map::CellClass::Invalid)
-                .map(|c| json!({"s1": c.x, "s2": c.y, "period": c.period, "preperiod": c.preperiod, "class": c.class.name()}))
-                .collect();
+            // A full-window map lists a million cells: stream them, then return the tail.
+            stream_stdout(|out| write_json_head(out, family, window, &cells))?;
             let count_map: serde_json::Map<String, serde_json::Value> = counts
                 .iter()
                 .map(|(class, n)| (class.name().to_string(), json!(n)))
                 .collect();
-            json!({
-                "family": family.name(),
-                "fixed": family.fixed(),
-                "s1": [x0, x1],
-                "s2": [y0, y1],
-                "cells": listed,
-                "counts": count_map,
-                "seconds": seconds,
-                "threads": threads,
-            })
-            .to_string()
+            format!(
+                "\"counts\":{},\"seconds\":{},\"threads\":{threads}}}",
+                serde_json::Value::Object(count_map),
+                json!(seconds)
+            )
         }
         Format::Text => {
             let resolved: u64 = counts
@@ -163,6 +166,38 @@ pub fn run(args: &PeriodMapArgs) -> Result<String, EngineError> {
             lines.join("\n")
         }
     })
+}
+
+/// Writes the JSON object's head: family, fixed move, ranges and the valid cells, up to and
+/// including the comma before `counts` ([`run`] returns the rest).
+fn write_json_head(
+    out: &mut dyn Write,
+    family: Family,
+    window: Window,
+    cells: &[Cell],
+) -> std::io::Result<()> {
+    let Window { x0, x1, y0, y1 } = window;
+    write!(
+        out,
+        "{{\"family\":\"{}\",\"fixed\":{},\"s1\":[{x0},{x1}],\"s2\":[{y0},{y1}],\"cells\":[",
+        family.name(),
+        family.fixed()
+    )?;
+    let number = |n: Option<u64>| n.map_or("null".to_string(), |n| n.to_string());
+    let listed = cells.iter().filter(|c| c.class != CellClass::Invalid);
+    for (i, c) in listed.enumerate() {
+        write!(
+            out,
+            "{}{{\"s1\":{},\"s2\":{},\"period\":{},\"preperiod\":{},\"class\":\"{}\"}}",
+            if i == 0 { "" } else { "," },
+            c.x,
+            c.y,
+            number(c.period),
+            number(c.preperiod),
+            c.class.name()
+        )?;
+    }
+    write!(out, "],")
 }
 
 /// One computed row of a map: its `y` and its cells.

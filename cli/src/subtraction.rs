@@ -2,6 +2,7 @@
 
 use crate::output::{join, Format};
 use clap::Args;
+use heaplab_engine::outcome_cycle::{self, MAX_CYCLE_SEARCH};
 use heaplab_engine::ruleset::{parse_count, NumberSet};
 use heaplab_engine::subtraction::{self, Limits, DEFAULT_SEARCH};
 use heaplab_engine::{all_but, Budget, EngineError, Periodicity};
@@ -25,12 +26,23 @@ pub struct SubtractionArgs {
     #[arg(long, default_value = "100", allow_hyphen_values = true)]
     terms: String,
     /// How many heaps the period search may compute before it reports "no period found".
-    #[arg(long, default_value_t = DEFAULT_SEARCH.to_string(), allow_hyphen_values = true)]
-    search: String,
+    /// (Default 4000000; 10^12 with --outcomes-only.)
+    #[arg(long, allow_hyphen_values = true)]
+    search: Option<String>,
+    /// Only the outcome period, by the constant-memory solver: no nim-values, and searches up
+    /// to 10^13 heaps (default 10^12 when --search is not given).
+    #[arg(long, conflicts_with = "all_but")]
+    outcomes_only: bool,
+    /// With --outcomes-only: print heaps done, rate and time left to stderr.
+    #[arg(long, requires = "outcomes_only")]
+    progress: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
 }
+
+/// The search length of `--outcomes-only` when `--search` is not given.
+const OUTCOMES_ONLY_SEARCH: u64 = 1_000_000_000_000;
 
 /// The JSON fields `preperiod`, `period` (and `saltus`) of a periodicity, with `null`s when no
 /// period was proven.
@@ -41,7 +53,16 @@ fn period_fields(p: &Periodicity) -> (Value, Value, Value) {
 /// Solves the game and renders the report.
 pub fn run(args: &SubtractionArgs) -> Result<String, EngineError> {
     let terms = parse_count(&args.terms, "--terms", 1, subtraction::MAX_TERMS)?;
-    let search = parse_count(&args.search, "--search", 1, subtraction::MAX_SEARCH)?;
+    if args.outcomes_only {
+        return run_outcomes_only(args, terms);
+    }
+    let search_text = args.search.clone().unwrap_or(DEFAULT_SEARCH.to_string());
+    let search =
+        parse_count(&search_text, "--search", 1, subtraction::MAX_SEARCH).map_err(|e| {
+            EngineError::OutOfRange(format!(
+                "{e} (--outcomes-only searches up to {MAX_CYCLE_SEARCH})"
+            ))
+        })?;
     let limits = Limits::new(terms, search)?;
     let mut budget = Budget::unlimited();
     if let Some(text) = &args.all_but {
@@ -97,6 +118,57 @@ pub fn run(args: &SubtractionArgs) -> Result<String, EngineError> {
             report.outcome_string(),
             report.nim_period.describe(),
             report.outcome_period.describe()
+        ),
+    })
+}
+
+/// `--outcomes-only`: the outcomes of heaps `0..terms` and the outcome period found by the
+/// constant-memory solver, with progress on stderr when asked.
+fn run_outcomes_only(args: &SubtractionArgs, terms: u64) -> Result<String, EngineError> {
+    let search = match &args.search {
+        Some(text) => parse_count(text, "--search", 1, MAX_CYCLE_SEARCH)?,
+        None => OUTCOMES_ONLY_SEARCH,
+    };
+    let set = NumberSet::parse(args.set.as_deref().unwrap_or_default())?;
+    let p_bits = subtraction::p_positions(&set, terms as usize);
+    let outcomes: String = (0..terms as i64)
+        .map(|x| if p_bits.get(x) { 'P' } else { 'N' })
+        .collect();
+    let started = std::time::Instant::now();
+    let mut last_report = 0.0;
+    let mut report = |done: u64, total: u64| {
+        let seconds = started.elapsed().as_secs_f64();
+        if args.progress && seconds - last_report >= 1.0 {
+            last_report = seconds;
+            let rate = done as f64 / seconds;
+            eprintln!(
+                "heaplab: {done} heaps in {seconds:.0} s ({:.3e} heaps/s); at most {:.0} s left",
+                rate,
+                total.saturating_sub(done) as f64 / rate
+            );
+        }
+        true
+    };
+    let period =
+        outcome_cycle::outcome_period(&set, search, &mut Budget::with_progress(&mut report))?;
+    let seconds = started.elapsed().as_secs_f64();
+    let (outcome_preperiod, outcome_period, _) = period_fields(&period);
+    Ok(match args.format {
+        Format::Json => json!({
+            "ruleset": "subtraction",
+            "set": set.elements(),
+            "outcomes": outcomes,
+            "outcome_preperiod": outcome_preperiod,
+            "outcome_period": outcome_period,
+            "searched": search,
+            "seconds": seconds,
+        })
+        .to_string(),
+        Format::Text => format!(
+            "subtraction game S = {{{}}}\noutcomes:   {}\noutcomes:     {} ({seconds:.1} s, constant memory)",
+            set.to_text(),
+            outcomes,
+            period.describe()
         ),
     })
 }

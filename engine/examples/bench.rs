@@ -13,6 +13,10 @@ use heaplab_engine::{all_but, cumulative_subtraction, Budget};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+/// The period-map cell solver as it stood before issue 16: the bench's frozen baseline.
+#[path = "frozen/cell_solver.rs"]
+mod frozen_cells;
+
 /// Runs `job` until at least 0.3 s have passed and returns the best time of one run.
 fn best_time(mut job: impl FnMut()) -> Duration {
     let mut best = Duration::MAX;
@@ -214,51 +218,92 @@ fn all_but_bench() {
     );
 }
 
-/// The period map of survey Figure 1, scaled, on one core: fast cells against reference cells.
+/// The period map of survey Figure 1, scaled, on one core: fast cells against reference cells
+/// and against the frozen pre-issue-16 solver; then 20 rows spread over the paper's full
+/// window (s3 = 3001), fast against frozen (the reference is too slow there).
 fn period_map_bench() {
     // Survey Figure 1, scaled: s3 = 301, 40 <= s1 < 160, 90 <= s2 < 210, on one core.
     // The fast side is `period_map::compute`, what the CLI and the web workers run (one
     // reusable cell solver); the reference solves each cell on its own.
-    let family = Family::ThreeMove { s3: 301 };
-    let window = period_map::Window {
-        x0: 40,
-        x1: 160,
-        y0: 90,
-        y1: 210,
-    };
-    let max_heaps = period_map::DEFAULT_CELL_BUDGET;
-    let reference = || {
-        for s2 in window.y0..window.y1 {
-            for s1 in window.x0..window.x1 {
-                black_box(period_map::reference_cell(family, s1, s2, max_heaps));
+    let scaled = (301, 40..160, (90..210).collect::<Vec<u32>>());
+    let full = (
+        3001,
+        401..1600,
+        (0..20).map(|i| 901 + 60 * i).collect::<Vec<u32>>(),
+    );
+    for (label, (s3, xs, ys), with_reference) in [
+        ("period map s3=301 (Figure 1 scaled)", scaled, true),
+        ("period map s3=3001, 20 rows of the full map", full, false),
+    ] {
+        let family = Family::ThreeMove { s3 };
+        let max_heaps = period_map::DEFAULT_CELL_BUDGET;
+        let fast = || {
+            for &y in &ys {
+                let row = period_map::Window {
+                    x0: xs.start,
+                    x1: xs.end,
+                    y0: y,
+                    y1: y + 1,
+                };
+                black_box(
+                    period_map::compute(family, row, max_heaps, &mut Budget::unlimited())
+                        .expect("valid window"),
+                );
+            }
+        };
+        let mut frozen_solver = frozen_cells::FrozenCellSolver::new();
+        let mut frozen = || {
+            for &y in &ys {
+                for x in xs.clone().filter(|&x| x < y && y < s3) {
+                    black_box(frozen_solver.outcome_period(&[x, y, s3], max_heaps));
+                }
+            }
+        };
+        let reference = || {
+            for &y in &ys {
+                for x in xs.clone() {
+                    black_box(period_map::reference_cell(family, x, y, max_heaps));
+                }
+            }
+        };
+        // Best of repeated runs (at least three each), alternating, so load spikes hit all alike.
+        let (mut t_fast, mut t_frozen, mut t_ref) = (Duration::MAX, Duration::MAX, Duration::MAX);
+        let started = Instant::now();
+        for round in 0.. {
+            if round >= 3 && started.elapsed() > Duration::from_secs(2) {
+                break;
+            }
+            t_fast = t_fast.min(time_once(fast));
+            t_frozen = t_frozen.min(time_once(&mut frozen));
+            if with_reference {
+                t_ref = t_ref.min(time_once(reference));
             }
         }
-    };
-    // Best of repeated runs (at least three each), alternating, so load spikes hit both alike.
-    let (mut fast, mut slow) = (Duration::MAX, Duration::MAX);
-    let n = window.pixels();
-    let started = Instant::now();
-    for round in 0.. {
-        if round >= 3 && started.elapsed() > Duration::from_secs(2) {
-            break;
-        }
-        let t = Instant::now();
-        black_box(
-            period_map::compute(family, window, max_heaps, &mut Budget::unlimited())
-                .expect("valid window"),
+        let n = xs.len() * ys.len();
+        let secs = |d: Duration| d.as_secs_f64();
+        let against_reference = if with_reference {
+            format!(
+                "   reference {:>8.3} s ({:.1}x)",
+                secs(t_ref),
+                secs(t_ref) / secs(t_fast)
+            )
+        } else {
+            String::new()
+        };
+        println!(
+            "{label:<44} fast {:>9.3} s   frozen {:>8.3} s ({:.2}x){against_reference}   ({n} pixels, one core)",
+            secs(t_fast),
+            secs(t_frozen),
+            secs(t_frozen) / secs(t_fast),
         );
-        fast = fast.min(t.elapsed());
-        let t = Instant::now();
-        reference();
-        slow = slow.min(t.elapsed());
     }
-    println!(
-        "{:<44} fast {:>9.3} s   reference {:>9.3} s   ratio {:>8.1}x   ({n} rulesets, one core)",
-        "period map s3=301 (Figure 1 scaled)",
-        fast.as_secs_f64(),
-        slow.as_secs_f64(),
-        slow.as_secs_f64() / fast.as_secs_f64()
-    );
+}
+
+/// The time of one run of `job`.
+fn time_once(job: impl FnOnce()) -> Duration {
+    let t = Instant::now();
+    job();
+    t.elapsed()
 }
 
 /// The plane game of survey Figure 2: bit-parallel rows against the plain grid.

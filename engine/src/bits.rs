@@ -109,6 +109,14 @@ impl BitVec {
         self.len += 64 * count;
     }
 
+    /// Appends whole words (the length must be a multiple of 64).
+    #[inline]
+    pub fn extend_words(&mut self, words: impl ExactSizeIterator<Item = u64>) {
+        debug_assert_eq!(self.len % 64, 0);
+        self.len += 64 * words.len();
+        self.words.extend(words);
+    }
+
     /// Appends one bit.
     pub fn push(&mut self, bit: bool) {
         self.push_bits(u64::from(bit), 1);

@@ -37,6 +37,7 @@ pub mod figure;
 pub mod mex;
 pub mod negamax;
 pub mod octal;
+pub mod outcome_cycle;
 pub mod partizan;
 pub mod period;
 pub mod period_map;

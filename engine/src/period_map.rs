@@ -253,9 +253,20 @@ const TAIL_SHIFT_FRACTION: usize = 4;
 
 /// The least number of words the cell solver computes between two checks.
 const CHECK_WORDS: usize = 4;
+/// Between two checks the cell solver computes at least `1 / CHECK_FRACTION` of the words it
+/// has: a proof then comes at most that fraction late, and the per-check overhead stays small.
+const CHECK_FRACTION: usize = 32;
 /// The general search first runs at `FIRST_CHECK * (2 max S + largest expected period)`
 /// heaps; the expected periods usually prove themselves before that.
 const FIRST_CHECK: usize = 4;
+/// The shifts the narrow search tries.
+const NARROW_SHIFT: usize = 1024;
+/// The narrow search runs again once the length grew by `1 / NARROW_GROWTH`.
+const NARROW_GROWTH: usize = 8;
+/// The wide search first runs `WIDE_DELAY` times later than the narrow one: it costs a read
+/// per shift, and the periods it alone finds (no sum of two moves, above `NARROW_SHIFT`)
+/// are rare.
+const WIDE_DELAY: usize = 16;
 
 /// An expected period (a sum of two moves, or twice a move) and where it is known to hold.
 #[derive(Debug, Clone, Copy)]
@@ -321,10 +332,13 @@ impl Candidate {
 /// and a preperiod of the least period is one of its multiples). The least period is the
 /// least divisor of `p` that is a period from `from` on ([`least_period_dividing`]).
 ///
-/// At `FIRST_CHECK` times `2 max S + largest candidate` heaps, then doubling, the general search
-/// ([`least_tail_period`]) looks for the nearest earlier copy of the last window, which finds
-/// the least period once the sequence is longer than preperiod + period + `max S`. Each answer
-/// is a proof; the reference ([`reference_cell`]) makes the same tail test heap by heap.
+/// Checks come every `max(CHECK_WORDS, words / CHECK_FRACTION)` words. From `FIRST_CHECK` times
+/// `2 max S + largest candidate` heaps on, each time the length grew by an eighth, a narrow search
+/// ([`least_tail_period`] over shifts up to `NARROW_SHIFT`: the common periods that are no sum
+/// of two moves, such as 2, are short), and from `WIDE_DELAY` times later, doubling, the wide
+/// one, which finds the least period once the sequence is longer than preperiod + period +
+/// `max S`. Each answer is a proof; the reference ([`reference_cell`]) makes the same tail test
+/// heap by heap.
 #[derive(Debug, Clone, Default)]
 pub struct CellSolver {
     bits: BitVec,
@@ -371,7 +385,8 @@ impl CellSolver {
         self.candidates.dedup_by_key(|c| c.period);
         let largest = self.candidates.last().map_or(1, |c| c.period);
         // The next length at which the general search runs.
-        let mut check = (FIRST_CHECK * (2 * k + largest)).min(cap);
+        let mut narrow_at = FIRST_CHECK * (2 * k + largest);
+        let mut check = (WIDE_DELAY * narrow_at).min(cap);
         if check <= k {
             return Periodicity::NotFound {
                 searched: max_heaps,
@@ -382,7 +397,8 @@ impl CellSolver {
         self.bits.reserve(check + 64);
         loop {
             // Compute a batch of words, stopping early at the general search's next length.
-            let stop = (self.bits.words().len() + CHECK_WORDS).min(check.div_ceil(64));
+            let done = self.bits.words().len();
+            let stop = (done + CHECK_WORDS.max(done / CHECK_FRACTION)).min(check.div_ceil(64));
             self.kernel.extend(&mut self.bits, stop);
             let end = self.bits.len().min(cap);
             for c in &mut self.candidates {
@@ -397,6 +413,14 @@ impl CellSolver {
                         saltus: 0,
                     };
                 }
+            }
+            // Short periods that are no sum of two moves (period 2 is the common one) show
+            // in a narrow search, run each time the length grew by 1 / NARROW_GROWTH.
+            if end >= narrow_at {
+                if let Some(p) = least_tail_period(&self.bits, end, k, NARROW_SHIFT) {
+                    return subtraction::proven_outcome_period(&self.bits, end - k - p, p);
+                }
+                narrow_at = end + end / NARROW_GROWTH;
             }
             while check <= end {
                 // The general search costs a read per shift, so before the budget is reached

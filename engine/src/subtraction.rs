@@ -314,23 +314,62 @@ impl OutcomeWords {
         let Some(count) = words.checked_sub(bits.words().len()) else {
             return;
         };
-        let (long, short) = (&self.long[..], &self.short[..]);
+        // Chunks pay off from a few words on (every move at least 256).
+        if self.short.is_empty() && self.long.iter().all(|&(q, _)| q >= 4) {
+            return self.extend_long(bits, words);
+        }
         bits.push_words_with(count, |words| {
             let j = words.len();
-            // Bit i of `known` is set when heap 64j + i has a P option in an earlier word.
-            let mut known = 0u64;
-            for &(q, r) in long {
-                // Heap 64j - s is bit 64 - r of word j - q - 1 (bit 0 of word j - q if r = 0;
-                // `>> 1 >> 63` then gives 0).
-                known |= words[j - q - 1] >> 1 >> (63 - r) | words[j - q] << r;
-            }
-            if let Some(&last) = words.last() {
-                for &s in short {
-                    known |= last >> (64 - s);
+            self.word_from(|back| words[j - back])
+        });
+    }
+
+    /// [`OutcomeWords::extend`] when every move is at least 64 (past the first words): the
+    /// next `min q` words (`q = min S / 64`) read only words already made, so they are made
+    /// together, one move at a time over the whole chunk (a loop the compiler vectorises).
+    fn extend_long(&self, bits: &mut BitVec, words: usize) {
+        const CHUNK: usize = 64;
+        let q_min = self.long.iter().map(|&(q, _)| q).min().unwrap_or(1);
+        let mut chunk = [0u64; CHUNK];
+        while bits.words().len() < words {
+            let j0 = bits.words().len();
+            let count = (words - j0).min(q_min).min(CHUNK);
+            let known = &mut chunk[..count];
+            known.fill(0);
+            for &(q, r) in &self.long {
+                // Word j0 + i reads words j0 + i - q - 1 and j0 + i - q: `pair[i]`, `pair[i + 1]`.
+                let pair = &bits.words()[j0 - q - 1..j0 - q + count];
+                if r == 0 {
+                    known.iter_mut().zip(&pair[1..]).for_each(|(k, &w)| *k |= w);
+                } else {
+                    let (low, high) = (&pair[..count], &pair[1..]);
+                    for ((k, &a), &b) in known.iter_mut().zip(low).zip(high) {
+                        *k |= a >> (64 - r) | b << r;
+                    }
                 }
             }
-            self.refine(known)
-        });
+            bits.extend_words(known.iter().map(|&k| !k));
+        }
+    }
+
+    /// The next word, given `back(d)`, the word `d` places before it (`1 <= d <= max S / 64
+    /// + 1`; 0 for words before heap 0). [`OutcomeWords::extend`] reads a growing bit array
+    /// through it, the constant-memory solver ([`crate::outcome_cycle`]) a ring buffer.
+    #[inline]
+    pub fn word_from(&self, back: impl Fn(usize) -> u64) -> u64 {
+        // Bit i of `known` is set when heap 64j + i has a P option in an earlier word.
+        let mut known = 0u64;
+        for &(q, r) in &self.long {
+            // Heap 64j - s is bit 64 - r of word j - q - 1 (bit 0 of word j - q if r = 0):
+            // one double-word shift.
+            let pair = u128::from(back(q)) << 64 | u128::from(back(q + 1));
+            known |= (pair >> (64 - r)) as u64;
+        }
+        let last = back(1);
+        for &s in &self.short {
+            known |= last >> (64 - s);
+        }
+        self.refine(known)
     }
 
     /// The word whose heaps have P options exactly at `known` and through moves `s < 64`

@@ -9,11 +9,13 @@
 //! - `bench [ARGS...]`: the engine's `bench` example in release, ARGS forwarded.
 //! - `fuzz [CASES]`: the fuzz suites (engine parsers, CLI arguments) with CASES random cases
 //!   each (default 20,000) instead of the test run's few hundred.
+//! - `records`: the slow record checks (minutes), against the release binary.
 //!
 //! Every failure is reported as a one-line error chain, never a panic.
 
 mod dist;
 mod python;
+mod records;
 mod serve;
 mod test;
 mod tools;
@@ -32,6 +34,7 @@ commands:
   test                native tests, wasm tests in headless Chromium, end-to-end tests
   bench [ARGS...]     run the engine benchmark (ARGS are passed to it)
   fuzz [CASES]        the fuzz suites with CASES random cases each (default 20000)
+  records             the slow record checks (minutes), e.g. the survey's record period
   help                show this message";
 
 fn main() -> ExitCode {
@@ -97,6 +100,11 @@ fn run() -> Result<ExitCode> {
                 .args(["test", "--release", "-p", "heaplab-engine", "-p", "heaplab"])
                 .args(["--test", "fuzz"]);
             tools::run(&mut cargo)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("records") => {
+            no_extra_args("records", &rest)?;
+            records::run_all(&root)?;
             Ok(ExitCode::SUCCESS)
         }
         Some("help" | "-h" | "--help") => {
