@@ -324,7 +324,7 @@ impl OutcomeWords {
         });
     }
 
-    /// [`OutcomeWords::extend`] when every move is at least 64 (past the first words): the
+    /// [`OutcomeWords::extend`] when every move is at least 256 (past the first words): the
     /// next `min q` words (`q = min S / 64`) read only words already made, so they are made
     /// together, one move at a time over the whole chunk (a loop the compiler vectorises).
     fn extend_long(&self, bits: &mut BitVec, words: usize) {
