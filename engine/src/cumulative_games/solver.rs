@@ -133,7 +133,7 @@ pub struct Solver {
 }
 
 /// Moves per position the solver allows on average: its move cap is `limit` times this.
-pub const MOVES_PER_STATE: u64 = 16;
+pub const MOVES_PER_STATE: u64 = 4;
 
 impl Solver {
     /// A solver for `game` that gives up once it has expanded more than `limit` positions.
