@@ -180,7 +180,7 @@ fn solve_capped(
     start: &Grounded,
 ) -> Result<cg::Solution, EngineError> {
     let limit = parse_count(&args.max_states, "--max-states", 1, MAX_CLI_STATES)?;
-    let mut solver = cg::Solver::new(game, limit)?;
+    let mut solver = cg::Solver::new(game, limit)?.limit_moves(limit * cg::MOVES_PER_STATE);
     solver.add_root(start)?;
     with_budget(args.progress, "positions", |budget| {
         while !solver.step(4096)? {

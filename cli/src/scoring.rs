@@ -178,7 +178,8 @@ fn run_octal(args: &ScoringArgs, code: &str) -> Result<String, EngineError> {
         }
     };
     let limits = ScoringLimits::new(terms, search)?;
-    let report = with_budget(args.progress, "heaps", |b| {
+    // Positions: heaps for the column DP, heap multisets for breaking games (the cap's unit).
+    let report = with_budget(args.progress, "positions", |b| {
         octal::solve(&rules, fixed.as_ref(), limits, b)
     })?;
     let p = report.period;

@@ -617,7 +617,7 @@ fn stepped_solver_with_shared_roots_matches_solve() {
 
 #[test]
 fn stepped_solver_stops_at_its_limit_with_a_message() {
-    let game = preset(Preset::Wealth, &[2, 3]);
+    let game = preset(Preset::Squirrel, &[2, 3]);
     let mut solver = cg::Solver::new(&game, 500).unwrap();
     solver.add_root(&start(&[60], &[&[9, 9]], 0)).unwrap();
     let err = loop {
@@ -922,4 +922,18 @@ fn budget_cancels_a_large_solve() {
         &mut Budget::with_progress(&mut cb),
     );
     assert_eq!(result.unwrap_err(), EngineError::Cancelled);
+}
+
+#[test]
+fn the_solver_caps_moves_as_well_as_positions() {
+    // Wealth Pebbles with deep pockets: dozens of moves a position, so a move cap of 4 per
+    // allowed position stops the solve before the position cap would.
+    let game = preset(Preset::Wealth, &[2, 3]);
+    let mut solver = cg::Solver::new(&game, 500)
+        .unwrap()
+        .limit_moves(500 * cg::MOVES_PER_STATE);
+    solver.add_root(&start(&[60], &[&[40, 40]], 0)).unwrap();
+    let err = solver.step(u64::MAX).unwrap_err();
+    assert!(err.to_string().contains("more than 2000 moves"), "{err}");
+    assert!(solver.expanded() < 500);
 }

@@ -130,10 +130,13 @@ pub struct Solver {
     /// memory when positions have thousands of moves each.
     moves: u64,
     limit: u64,
+    /// Most moves generated (unbounded unless [`Solver::limit_moves`] sets it).
+    move_limit: u64,
 }
 
-/// Moves per position the solver allows on average: its move cap is `limit` times this.
-pub const MOVES_PER_STATE: u64 = 16;
+/// Moves per allowed position that callers bounding memory give [`Solver::limit_moves`]
+/// (the CLI: `--max-states` times this).
+pub const MOVES_PER_STATE: u64 = 4;
 
 impl Solver {
     /// A solver for `game` that gives up once it has expanded more than `limit` positions.
@@ -146,7 +149,15 @@ impl Solver {
             expanded: 0,
             moves: 0,
             limit,
+            move_limit: u64::MAX,
         })
+    }
+
+    /// Also gives up once more than `moves` moves have been generated: positions with
+    /// thousands of moves each cost time and memory that the position cap does not bound.
+    pub fn limit_moves(mut self, moves: u64) -> Self {
+        self.move_limit = moves;
+        self
     }
 
     /// Adds a start position to solve (checked against the game).
@@ -199,12 +210,11 @@ impl Solver {
                     }
                     let actions = game.actions(&g.position, g.to_move);
                     self.moves = self.moves.saturating_add(actions.len() as u64);
-                    if self.moves > self.limit.saturating_mul(MOVES_PER_STATE) {
+                    if self.moves > self.move_limit {
                         self.stack.push((g, None));
                         return Err(EngineError::OutOfRange(format!(
-                            "more than {} moves ({MOVES_PER_STATE} per allowed position): try a \
-                             smaller heap or set",
-                            self.limit.saturating_mul(MOVES_PER_STATE)
+                            "more than {} moves: try a smaller heap or set",
+                            self.move_limit
                         )));
                     }
                     actions.into_iter().map(|a| game.play(&g, a)).collect()
