@@ -18,6 +18,7 @@
 
 pub mod app;
 pub mod components;
+pub mod format;
 pub mod jobs;
 pub mod pages;
 pub mod route;

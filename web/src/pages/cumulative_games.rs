@@ -37,7 +37,7 @@ use crate::components::export::{download_text, CopyLink};
 use crate::components::tree::{svg_to_png, TreeView};
 use crate::jobs::{use_job, JobState, JobStatus};
 use crate::route::{format_query, navigate, parse_query};
-use crate::worker::{JobRequest, JobResult};
+use crate::worker::JobSpec;
 
 pub use run::{compute, compute_within, game_of, CgResult, CgRun, OutcomeRows};
 
@@ -542,20 +542,20 @@ pub struct CgSolveProps {
 /// Solves a valid state in the shared worker (progress, Cancel) and draws the result.
 #[function_component(CgSolve)]
 pub fn cg_solve(props: &CgSolveProps) -> Html {
-    let job = use_job(JobRequest::CumulativeGame(Box::new(props.query.clone())));
+    let job = use_job(JobSpec::CumulativeGame(Box::new(props.query.clone())));
     let Ok(params) = props.query.validate() else {
         return html! {};
     };
     let status = html! {
-        <JobStatus id="cg-job" what="the game" unit="grounded positions" job={job.clone()} />
+        <JobStatus id="cg-job" what="the game" job={job.clone()} />
     };
     match &job.state {
-        JobState::Done(shared) => match &*shared.0 {
-            JobResult::CumulativeGame(Ok(r)) => view_result(r, &params),
-            JobResult::CumulativeGame(Err(message)) => {
-                html! { <p class="form-error" id="cg-error" role="alert">{ message.clone() }</p> }
+        JobState::Done(shared) => match shared.cumulative_game() {
+            Some(Ok(r)) => view_result(r, &params),
+            Some(Err(message)) => {
+                html! { <p class="form-error" id="cg-error" role="alert">{ message.to_string() }</p> }
             }
-            _ => html! {},
+            None => html! {},
         },
         _ => status,
     }

@@ -21,6 +21,8 @@ use heaplab_engine::subtraction::Limits;
 use heaplab_engine::{Budget, Periodicity};
 use yew::prelude::*;
 
+use crate::format::capitalise;
+
 use crate::components::field::{edit_form, use_live_form};
 use crate::components::page::{empty_results, error_card, PageFrame};
 use crate::route::cumulative::{CumulativeErrors, CumulativeParams, CumulativeQuery};
@@ -153,14 +155,6 @@ fn errors_html(errors: Option<&CumulativeErrors>) -> Html {
             }) }
         </div>
     }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// `✓` or `✗` with a word.

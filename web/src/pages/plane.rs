@@ -28,7 +28,7 @@ use crate::components::field::{choose_and_commit, edit_form, same_state};
 use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
 use crate::components::zoom_box::show_zoom_box;
-use crate::pages::period_map::{capitalise, grouped};
+use crate::format::{capitalise, grouped};
 use crate::route::navigate;
 use crate::route::plane::{
     PlaneErrors, PlaneMode, PlaneParams, PlaneQuery, View, PAGE_MAX_CELLS, PAGE_MAX_NIM_CELLS,

@@ -28,7 +28,7 @@ use crate::components::tree::TreeView;
 use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::jobs::{use_job, JobState, JobStatus};
 use crate::route::{format_query, parse_query};
-use crate::worker::{JobRequest, ScoringOctalRequest, ScoringTable};
+use crate::worker::{JobSpec, ScoringOctalRequest, ScoringTable};
 
 /// Stewart's Figure 1, the page's default game.
 pub const FIGURE_1: &str = "{2,{11|4|-3}|3|4,{9|2|-5}}";
@@ -469,7 +469,7 @@ pub struct OctalJobProps {
 /// Runs the request in the Web Worker and shows the result.
 #[function_component(OctalJob)]
 pub fn octal_job(props: &OctalJobProps) -> Html {
-    let job = use_job(JobRequest::ScoringOctal(props.request.clone()));
+    let job = use_job(JobSpec::ScoringOctal(props.request.clone()));
     let body = match &job.state {
         JobState::Done(result) => match result.scoring_octal() {
             Some(Ok(table)) => {

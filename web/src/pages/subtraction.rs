@@ -20,6 +20,8 @@ use heaplab_engine::{Budget, Periodicity};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::format::capitalise;
+
 use crate::components::field::{edit_form, same_state, use_live_form};
 use crate::components::page::{empty_results, error_card, PageFrame};
 use crate::components::palette::Legend;
@@ -294,14 +296,6 @@ fn errors_html(errors: Option<&QueryErrors>) -> Html {
             }
         </div>
     }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// Everything below the form for one solution.

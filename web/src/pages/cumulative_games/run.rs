@@ -20,7 +20,7 @@ use heaplab_engine::Budget;
 use serde::{Deserialize, Serialize};
 
 use super::{CgParams, View};
-use crate::pages::period_map::grouped;
+use crate::format::grouped;
 
 /// Most grounded positions solved in the Web Worker.
 pub const WORKER_STATES: u64 = 2_000_000;
