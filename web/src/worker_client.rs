@@ -219,6 +219,7 @@ impl WorkerLink {
         let on_message = {
             let (worker, ready, queued) = (worker.clone(), ready.clone(), queued.clone());
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+                count_reply();
                 let Some(reply) = decode(&event.data()) else {
                     return;
                 };
@@ -274,4 +275,23 @@ impl Drop for WorkerLink {
 fn decode(data: &JsValue) -> Option<WorkerReply> {
     let bytes = data.dyn_ref::<js_sys::Uint8Array>()?.to_vec();
     bincode::deserialize(&bytes).ok()
+}
+
+thread_local! {
+    /// Worker messages this page has received, all links together.
+    static REPLIES: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Counts one worker message in `globalThis.heaplabWorkerReplies`, which the end-to-end tests
+/// read to see that a cancelled job sends nothing more (its worker is idle or terminated).
+fn count_reply() {
+    let count = REPLIES.with(|c| {
+        c.set(c.get() + 1);
+        c.get()
+    });
+    let _ = js_sys::Reflect::set(
+        &js_sys::global(),
+        &"heaplabWorkerReplies".into(),
+        &JsValue::from_f64(count as f64),
+    );
 }
