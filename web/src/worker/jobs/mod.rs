@@ -22,7 +22,7 @@ type WholeFn = Box<dyn FnOnce(&mut dyn FnMut(Progress)) -> Result<JobOutput, Str
 
 impl Whole {
     /// A job that runs `run` in its first step.
-    pub fn new(
+    pub fn job(
         run: impl FnOnce(&mut dyn FnMut(Progress)) -> Result<JobOutput, String> + 'static,
     ) -> Box<dyn Job> {
         Box::new(Whole {

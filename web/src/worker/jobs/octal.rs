@@ -61,7 +61,7 @@ pub fn start(request: &OctalRequest, place: Place) -> Box<dyn Job> {
     if place == Place::MainThread {
         request.max_heaps = request.max_heaps.min(MAIN_THREAD_HEAPS);
     }
-    Whole::new(move |report| {
+    Whole::job(move |report| {
         solve_octal(&request, report).map(|solved| JobOutput::Octal(Box::new(solved)))
     })
 }

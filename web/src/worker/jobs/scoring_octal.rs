@@ -76,7 +76,7 @@ pub fn solve_scoring_octal(request: &ScoringOctalRequest) -> Result<ScoringTable
 
 /// The game as a job.
 pub fn start(request: ScoringOctalRequest) -> Box<dyn Job> {
-    Whole::new(move |_| {
+    Whole::job(move |_| {
         solve_scoring_octal(&request).map(|table| JobOutput::ScoringOctal(Box::new(table)))
     })
 }

@@ -49,5 +49,5 @@ pub fn solve_tile(request: &TileRequest) -> TileResult {
 
 /// The tile as a job.
 pub fn start(request: TileRequest) -> Box<dyn Job> {
-    Whole::new(move |_| Ok(JobOutput::Tile(solve_tile(&request))))
+    Whole::job(move |_| Ok(JobOutput::Tile(solve_tile(&request))))
 }

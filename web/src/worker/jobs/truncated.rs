@@ -11,7 +11,7 @@ pub type Truncated = (Vec<u64>, Option<DualityCheck>);
 
 /// `tr^m` as a job.
 pub fn start(m: u32) -> Box<dyn Job> {
-    Whole::new(move |_| {
+    Whole::job(move |_| {
         cs::truncated_sequence(m)
             .and_then(|tr| {
                 let check = (m >= 3).then(|| cs::check_duality(m)).transpose()?;

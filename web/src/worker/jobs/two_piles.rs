@@ -9,7 +9,7 @@ use crate::worker::{Job, JobOutput};
 
 /// The grid of the action set `moves` in a `width` × `height` window, as a job.
 pub fn start(moves: Vec<u32>, width: u32, height: u32) -> Box<dyn Job> {
-    Whole::new(move |_| {
+    Whole::job(move |_| {
         NumberSet::from_elements(moves)
             .and_then(|set| cs::two_piles(&set, width, height))
             .map(|report| JobOutput::TwoPiles(Box::new(report)))
