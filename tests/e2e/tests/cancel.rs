@@ -31,7 +31,7 @@ async fn cancel_stops_a_period_map_tile_pool() -> Result<()> {
 #[tokio::test]
 async fn cancel_stops_a_plane_window() -> Result<()> {
     check(
-        "#/plane?moves=2,6;3,3;6,1;19,6&w=4000&h=4000&mode=grundy",
+        "#/plane?moves=2,6;3,3;6,1;19,6&w=3000&h=3000&mode=grundy",
         "plane",
         "#plane-status",
     )
@@ -56,7 +56,7 @@ async fn cancel_stops_a_cumulative_game_solve() -> Result<()> {
 #[tokio::test]
 async fn cancel_stops_a_two_pile_grid() -> Result<()> {
     check(
-        "#/cumulative-subtraction?S=2,10,13,14&w=8000&h=8000&zoom=1&m=10",
+        "#/cumulative-subtraction?S=2,10,13,14,20,25,31,40,50,60,70,80,90,100,110,120&w=1500&h=1500&zoom=1",
         "cs-heatmap-job",
         "#cs-heatmap-job",
     )
@@ -76,7 +76,7 @@ async fn cancel_stops_a_truncated_sequence() -> Result<()> {
 #[tokio::test]
 async fn cancel_stops_a_scoring_octal_table() -> Result<()> {
     check(
-        "#/scoring?tab=octal&code=777&pts=1,2,3&n=100000",
+        "#/scoring?tab=octal&code=777&pts=1,2,3&n=200",
         "sc-job",
         "#sc-job",
     )
