@@ -33,6 +33,9 @@ use serde::{Deserialize, Serialize};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use crate::components::field::FieldErrors;
+use crate::route::PageQuery;
+
 use crate::components::export::{download_text, CopyLink};
 use crate::components::tree::{svg_to_png, TreeView};
 use crate::jobs::{use_job, JobState, JobStatus};
@@ -521,11 +524,7 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
                 }
                 <button type="submit" id="cg-show">{ "Show" }</button>
             </form>
-            if !errors.is_empty() {
-                <div class="form-error" id="cg-error" role="alert">
-                    { for errors.iter().map(|e| html! { <p>{ e.clone() }</p> }) }
-                </div>
-            }
+            <FieldErrors id="cg-error" errors={CgQuery::field_errors(&errors)} sentence={false} />
             { body }
             <CopyLink />
         </section>

@@ -20,15 +20,16 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlSelectElement, ImageData};
 use yew::prelude::*;
 
+use crate::components::field::FieldErrors;
+use crate::route::PageQuery;
+
 use crate::components::export::{download_rgba, download_text, ScaledPng};
 use crate::components::field::{choose_and_commit, edit_form, same_state};
 use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
 use crate::components::zoom_box::show_zoom_box;
-use crate::format::{capitalise, duration, grouped, progress_text};
-use crate::route::{
-    format_query, navigate, MapErrors, MapParams, MapQuery, MAP_COLOURINGS, MAP_FAMILIES,
-};
+use crate::format::{duration, grouped, progress_text};
+use crate::route::{format_query, navigate, MapParams, MapQuery, MAP_COLOURINGS, MAP_FAMILIES};
 use crate::tiles::runner::{MapRunner, Mode, Phase, Progress, MAX_HEAPS};
 
 pub use view::{box_window, pan, pixel_to_point, zoom, MIN_SIDE};
@@ -521,7 +522,7 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
             <small id="map-range-hint" class="hint map-hint">
                 { "Ranges are half-open, as in Rust: 401..1600 means 401 ≤ s1 < 1600. At most 4,000,000 pixels." }
             </small>
-            { errors_html(form_errors.as_deref()) }
+            <FieldErrors id="map-error" errors={form_errors.as_ref().map(MapQuery::field_errors).unwrap_or_default()} />
         </form>
     };
 
@@ -619,18 +620,6 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
             { form_html }
             { body }
         </PageFrame>
-    }
-}
-
-/// The inline error box of the form (`#map-error`); empty when the input is fine.
-fn errors_html(errors: Option<&MapErrors>) -> Html {
-    let Some(errors) = errors else {
-        return html! {};
-    };
-    html! {
-        <div id="map-error" class="form-error" role="alert">
-            { for errors.messages().iter().map(|m| html! { <p>{ capitalise(m) }{ "." }</p> }) }
-        </div>
     }
 }
 

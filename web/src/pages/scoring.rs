@@ -22,6 +22,9 @@ use heaplab_engine::tree_layout::Tree;
 use heaplab_engine::{Budget, EngineError};
 use yew::prelude::*;
 
+use crate::components::field::FieldErrors;
+use crate::route::PageQuery;
+
 use crate::components::export::{download_text, CopyLink};
 use crate::components::field::{use_query_form, TextField};
 use crate::components::tree::TreeView;
@@ -436,9 +439,7 @@ pub fn octal_tab(props: &TabProps) -> Html {
     let body = match props.query.octal_request() {
         Ok(request) => html! { <OctalJob {request} /> },
         Err(errors) => html! {
-            <div class="form-error" id="sc-error" role="alert">
-                { for errors.iter().map(|e| html! { <p>{ e.clone() }</p> }) }
-            </div>
+            <FieldErrors id="sc-error" errors={ScoringQuery::field_errors(&errors)} sentence={false} />
         },
     };
     html! {

@@ -31,11 +31,33 @@ pub trait PageQuery: Sized {
     fn hash(&self) -> String;
     /// Checks every parameter with the engine's parsers and the page's caps.
     fn check(&self) -> Result<Self::Params, Self::Errors>;
+    /// The errors as the one list the field-error component shows.
+    fn field_errors(errors: &Self::Errors) -> Vec<FieldError>;
+}
+
+/// One problem of a form: its message, and the id of its paragraph when tests or labels point
+/// at it. Shown by `crate::components::field::FieldErrors`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    /// The id of the message's paragraph, if it has one.
+    pub id: Option<String>,
+    /// The message.
+    pub message: String,
+}
+
+impl FieldError {
+    /// A message without an id.
+    pub fn plain(message: impl Into<String>) -> FieldError {
+        FieldError {
+            id: None,
+            message: message.into(),
+        }
+    }
 }
 
 /// Implements [`PageQuery`] by the query type's own `from_query`, `to_hash` and validator.
 macro_rules! page_query {
-    ($query:ty, $path:literal, $params:ty, $errors:ty, $check:ident) => {
+    ($query:ty, $path:literal, $params:ty, $errors:ty, $check:ident, $fields:expr) => {
         impl PageQuery for $query {
             const PATH: &'static str = $path;
             type Params = $params;
@@ -49,8 +71,39 @@ macro_rules! page_query {
             fn check(&self) -> Result<$params, $errors> {
                 <$query>::$check(self)
             }
+            fn field_errors(errors: &$errors) -> Vec<FieldError> {
+                $fields(errors)
+            }
         }
     };
+}
+
+/// Messages without ids, in order.
+fn plain(messages: Vec<String>) -> Vec<FieldError> {
+    messages.into_iter().map(FieldError::plain).collect()
+}
+
+/// The subtraction page's two fields, with the ids its tests read.
+fn subtraction_fields(e: &QueryErrors) -> Vec<FieldError> {
+    [("set-error-set", &e.set), ("terms-error", &e.terms)]
+        .into_iter()
+        .filter_map(|(id, m)| {
+            m.as_ref().map(|m| FieldError {
+                id: Some(id.to_string()),
+                message: m.clone(),
+            })
+        })
+        .collect()
+}
+
+/// The cumulative subtraction page's fields, each `cs-error-{key}`.
+fn cumulative_fields(e: &CumulativeErrors) -> Vec<FieldError> {
+    e.iter()
+        .map(|(key, m)| FieldError {
+            id: Some(format!("cs-error-{key}")),
+            message: m.clone(),
+        })
+        .collect()
 }
 
 page_query!(
@@ -58,37 +111,56 @@ page_query!(
     "/subtraction",
     SubtractionParams,
     QueryErrors,
-    validate
+    validate,
+    subtraction_fields
 );
-page_query!(MapQuery, "/period-map", MapParams, Box<MapErrors>, validate);
+page_query!(
+    MapQuery,
+    "/period-map",
+    MapParams,
+    Box<MapErrors>,
+    validate,
+    |e: &Box<MapErrors>| plain(e.messages())
+);
 page_query!(
     PlaneQuery,
     "/plane",
     PlaneParams,
     Box<PlaneErrors>,
-    validate
+    validate,
+    |e: &Box<PlaneErrors>| plain(e.messages())
 );
 page_query!(
     CumulativeQuery,
     "/cumulative-subtraction",
     CumulativeParams,
     CumulativeErrors,
-    validate
+    validate,
+    cumulative_fields
 );
 page_query!(
     CgQuery,
     "/cumulative-games",
     CgParams,
     Vec<String>,
-    validate
+    validate,
+    |e: &Vec<String>| plain(e.clone())
 );
-page_query!(OctalQuery, "/octal", OctalParams, EngineError, validate);
+page_query!(
+    OctalQuery,
+    "/octal",
+    OctalParams,
+    EngineError,
+    validate,
+    |e: &EngineError| vec![FieldError::plain(e.to_string())]
+);
 page_query!(
     ScoringQuery,
     "/scoring",
     ScoringOctalRequest,
     Vec<String>,
-    octal_request
+    octal_request,
+    |e: &Vec<String>| plain(e.clone())
 );
 
 /// The one list of pages, in navigation order: `Variant(QueryType) "Navigation label" "Title"
