@@ -120,7 +120,7 @@ page_query!(
     MapParams,
     Box<MapErrors>,
     validate,
-    |e: &Box<MapErrors>| plain(e.messages())
+    |e: &MapErrors| plain(e.messages())
 );
 page_query!(
     PlaneQuery,
@@ -128,7 +128,7 @@ page_query!(
     PlaneParams,
     Box<PlaneErrors>,
     validate,
-    |e: &Box<PlaneErrors>| plain(e.messages())
+    |e: &PlaneErrors| plain(e.messages())
 );
 page_query!(
     CumulativeQuery,
