@@ -31,7 +31,7 @@ async fn cancel_stops_a_period_map_tile_pool() -> Result<()> {
 #[tokio::test]
 async fn cancel_stops_a_plane_window() -> Result<()> {
     check(
-        "#/plane?moves=2,6;3,3;6,1;19,6&w=3000&h=3000&mode=grundy",
+        "#/plane?moves=1,2;2,1;3,5;5,3;4,9;9,4;7,11;11,7;13,17;17,13;19,23;23,19;29,31;31,29;37,41;41,37&w=3000&h=3000&mode=grundy",
         "plane",
         "#plane-status",
     )
