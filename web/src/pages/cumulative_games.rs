@@ -5,7 +5,7 @@
 //! PSPE edges, the CGT-type tree (Figure 3) with slanting Left/Right options, and the DAG of heap
 //! sizes (Figure 5) with zero-sum and general-sum labels; beside them, the outcome table for
 //! `x = 0..n`. Everything is computed by `heaplab_engine::cumulative_games` in [`run`], solved
-//! in the shared Web Worker ([`crate::jobs`], `JobRequest::CumulativeGame`) with a progress bar
+//! in the shared Web Worker ([`crate::jobs`], `JobSpec::CumulativeGame`) with a progress bar
 //! and a Cancel button, up to [`run::WORKER_STATES`] grounded positions (on the main thread,
 //! without workers, [`run::MAIN_THREAD_STATES`]); past the cap the page says so.
 //!
