@@ -3,9 +3,9 @@
 //! [`Solver`], then [`CgRun::finish`] builds the [`CgResult`] the page draws.
 //!
 //! The run lives in the shared Web Worker (`JobSpec::CumulativeGame`, the job
-//! `crate::worker::jobs::cumulative_game`), which steps it, reports `(positions solved, cap)` after each step
-//! and can be cancelled between steps; without workers the same run steps on the main thread
-//! with a smaller cap. Everything comes from `heaplab_engine::cumulative_games`.
+//! `crate::worker::jobs::cumulative_game`), which steps it, reports `(positions solved, cap)`
+//! after each step and can be cancelled between steps; without workers the same run steps on
+//! the main thread with a smaller cap. Everything comes from `heaplab_engine::cumulative_games`.
 
 use std::rc::Rc;
 
