@@ -6,11 +6,29 @@
 use gloo::events::EventListener;
 use yew::prelude::*;
 
+use crate::pages::cumulative_games::CumulativeGamesPage;
 use crate::pages::cumulative_subtraction::CumulativePage;
 use crate::pages::octal::OctalPage;
 use crate::pages::plane::PlanePage;
+use crate::pages::scoring::ScoringPage;
 use crate::pages::{home::Home, period_map::PeriodMapPage, subtraction::SubtractionPage};
-use crate::route::{current_hash, Route};
+use crate::route::{current_hash, Route, NAVIGATION};
+
+/// Expands the page list ([`crate::for_each_page!`]) into the page switch.
+macro_rules! page_switch {
+    ($($(#[$doc:meta])* $variant:ident($query:ident) $nav:literal $title:literal $page:ident;)*) => {
+        /// The page of `route`.
+        fn page_of(route: &Route) -> Html {
+            match route {
+                Route::Home => html! { <Home /> },
+                $(Route::$variant(query) => html! { <$page query={query.clone()} /> },)*
+                Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
+            }
+        }
+    };
+}
+
+crate::for_each_page!(page_switch);
 
 /// The root component.
 #[function_component(App)]
@@ -36,21 +54,7 @@ pub fn app() -> Html {
             }
         });
     }
-    let page = match &*route {
-        Route::Home => html! { <Home /> },
-        Route::Subtraction(query) => html! { <SubtractionPage query={query.clone()} /> },
-        Route::PeriodMap(query) => html! { <PeriodMapPage query={query.clone()} /> },
-        Route::Plane(query) => html! { <PlanePage query={query.clone()} /> },
-        Route::CumulativeSubtraction(query) => html! { <CumulativePage query={query.clone()} /> },
-        Route::CumulativeGames(query) => html! {
-            <crate::pages::cumulative_games::CumulativeGamesPage query={query.clone()} />
-        },
-        Route::Octal(query) => html! { <OctalPage query={query.clone()} /> },
-        Route::Scoring(query) => html! {
-            <crate::pages::scoring::ScoringPage query={query.clone()} />
-        },
-        Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
-    };
+    let page = page_of(&route);
     html! {
         <>
             <a class="skip-link" href="#main" onclick={skip_to_main()}>{ "Skip to content" }</a>
@@ -88,7 +92,7 @@ pub struct HeaderProps {
 /// The site header: the HeapLab name and the live families.
 #[function_component(Header)]
 pub fn header(props: &HeaderProps) -> Html {
-    let link = |href: &'static str, text: &'static str, active: bool| {
+    let link = |href: String, text: &'static str, active: bool| {
         html! {
             <a href={href} class={classes!(active.then_some("active"))} aria-current={active.then_some("page")}>{ text }</a>
         }
@@ -100,14 +104,10 @@ pub fn header(props: &HeaderProps) -> Html {
                 <span>{ "HeapLab" }</span>
             </a>
             <nav aria-label="Game families">
-                { link("#/", "Home", props.route == Route::Home) }
-                { link("#/subtraction", "Subtraction", matches!(props.route, Route::Subtraction(_))) }
-                { link("#/period-map", "Period maps", matches!(props.route, Route::PeriodMap(_))) }
-                { link("#/plane", "2-D subtraction", matches!(props.route, Route::Plane(_))) }
-                { link("#/cumulative-subtraction", "Cumulative", matches!(props.route, Route::CumulativeSubtraction(_))) }
-                { link("#/cumulative-games", "Cumulative games", matches!(props.route, Route::CumulativeGames(_))) }
-                { link("#/octal", "Octal games", matches!(props.route, Route::Octal(_))) }
-                { link("#/scoring", "Scoring play", matches!(props.route, Route::Scoring(_))) }
+                { link("#/".to_string(), "Home", props.route == Route::Home) }
+                { for NAVIGATION.iter().map(|(path, label)| {
+                    link(format!("#{path}"), label, props.route.path() == *path)
+                }) }
             </nav>
         </header>
     }

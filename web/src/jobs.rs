@@ -1,30 +1,37 @@
-//! One heavy job of a page (see [`JobRequest`]) in a Web Worker — the same worker binary and
-//! bootstrap as the period-map pool ([`crate::tiles::runner`]), on a bridge of its own — with
-//! progress and cancel, and a main-thread fallback when the worker bootstrap is not served
-//! (the wasm tests) or the worker does not load in time.
+//! The single-job client of the one job protocol ([`crate::worker`]): [`JobRunner`] runs one
+//! [`JobSpec`] at a time in a Web Worker of its own ([`WorkerLink`]), or, when workers are
+//! not available (the wasm tests) or the worker does not load in time, on the main thread a
+//! step per timer turn with the main thread's caps. [`use_job`] is the hook pages use;
+//! [`JobStatus`] the one progress line with Cancel.
 //!
-//! Jobs that count their work (a cumulative game's solve) run in steps ([`JobRun`]): the worker
-//! sends `JobProgress` after each step, and the main-thread fallback runs one step per timer
-//! turn, so the page stays responsive there too. Cancelling drops the bridge, so the reply is
-//! never used; a stepped job's worker closes at its next step, a whole job's after it.
+//! Cancelling is one scheme for every job: the runner forgets the job's id (later replies are
+//! dropped) and stops its CPU — a stepped job ([`JobSpec::is_stepped`]) by
+//! [`WorkerRequest::Cancel`], which the worker sees before the job's next step; a job that is
+//! one engine call by terminating the worker (the next job starts a fresh one); a main-thread
+//! job by dropping its timer.
 
-use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
-use gloo::worker::{Spawnable, WorkerBridge};
 use heaplab_engine::cumulative_subtraction::TwoPileReport;
+use heaplab_engine::octal::OctalReport;
+use heaplab_engine::plane::Solution;
 use yew::prelude::*;
 
-use crate::pages::period_map::grouped;
+use crate::format::progress_text;
+use crate::pages::cumulative_games::CgResult;
 use crate::worker::{
-    JobRequest, JobResult, JobRun, MapWorker, ScoringTable, Truncated, WorkerReply, WorkerRequest,
+    Job, JobId, JobOutput, JobSpec, Place, Progress, ScoringTable, Truncated, WorkerReply,
+    WorkerRequest,
 };
-use crate::worker_client::{worker_available, LOADER, WORKER_TIMEOUT_MS};
+use crate::worker_client::{
+    probe_workers, RunnerState, Shared as SharedState, WeakShared, WorkerLink, Workers,
+    WORKER_TIMEOUT_MS,
+};
 
-/// A finished job's result, compared by identity (results can be large grids).
+/// A finished job's output or message, compared by identity (outputs can be large grids).
 #[derive(Debug, Clone)]
-pub struct Shared(pub Rc<JobResult>);
+pub struct Shared(pub Rc<Result<JobOutput, String>>);
 
 impl PartialEq for Shared {
     fn eq(&self, other: &Self) -> bool {
@@ -32,28 +39,79 @@ impl PartialEq for Shared {
     }
 }
 
+/// Picks one kind of output out of a [`Shared`]: `Some(Ok)` for that kind, `Some(Err)` for
+/// the job's message, `None` for another kind.
+macro_rules! output_of {
+    ($name:ident, $variant:ident, $ty:ty, $doc:literal) => {
+        #[doc = $doc]
+        pub fn $name(&self) -> Option<Result<&$ty, &str>> {
+            match &*self.0 {
+                Ok(JobOutput::$variant(r)) => Some(Ok(&**r)),
+                Ok(_) => None,
+                Err(message) => Some(Err(message)),
+            }
+        }
+    };
+}
+
 impl Shared {
-    /// The two-pile report, or the engine's message (`None` for another kind of job).
-    pub fn two_piles(&self) -> Option<Result<&TwoPileReport, &str>> {
+    output_of!(two_piles, TwoPiles, TwoPileReport, "The two-pile report.");
+    output_of!(
+        truncated,
+        Truncated,
+        Truncated,
+        "`tr^m` and the Conjecture 16 check."
+    );
+    output_of!(
+        scoring_octal,
+        ScoringOctal,
+        ScoringTable,
+        "A scoring octal game's `G_s`."
+    );
+    output_of!(
+        cumulative_game,
+        CumulativeGame,
+        CgResult,
+        "What the cumulative games page draws."
+    );
+    output_of!(plane, Plane, Solution, "A 2-D subtraction window.");
+
+    /// The 2-D subtraction window, shared (the page keeps it to draw and export).
+    pub fn plane_rc(&self) -> Option<Rc<Solution>> {
         match &*self.0 {
-            JobResult::TwoPiles(r) => Some(r.as_ref().map_err(String::as_str)),
+            Ok(JobOutput::Plane(r)) => Some(Rc::clone(r)),
             _ => None,
         }
     }
+    output_of!(
+        octal,
+        Octal,
+        (OctalReport, Vec<u32>),
+        "An octal report and its values."
+    );
+}
 
-    /// `tr^m` and the Conjecture 16 check, or the engine's message.
-    pub fn truncated(&self) -> Option<Result<&Truncated, &str>> {
-        match &*self.0 {
-            JobResult::Truncated(r) => Some(r.as_ref().map_err(String::as_str)),
-            _ => None,
-        }
-    }
+/// Where a running job is computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunPlace {
+    /// Looking for the worker bootstrap.
+    Starting,
+    /// The worker is loading.
+    LoadingWorker,
+    /// In a Web Worker.
+    Worker,
+    /// On the main thread (no workers here).
+    MainThread,
+}
 
-    /// A scoring octal game's `G_s`, or the engine's message.
-    pub fn scoring_octal(&self) -> Option<Result<&ScoringTable, &str>> {
-        match &*self.0 {
-            JobResult::ScoringOctal(r) => Some(r.as_ref().map_err(String::as_str)),
-            _ => None,
+impl RunPlace {
+    /// `in a Web Worker`, `on the main thread`, …
+    pub fn describe(self) -> &'static str {
+        match self {
+            RunPlace::Starting => "(starting)",
+            RunPlace::LoadingWorker => "in a Web Worker (loading)",
+            RunPlace::Worker => "in a Web Worker",
+            RunPlace::MainThread => "on the main thread",
         }
     }
 }
@@ -61,17 +119,293 @@ impl Shared {
 /// Where a job is.
 #[derive(Debug, Clone, PartialEq)]
 pub enum JobState {
-    /// Being computed, in a worker or on the main thread.
+    /// Nothing asked yet.
+    Idle,
+    /// Being computed.
     Running {
-        /// `true` in a Web Worker, `false` on the main thread.
-        in_worker: bool,
-        /// `(done, total)` of a job that counts its work, once known.
-        progress: Option<(u64, u64)>,
+        /// Where.
+        place: RunPlace,
+        /// How far, once the job has reported (never less than an earlier report).
+        progress: Option<Progress>,
+        /// Milliseconds since the job started.
+        elapsed_ms: f64,
     },
-    /// Finished.
+    /// Finished: the output or the engine's message.
     Done(Shared),
     /// Cancelled by the visitor.
     Cancelled,
+}
+
+/// How long one main-thread step of a job takes at most, in milliseconds.
+const MAIN_STEP_MS: f64 = 30.0;
+
+/// The runner's moving parts.
+struct Inner {
+    id: JobId,
+    spec: Option<JobSpec>,
+    state: JobState,
+    started: f64,
+    workers: Workers,
+    link: Option<WorkerLink>,
+    watchdog: Option<Timeout>,
+    main: Option<Box<dyn Job>>,
+    main_tick: Option<Timeout>,
+    pending: Option<JobState>,
+}
+
+impl RunnerState for Inner {
+    type Progress = JobState;
+
+    fn take_report(&mut self) -> Option<JobState> {
+        self.pending.take()
+    }
+}
+
+/// Runs one job at a time for a page and reports its [`JobState`]. Cheap to clone.
+#[derive(Clone, PartialEq)]
+pub struct JobRunner(SharedState<Inner>);
+
+type WeakRunner = WeakShared<Inner>;
+
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+impl JobRunner {
+    /// A runner reporting to `on_state`; it starts no worker until [`Self::start`].
+    pub fn new(on_state: Callback<JobState>) -> JobRunner {
+        JobRunner(SharedState::new(
+            Inner {
+                id: 0,
+                spec: None,
+                state: JobState::Idle,
+                started: now(),
+                workers: Workers::initial(),
+                link: None,
+                watchdog: None,
+                main: None,
+                main_tick: None,
+                pending: None,
+            },
+            on_state,
+        ))
+    }
+
+    /// Starts `spec`, cancelling the job in progress.
+    pub fn start(&self, spec: JobSpec) {
+        let runner = self.0.downgrade();
+        self.0.with(|inner| {
+            inner.stop();
+            inner.id += 1;
+            inner.spec = Some(spec);
+            inner.started = now();
+            inner.set_running(None);
+            inner.dispatch(&runner);
+        });
+    }
+
+    /// Stops the job in progress (see the module notes) and reports `Cancelled`.
+    pub fn cancel(&self) {
+        self.0.with(|inner| {
+            if matches!(inner.state, JobState::Running { .. }) {
+                inner.stop();
+                inner.id += 1;
+                inner.set(JobState::Cancelled);
+            }
+        });
+    }
+
+    /// Stops everything and terminates the worker (the page is going away).
+    pub fn shut_down(&self) {
+        self.cancel();
+        self.0.with(|inner| {
+            inner.link = None;
+            inner.watchdog = None;
+        });
+    }
+
+    /// The last finished job's output.
+    pub fn finished(&self) -> Option<Shared> {
+        self.0.read(|inner| match &inner.state {
+            JobState::Done(shared) => Some(shared.clone()),
+            _ => None,
+        })
+    }
+
+    fn on_reply(&self, reply: WorkerReply) {
+        self.0.with(|inner| match reply {
+            WorkerReply::Ready => {
+                inner.watchdog = None;
+                inner.refresh_place();
+            }
+            WorkerReply::Progress { id, progress } if id == inner.id => {
+                inner.set_running(Some(progress));
+            }
+            WorkerReply::Result { id, output } if id == inner.id => inner.finish(Ok(*output)),
+            WorkerReply::Error { id, message } if id == inner.id => inner.finish(Err(message)),
+            // Replies of cancelled or replaced jobs.
+            _ => {}
+        });
+    }
+}
+
+impl Inner {
+    fn set(&mut self, state: JobState) {
+        self.state = state.clone();
+        self.pending = Some(state);
+    }
+
+    fn place(&self) -> RunPlace {
+        match (self.workers, &self.link) {
+            (Workers::Unavailable, _) => RunPlace::MainThread,
+            (Workers::Available, Some(link)) if link.is_ready() => RunPlace::Worker,
+            (Workers::Available, _) => RunPlace::LoadingWorker,
+            _ => RunPlace::Starting,
+        }
+    }
+
+    /// Reports the running job with `progress` (kept from before when `None`; never less).
+    fn set_running(&mut self, progress: Option<Progress>) {
+        let earlier = match &self.state {
+            JobState::Running { progress, .. } => *progress,
+            _ => None,
+        };
+        let progress = match progress {
+            Some(p) => Some(p.at_least(earlier.as_ref())),
+            None => earlier,
+        };
+        self.set(JobState::Running {
+            place: self.place(),
+            progress,
+            elapsed_ms: now() - self.started,
+        });
+    }
+
+    fn refresh_place(&mut self) {
+        if matches!(self.state, JobState::Running { .. }) {
+            self.set_running(None);
+        }
+    }
+
+    fn finish(&mut self, output: Result<JobOutput, String>) {
+        self.main = None;
+        self.main_tick = None;
+        self.set(JobState::Done(Shared(Rc::new(output))));
+    }
+
+    /// Stops the running job's CPU: Cancel for stepped jobs, terminate for whole ones.
+    fn stop(&mut self) {
+        if matches!(self.state, JobState::Running { .. }) {
+            let stepped = self.spec.as_ref().is_some_and(JobSpec::is_stepped);
+            if stepped {
+                if let Some(link) = &self.link {
+                    link.send(&WorkerRequest::Cancel { id: self.id });
+                }
+            } else {
+                self.link = None;
+            }
+        }
+        self.main = None;
+        self.main_tick = None;
+    }
+
+    /// Sends the current job where it can run.
+    fn dispatch(&mut self, runner: &WeakRunner) {
+        let Some(spec) = self.spec.clone() else {
+            return;
+        };
+        if !matches!(self.state, JobState::Running { .. }) {
+            return;
+        }
+        match self.workers {
+            Workers::Unknown => {
+                self.workers = Workers::Probing;
+                let runner = runner.clone();
+                probe_workers(move |found| {
+                    runner.with(move |inner, again| {
+                        inner.workers = found;
+                        inner.refresh_place();
+                        inner.dispatch(again);
+                    });
+                });
+            }
+            Workers::Probing => {}
+            Workers::Unavailable => self.start_main(&spec, runner),
+            Workers::Available => {
+                if self.link.is_none() {
+                    self.spawn(runner);
+                }
+                match &self.link {
+                    Some(link) => link.send(&WorkerRequest::Start { id: self.id, spec }),
+                    None => {
+                        self.workers = Workers::Unavailable;
+                        self.refresh_place();
+                        self.start_main(&spec, runner);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Starts a worker, with a watchdog that falls back to the main thread if it never loads.
+    fn spawn(&mut self, runner: &WeakRunner) {
+        let replies = runner.clone();
+        self.link = WorkerLink::spawn(move |reply| {
+            if let Some(shared) = replies.upgrade() {
+                JobRunner(shared).on_reply(reply);
+            }
+        });
+        let runner = runner.clone();
+        self.watchdog = Some(Timeout::new(WORKER_TIMEOUT_MS, move || {
+            runner.with(|inner, again| {
+                if !inner.link.as_ref().is_some_and(WorkerLink::is_ready) {
+                    inner.link = None;
+                    inner.workers = Workers::Unavailable;
+                    inner.refresh_place();
+                    inner.dispatch(again);
+                }
+            });
+        }));
+    }
+
+    fn start_main(&mut self, spec: &JobSpec, runner: &WeakRunner) {
+        match spec.start(Place::MainThread) {
+            Ok(job) => {
+                self.main = Some(job);
+                // The first step waits a moment so the progress line is painted first.
+                self.schedule_main(runner, 30);
+            }
+            Err(message) => self.finish(Err(message)),
+        }
+    }
+
+    fn schedule_main(&mut self, runner: &WeakRunner, delay: u32) {
+        let id = self.id;
+        let runner = runner.clone();
+        self.main_tick = Some(Timeout::new(delay, move || {
+            runner.with(move |inner, again| {
+                if inner.id == id {
+                    inner.main_step(again);
+                }
+            });
+        }));
+    }
+
+    fn main_step(&mut self, runner: &WeakRunner) {
+        let Some(mut job) = self.main.take() else {
+            return;
+        };
+        match job.step(MAIN_STEP_MS, &mut |_| {}) {
+            Ok(true) => self.finish(job.output()),
+            Ok(false) => {
+                let progress = job.progress();
+                self.main = Some(job);
+                self.set_running(progress);
+                self.schedule_main(runner, 0);
+            }
+            Err(message) => self.finish(Err(message)),
+        }
+    }
 }
 
 /// What [`use_job`] gives a page: the state, and the cancel and retry actions.
@@ -79,249 +413,93 @@ pub enum JobState {
 pub struct JobHandle {
     /// Where the job is.
     pub state: JobState,
-    /// Stops waiting for the job.
+    /// Stops the job.
     pub cancel: Callback<()>,
     /// Runs the job again (after a cancel).
     pub retry: Callback<()>,
 }
 
-/// The job's moving parts, shared by the effect, its callbacks and cancel.
-#[derive(Default)]
-struct Live {
-    /// Bumped for every start and cancel; replies of older generations are dropped.
-    generation: u64,
-    bridge: Option<WorkerBridge<MapWorker>>,
-    watchdog: Option<Timeout>,
-    step: Option<Timeout>,
-}
-
-/// Runs `request` (again whenever it changes) and reports its state.
+/// Runs `spec` (again whenever it changes) and reports its state; leaving the page stops it.
 #[hook]
-pub fn use_job(request: JobRequest) -> JobHandle {
-    let state = use_state_eq(|| JobState::Running {
-        in_worker: false,
-        progress: None,
-    });
-    let live = use_mut_ref(Live::default);
+pub fn use_job(spec: JobSpec) -> JobHandle {
+    let state = use_state_eq(|| JobState::Idle);
+    let runner = {
+        let setter = state.setter();
+        use_memo((), move |_| {
+            JobRunner::new(Callback::from(move |s| setter.set(s)))
+        })
+    };
     let attempt = use_state_eq(|| 0u32);
     {
-        let (state, live) = (state.clone(), live.clone());
-        use_effect_with((request, *attempt), move |(request, _)| {
-            let generation = {
-                let mut l = live.borrow_mut();
-                l.generation += 1;
-                l.generation
-            };
-            state.set(JobState::Running {
-                in_worker: false,
-                progress: None,
-            });
-            let (request, state2, live2) = (request.clone(), state.clone(), live.clone());
-            wasm_bindgen_futures::spawn_local(async move {
-                let in_worker = worker_available().await;
-                if live2.borrow().generation != generation {
-                    return;
-                }
-                if in_worker {
-                    start_in_worker(request, generation, state2, live2);
-                } else {
-                    start_on_main_thread(request, generation, state2, live2);
-                }
-            });
-            move || {
-                let mut l = live.borrow_mut();
-                l.generation += 1;
-                l.bridge = None;
-                l.watchdog = None;
-                l.step = None;
-            }
+        let runner = runner.clone();
+        use_effect_with((spec, *attempt), move |(spec, _)| {
+            runner.start(spec.clone());
+            move || runner.shut_down()
         });
     }
     let cancel = {
-        let (state, live) = (state.clone(), live.clone());
-        Callback::from(move |()| {
-            let mut l = live.borrow_mut();
-            l.generation += 1;
-            l.bridge = None;
-            l.watchdog = None;
-            l.step = None;
-            state.set(JobState::Cancelled);
-        })
+        let runner = runner.clone();
+        Callback::from(move |()| runner.cancel())
     };
-    let retry = {
-        let attempt = attempt.clone();
-        Callback::from(move |()| attempt.set(*attempt + 1))
+    let retry = Callback::from(move |()| attempt.set(*attempt + 1));
+    let state = match &*state {
+        JobState::Idle => JobState::Running {
+            place: RunPlace::Starting,
+            progress: None,
+            elapsed_ms: 0.0,
+        },
+        other => other.clone(),
     };
     JobHandle {
-        state: (*state).clone(),
+        state,
         cancel,
         retry,
-    }
-}
-
-fn start_in_worker(
-    request: JobRequest,
-    generation: u64,
-    state: UseStateHandle<JobState>,
-    live: Rc<RefCell<Live>>,
-) {
-    state.set(JobState::Running {
-        in_worker: true,
-        progress: None,
-    });
-    let ready = Rc::new(Cell::new(false));
-    let bridge = {
-        let (state, live, ready) = (state.clone(), live.clone(), ready.clone());
-        MapWorker::spawner()
-            .callback(move |reply| {
-                if live.borrow().generation != generation {
-                    return;
-                }
-                match reply {
-                    WorkerReply::Ready => ready.set(true),
-                    WorkerReply::JobProgress { done, total } => {
-                        ready.set(true);
-                        state.set(JobState::Running {
-                            in_worker: true,
-                            progress: Some((done, total)),
-                        });
-                    }
-                    WorkerReply::Job(result) => {
-                        if let Ok(mut l) = live.try_borrow_mut() {
-                            l.watchdog = None;
-                        }
-                        state.set(JobState::Done(Shared(Rc::new(result))));
-                    }
-                    // Replies for other pages' requests never come to this bridge.
-                    _ => {}
-                }
-            })
-            .spawn_with_loader(LOADER)
-    };
-    bridge.send(WorkerRequest::Job(request.clone()));
-    let watchdog = {
-        let (state, live) = (state.clone(), live.clone());
-        Timeout::new(WORKER_TIMEOUT_MS, move || {
-            if ready.get() || live.borrow().generation != generation {
-                return;
-            }
-            // The worker never loaded: compute here instead.
-            live.borrow_mut().bridge = None;
-            start_on_main_thread(request, generation, state, live);
-        })
-    };
-    let mut l = live.borrow_mut();
-    l.bridge = Some(bridge);
-    l.watchdog = Some(watchdog);
-}
-
-/// How long one main-thread step of a job takes at most, in milliseconds.
-const MAIN_STEP_MS: f64 = 30.0;
-
-fn start_on_main_thread(
-    request: JobRequest,
-    generation: u64,
-    state: UseStateHandle<JobState>,
-    live: Rc<RefCell<Live>>,
-) {
-    state.set(JobState::Running {
-        in_worker: false,
-        progress: None,
-    });
-    let run = Rc::new(RefCell::new(JobRun::new(&request, false)));
-    // The first step waits a moment so the progress line is painted before the thread is busy.
-    schedule_main_step(run, 30, generation, state, live);
-}
-
-/// Runs one step of `run` after `delay` ms, then schedules the next (unless cancelled: the
-/// pending timer lives in `live.step`, which cancel drops).
-fn schedule_main_step(
-    run: Rc<RefCell<JobRun>>,
-    delay: u32,
-    generation: u64,
-    state: UseStateHandle<JobState>,
-    live: Rc<RefCell<Live>>,
-) {
-    let step = {
-        let live = live.clone();
-        Timeout::new(delay, move || {
-            if live.borrow().generation != generation {
-                return;
-            }
-            let finished = run.borrow_mut().step(MAIN_STEP_MS);
-            match finished {
-                Some(result) => state.set(JobState::Done(Shared(Rc::new(result)))),
-                None => {
-                    let progress = run.borrow().progress();
-                    state.set(JobState::Running {
-                        in_worker: false,
-                        progress,
-                    });
-                    schedule_main_step(run, 0, generation, state, live);
-                }
-            }
-        })
-    };
-    if let Ok(mut l) = live.try_borrow_mut() {
-        l.step = Some(step);
     }
 }
 
 /// Properties of [`JobStatus`].
 #[derive(Properties, PartialEq)]
 pub struct JobStatusProps {
-    /// The id of the status element (`{id}-cancel`, `{id}-retry` for the buttons).
+    /// The id of the status element (`{id}-text`, `{id}-progress`, `{id}-cancel`,
+    /// `{id}-retry` inside).
     pub id: AttrValue,
     /// What is being computed, e.g. "the 600 × 600 grid".
     pub what: AttrValue,
-    /// What a job that counts its work counts, e.g. "grounded positions".
-    #[prop_or_default]
-    pub unit: AttrValue,
     /// The job.
     pub job: JobHandle,
 }
 
-/// The progress line of a running job (indeterminate bar, where it runs, Cancel), or the
-/// "cancelled" line with a button to compute again; nothing once done.
+/// The one progress line of a running job (bar, done/total in the job's unit, percent, rate,
+/// time left, where it runs, Cancel), or "Cancelled" with a button to compute again; nothing
+/// once done.
 #[function_component(JobStatus)]
 pub fn job_status(props: &JobStatusProps) -> Html {
     let id = props.id.to_string();
     match &props.job.state {
         JobState::Running {
-            in_worker,
+            place,
             progress,
+            elapsed_ms,
         } => {
             let cancel = props.job.cancel.reform(|_: MouseEvent| ());
-            let place = if *in_worker {
-                "in a Web Worker"
-            } else {
-                "on the main thread"
-            };
+            let label = format!("Computing {}", props.what);
             let (bar, count) = match progress {
-                Some((done, total)) => (
+                Some(p) => (
                     html! {
-                        <progress id={format!("{id}-progress")} max={(*total).max(1).to_string()}
-                            value={(*done).min(*total).to_string()}
-                            aria-label={format!("Computing {}", props.what)}></progress>
+                        <progress id={format!("{id}-progress")} max={p.total.max(1).to_string()}
+                            value={p.done.min(p.total).to_string()} aria-label={label}></progress>
                     },
-                    format!(
-                        ": {} {} (stops at {})",
-                        grouped(*done),
-                        props.unit,
-                        grouped(*total)
-                    ),
+                    format!(": {}", progress_text(p, *elapsed_ms)),
                 ),
                 None => (
-                    html! {
-                        <progress id={format!("{id}-progress")} aria-label={format!("Computing {}", props.what)}></progress>
-                    },
+                    html! { <progress id={format!("{id}-progress")} aria-label={label}></progress> },
                     String::new(),
                 ),
             };
             html! {
                 <div class="job-status" id={id.clone()} role="status">
                     { bar }
-                    <span id={format!("{id}-text")}>{ format!("Computing {} {place}{count}…", props.what) }</span>
+                    <span id={format!("{id}-text")}>{ format!("Computing {} {}{count}…", props.what, place.describe()) }</span>
                     <button type="button" id={format!("{id}-cancel")} onclick={cancel}>{ "Cancel" }</button>
                 </div>
             }
@@ -330,11 +508,11 @@ pub fn job_status(props: &JobStatusProps) -> Html {
             let retry = props.job.retry.reform(|_: MouseEvent| ());
             html! {
                 <div class="job-status" id={id.clone()} role="status">
-                    <span>{ format!("Cancelled: {} was not computed.", props.what) }</span>
+                    <span id={format!("{id}-text")}>{ format!("Cancelled: {} was not computed.", props.what) }</span>
                     <button type="button" id={format!("{id}-retry")} onclick={retry}>{ "Compute again" }</button>
                 </div>
             }
         }
-        JobState::Done(_) => html! {},
+        JobState::Done(_) | JobState::Idle => html! {},
     }
 }

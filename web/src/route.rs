@@ -24,74 +24,74 @@
 //! * `#/cumulative-subtraction`: see [`cumulative`].
 
 pub mod cumulative;
-
 pub mod plane;
+pub mod registry;
+
+use crate::pages::cumulative_games::CgQuery;
+use crate::pages::scoring::ScoringQuery;
+use cumulative::CumulativeQuery;
+use plane::PlaneQuery;
+pub use registry::PageQuery;
 
 use heaplab_engine::figure::Colouring;
 use heaplab_engine::period_map::{Family, Window, MAX_FIXED};
 use heaplab_engine::ruleset::{parse_count, parse_range, NumberSet};
 use heaplab_engine::EngineError;
 
-/// The pages of the app, one per game family that is live.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Route {
-    /// `#/` (or an empty hash): the home page with the family cards.
-    Home,
-    /// `#/subtraction?...`: finite and all-but subtraction games.
-    Subtraction(SubtractionQuery),
-    /// `#/period-map?...`: Flammenkamp's period-length maps.
-    PeriodMap(MapQuery),
-    /// `#/plane?...`: two-dimensional subtraction games (survey Figure 2).
-    Plane(plane::PlaneQuery),
-    /// `#/cumulative-subtraction?...`: cumulative subtraction (Stewart's `G_s`).
-    CumulativeSubtraction(cumulative::CumulativeQuery),
-    /// `#/cumulative-games?...`: n-player cumulative games and their trees.
-    CumulativeGames(crate::pages::cumulative_games::CgQuery),
-    /// `#/octal?...`: octal and hexadecimal games.
-    Octal(OctalQuery),
-    /// `#/scoring?...`: Stewart's impartial scoring play.
-    Scoring(crate::pages::scoring::ScoringQuery),
-    /// Any other hash; holds the path that was asked for.
-    NotFound(String),
+/// Expands the page list ([`for_each_page!`](crate::for_each_page)) into [`Route`], its
+/// parser, titles and [`NAVIGATION`].
+macro_rules! define_routes {
+    ($($(#[$doc:meta])* $variant:ident($query:ident) $nav:literal $title:literal $page:ident;)*) => {
+        /// The pages of the app, one per game family that is live.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum Route {
+            /// `#/` (or an empty hash): the home page with the family cards.
+            Home,
+            $($(#[$doc])* $variant($query),)*
+            /// Any other hash; holds the path that was asked for.
+            NotFound(String),
+        }
+
+        impl Route {
+            /// Reads a route from a hash such as `#/subtraction?S=2,5,7&n=60` (the `#` is
+            /// optional).
+            pub fn parse(hash: &str) -> Route {
+                let hash = hash.strip_prefix('#').unwrap_or(hash);
+                let (path, query) = hash.split_once('?').unwrap_or((hash, ""));
+                match path.trim_end_matches('/') {
+                    "" => Route::Home,
+                    $(p if p == <$query as PageQuery>::PATH => {
+                        Route::$variant(<$query as PageQuery>::parse(query))
+                    })*
+                    other => Route::NotFound(other.to_string()),
+                }
+            }
+
+            /// The page title shown in the browser tab.
+            pub fn title(&self) -> String {
+                match self {
+                    Route::Home => "HeapLab — heap games in the browser".to_string(),
+                    $(Route::$variant(_) => concat!($title, " — HeapLab").to_string(),)*
+                    Route::NotFound(_) => "Page not found — HeapLab".to_string(),
+                }
+            }
+
+            /// The route's path (`""` for home, the path asked for when not found).
+            pub fn path(&self) -> &str {
+                match self {
+                    Route::Home => "",
+                    $(Route::$variant(_) => <$query as PageQuery>::PATH,)*
+                    Route::NotFound(path) => path,
+                }
+            }
+        }
+
+        /// The navigation: `(path, label)` of every page, in order.
+        pub const NAVIGATION: &[(&str, &str)] = &[$((<$query as PageQuery>::PATH, $nav),)*];
+    };
 }
 
-impl Route {
-    /// Reads a route from a hash such as `#/subtraction?S=2,5,7&n=60` (the `#` is optional).
-    pub fn parse(hash: &str) -> Route {
-        let hash = hash.strip_prefix('#').unwrap_or(hash);
-        let (path, query) = hash.split_once('?').unwrap_or((hash, ""));
-        match path.trim_end_matches('/') {
-            "" => Route::Home,
-            "/subtraction" => Route::Subtraction(SubtractionQuery::from_query(query)),
-            "/period-map" => Route::PeriodMap(MapQuery::from_query(query)),
-            "/plane" => Route::Plane(plane::PlaneQuery::from_query(query)),
-            "/cumulative-subtraction" => {
-                Route::CumulativeSubtraction(cumulative::CumulativeQuery::from_query(query))
-            }
-            "/cumulative-games" => {
-                Route::CumulativeGames(crate::pages::cumulative_games::CgQuery::from_query(query))
-            }
-            "/octal" => Route::Octal(OctalQuery::from_query(query)),
-            "/scoring" => Route::Scoring(crate::pages::scoring::ScoringQuery::from_query(query)),
-            other => Route::NotFound(other.to_string()),
-        }
-    }
-
-    /// The page title shown in the browser tab.
-    pub fn title(&self) -> String {
-        match self {
-            Route::Home => "HeapLab — heap games in the browser".to_string(),
-            Route::Subtraction(_) => "Subtraction games — HeapLab".to_string(),
-            Route::PeriodMap(_) => "Period maps — HeapLab".to_string(),
-            Route::Plane(_) => "2-D subtraction — HeapLab".to_string(),
-            Route::CumulativeSubtraction(_) => "Cumulative subtraction — HeapLab".to_string(),
-            Route::CumulativeGames(_) => "Cumulative games — HeapLab".to_string(),
-            Route::Octal(_) => "Octal games — HeapLab".to_string(),
-            Route::Scoring(_) => "Scoring play — HeapLab".to_string(),
-            Route::NotFound(_) => "Page not found — HeapLab".to_string(),
-        }
-    }
-}
+crate::for_each_page!(define_routes);
 
 /// Splits a query string `a=1&b=2` into decoded `(key, value)` pairs, in order.
 ///

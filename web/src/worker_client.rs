@@ -1,15 +1,21 @@
-//! What every page that talks to the worker binary ([`crate::worker`]) shares: where its
-//! bootstrap lives, how long to wait for it, and whether workers can run here at all.
+//! The page's end of the one job protocol ([`crate::worker`]): [`WorkerLink`], one Web Worker
+//! speaking it; where the worker's bootstrap lives, how long to wait for it, and whether
+//! workers can run here at all.
 //!
-//! The period-map tile pool, the plane runner, the octal job and the cumulative-subtraction
-//! jobs all ask [`worker_available`] once before spawning, and fall back to the main thread
-//! (capped) when it says no. The tile pool and the plane runner also share their state
-//! handles ([`Shared`], [`WeakShared`]), their [`Phase`] and their [`Workers`] lookup.
+//! Its two clients, the period-map tile pool ([`crate::tiles::runner`]) and the single-job
+//! runner ([`crate::jobs`]), ask [`worker_available`] once before spawning and fall back to
+//! the main thread (capped) when it says no. They share their state handles ([`Shared`],
+//! [`WeakShared`]), their [`Phase`] and their [`Workers`] lookup.
 
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::MessageEvent;
 use yew::Callback;
+
+use crate::worker::{WorkerReply, WorkerRequest};
 
 /// Where the worker bootstrap lives (the root of `dist/`).
 pub const LOADER: &str = "./worker_loader.js";
@@ -191,4 +197,101 @@ impl<S: RunnerState> WeakShared<S> {
             shared.with(|state| f(state, self));
         }
     }
+}
+
+/// One Web Worker running the job host ([`crate::worker::host`]). Requests sent before the
+/// worker says [`WorkerReply::Ready`] are queued and sent then (a loading worker drops
+/// messages). Dropping the link terminates the worker at once, even mid-step.
+pub struct WorkerLink {
+    worker: web_sys::Worker,
+    ready: Rc<Cell<bool>>,
+    queued: Rc<RefCell<Vec<js_sys::Uint8Array>>>,
+    on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
+}
+
+impl WorkerLink {
+    /// Starts a worker from [`LOADER`]; its replies go to `on_reply` (after `Ready` has
+    /// flushed the queue). `None` when the browser refuses.
+    pub fn spawn(on_reply: impl Fn(WorkerReply) + 'static) -> Option<WorkerLink> {
+        let worker = web_sys::Worker::new(LOADER).ok()?;
+        let ready = Rc::new(Cell::new(false));
+        let queued: Rc<RefCell<Vec<js_sys::Uint8Array>>> = Rc::default();
+        let on_message = {
+            let (worker, ready, queued) = (worker.clone(), ready.clone(), queued.clone());
+            Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+                count_reply();
+                let Some(reply) = decode(&event.data()) else {
+                    return;
+                };
+                if reply == WorkerReply::Ready {
+                    ready.set(true);
+                    for message in queued.take() {
+                        let _ = worker.post_message(&message);
+                    }
+                }
+                on_reply(reply);
+            })
+        };
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        Some(WorkerLink {
+            worker,
+            ready,
+            queued,
+            on_message: Some(on_message),
+        })
+    }
+
+    /// Sends `request` (now, or once the worker is ready).
+    pub fn send(&self, request: &WorkerRequest) {
+        let Ok(bytes) = bincode::serialize(request) else {
+            return;
+        };
+        let message = js_sys::Uint8Array::from(bytes.as_slice());
+        if self.ready.get() {
+            let _ = self.worker.post_message(&message);
+        } else {
+            self.queued.borrow_mut().push(message);
+        }
+    }
+
+    /// Whether the worker has said [`WorkerReply::Ready`].
+    pub fn is_ready(&self) -> bool {
+        self.ready.get()
+    }
+}
+
+impl Drop for WorkerLink {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.terminate();
+        // The link may be dropped from inside its own handler: free the handler later.
+        if let Some(handler) = self.on_message.take() {
+            gloo::timers::callback::Timeout::new(0, move || drop(handler)).forget();
+        }
+    }
+}
+
+/// Reads a reply (bincode bytes); `None` for anything else.
+fn decode(data: &JsValue) -> Option<WorkerReply> {
+    let bytes = data.dyn_ref::<js_sys::Uint8Array>()?.to_vec();
+    bincode::deserialize(&bytes).ok()
+}
+
+thread_local! {
+    /// Worker messages this page has received, all links together.
+    static REPLIES: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Counts one worker message in `globalThis.heaplabWorkerReplies`, which the end-to-end tests
+/// read to see that a cancelled job sends nothing more (its worker is idle or terminated).
+fn count_reply() {
+    let count = REPLIES.with(|c| {
+        c.set(c.get() + 1);
+        c.get()
+    });
+    let _ = js_sys::Reflect::set(
+        &js_sys::global(),
+        &"heaplabWorkerReplies".into(),
+        &JsValue::from_f64(count as f64),
+    );
 }

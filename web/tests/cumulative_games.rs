@@ -9,7 +9,7 @@ use heaplab_engine::cumulative_games::{
 use heaplab_engine::Budget;
 use heaplab_web::pages::cumulative_games::{compute, compute_within, game_of, CgQuery, View};
 use heaplab_web::route::Route;
-use heaplab_web::worker::{JobRequest, JobResult, JobRun};
+use heaplab_web::worker::{run_to_end, JobOutput, JobSpec, Place};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::Element;
@@ -193,33 +193,32 @@ fn a_job_run_steps_with_progress_to_the_same_result() {
     // The main-thread path of the worker job: steps of one chunk (a zero time slice), progress
     // counts up, and the result is what one whole computation gives.
     let query = CgQuery::from_query("preset=squirrel&S=1,2&x=120&n=5");
-    let mut run = JobRun::new(&JobRequest::CumulativeGame(Box::new(query.clone())), false);
+    let spec = JobSpec::CumulativeGame(Box::new(query.clone()));
+    let mut run = spec.start(Place::MainThread).expect("a valid query starts");
     let mut seen = Vec::new();
-    let result = loop {
-        if let Some(result) = run.step(0.0) {
-            break result;
+    loop {
+        if run.step(0.0, &mut |_| {}).expect("within the cap") {
+            break;
         }
-        seen.push(run.progress().expect("a cumulative game counts its work"));
-    };
+        let p = run.progress().expect("a cumulative game counts its work");
+        seen.push((p.done, p.total));
+    }
     assert!(
         seen.len() >= 2,
         "about 4,800 positions take more than two chunks: {seen:?}"
     );
     assert!(seen.windows(2).all(|w| w[0].0 <= w[1].0));
     assert!(seen.iter().all(|&(_, total)| total == 100_000));
-    let JobResult::CumulativeGame(Ok(r)) = result else {
+    let result = run.output();
+    let Ok(JobOutput::CumulativeGame(r)) = result else {
         panic!("{result:?}")
     };
-    assert_eq!(Ok(r), compute(&query.validate().unwrap()));
+    assert_eq!(Ok(*r), compute(&query.validate().unwrap()));
     // Past the cap: the message, not a panic.
     let query = CgQuery::from_query("preset=wealth&x=2000&C=60,60&n=1");
-    let mut run = JobRun::new(&JobRequest::CumulativeGame(Box::new(query)), false);
-    let result = loop {
-        if let Some(result) = run.step(50.0) {
-            break result;
-        }
-    };
-    let JobResult::CumulativeGame(Err(message)) = result else {
+    let spec = JobSpec::CumulativeGame(Box::new(query));
+    let result = run_to_end(&spec, Place::MainThread);
+    let Err(message) = result else {
         panic!("{result:?}")
     };
     assert!(

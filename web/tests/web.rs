@@ -1301,24 +1301,21 @@ fn octal_worker_request_solves_kayles() {
     use heaplab_web::worker::{solve_octal, OctalRequest};
     let result = solve_octal(
         &OctalRequest {
-            job: 7,
             code: ".77".into(),
             max_heaps: 10_000,
         },
-        &mut |_, _| {},
+        &mut |_| {},
     );
-    assert_eq!(result.job, 7);
-    let (report, values) = result.outcome.unwrap();
+    let (report, values) = result.unwrap();
     assert_eq!(report.periodicity.period(), Some(12));
     assert_eq!(report.preperiod(), Some(71));
     assert_eq!(values.len() as u64, report.computed);
     let bad = solve_octal(
         &OctalRequest {
-            job: 8,
             code: ".9Z".into(),
             max_heaps: 10,
         },
-        &mut |_, _| {},
+        &mut |_| {},
     );
-    assert!(bad.outcome.is_err());
+    assert!(bad.is_err());
 }

@@ -15,7 +15,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, ensure, Context, Result};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -402,6 +402,66 @@ impl Page {
             }
             tokio::time::sleep(POLL).await;
         }
+    }
+
+    /// Worker messages the page has received so far (`globalThis.heaplabWorkerReplies`, counted
+    /// by the web app's worker link), 0 before the first.
+    pub async fn worker_replies(&self) -> Result<u64> {
+        let value = self
+            .js("return globalThis.heaplabWorkerReplies || 0;", vec![])
+            .await?;
+        value
+            .as_f64()
+            .map(|n| n as u64)
+            .ok_or_else(|| anyhow!("heaplabWorkerReplies is {value}"))
+    }
+
+    /// Presses Cancel of a running job and checks that it stops within one step: the status
+    /// (`status`, its text) starts with "Cancelled" and stays so, and no worker message
+    /// arrives afterwards (a stepped job's worker is idle, a whole job's worker terminated).
+    /// `progress` must show first, so the job is known to be running in its worker.
+    pub async fn cancel_stops_the_job(
+        &self,
+        progress: &str,
+        cancel: &str,
+        status: &str,
+    ) -> Result<()> {
+        self.wait_for(progress).await?;
+        self.wait_until("a worker message (the job runs in a worker)", || async {
+            let n = self.worker_replies().await?;
+            Ok(if n > 0 {
+                Ok(())
+            } else {
+                Err(format!("{n} messages"))
+            })
+        })
+        .await?;
+        self.wait_for(cancel).await?.click().await?;
+        self.wait_until("the status to say Cancelled", || async {
+            let text = self.text(status).await?.unwrap_or_default();
+            Ok(if text.starts_with("Cancelled") {
+                Ok(())
+            } else {
+                Err(text)
+            })
+        })
+        .await?;
+        // One step (about 50 ms) may still end and report; after that, silence.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let before = self.worker_replies().await?;
+        tokio::time::sleep(Duration::from_millis(2000)).await;
+        let after = self.worker_replies().await?;
+        let text = self.text(status).await?.unwrap_or_default();
+        ensure!(
+            text.starts_with("Cancelled"),
+            "after Cancel the status became {text:?}"
+        );
+        ensure!(
+            after == before,
+            "{} worker messages arrived in the 2 s after Cancel",
+            after - before
+        );
+        Ok(())
     }
 
     /// Waits for an element matching `selector` and returns it.

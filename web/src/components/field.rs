@@ -9,7 +9,9 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use crate::format::capitalise;
 use crate::route::navigate;
+pub use crate::route::registry::FieldError;
 
 /// Whether two raw URL states mean the same thing: equal once `validate`d, or, while either
 /// is invalid, equal as typed. Pages use it to skip re-running a job the URL already shows.
@@ -208,6 +210,39 @@ pub fn text_field(props: &TextFieldProps) -> Html {
             <input id={props.id.clone()} type="text" inputmode={props.inputmode.clone()}
                 value={props.value.clone()} {oninput} placeholder={props.hint.clone()}
                 autocomplete="off" spellcheck="false" />
+        </div>
+    }
+}
+
+/// Properties of [`FieldErrors`].
+#[derive(Properties, PartialEq)]
+pub struct FieldErrorsProps {
+    /// The id of the error box, e.g. `map-error`.
+    pub id: AttrValue,
+    /// The problems, in order (nothing is shown when empty).
+    pub errors: Vec<FieldError>,
+    /// Whether each message is shown as a sentence (capital, full stop), as typed otherwise.
+    #[prop_or(true)]
+    pub sentence: bool,
+}
+
+/// The one inline error box of a form: a paragraph per problem, announced to screen readers.
+#[function_component(FieldErrors)]
+pub fn field_errors(props: &FieldErrorsProps) -> Html {
+    if props.errors.is_empty() {
+        return html! {};
+    }
+    let line = |e: &FieldError| {
+        let text = if props.sentence {
+            format!("{}.", capitalise(&e.message))
+        } else {
+            e.message.clone()
+        };
+        html! { <p id={e.id.clone()}>{ text }</p> }
+    };
+    html! {
+        <div id={props.id.clone()} class="form-error" role="alert">
+            { for props.errors.iter().map(line) }
         </div>
     }
 }

@@ -7,6 +7,8 @@
 use heaplab_engine::Periodicity;
 use yew::prelude::*;
 
+use crate::format::capitalise;
+
 /// Properties of [`PeriodFacts`].
 #[derive(Properties, PartialEq)]
 pub struct PeriodFactsProps {
@@ -48,12 +50,4 @@ pub fn period_facts(props: &PeriodFactsProps) -> Html {
             <p class="note">{ note }</p>
         </section>
     }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }

@@ -5,7 +5,7 @@
 //! PSPE edges, the CGT-type tree (Figure 3) with slanting Left/Right options, and the DAG of heap
 //! sizes (Figure 5) with zero-sum and general-sum labels; beside them, the outcome table for
 //! `x = 0..n`. Everything is computed by `heaplab_engine::cumulative_games` in [`run`], solved
-//! in the shared Web Worker ([`crate::jobs`], `JobRequest::CumulativeGame`) with a progress bar
+//! in the shared Web Worker ([`crate::jobs`], `JobSpec::CumulativeGame`) with a progress bar
 //! and a Cancel button, up to [`run::WORKER_STATES`] grounded positions (on the main thread,
 //! without workers, [`run::MAIN_THREAD_STATES`]); past the cap the page says so.
 //!
@@ -33,11 +33,14 @@ use serde::{Deserialize, Serialize};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use crate::components::field::FieldErrors;
+use crate::route::PageQuery;
+
 use crate::components::export::{download_text, CopyLink};
 use crate::components::tree::{svg_to_png, TreeView};
 use crate::jobs::{use_job, JobState, JobStatus};
 use crate::route::{format_query, navigate, parse_query};
-use crate::worker::{JobRequest, JobResult};
+use crate::worker::JobSpec;
 
 pub use run::{compute, compute_within, game_of, CgResult, CgRun, OutcomeRows};
 
@@ -521,11 +524,7 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
                 }
                 <button type="submit" id="cg-show">{ "Show" }</button>
             </form>
-            if !errors.is_empty() {
-                <div class="form-error" id="cg-error" role="alert">
-                    { for errors.iter().map(|e| html! { <p>{ e.clone() }</p> }) }
-                </div>
-            }
+            <FieldErrors id="cg-error" errors={CgQuery::field_errors(&errors)} sentence={false} />
             { body }
             <CopyLink />
         </section>
@@ -542,20 +541,20 @@ pub struct CgSolveProps {
 /// Solves a valid state in the shared worker (progress, Cancel) and draws the result.
 #[function_component(CgSolve)]
 pub fn cg_solve(props: &CgSolveProps) -> Html {
-    let job = use_job(JobRequest::CumulativeGame(Box::new(props.query.clone())));
+    let job = use_job(JobSpec::CumulativeGame(Box::new(props.query.clone())));
     let Ok(params) = props.query.validate() else {
         return html! {};
     };
     let status = html! {
-        <JobStatus id="cg-job" what="the game" unit="grounded positions" job={job.clone()} />
+        <JobStatus id="cg-job" what="the game" job={job.clone()} />
     };
     match &job.state {
-        JobState::Done(shared) => match &*shared.0 {
-            JobResult::CumulativeGame(Ok(r)) => view_result(r, &params),
-            JobResult::CumulativeGame(Err(message)) => {
-                html! { <p class="form-error" id="cg-error" role="alert">{ message.clone() }</p> }
+        JobState::Done(shared) => match shared.cumulative_game() {
+            Some(Ok(r)) => view_result(r, &params),
+            Some(Err(message)) => {
+                html! { <p class="form-error" id="cg-error" role="alert">{ message.to_string() }</p> }
             }
-            _ => html! {},
+            None => html! {},
         },
         _ => status,
     }

@@ -21,9 +21,12 @@ use heaplab_engine::subtraction::Limits;
 use heaplab_engine::{Budget, Periodicity};
 use yew::prelude::*;
 
+use crate::components::field::FieldErrors;
+use crate::route::PageQuery;
+
 use crate::components::field::{edit_form, use_live_form};
 use crate::components::page::{empty_results, error_card, PageFrame};
-use crate::route::cumulative::{CumulativeErrors, CumulativeParams, CumulativeQuery};
+use crate::route::cumulative::{CumulativeParams, CumulativeQuery};
 use crate::route::navigate;
 
 /// Heaps the period search may compute for `set`: Theorem 3 bounds `ξ` by `2 (max S)²` and
@@ -123,7 +126,7 @@ pub fn cumulative_page(props: &CumulativePageProps) -> Html {
             <div class="field actions">
                 <button type="submit" class="primary">{ "Show" }</button>
             </div>
-            { errors_html(form_errors.as_ref()) }
+            <FieldErrors id="cs-error" errors={form_errors.as_ref().map(CumulativeQuery::field_errors).unwrap_or_default()} />
         </form>
     };
 
@@ -139,28 +142,6 @@ pub fn cumulative_page(props: &CumulativePageProps) -> Html {
             { results }
         </PageFrame>
     }
-}
-
-/// The inline error box (`#cs-error`): one line per bad parameter.
-fn errors_html(errors: Option<&CumulativeErrors>) -> Html {
-    let Some(errors) = errors else {
-        return html! {};
-    };
-    html! {
-        <div id="cs-error" class="form-error" role="alert">
-            { for errors.iter().map(|(key, m)| html! {
-                <p id={format!("cs-error-{key}")}>{ capitalise(m) }{ "." }</p>
-            }) }
-        </div>
-    }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// `✓` or `✗` with a word.

@@ -3,8 +3,6 @@
 //! progress and cancel, the sequence plotted with rare values highlighted (Theorem 3.81), and
 //! PNG/SVG/CSV exports. The URL holds the whole state; the engine computes everything.
 
-use std::rc::Rc;
-
 use heaplab_engine::octal::{self, named_games, OctalReport};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -13,8 +11,10 @@ use web_sys::{HtmlCanvasElement, HtmlInputElement};
 use yew::prelude::*;
 
 use crate::components::export::{download_canvas, download_text, CopyLink};
+use crate::format::progress_text;
+use crate::jobs::{JobRunner, JobState, Shared};
 use crate::route::{navigate, OctalQuery};
-use crate::tiles::octal_job::{OctalEvent, OctalJob};
+use crate::worker::{JobSpec, OctalRequest, Progress};
 
 /// Plot size in pixels.
 const PLOT_WIDTH: u32 = 960;
@@ -122,10 +122,45 @@ fn draw_plot<DB: DrawingBackend>(
 /// What the page shows below the form.
 #[derive(Clone, PartialEq)]
 enum Status {
-    Running { done: u64, total: u64 },
-    Done(Rc<(OctalReport, Vec<u32>)>),
+    Running {
+        progress: Option<Progress>,
+        elapsed_ms: f64,
+    },
+    Done(Shared),
     Failed(String),
     Cancelled,
+    /// No valid code and budget yet.
+    Idle,
+}
+
+impl Status {
+    /// The page's view of the job.
+    fn of(state: &JobState) -> Status {
+        match state {
+            JobState::Idle => Status::Idle,
+            JobState::Cancelled => Status::Cancelled,
+            JobState::Running {
+                progress,
+                elapsed_ms,
+                ..
+            } => Status::Running {
+                progress: *progress,
+                elapsed_ms: *elapsed_ms,
+            },
+            JobState::Done(shared) => match shared.octal() {
+                Some(Err(message)) => Status::Failed(message.to_string()),
+                _ => Status::Done(shared.clone()),
+            },
+        }
+    }
+
+    /// The report and values of a finished job.
+    fn solved(&self) -> Option<&(OctalReport, Vec<u32>)> {
+        match self {
+            Status::Done(shared) => shared.octal()?.ok(),
+            _ => None,
+        }
+    }
 }
 
 /// Properties of [`OctalPage`].
@@ -141,51 +176,50 @@ pub fn octal_page(props: &OctalPageProps) -> Html {
     let query = props.query.clone();
     let valid = query.validate();
     let code_text = use_state(|| query.code.clone());
-    let status = use_state(|| Status::Cancelled);
-    let job = use_mut_ref(|| None::<OctalJob>);
+    let job = use_state_eq(|| JobState::Idle);
+    let runner = {
+        let setter = job.setter();
+        use_memo((), move |_| {
+            JobRunner::new(Callback::from(move |s| setter.set(s)))
+        })
+    };
+    let status = Status::of(&job);
     let canvas = use_node_ref();
     let problem = use_state(|| None::<String>);
 
     // A new code or budget in the URL: reset the field and start a job in the worker.
     {
         let code_text = code_text.clone();
-        let status = status.clone();
-        let job = job.clone();
+        let runner = runner.clone();
         let key = (query.code.clone(), query.max.clone());
         let params = valid.clone();
         use_effect_with(key, move |(code, _)| {
             code_text.set(code.clone());
-            *job.borrow_mut() = None;
-            if let Ok(params) = params {
-                status.set(Status::Running { done: 0, total: 1 });
-                let setter = status.setter();
-                let on_event = Callback::from(move |event| match event {
-                    OctalEvent::Progress { done, total } => {
-                        setter.set(Status::Running { done, total })
-                    }
-                    OctalEvent::Done(Ok(solved)) => setter.set(Status::Done(Rc::new(*solved))),
-                    OctalEvent::Done(Err(message)) => setter.set(Status::Failed(message)),
-                });
-                *job.borrow_mut() =
-                    Some(OctalJob::start(params.rules.ascii(), params.max, on_event));
+            match params {
+                Ok(params) => runner.start(JobSpec::Octal(OctalRequest {
+                    code: params.rules.ascii(),
+                    max_heaps: params.max,
+                })),
+                Err(_) => runner.cancel(),
             }
-            let job = job.clone();
-            move || *job.borrow_mut() = None
         });
     }
+    // Leaving the page stops the job and terminates its worker.
+    {
+        let runner = runner.clone();
+        use_effect_with((), move |_| move || runner.shut_down());
+    }
 
-    let range = match (&*status, &valid) {
-        (Status::Done(solved), Ok(params)) => {
-            Some(plotted_range(solved.1.len(), params.from, params.to))
-        }
+    let range = match (status.solved(), &valid) {
+        (Some(solved), Ok(params)) => Some(plotted_range(solved.1.len(), params.from, params.to)),
         _ => None,
     };
     {
         let canvas = canvas.clone();
         let problem = problem.clone();
-        use_effect_with(((*status).clone(), range), move |(status, range)| {
-            if let (Status::Done(solved), Some(range), Some(c)) =
-                (status, range, canvas.cast::<HtmlCanvasElement>())
+        use_effect_with((status.clone(), range), move |(status, range)| {
+            if let (Some(solved), Some(range), Some(c)) =
+                (status.solved(), range, canvas.cast::<HtmlCanvasElement>())
             {
                 c.set_width(PLOT_WIDTH);
                 c.set_height(PLOT_HEIGHT);
@@ -235,12 +269,8 @@ pub fn octal_page(props: &OctalPageProps) -> Html {
         })
     };
     let on_cancel = {
-        let job = job.clone();
-        let status = status.clone();
-        Callback::from(move |_: MouseEvent| {
-            *job.borrow_mut() = None;
-            status.set(Status::Cancelled);
-        })
+        let runner = runner.clone();
+        Callback::from(move |_: MouseEvent| runner.cancel())
     };
     let code_error = octal::Ruleset::parse(&code_text)
         .err()
@@ -260,23 +290,35 @@ pub fn octal_page(props: &OctalPageProps) -> Html {
         html! { <button type="button" class="preset" {onclick}>{ format!("{name} {code}") }</button> }
     });
 
-    let body = match &*status {
-        Status::Running { done, total } => html! {
+    let body = match &status {
+        Status::Running {
+            progress,
+            elapsed_ms,
+        } => html! {
             <div class="map-progress-line">
-                <progress id="octal-progress" max={(*total).max(1).to_string()} value={done.to_string()} aria-label="Heaps computed"></progress>
-                <span id="octal-status">{ format!("computing: {done} of {total} heaps") }</span>
+                <progress id="octal-progress" max={progress.map_or(1, |p| p.total.max(1)).to_string()} value={progress.map_or(0, |p| p.done).to_string()} aria-label="Heaps computed"></progress>
+                <span id="octal-status">{ match progress {
+                    Some(p) => format!("Computing: {}", progress_text(p, *elapsed_ms)),
+                    None => "Computing…".to_string(),
+                } }</span>
                 <button type="button" id="octal-cancel" onclick={on_cancel}>{ "Cancel" }</button>
             </div>
         },
         Status::Cancelled => {
-            html! { <p id="octal-status" role="status">{ "Cancelled (or nothing to compute)." }</p> }
+            html! { <p id="octal-status" role="status">{ "Cancelled." }</p> }
+        }
+        Status::Idle => {
+            html! { <p id="octal-status" role="status">{ "Nothing to compute yet." }</p> }
         }
         Status::Failed(message) => {
             html! { <p id="octal-status" class="error" role="alert">{ message.clone() }</p> }
         }
-        Status::Done(solved) => {
-            solved_view(solved, range.unwrap_or((0, 1)), &canvas, &problem, &commit)
-        }
+        Status::Done(_) => match status.solved() {
+            Some(solved) => {
+                solved_view(solved, range.unwrap_or((0, 1)), &canvas, &problem, &commit)
+            }
+            None => html! {},
+        },
     };
 
     html! {
@@ -304,7 +346,7 @@ pub fn octal_page(props: &OctalPageProps) -> Html {
 
 /// The facts, badge, plot, legend and exports of a solved game.
 fn solved_view(
-    solved: &Rc<(OctalReport, Vec<u32>)>,
+    solved: &(OctalReport, Vec<u32>),
     range: (usize, usize),
     canvas: &NodeRef,
     problem: &UseStateHandle<Option<String>>,

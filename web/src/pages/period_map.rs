@@ -20,14 +20,16 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlSelectElement, ImageData};
 use yew::prelude::*;
 
+use crate::components::field::FieldErrors;
+use crate::route::PageQuery;
+
 use crate::components::export::{download_rgba, download_text, ScaledPng};
 use crate::components::field::{choose_and_commit, edit_form, same_state};
 use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
 use crate::components::zoom_box::show_zoom_box;
-use crate::route::{
-    format_query, navigate, MapErrors, MapParams, MapQuery, MAP_COLOURINGS, MAP_FAMILIES,
-};
+use crate::format::{duration, grouped, progress_text};
+use crate::route::{format_query, navigate, MapParams, MapQuery, MAP_COLOURINGS, MAP_FAMILIES};
 use crate::tiles::runner::{MapRunner, Mode, Phase, Progress, MAX_HEAPS};
 
 pub use view::{box_window, pan, pixel_to_point, zoom, MIN_SIDE};
@@ -97,29 +99,6 @@ pub fn describe_point(
     }
 }
 
-/// `12,345` for 12345.
-pub(crate) fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-/// `1 h 02 min`, `3 min 05 s` or `12 s`.
-fn duration(seconds: f64) -> String {
-    let s = seconds.max(0.0).round() as u64;
-    match s {
-        0..=59 => format!("{s} s"),
-        60..=3599 => format!("{} min {:02} s", s / 60, s % 60),
-        _ => format!("{} h {:02} min", s / 3600, (s % 3600) / 60),
-    }
-}
-
 /// The status line under the progress bar.
 pub fn status_text(p: &Progress) -> String {
     let seconds = p.elapsed_ms / 1000.0;
@@ -135,20 +114,13 @@ pub fn status_text(p: &Progress) -> String {
         Mode::MainThread => "on the main thread (no workers)".to_string(),
     };
     match &p.phase {
-        Phase::Running => {
-            let left = if rate > 0.0 {
-                format!("about {} left", duration((p.total - p.done) as f64 / rate))
-            } else {
-                "estimating time left".to_string()
-            };
-            format!(
-                "Computing: {} of {} rulesets ({:.1}%) · {} rulesets/s · {left} · {solver}",
-                grouped(p.done),
-                grouped(p.total),
-                100.0 * p.done as f64 / p.total.max(1) as f64,
-                grouped(rate.round() as u64),
+        Phase::Running => format!(
+            "Computing: {} · {solver}",
+            progress_text(
+                &crate::worker::Progress::new(p.done, p.total, crate::worker::Unit::Rulesets),
+                p.elapsed_ms
             )
-        }
+        ),
         Phase::Done => format!(
             "done: {} rulesets in {} ({} rulesets/s, {solver})",
             grouped(p.total),
@@ -550,7 +522,7 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
             <small id="map-range-hint" class="hint map-hint">
                 { "Ranges are half-open, as in Rust: 401..1600 means 401 ≤ s1 < 1600. At most 4,000,000 pixels." }
             </small>
-            { errors_html(form_errors.as_deref()) }
+            <FieldErrors id="map-error" errors={form_errors.as_ref().map(MapQuery::field_errors).unwrap_or_default()} />
         </form>
     };
 
@@ -649,27 +621,6 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
             { body }
         </PageFrame>
     }
-}
-
-/// The inline error box of the form (`#map-error`); empty when the input is fine.
-fn errors_html(errors: Option<&MapErrors>) -> Html {
-    let Some(errors) = errors else {
-        return html! {};
-    };
-    html! {
-        <div id="map-error" class="form-error" role="alert">
-            { for errors.messages().iter().map(|m| html! { <p>{ capitalise(m) }{ "." }</p> }) }
-        </div>
-    }
-}
-
-/// The text with its first letter in upper case.
-pub(crate) fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// The legend beside the map: counts and shares per class (`#map-counts`), the log ramp for

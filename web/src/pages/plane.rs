@@ -23,12 +23,15 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlElement, ImageData};
 use yew::prelude::*;
 
+use crate::components::field::FieldErrors;
+use crate::route::PageQuery;
+
 use crate::components::export::{download_rgba, download_text, ScaledPng};
 use crate::components::field::{choose_and_commit, edit_form, same_state};
 use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
 use crate::components::zoom_box::show_zoom_box;
-use crate::pages::period_map::{capitalise, grouped};
+use crate::format::grouped;
 use crate::route::navigate;
 use crate::route::plane::{
     PlaneErrors, PlaneMode, PlaneParams, PlaneQuery, View, PAGE_MAX_CELLS, PAGE_MAX_NIM_CELLS,
@@ -550,7 +553,7 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
             <small id="plane-hint" class="hint plane-hint">
                 { format!("Pairs like (2,6) (3,3), or 2,6 3,3, or one pair per line; a, b ≥ 0, not both 0. Window sides up to {}; at most {} cells ({} with nim-values).", grouped(u64::from(PAGE_MAX_SIDE)), grouped(PAGE_MAX_CELLS), grouped(PAGE_MAX_NIM_CELLS)) }
             </small>
-            { errors_html(form_errors.as_deref()) }
+            <FieldErrors id="plane-error" errors={form_errors.as_ref().map(PlaneQuery::field_errors).unwrap_or_default()} />
         </form>
     };
 
@@ -666,18 +669,6 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
 fn short_zoom(zoom: f64) -> String {
     let text = format!("{zoom:.2}");
     text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// The inline error box of the form (`#plane-error`); empty when the input is fine.
-fn errors_html(errors: Option<&PlaneErrors>) -> Html {
-    let Some(errors) = errors else {
-        return html! {};
-    };
-    html! {
-        <div id="plane-error" class="form-error" role="alert">
-            { for errors.messages().iter().map(|m| html! { <p>{ capitalise(m) }{ "." }</p> }) }
-        </div>
-    }
 }
 
 /// The legend and summary beside the picture.

@@ -22,13 +22,16 @@ use heaplab_engine::tree_layout::Tree;
 use heaplab_engine::{Budget, EngineError};
 use yew::prelude::*;
 
+use crate::components::field::FieldErrors;
+use crate::route::PageQuery;
+
 use crate::components::export::{download_text, CopyLink};
 use crate::components::field::{use_query_form, TextField};
 use crate::components::tree::TreeView;
 use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::jobs::{use_job, JobState, JobStatus};
 use crate::route::{format_query, parse_query};
-use crate::worker::{JobRequest, ScoringOctalRequest, ScoringTable};
+use crate::worker::{JobSpec, ScoringOctalRequest, ScoringTable};
 
 /// Stewart's Figure 1, the page's default game.
 pub const FIGURE_1: &str = "{2,{11|4|-3}|3|4,{9|2|-5}}";
@@ -436,9 +439,7 @@ pub fn octal_tab(props: &TabProps) -> Html {
     let body = match props.query.octal_request() {
         Ok(request) => html! { <OctalJob {request} /> },
         Err(errors) => html! {
-            <div class="form-error" id="sc-error" role="alert">
-                { for errors.iter().map(|e| html! { <p>{ e.clone() }</p> }) }
-            </div>
+            <FieldErrors id="sc-error" errors={ScoringQuery::field_errors(&errors)} sentence={false} />
         },
     };
     html! {
@@ -469,7 +470,7 @@ pub struct OctalJobProps {
 /// Runs the request in the Web Worker and shows the result.
 #[function_component(OctalJob)]
 pub fn octal_job(props: &OctalJobProps) -> Html {
-    let job = use_job(JobRequest::ScoringOctal(props.request.clone()));
+    let job = use_job(JobSpec::ScoringOctal(props.request.clone()));
     let body = match &job.state {
         JobState::Done(result) => match result.scoring_octal() {
             Some(Ok(table)) => {

@@ -20,13 +20,16 @@ use heaplab_engine::{Budget, Periodicity};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::components::field::FieldErrors;
+use crate::route::PageQuery;
+
 use crate::components::field::{edit_form, same_state, use_live_form};
 use crate::components::page::{empty_results, error_card, PageFrame};
 use crate::components::palette::Legend;
 use crate::components::period_facts::PeriodFacts;
 use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::components::value_strip::ValueStrip;
-use crate::route::{navigate, QueryErrors, SetKind, SubtractionParams, SubtractionQuery};
+use crate::route::{navigate, SetKind, SubtractionParams, SubtractionQuery};
 
 use play::Play;
 use why::Why;
@@ -243,7 +246,7 @@ pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
             <div class="field actions">
                 <button type="submit" class="primary">{ "Show" }</button>
             </div>
-            { errors_html(form_errors.as_ref()) }
+            <FieldErrors id="set-error" errors={form_errors.as_ref().map(SubtractionQuery::field_errors).unwrap_or_default()} />
         </form>
     };
 
@@ -277,31 +280,6 @@ pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
             { results }
         </PageFrame>
     }
-}
-
-/// The inline error box next to the form (`#set-error`); empty when the input is fine.
-fn errors_html(errors: Option<&QueryErrors>) -> Html {
-    let Some(errors) = errors else {
-        return html! {};
-    };
-    html! {
-        <div id="set-error" class="form-error" role="alert">
-            if let Some(m) = &errors.set {
-                <p id="set-error-set">{ capitalise(m) }{ "." }</p>
-            }
-            if let Some(m) = &errors.terms {
-                <p id="terms-error">{ capitalise(m) }{ "." }</p>
-            }
-        </div>
-    }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// Everything below the form for one solution.

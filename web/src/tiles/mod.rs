@@ -4,5 +4,4 @@
 
 pub mod cursor;
 pub mod grid;
-pub mod octal_job;
 pub mod runner;

@@ -8,7 +8,6 @@
 //! own state is released, so the page may re-render (and call the runner) from it.
 
 use gloo::timers::callback::Timeout;
-use gloo::worker::{Spawnable, WorkerBridge};
 use heaplab_engine::figure::Colouring;
 use heaplab_engine::period_map::{CellClass, Family, Window, DEFAULT_CELL_BUDGET};
 use wasm_bindgen::{Clamped, JsCast};
@@ -17,10 +16,12 @@ use yew::Callback;
 
 use super::cursor::TileCursor;
 use super::grid::MapGrid;
-use crate::worker::{solve_tile, MapWorker, TileRequest, TileResult, WorkerReply, WorkerRequest};
+use crate::worker::{
+    solve_tile, JobId, JobOutput, JobSpec, TileRequest, TileResult, WorkerReply, WorkerRequest,
+};
 pub use crate::worker_client::Phase;
 use crate::worker_client::{
-    has_worker_api, probe_workers, RunnerState, Shared, WeakShared, Workers, LOADER,
+    has_worker_api, probe_workers, RunnerState, Shared, WeakShared, WorkerLink, Workers,
     WORKER_TIMEOUT_MS,
 };
 
@@ -71,17 +72,20 @@ pub struct Progress {
     pub scale_max: u64,
 }
 
-/// The worker pool.
+/// The worker pool: each tile is one job of the one protocol.
 struct Pool {
-    bridges: Vec<WorkerBridge<MapWorker>>,
-    ready: Vec<bool>,
-    busy: Vec<bool>,
+    links: Vec<WorkerLink>,
+    /// The tile job each worker is solving.
+    busy: Vec<Option<JobId>>,
     /// Gives up on the workers when none is ready in time.
     _watchdog: Option<Timeout>,
 }
 
 struct Inner {
     job: u64,
+    /// The id of the next tile job; tiles of the current map have ids from `first_tile`.
+    next_tile: JobId,
+    first_tile: JobId,
     family: Family,
     colouring: Colouring,
     grid: MapGrid,
@@ -143,6 +147,8 @@ impl MapRunner {
         };
         let inner = Inner {
             job: 0,
+            next_tile: 0,
+            first_tile: 0,
             family: Family::ThreeMove { s3: 3 },
             colouring: Colouring::Class,
             grid: MapGrid::new(window),
@@ -184,6 +190,7 @@ impl MapRunner {
         let runner = self.downgrade();
         self.with(|inner| {
             inner.job += 1;
+            inner.first_tile = inner.next_tile;
             inner.family = family;
             inner.colouring = colouring;
             inner.grid = MapGrid::new(window);
@@ -196,7 +203,7 @@ impl MapRunner {
             inner.drawn_scale = 1;
             if let Some(pool) = inner.pool.as_mut() {
                 // Busy workers finish their old tile (dropped on arrival) and then get new ones.
-                pool.busy.iter_mut().for_each(|b| *b = false);
+                pool.busy.iter_mut().for_each(|b| *b = None);
             }
             inner.canvas = canvas;
             if let Some(c) = &inner.canvas {
@@ -208,7 +215,7 @@ impl MapRunner {
         });
     }
 
-    /// Stops handing out tiles and closes the workers; replies still on their way are dropped.
+    /// Stops handing out tiles and terminates the workers; replies on their way are dropped.
     pub fn cancel(&self) {
         self.with(|inner| {
             if inner.phase == Phase::Running {
@@ -256,34 +263,46 @@ impl MapRunner {
     fn on_reply(&self, worker: usize, reply: WorkerReply) {
         let runner = self.downgrade();
         self.with(|inner| {
-            if let Some(pool) = inner.pool.as_mut() {
-                match reply {
-                    WorkerReply::Ready => {
-                        if let Some(r) = pool.ready.get_mut(worker) {
-                            *r = true;
-                        }
-                        pool._watchdog = None;
-                        inner.workers = Workers::Available;
-                    }
-                    WorkerReply::Tile(result) => {
-                        if let Some(b) = pool.busy.get_mut(worker) {
-                            *b = false;
-                        }
-                        if result.job == inner.job {
-                            inner.apply(result);
-                        }
-                    }
-                    // Plane, octal and other pages' jobs go through bridges of their own.
-                    WorkerReply::PlaneProgress { .. }
-                    | WorkerReply::Plane { .. }
-                    | WorkerReply::Job(_)
-                    | WorkerReply::JobProgress { .. }
-                    | WorkerReply::OctalProgress { .. }
-                    | WorkerReply::Octal(_) => {}
+            let Some(pool) = inner.pool.as_mut() else {
+                return;
+            };
+            let (id, result) = match reply {
+                WorkerReply::Ready => {
+                    pool._watchdog = None;
+                    inner.workers = Workers::Available;
+                    inner.pump(&runner);
+                    return;
                 }
+                WorkerReply::Progress { .. } => return,
+                WorkerReply::Result { id, output } => match *output {
+                    JobOutput::Tile(result) => (id, result),
+                    _ => return,
+                },
+                WorkerReply::Error { id, message } => (id, tile_failed(message)),
+            };
+            if let Some(b) = pool.busy.get_mut(worker).filter(|b| **b == Some(id)) {
+                *b = None;
+            }
+            if id >= inner.first_tile {
+                inner.apply(result);
             }
             inner.pump(&runner);
         });
+    }
+}
+
+/// A tile the worker could not solve: the message, as the tile's result.
+fn tile_failed(message: String) -> TileResult {
+    let nothing = Window {
+        x0: 0,
+        x1: 0,
+        y0: 0,
+        y1: 0,
+    };
+    TileResult {
+        tile: nothing,
+        cells: Err(message),
+        millis: 0.0,
     }
 }
 
@@ -291,7 +310,7 @@ impl Inner {
     fn mode(&self) -> Mode {
         match (&self.pool, self.workers) {
             (_, Workers::Unavailable) => Mode::MainThread,
-            (Some(pool), Workers::Available) => Mode::Workers(pool.bridges.len()),
+            (Some(pool), Workers::Available) => Mode::Workers(pool.links.len()),
             _ => Mode::Starting,
         }
     }
@@ -356,24 +375,28 @@ impl Inner {
         let Some(pool) = self.pool.as_ref() else {
             return;
         };
-        let idle: Vec<usize> = (0..pool.bridges.len())
-            .filter(|&i| pool.ready[i] && !pool.busy[i])
+        let idle: Vec<usize> = (0..pool.links.len())
+            .filter(|&i| pool.links[i].is_ready() && pool.busy[i].is_none())
             .collect();
-        let solvers = pool.bridges.len();
+        let solvers = pool.links.len();
         for i in idle {
             let pixels = self.tile_pixels(WORKER_TILE_MS, solvers, 64);
             let Some(tile) = self.cursor.next_tile(pixels) else {
                 break;
             };
             let request = TileRequest {
-                job: self.job,
                 family: self.family,
                 tile,
                 max_heaps: MAX_HEAPS,
             };
+            let id = self.next_tile;
+            self.next_tile += 1;
             if let Some(pool) = self.pool.as_mut() {
-                pool.busy[i] = true;
-                pool.bridges[i].send(WorkerRequest::Tile(request));
+                pool.busy[i] = Some(id);
+                pool.links[i].send(&WorkerRequest::Start {
+                    id,
+                    spec: JobSpec::Tile(request),
+                });
             }
         }
     }
@@ -416,7 +439,6 @@ impl Inner {
         let pixels = self.tile_pixels(MAIN_TILE_MS, 1, 16);
         if let Some(tile) = self.cursor.next_tile(pixels) {
             let result = solve_tile(&TileRequest {
-                job: self.job,
                 family: self.family,
                 tile,
                 max_heaps: MAX_HEAPS,
@@ -502,18 +524,16 @@ fn spawn_pool(runner: &WeakRunner) -> Option<Pool> {
         return None;
     }
     let size = pool_size();
-    let bridges: Vec<WorkerBridge<MapWorker>> = (0..size)
+    let links: Vec<WorkerLink> = (0..size)
         .map(|i| {
             let runner = runner.clone();
-            MapWorker::spawner()
-                .callback(move |reply| {
-                    if let Some(shared) = runner.upgrade() {
-                        MapRunner(shared).on_reply(i, reply);
-                    }
-                })
-                .spawn_with_loader(LOADER)
+            WorkerLink::spawn(move |reply| {
+                if let Some(shared) = runner.upgrade() {
+                    MapRunner(shared).on_reply(i, reply);
+                }
+            })
         })
-        .collect();
+        .collect::<Option<_>>()?;
     let watchdog = {
         let runner = runner.clone();
         Timeout::new(WORKER_TIMEOUT_MS, move || {
@@ -521,7 +541,7 @@ fn spawn_pool(runner: &WeakRunner) -> Option<Pool> {
                 let none_ready = inner
                     .pool
                     .as_ref()
-                    .is_some_and(|p| !p.ready.iter().any(|&r| r));
+                    .is_some_and(|p| !p.links.iter().any(WorkerLink::is_ready));
                 if none_ready {
                     // The workers never loaded: solve on the main thread instead, from the
                     // pixels not handed out (nothing was: tiles only go to ready workers).
@@ -534,9 +554,8 @@ fn spawn_pool(runner: &WeakRunner) -> Option<Pool> {
         })
     };
     Some(Pool {
-        ready: vec![false; bridges.len()],
-        busy: vec![false; bridges.len()],
-        bridges,
+        busy: vec![None; links.len()],
+        links,
         _watchdog: Some(watchdog),
     })
 }

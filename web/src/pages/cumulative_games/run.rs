@@ -2,10 +2,10 @@
 //! grounded position (and the table rows that need their own search) with the engine's stepped
 //! [`Solver`], then [`CgRun::finish`] builds the [`CgResult`] the page draws.
 //!
-//! The run lives in the shared Web Worker (`JobRequest::CumulativeGame`, driven by
-//! `crate::worker::JobRun`), which steps it, reports `(positions solved, cap)` after each step
-//! and can be cancelled between steps; without workers the same run steps on the main thread
-//! with a smaller cap. Everything comes from `heaplab_engine::cumulative_games`.
+//! The run lives in the shared Web Worker (`JobSpec::CumulativeGame`, the job
+//! `crate::worker::jobs::cumulative_game`), which steps it, reports `(positions solved, cap)`
+//! after each step and can be cancelled between steps; without workers the same run steps on
+//! the main thread with a smaller cap. Everything comes from `heaplab_engine::cumulative_games`.
 
 use std::rc::Rc;
 
@@ -20,7 +20,7 @@ use heaplab_engine::Budget;
 use serde::{Deserialize, Serialize};
 
 use super::{CgParams, View};
-use crate::pages::period_map::grouped;
+use crate::format::grouped;
 
 /// Most grounded positions solved in the Web Worker.
 pub const WORKER_STATES: u64 = 2_000_000;

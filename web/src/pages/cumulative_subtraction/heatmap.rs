@@ -16,7 +16,7 @@ use super::{file_stem, navigate_with};
 use crate::components::export::{download_rgba, download_text, ScaledPng};
 use crate::jobs::{use_job, JobState, JobStatus, Shared};
 use crate::route::cumulative::{CumulativeParams, MAX_ZOOM};
-use crate::worker::JobRequest;
+use crate::worker::JobSpec;
 
 /// Properties of [`Heatmap`].
 #[derive(Properties, PartialEq)]
@@ -91,7 +91,7 @@ pub fn readout(
 #[function_component(Heatmap)]
 pub fn heatmap(props: &HeatmapProps) -> Html {
     let p = &props.params;
-    let job = use_job(JobRequest::TwoPiles {
+    let job = use_job(JobSpec::TwoPiles {
         moves: p.set.elements().to_vec(),
         width: p.width,
         height: p.height,

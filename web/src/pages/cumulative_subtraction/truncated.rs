@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use crate::components::export::{download_canvas, download_text};
 use crate::jobs::{use_job, JobState, JobStatus};
-use crate::worker::JobRequest;
+use crate::worker::JobSpec;
 
 /// Chart size in canvas pixels.
 const WIDTH: u32 = 720;
@@ -62,7 +62,7 @@ fn draw(canvas: HtmlCanvasElement, m: u32, tr: &[u64]) -> Result<(), String> {
 #[function_component(Truncated)]
 pub fn truncated(props: &TruncatedProps) -> Html {
     let m = props.m;
-    let job = use_job(JobRequest::Truncated { m });
+    let job = use_job(JobSpec::Truncated { m });
     let body = match &job.state {
         JobState::Done(result) => match result.truncated() {
             Some(Ok((tr, check))) => {

@@ -1,0 +1,84 @@
+//! Cancel stops a running job of every kind within one step, in a real headless Chromium: the
+//! status reads "Cancelled" and stays so, and no worker message arrives afterwards (stepped
+//! jobs — map tiles, 2-D windows, cumulative games — are dropped by the worker before their
+//! next step; one-call jobs — octal proofs, two-pile grids, `tr^m`, scoring octal tables —
+//! have their worker terminated). See `Page::cancel_stops_the_job`.
+
+use anyhow::Result;
+use heaplab_e2e::with_page;
+
+/// Each test opens a page whose job runs for many seconds, waits for it to run in its worker,
+/// presses Cancel and checks the silence.
+async fn check(route: &'static str, id: &'static str, status: &'static str) -> Result<()> {
+    with_page(|page| async move {
+        page.open(route).await?;
+        page.cancel_stops_the_job(&format!("#{id}-progress"), &format!("#{id}-cancel"), status)
+            .await
+    })
+    .await
+}
+
+#[tokio::test]
+async fn cancel_stops_a_period_map_tile_pool() -> Result<()> {
+    check(
+        "#/period-map?family=3move&fixed=1000&s1=1..999&s2=2..1000&colour=class",
+        "map",
+        "#map-status",
+    )
+    .await
+}
+
+#[tokio::test]
+async fn cancel_stops_a_plane_window() -> Result<()> {
+    check(
+        "#/plane?moves=1,2;2,1;3,5;5,3;4,9;9,4;7,11;11,7;13,17;17,13;19,23;23,19;29,31;31,29;37,41;41,37&w=3000&h=3000&mode=grundy",
+        "plane",
+        "#plane-status",
+    )
+    .await
+}
+
+#[tokio::test]
+async fn cancel_stops_an_octal_proof() -> Result<()> {
+    check("#/octal?code=.6&max=4000000", "octal", "#octal-status").await
+}
+
+#[tokio::test]
+async fn cancel_stops_a_cumulative_game_solve() -> Result<()> {
+    check(
+        "#/cumulative-games?preset=squirrel&S=1,2&x=2000&n=5",
+        "cg-job",
+        "#cg-job",
+    )
+    .await
+}
+
+#[tokio::test]
+async fn cancel_stops_a_two_pile_grid() -> Result<()> {
+    check(
+        "#/cumulative-subtraction?S=2,10,13,14,20,25,31,40,50,60,70,80,90,100,110,120&w=1500&h=1500&zoom=1",
+        "cs-heatmap-job",
+        "#cs-heatmap-job",
+    )
+    .await
+}
+
+#[tokio::test]
+async fn cancel_stops_a_truncated_sequence() -> Result<()> {
+    check(
+        "#/cumulative-subtraction?S=2,3&m=400",
+        "cs-truncated-job",
+        "#cs-truncated-job",
+    )
+    .await
+}
+
+#[tokio::test]
+async fn cancel_stops_a_scoring_octal_table() -> Result<()> {
+    check(
+        "#/scoring?tab=octal&code=777&pts=1,2,3&n=200",
+        "sc-job",
+        "#sc-job",
+    )
+    .await
+}

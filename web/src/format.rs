@@ -1,0 +1,77 @@
+//! Text every page and runner shares: grouped numbers, durations, capitals, and the one
+//! progress line (done/total in the job's unit, percent, rate, time left), so progress reads
+//! the same everywhere. Imports nothing from pages.
+
+use crate::worker::Progress;
+
+/// `12,345` for 12345.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// `1 h 02 min`, `3 min 05 s` or `12 s`.
+pub fn duration(seconds: f64) -> String {
+    let s = seconds.max(0.0).round() as u64;
+    match s {
+        0..=59 => format!("{s} s"),
+        60..=3599 => format!("{} min {:02} s", s / 60, s % 60),
+        _ => format!("{} h {:02} min", s / 3600, (s % 3600) / 60),
+    }
+}
+
+/// `Text` for `text`: the first letter in upper case.
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// `1,200 of 10,000 cells (12%) · 3,400 cells/s · about 3 s left`: the one progress line.
+/// A search that doubles its length adds its current target; a capped job says where it stops
+/// and counts the time left to the cap as "at most".
+pub fn progress_text(p: &Progress, elapsed_ms: f64) -> String {
+    let unit = p.unit.label();
+    let seconds = elapsed_ms / 1000.0;
+    let rate = if seconds > 0.0 {
+        p.done as f64 / seconds
+    } else {
+        0.0
+    };
+    let mut text = format!(
+        "{} of {} {unit} ({:.0}%)",
+        grouped(p.done),
+        grouped(p.total),
+        100.0 * p.done.min(p.total) as f64 / p.total.max(1) as f64,
+    );
+    if let Some(target) = p.target {
+        text.push_str(&format!(" · proving up to {} heaps now", grouped(target)));
+    }
+    if rate > 0.0 {
+        let left = duration(p.total.saturating_sub(p.done) as f64 / rate);
+        let bound = if p.unit.total_is_cap() {
+            "at most"
+        } else {
+            "about"
+        };
+        text.push_str(&format!(
+            " · {} {unit}/s · {bound} {left} left",
+            grouped(rate.round() as u64)
+        ));
+    } else {
+        text.push_str(" · estimating time left");
+    }
+    if p.unit.total_is_cap() {
+        text.push_str(&format!(" · stops at {}", grouped(p.total)));
+    }
+    text
+}

@@ -1,0 +1,51 @@
+//! One file per kind of job, each implementing [`super::Job`]. A new family adds one file here,
+//! one [`super::JobSpec`] variant and one [`super::JobOutput`] variant.
+
+pub mod cumulative_game;
+pub mod octal;
+pub mod plane;
+pub mod scoring_octal;
+pub mod tile;
+pub mod truncated;
+pub mod two_piles;
+
+use super::{Job, JobOutput, Progress};
+
+/// A job that is one engine call: it runs whole in its first step.
+pub struct Whole {
+    run: Option<WholeFn>,
+    output: Option<Result<JobOutput, String>>,
+}
+
+/// The engine call of a [`Whole`] job; it may report progress along the way.
+type WholeFn = Box<dyn FnOnce(&mut dyn FnMut(Progress)) -> Result<JobOutput, String>>;
+
+impl Whole {
+    /// A job that runs `run` in its first step.
+    pub fn job(
+        run: impl FnOnce(&mut dyn FnMut(Progress)) -> Result<JobOutput, String> + 'static,
+    ) -> Box<dyn Job> {
+        Box::new(Whole {
+            run: Some(Box::new(run)),
+            output: None,
+        })
+    }
+}
+
+impl Job for Whole {
+    fn step(&mut self, _millis: f64, report: &mut dyn FnMut(Progress)) -> Result<bool, String> {
+        if let Some(run) = self.run.take() {
+            self.output = Some(run(report));
+        }
+        Ok(true)
+    }
+
+    fn progress(&self) -> Option<Progress> {
+        None
+    }
+
+    fn output(self: Box<Self>) -> Result<JobOutput, String> {
+        self.output
+            .unwrap_or_else(|| Err("the computation stopped early".into()))
+    }
+}

@@ -1,0 +1,253 @@
+//! HeapLab's Web Worker and the one job protocol every page speaks to it.
+//!
+//! The page sends [`WorkerRequest::Start`] (a [`JobSpec`] under an id of its choosing) and
+//! [`WorkerRequest::Cancel`] (by id). The worker answers [`WorkerReply::Ready`] once loaded,
+//! then for each job [`WorkerReply::Progress`] after every step and one
+//! [`WorkerReply::Result`] or [`WorkerReply::Error`]. Messages are bincode bytes.
+//!
+//! Every job implements [`Job`] in its own file under [`jobs`]; the [`host`] loop runs the
+//! jobs of one worker a step (about [`JOB_STEP_MS`]) at a time and reads its message queue
+//! between steps, so a Cancel is seen within one step. Jobs whose engine call cannot be
+//! resumed ([`JobSpec::is_stepped`] is false) run whole in their one step: the client
+//! terminates the worker to cancel them. The same [`Job`]s run on the main thread when
+//! workers are not available (`crate::jobs`, `crate::tiles::runner`), with smaller caps.
+
+pub mod host;
+pub mod jobs;
+
+use std::rc::Rc;
+
+use heaplab_engine::cumulative_subtraction::TwoPileReport;
+use heaplab_engine::octal::OctalReport;
+use heaplab_engine::plane::Solution;
+use serde::{Deserialize, Serialize};
+
+use crate::pages::cumulative_games::{CgQuery, CgResult};
+pub use jobs::octal::{solve_octal, OctalRequest, OctalResult};
+pub use jobs::plane::PlaneRequest;
+pub use jobs::scoring_octal::{solve_scoring_octal, ScoringOctalRequest, ScoringTable};
+pub use jobs::tile::{solve_tile, TileRequest, TileResult};
+pub use jobs::truncated::Truncated;
+
+/// How long one step of a job aims to take, in milliseconds.
+pub const JOB_STEP_MS: f64 = 50.0;
+
+/// A job's number, chosen by the page; replies carry it.
+pub type JobId = u64;
+
+/// What the page asks a worker to do.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum WorkerRequest {
+    /// Start `spec` as job `id` (queued behind the jobs already running in this worker).
+    Start {
+        /// The job's number.
+        id: JobId,
+        /// What to compute.
+        spec: JobSpec,
+    },
+    /// Drop job `id` before its next step (nothing happens if it is finished or unknown).
+    Cancel {
+        /// The job to drop.
+        id: JobId,
+    },
+}
+
+/// What a worker sends back.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum WorkerReply {
+    /// The worker has loaded (sent once, before anything else).
+    Ready,
+    /// Job `id` advanced.
+    Progress {
+        /// The job.
+        id: JobId,
+        /// How far it is.
+        progress: Progress,
+    },
+    /// Job `id` finished.
+    Result {
+        /// The job.
+        id: JobId,
+        /// What it computed.
+        output: Box<JobOutput>,
+    },
+    /// Job `id` could not start or failed: the engine's one-line message.
+    Error {
+        /// The job.
+        id: JobId,
+        /// The message.
+        message: String,
+    },
+}
+
+/// What a job counts, in the visitor's words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Unit {
+    /// Cells of a 2-D window.
+    Cells,
+    /// Rulesets (pixels) of a period map.
+    Rulesets,
+    /// Heaps of an octal game (the total is the heap budget).
+    Heaps,
+    /// Grounded positions of a cumulative game (the total is the cap).
+    Positions,
+}
+
+impl Unit {
+    /// The plural noun, e.g. "grounded positions".
+    pub fn label(self) -> &'static str {
+        match self {
+            Unit::Cells => "cells",
+            Unit::Rulesets => "rulesets",
+            Unit::Heaps => "heaps",
+            Unit::Positions => "grounded positions",
+        }
+    }
+
+    /// Whether the total is a cap the job stops at rather than the work it will do.
+    pub fn total_is_cap(self) -> bool {
+        matches!(self, Unit::Heaps | Unit::Positions)
+    }
+}
+
+/// How far a job is: `done` of `total` in `unit`, and for searches that double their length
+/// (octal games) the length being computed now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Work done.
+    pub done: u64,
+    /// Work in all, or the cap.
+    pub total: u64,
+    /// What is counted.
+    pub unit: Unit,
+    /// The current target length of a doubling search.
+    pub target: Option<u64>,
+}
+
+impl Progress {
+    /// `done` of `total` in `unit`.
+    pub fn new(done: u64, total: u64, unit: Unit) -> Progress {
+        Progress {
+            done,
+            total,
+            unit,
+            target: None,
+        }
+    }
+
+    /// This progress, but never less than `earlier` of the same job (so bars never go back).
+    pub fn at_least(self, earlier: Option<&Progress>) -> Progress {
+        match earlier {
+            Some(e) if e.unit == self.unit => Progress {
+                done: self.done.max(e.done),
+                total: self.total.max(e.total),
+                ..self
+            },
+            _ => self,
+        }
+    }
+}
+
+/// Whether a job runs in a Web Worker or on the main thread (which has smaller caps).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// In a Web Worker.
+    Worker,
+    /// On the main thread.
+    MainThread,
+}
+
+/// Every job a page can ask for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum JobSpec {
+    /// One period-map tile ([`jobs::tile`]).
+    Tile(TileRequest),
+    /// A 2-D subtraction window ([`jobs::plane`]).
+    Plane(PlaneRequest),
+    /// An octal game proven up to a heap budget ([`jobs::octal`]).
+    Octal(OctalRequest),
+    /// The cumulative games page's solve ([`jobs::cumulative_game`]).
+    CumulativeGame(Box<CgQuery>),
+    /// A two-pile cumulative subtraction grid ([`jobs::two_piles`]).
+    TwoPiles {
+        /// The action set, increasing.
+        moves: Vec<u32>,
+        /// Window width.
+        width: u32,
+        /// Window height.
+        height: u32,
+    },
+    /// `tr^m` and the Conjecture 16 check ([`jobs::truncated`]).
+    Truncated {
+        /// The largest action.
+        m: u32,
+    },
+    /// Stewart's `G_s` of a scoring octal game ([`jobs::scoring_octal`]).
+    ScoringOctal(ScoringOctalRequest),
+}
+
+/// What a finished job computed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum JobOutput {
+    /// The solved tile.
+    Tile(TileResult),
+    /// The 2-D window.
+    Plane(Rc<Solution>),
+    /// The octal report and the value of every heap computed.
+    Octal(Box<(OctalReport, Vec<u32>)>),
+    /// What the cumulative games page draws.
+    CumulativeGame(Box<CgResult>),
+    /// The two-pile report.
+    TwoPiles(Box<TwoPileReport>),
+    /// `tr^m` and the Conjecture 16 check.
+    Truncated(Box<Truncated>),
+    /// `G_s` of a scoring octal game.
+    ScoringOctal(Box<ScoringTable>),
+}
+
+/// One computation, run a bounded step at a time by the worker's [`host`] loop or by the
+/// main-thread fallback.
+pub trait Job {
+    /// Works for about `millis` milliseconds; `Ok(true)` once finished. A job that cannot
+    /// stop early may take longer and may call `report` along the way.
+    fn step(&mut self, millis: f64, report: &mut dyn FnMut(Progress)) -> Result<bool, String>;
+    /// How far the job is, when it counts its work.
+    fn progress(&self) -> Option<Progress>;
+    /// The result of a finished job.
+    fn output(self: Box<Self>) -> Result<JobOutput, String>;
+}
+
+impl JobSpec {
+    /// Prepares the job to run at `place` (the place picks the caps).
+    pub fn start(&self, place: Place) -> Result<Box<dyn Job>, String> {
+        match self {
+            JobSpec::Tile(r) => Ok(jobs::tile::start(*r)),
+            JobSpec::Plane(r) => jobs::plane::start(r),
+            JobSpec::Octal(r) => Ok(jobs::octal::start(r, place)),
+            JobSpec::CumulativeGame(q) => jobs::cumulative_game::start(q, place),
+            JobSpec::TwoPiles {
+                moves,
+                width,
+                height,
+            } => Ok(jobs::two_piles::start(moves.clone(), *width, *height)),
+            JobSpec::Truncated { m } => Ok(jobs::truncated::start(*m)),
+            JobSpec::ScoringOctal(r) => Ok(jobs::scoring_octal::start(r.clone())),
+        }
+    }
+
+    /// Whether the job yields between bounded steps (so [`WorkerRequest::Cancel`] stops it
+    /// within one step). The others are one engine call: the client terminates the worker.
+    pub fn is_stepped(&self) -> bool {
+        matches!(
+            self,
+            JobSpec::Tile(_) | JobSpec::Plane(_) | JobSpec::CumulativeGame(_)
+        )
+    }
+}
+
+/// Runs `spec` to the end on this thread (tests and small main-thread jobs).
+pub fn run_to_end(spec: &JobSpec, place: Place) -> Result<JobOutput, String> {
+    let mut job = spec.start(place)?;
+    while !job.step(f64::INFINITY, &mut |_| {})? {}
+    job.output()
+}
