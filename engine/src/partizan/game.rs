@@ -631,20 +631,8 @@ impl<'a> FormCompare<'a> {
         left: &'a [GameId],
         right: &'a [GameId],
     ) -> Result<Self, EngineError> {
-        let mut stops = None;
-        if !left.is_empty() && !right.is_empty() {
-            let mut high: Option<Dyadic> = None;
-            for &l in left {
-                let r = store.stops(l)?.1;
-                high = Some(high.map_or(r, |h| h.max(r)));
-            }
-            let mut low: Option<Dyadic> = None;
-            for &r in right {
-                let l = store.stops(r)?.0;
-                low = Some(low.map_or(l, |x| x.min(l)));
-            }
-            stops = high.zip(low);
-        }
+        let (high, low) = store.stops_of_options(left, right)?;
+        let stops = high.zip(low);
         Ok(FormCompare {
             left,
             right,
