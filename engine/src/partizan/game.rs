@@ -17,6 +17,8 @@ pub struct GameId(u32);
 
 /// The default cap on distinct canonical forms one store may hold.
 pub const DEFAULT_MAX_NODES: usize = 2_000_000;
+/// The most remembered comparisons; the cache is emptied when it reaches this (memory bound).
+const MAX_REMEMBERED: usize = 8_000_000;
 
 /// The outcome class of a game: who wins with perfect play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -219,11 +221,11 @@ impl GameStore {
         // of h, and R(g) > L(h) gives R(g − h) > 0, so g > h.
         let ((gl, gr), (hl, hr)) = (self.stops(g)?, self.stops(h)?);
         if gl < hl || gr < hr {
-            self.ge_memo.insert((g, h), false);
+            self.remember((g, h), false);
             return Ok(false);
         }
         if gr > hl {
-            self.ge_memo.insert((g, h), true);
+            self.remember((g, h), true);
             return Ok(true);
         }
         // g ≥ h ⇔ no g^R ≤ h and no h^L ≥ g. For a number on one side, number translation
@@ -244,8 +246,16 @@ impl GameStore {
             }
             i += 1;
         }
-        self.ge_memo.insert((g, h), answer);
+        self.remember((g, h), answer);
         Ok(answer)
+    }
+
+    /// Stores a comparison, emptying the cache first when it is full.
+    fn remember(&mut self, pair: (GameId, GameId), answer: bool) {
+        if self.ge_memo.len() >= MAX_REMEMBERED {
+            self.ge_memo.clear();
+        }
+        self.ge_memo.insert(pair, answer);
     }
 
     /// `g ≤ h`.
