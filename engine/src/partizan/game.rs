@@ -74,7 +74,14 @@ pub struct GameStore {
     /// The largest `|k|` in `ups`.
     pub(super) ups_reach: i64,
     max_nodes: usize,
+    /// Comparisons computed (not remembered) so far: the measure of work.
+    work: u64,
+    /// When set, computing more comparisons than this is an error (see [`WORK_CAP`]).
+    work_limit: Option<u64>,
 }
+
+/// The message of the error a store gives when its work limit is reached.
+pub const WORK_CAP: &str = "the computation reached its work cap";
 
 impl Default for GameStore {
     fn default() -> Self {
@@ -97,10 +104,22 @@ impl GameStore {
             name_memo: HashMap::default(),
             ups: HashMap::default(),
             ups_reach: -1,
+            work: 0,
+            work_limit: None,
             max_nodes: max_nodes.max(16),
         };
         store.number(Dyadic::integer(0)).expect("room for zero");
         store
+    }
+
+    /// Comparisons computed so far (a measure of work done).
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Makes comparisons beyond `limit` total work fail with [`WORK_CAP`] (`None`: no limit).
+    pub fn set_work_limit(&mut self, limit: Option<u64>) {
+        self.work_limit = limit;
     }
 
     /// How many canonical forms the store holds.
@@ -216,6 +235,10 @@ impl GameStore {
         }
         if let Some(&known) = self.ge_memo.get(&(g, h)) {
             return Ok(known);
+        }
+        self.work += 1;
+        if self.work_limit.is_some_and(|limit| self.work > limit) {
+            return Err(EngineError::OutOfRange(WORK_CAP.into()));
         }
         // Stops decide many comparisons at once: g ≥ h needs both stops of g at least those
         // of h, and R(g) > L(h) gives R(g − h) > 0, so g > h.
