@@ -109,7 +109,7 @@ fn position_lists_winning_moves() {
         "--format",
         "json",
     ]);
-    // {1|0} + 1 = {2|1}: Left wins by taking 1 from the 4 (leaving {1|0} + {1|0} + … ).
+    // Heap 2 is {1|0} and heap 4 is 1 (Theorem 4.42), so the sum is {2|1}, a Left win.
     assert_eq!(v["value"], "{2|1}");
     assert_eq!(v["outcome"], "L");
     assert!(!v["left_wins"].as_array().unwrap().is_empty());

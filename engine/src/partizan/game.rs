@@ -17,6 +17,8 @@ pub struct GameId(u32);
 
 /// The default cap on distinct canonical forms one store may hold.
 pub const DEFAULT_MAX_NODES: usize = 2_000_000;
+/// The most remembered comparisons; the cache is emptied when it reaches this (memory bound).
+const MAX_REMEMBERED: usize = 8_000_000;
 
 /// The outcome class of a game: who wins with perfect play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -72,7 +74,14 @@ pub struct GameStore {
     /// The largest `|k|` in `ups`.
     pub(super) ups_reach: i64,
     max_nodes: usize,
+    /// Comparisons computed (not remembered) so far: the measure of work.
+    work: u64,
+    /// When set, computing more comparisons than this is an error (see [`WORK_CAP`]).
+    work_limit: Option<u64>,
 }
+
+/// The message of the error a store gives when its work limit is reached.
+pub const WORK_CAP: &str = "the computation reached its work cap";
 
 impl Default for GameStore {
     fn default() -> Self {
@@ -95,10 +104,22 @@ impl GameStore {
             name_memo: HashMap::default(),
             ups: HashMap::default(),
             ups_reach: -1,
+            work: 0,
+            work_limit: None,
             max_nodes: max_nodes.max(16),
         };
         store.number(Dyadic::integer(0)).expect("room for zero");
         store
+    }
+
+    /// Comparisons computed so far (a measure of work done).
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Makes comparisons beyond `limit` total work fail with [`WORK_CAP`] (`None`: no limit).
+    pub fn set_work_limit(&mut self, limit: Option<u64>) {
+        self.work_limit = limit;
     }
 
     /// How many canonical forms the store holds.
@@ -215,15 +236,19 @@ impl GameStore {
         if let Some(&known) = self.ge_memo.get(&(g, h)) {
             return Ok(known);
         }
+        self.work += 1;
+        if self.work_limit.is_some_and(|limit| self.work > limit) {
+            return Err(EngineError::OutOfRange(WORK_CAP.into()));
+        }
         // Stops decide many comparisons at once: g ≥ h needs both stops of g at least those
         // of h, and R(g) > L(h) gives R(g − h) > 0, so g > h.
         let ((gl, gr), (hl, hr)) = (self.stops(g)?, self.stops(h)?);
         if gl < hl || gr < hr {
-            self.ge_memo.insert((g, h), false);
+            self.remember((g, h), false);
             return Ok(false);
         }
         if gr > hl {
-            self.ge_memo.insert((g, h), true);
+            self.remember((g, h), true);
             return Ok(true);
         }
         // g ≥ h ⇔ no g^R ≤ h and no h^L ≥ g. For a number on one side, number translation
@@ -244,8 +269,16 @@ impl GameStore {
             }
             i += 1;
         }
-        self.ge_memo.insert((g, h), answer);
+        self.remember((g, h), answer);
         Ok(answer)
+    }
+
+    /// Stores a comparison, emptying the cache first when it is full.
+    fn remember(&mut self, pair: (GameId, GameId), answer: bool) {
+        if self.ge_memo.len() >= MAX_REMEMBERED {
+            self.ge_memo.clear();
+        }
+        self.ge_memo.insert(pair, answer);
     }
 
     /// `g ≤ h`.
@@ -631,20 +664,8 @@ impl<'a> FormCompare<'a> {
         left: &'a [GameId],
         right: &'a [GameId],
     ) -> Result<Self, EngineError> {
-        let mut stops = None;
-        if !left.is_empty() && !right.is_empty() {
-            let mut high: Option<Dyadic> = None;
-            for &l in left {
-                let r = store.stops(l)?.1;
-                high = Some(high.map_or(r, |h| h.max(r)));
-            }
-            let mut low: Option<Dyadic> = None;
-            for &r in right {
-                let l = store.stops(r)?.0;
-                low = Some(low.map_or(l, |x| x.min(l)));
-            }
-            stops = high.zip(low);
-        }
+        let (high, low) = store.stops_of_options(left, right)?;
+        let stops = high.zip(low);
         Ok(FormCompare {
             left,
             right,

@@ -21,22 +21,34 @@ impl GameStore {
             return Ok(known);
         }
         // A canonical non-number has options on both sides.
-        let mut left_stop: Option<Dyadic> = None;
-        for l in self.left(g)? {
-            let r = self.stops(l)?.1;
-            left_stop = Some(left_stop.map_or(r, |s| s.max(r)));
-        }
-        let mut right_stop: Option<Dyadic> = None;
-        for r in self.right(g)? {
-            let l = self.stops(r)?.0;
-            right_stop = Some(right_stop.map_or(l, |s| s.min(l)));
-        }
+        let (left, right) = (self.left(g)?, self.right(g)?);
+        let (left_stop, right_stop) = self.stops_of_options(&left, &right)?;
         let both = (
             left_stop.unwrap_or(Dyadic::integer(0)),
             right_stop.unwrap_or(Dyadic::integer(0)),
         );
         self.stop_memo.insert(g, both);
         Ok(both)
+    }
+
+    /// The stops of a form `{left | right}` with canonical options: the largest right stop of
+    /// Left's options and the smallest left stop of Right's (`None` for an empty side).
+    pub(super) fn stops_of_options(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> Result<(Option<Dyadic>, Option<Dyadic>), EngineError> {
+        let mut high: Option<Dyadic> = None;
+        for &l in left {
+            let r = self.stops(l)?.1;
+            high = Some(high.map_or(r, |h| h.max(r)));
+        }
+        let mut low: Option<Dyadic> = None;
+        for &r in right {
+            let l = self.stops(r)?.0;
+            low = Some(low.map_or(l, |x| x.min(l)));
+        }
+        Ok((high, low))
     }
 
     /// `g ≥ h` modulo infinitesimals: the right stop of `g − h` is at least 0.

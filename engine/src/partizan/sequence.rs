@@ -13,7 +13,7 @@
 //!
 //! Everything else is reported as observed up to the number of heaps computed.
 
-use super::game::{GameId, GameStore, Outcome};
+use super::game::{GameId, GameStore, Outcome, WORK_CAP};
 use super::heap::{Family, HeapRules, HeapSolver};
 use crate::{Budget, EngineError};
 
@@ -22,6 +22,8 @@ pub const MAX_TERMS: usize = 20_000;
 /// How many new canonical forms the period search may create (sums of hot games grow fast)
 /// before it gives up and says so.
 pub const PERIOD_SEARCH_NODES: usize = 100_000;
+/// How many comparisons the period search may compute before it gives up and says so.
+pub const PERIOD_SEARCH_WORK: u64 = 5_000_000;
 
 /// A detected period of a sequence.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -64,7 +66,8 @@ pub enum PeriodSearch {
     Found(usize, usize, GameId),
     /// No period seen over two periods in the data.
     NotFound,
-    /// The search created [`PERIOD_SEARCH_NODES`] forms and stopped.
+    /// The search created [`PERIOD_SEARCH_NODES`] forms or computed [`PERIOD_SEARCH_WORK`]
+    /// comparisons, and stopped.
     Capped,
 }
 
@@ -94,6 +97,22 @@ fn check_terms(terms: usize) -> Result<(), EngineError> {
 /// `n0 ≤ n < len − p`, seen over at least two periods; with `s` (0 for a plain period).
 /// With `integer_only`, only integer saltuses count (Theorem 4.57's integer periodicity).
 pub fn detect_period(
+    store: &mut GameStore,
+    values: &[GameId],
+    integer_only: bool,
+    budget: &mut Budget<'_>,
+) -> Result<PeriodSearch, EngineError> {
+    store.set_work_limit(Some(store.work() + PERIOD_SEARCH_WORK));
+    let found = search_period(store, values, integer_only, budget);
+    store.set_work_limit(None);
+    match found {
+        Err(EngineError::OutOfRange(message)) if message == WORK_CAP => Ok(PeriodSearch::Capped),
+        other => other,
+    }
+}
+
+/// [`detect_period`] without its work limit.
+fn search_period(
     store: &mut GameStore,
     values: &[GameId],
     integer_only: bool,
