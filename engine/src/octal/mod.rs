@@ -12,21 +12,30 @@
 //! * [`reference`]: the plain mex over all options.
 
 pub mod code;
+pub mod fast;
 pub mod proof;
 pub mod reference;
+pub mod run;
 pub mod sequence;
+pub mod store;
 
 pub use code::{named_games, Kind, Ruleset};
+pub use run::Checkpoint;
 pub use sequence::Method;
+pub use store::Values;
 
 use crate::period::Periodicity;
 use crate::ruleset::NumberSet;
 use crate::{Budget, EngineError};
+use fast::OctalSequence;
 use proof::Verdict;
-use sequence::{GeneralSequence, OctalSequence};
+use sequence::GeneralSequence;
 
-/// The most heaps the fast method computes for a finite octal game (memory: 8 bytes a heap).
-pub const MAX_HEAPS: usize = 64_000_000;
+/// The most heaps the fast method computes for a finite octal game (memory: 2 bytes a heap
+/// while every value fits in 16 bits, so about 2 GB at the cap).
+pub const MAX_HEAPS: usize = 1_000_000_000;
+/// The most values a report lists (`Limits::terms`).
+pub const MAX_TERMS: usize = 64_000_000;
 /// The most heaps for hexadecimal and infinite codes (the split sets grow with the values).
 pub const MAX_GENERAL_HEAPS: usize = 20_000;
 /// The length of the first proof attempt when proving.
@@ -113,7 +122,19 @@ pub fn solve(
     limits: Limits,
     budget: &mut Budget<'_>,
 ) -> Result<OctalReport, EngineError> {
-    solve_keeping_values(rules, limits, budget).map(|(report, _)| report)
+    solve_stored(rules, limits, None, budget).map(|(report, _)| report)
+}
+
+/// [`solve`] that saves its values to `checkpoint` now and then and starts from the values it
+/// finds there (finite octal games; other codes ignore it). The report is the same as
+/// [`solve`]'s.
+pub fn solve_checkpointed(
+    rules: &Ruleset,
+    limits: Limits,
+    checkpoint: &mut dyn Checkpoint,
+    budget: &mut Budget<'_>,
+) -> Result<OctalReport, EngineError> {
+    solve_stored(rules, limits, Some(checkpoint), budget).map(|(report, _)| report)
 }
 
 /// [`solve`], also returning the values of every heap computed (for plots of long runs).
@@ -122,9 +143,21 @@ pub fn solve_keeping_values(
     limits: Limits,
     budget: &mut Budget<'_>,
 ) -> Result<(OctalReport, Vec<u32>), EngineError> {
+    let (report, values) = solve_stored(rules, limits, None, budget)?;
+    let all = values.to_vec(values.len());
+    Ok((report, all))
+}
+
+/// The one solver behind [`solve`] and its variants: the report and every value computed.
+fn solve_stored(
+    rules: &Ruleset,
+    limits: Limits,
+    checkpoint: Option<&mut dyn Checkpoint>,
+    budget: &mut Budget<'_>,
+) -> Result<(OctalReport, Values), EngineError> {
     let fast_octal = rules.is_finite() && rules.max_heaps_left() <= 2;
     let cap = if fast_octal {
-        MAX_HEAPS
+        MAX_TERMS
     } else {
         MAX_GENERAL_HEAPS
     };
@@ -134,7 +167,12 @@ pub fn solve_keeping_values(
             rules.code()
         )));
     }
-    let max_heaps = limits.max_heaps.clamp(limits.terms, cap);
+    let heap_cap = if fast_octal {
+        MAX_HEAPS
+    } else {
+        MAX_GENERAL_HEAPS
+    };
+    let max_heaps = limits.max_heaps.clamp(limits.terms, heap_cap);
     let mut report = OctalReport {
         code: rules.code(),
         ascii: rules.ascii(),
@@ -158,71 +196,40 @@ pub fn solve_keeping_values(
         )
     };
     if fast_octal {
-        let mut sequence = OctalSequence::new(rules);
-        let mut len = if limits.prove {
-            FIRST_LENGTH.clamp(limits.terms, max_heaps)
-        } else {
-            limits.terms
-        };
-        loop {
-            sequence.extend_to(len, budget)?;
-            let verdict = if rules.unequal_split() {
-                Verdict::NotYet { needed: None }
-            } else {
-                proof::simple_periodicity(
-                    sequence.cells(),
-                    rules.max_heaps_left() as usize,
-                    rules.length(),
-                )
-            };
-            match verdict {
-                Verdict::Proven { preperiod, period } => {
-                    report.periodicity = Periodicity::Proven {
-                        preperiod: preperiod as u64,
-                        period: period as u64,
-                        saltus: 0,
-                    };
-                    report.proof = theorem(preperiod, period);
-                    break;
-                }
-                Verdict::NotYet { needed } => {
-                    if !limits.prove || len >= max_heaps {
-                        break;
-                    }
-                    // Corollary 3.74: double, or go straight to a candidate's length if shorter.
-                    let doubled = len.saturating_mul(2);
-                    len = match needed {
-                        Some(needed) if needed > len && needed < doubled => {
-                            needed.max(len + len / 4)
-                        }
-                        _ => doubled,
-                    }
-                    .min(max_heaps);
-                }
-            }
-        }
-        let computed = sequence.cells().len();
+        let run = run::prove_fast(rules, limits, max_heaps, checkpoint, budget)?;
+        let (sequence, computed) = (run.sequence, run.computed);
         report.values = sequence.values(limits.terms);
-        let all = sequence.values(computed);
         report.computed = computed as u64;
         report.method = sequence.method();
         report.ignore_mask = sequence.ignore_mask();
-        if report.ignore_mask.is_some() {
-            let rare = sequence.rare_count() as u64;
+        if report.method == Method::Sparse {
+            let rare = sequence.rare_count().min(computed) as u64;
             report.rare_count = Some(rare);
             report.common_count = Some(computed as u64 - rare);
         }
-        if !report.proven() {
-            report.periodicity = Periodicity::NotFound {
-                searched: computed as u64,
-            };
-            report.proof = if rules.unequal_split() {
-                "no periodicity theorem applies to Grundy's game".into()
-            } else {
-                format!("not yet periodic up to {computed} (Theorem 3.73)")
-            };
+        match run.proven {
+            Some((preperiod, period)) => {
+                report.periodicity = Periodicity::Proven {
+                    preperiod: preperiod as u64,
+                    period: period as u64,
+                    saltus: 0,
+                };
+                report.proof = theorem(preperiod, period);
+            }
+            None => {
+                report.periodicity = Periodicity::NotFound {
+                    searched: computed as u64,
+                };
+                report.proof = if rules.unequal_split() {
+                    "no periodicity theorem applies to Grundy's game".into()
+                } else {
+                    format!("not yet periodic up to {computed} (Theorem 3.73)")
+                };
+            }
         }
-        return Ok((report, all));
+        let mut values = sequence.into_stored();
+        values.truncate(computed);
+        return Ok((report, values));
     }
     if let Some(excluded) = as_all_but(rules) {
         let set = NumberSet::from_elements(excluded.clone());
@@ -294,7 +301,7 @@ pub fn solve_keeping_values(
             };
         }
     }
-    Ok((report, sequence.values().to_vec()))
+    Ok((report, Values::Wide(sequence.values().to_vec())))
 }
 
 /// Nim-values of heaps `0..terms` by the fast method (no period search).
