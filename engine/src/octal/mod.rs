@@ -38,6 +38,8 @@ pub const MAX_HEAPS: usize = 1_000_000_000;
 pub const MAX_TERMS: usize = 64_000_000;
 /// The most heaps for hexadecimal and infinite codes (the split sets grow with the values).
 pub const MAX_GENERAL_HEAPS: usize = 20_000;
+/// The default work cap of the split-set method: a few seconds.
+pub const MAX_WORK: u64 = 4_000_000_000;
 /// The length of the first proof attempt when proving.
 const FIRST_LENGTH: usize = 1 << 12;
 
@@ -122,19 +124,36 @@ pub fn solve(
     limits: Limits,
     budget: &mut Budget<'_>,
 ) -> Result<OctalReport, EngineError> {
-    solve_stored(rules, limits, None, budget).map(|(report, _)| report)
+    solve_stored(rules, limits, RunOptions::default(), budget).map(|(report, _)| report)
 }
 
-/// [`solve`] that saves its values to `checkpoint` now and then and starts from the values it
-/// finds there (finite octal games; other codes ignore it). The report is the same as
-/// [`solve`]'s.
-pub fn solve_checkpointed(
+/// What a run may use beyond [`Limits`].
+pub struct RunOptions<'a> {
+    /// Saves the values now and then and starts from the values found there (finite octal
+    /// games; other codes ignore it). The report is the same as without it.
+    pub checkpoint: Option<&'a mut dyn Checkpoint>,
+    /// The most word operations of the split-set method (hexadecimal, three-heap and infinite
+    /// codes), whose time grows faster than the heap count.
+    pub max_work: u64,
+}
+
+impl Default for RunOptions<'_> {
+    fn default() -> Self {
+        RunOptions {
+            checkpoint: None,
+            max_work: MAX_WORK,
+        }
+    }
+}
+
+/// [`solve`] with a checkpoint and a chosen work cap.
+pub fn solve_with(
     rules: &Ruleset,
     limits: Limits,
-    checkpoint: &mut dyn Checkpoint,
+    options: RunOptions<'_>,
     budget: &mut Budget<'_>,
 ) -> Result<OctalReport, EngineError> {
-    solve_stored(rules, limits, Some(checkpoint), budget).map(|(report, _)| report)
+    solve_stored(rules, limits, options, budget).map(|(report, _)| report)
 }
 
 /// [`solve`], also returning the values of every heap computed (for plots of long runs).
@@ -143,7 +162,7 @@ pub fn solve_keeping_values(
     limits: Limits,
     budget: &mut Budget<'_>,
 ) -> Result<(OctalReport, Vec<u32>), EngineError> {
-    let (report, values) = solve_stored(rules, limits, None, budget)?;
+    let (report, values) = solve_stored(rules, limits, RunOptions::default(), budget)?;
     let all = values.to_vec(values.len());
     Ok((report, all))
 }
@@ -152,7 +171,7 @@ pub fn solve_keeping_values(
 fn solve_stored(
     rules: &Ruleset,
     limits: Limits,
-    checkpoint: Option<&mut dyn Checkpoint>,
+    options: RunOptions<'_>,
     budget: &mut Budget<'_>,
 ) -> Result<(OctalReport, Values), EngineError> {
     let fast_octal = rules.is_finite() && rules.max_heaps_left() <= 2;
@@ -196,7 +215,7 @@ fn solve_stored(
         )
     };
     if fast_octal {
-        let run = run::prove_fast(rules, limits, max_heaps, checkpoint, budget)?;
+        let run = run::prove_fast(rules, limits, max_heaps, options.checkpoint, budget)?;
         let (sequence, computed) = (run.sequence, run.computed);
         report.values = sequence.values(limits.terms);
         report.computed = computed as u64;
@@ -252,7 +271,7 @@ fn solve_stored(
             "all-but subtraction: equal relative states (HeapLab all_but module)".into()
         };
     }
-    let mut sequence = GeneralSequence::new(rules);
+    let mut sequence = GeneralSequence::new(rules).with_max_work(options.max_work);
     sequence.extend_to(limits.terms, budget)?;
     report.values = sequence.values().to_vec();
     report.computed = limits.terms as u64;
@@ -315,7 +334,7 @@ pub fn nim_values(
         sequence.extend_to(terms, budget)?;
         Ok(sequence.values(terms))
     } else {
-        let mut sequence = GeneralSequence::new(rules);
+        let mut sequence = GeneralSequence::new(rules).with_max_work(MAX_WORK);
         sequence.extend_to(terms, budget)?;
         Ok(sequence.values()[..terms].to_vec())
     }

@@ -13,7 +13,7 @@ use crate::{Budget, EngineError};
 /// The length of the first proof attempt when proving.
 const FIRST_LENGTH: usize = 1 << 12;
 /// Heaps computed between two offers to save a checkpoint.
-const CHUNK: usize = 1 << 22;
+const CHUNK: usize = 1 << 20;
 
 /// Where a long run saves its values and finds them again.
 pub trait Checkpoint {

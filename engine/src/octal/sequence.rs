@@ -7,8 +7,8 @@
 use super::Ruleset;
 use crate::{Budget, EngineError};
 
-/// Heaps between two progress reports.
-const TICK: usize = 1 << 12;
+/// Heaps between two progress reports of the split-set method (each heap costs more).
+const GENERAL_TICK: usize = 64;
 
 /// How the values were computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -83,6 +83,9 @@ pub struct GeneralSequence {
     splits3: Vec<Vec<u64>>,
     needs2: bool,
     needs3: bool,
+    /// Word operations spent so far, and the most allowed (the time cap of this method).
+    work: u64,
+    max_work: u64,
 }
 
 impl GeneralSequence {
@@ -104,7 +107,17 @@ impl GeneralSequence {
             splits3: Vec::new(),
             needs2: any(4) || needs3,
             needs3,
+            work: 0,
+            max_work: u64::MAX,
         }
+    }
+
+    /// Caps the word operations of [`Self::extend_to`]: past `max_work` it stops with an error
+    /// naming the CLI flag that raises the cap (the cost grows with the square of the heaps
+    /// times the size of the values, so a heap cap alone does not bound the time).
+    pub fn with_max_work(mut self, max_work: u64) -> Self {
+        self.max_work = max_work;
+        self
     }
 
     /// The values computed so far.
@@ -117,6 +130,16 @@ impl GeneralSequence {
         while self.values.len() < len {
             let n = self.values.len();
             let words = (words_for(self.value_bits) / 2).max(1);
+            let cost =
+                n as u64 * (1 + 2 * words as u64 * u64::from(self.needs3) + 2 * words as u64);
+            self.work = self.work.saturating_add(cost);
+            if self.work > self.max_work {
+                return Err(EngineError::OutOfRange(format!(
+                    "{}: stopped at heap {n}, past the work cap of {} steps (raise it with --max-work)",
+                    self.rules.ascii(),
+                    self.max_work
+                )));
+            }
             if self.needs2 {
                 let mut set = vec![0u64; words];
                 for a in 1..=n / 2 {
@@ -159,7 +182,7 @@ impl GeneralSequence {
                 self.value_bits += 1;
             }
             self.values.push(value);
-            if n.is_multiple_of(TICK) {
+            if n.is_multiple_of(GENERAL_TICK) {
                 budget.tick(n as u64, len as u64)?;
             }
         }
