@@ -151,22 +151,24 @@ impl Group {
         false
     }
 
-    /// Chooses `w` from the labels of `tail` (heaps `start..`), or 0 when no `w` makes at
-    /// most one heap in eight rare.
-    fn choose(&self, tail: &[u32], label_bits: u32) -> u32 {
+    /// Chooses `w` from the labels `labels` (the last half of the heaps), or 0 when no `w`
+    /// makes at most one heap in eight rare.
+    fn choose(&self, labels: impl Iterator<Item = u32>, label_bits: u32) -> u32 {
         if self.moves.is_empty() || label_bits > MAX_LABEL_BITS {
             return 0;
         }
         let size = 1usize << label_bits;
         let mut score: Vec<i64> = vec![0; size];
-        for &l in tail {
+        let mut total = 0i64;
+        for l in labels {
             score[(l ^ self.parity) as usize] += 1;
+            total += 1;
         }
         walsh_hadamard(&mut score);
         // rare(w) = (total + score[w]) / 2; prefer functionals that ignore the parity on ties.
         let best = (1..size).min_by_key(|&w| (score[w], w & 1));
         match best {
-            Some(w) if (tail.len() as i64 + score[w]) / 2 * 8 <= tail.len() as i64 => w as u32,
+            Some(w) if (total + score[w]) / 2 * 8 <= total => w as u32,
             _ => 0,
         }
     }
@@ -463,10 +465,11 @@ impl OctalSequence {
     /// Chooses each group's functional from the last half of the heaps.
     fn review(&mut self) {
         let n = self.values.len();
-        let tail: Vec<u32> = (n / 2..n).map(|i| label(self.values.get(i), i)).collect();
+        let values = &self.values;
         let mut changed = false;
         for group in &mut self.moves.groups {
-            let w = group.choose(&tail, self.value_bits + 1);
+            let tail = (n / 2..n).map(|i| label(values.get(i), i));
+            let w = group.choose(tail, self.value_bits + 1);
             changed |= w != group.w;
             group.w = w;
         }
