@@ -35,6 +35,21 @@ const RECORDS: &[Record] = &[
         peer: Some("0.354"),
     },
     Record {
+        name: "·376",
+        args: &[
+            "octal",
+            ".376",
+            "--prove",
+            "--progress",
+            "--terms",
+            "1",
+            "--format",
+            "json",
+        ],
+        expect: &[("period", 4), ("preperiod", 2_268_248)],
+        peer: Some("0.376"),
+    },
+    Record {
         name: "·454",
         args: &[
             "octal",

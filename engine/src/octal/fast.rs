@@ -22,8 +22,11 @@
 //!
 //! Correctness does not depend on `w` (any `w` gives the true mex); `w` decides speed. It is
 //! chosen by a Walsh–Hadamard transform of the label counts of the last half of the heaps, at
-//! 1024 heaps and at every doubling. A group whose best `w` leaves more than one heap in eight
-//! rare lists all its options (the full method).
+//! 1024 heaps and at every doubling. When both groups have moves, a safe value must be common
+//! in both, so they share one functional of the value alone (the parity would make their common
+//! sets complementary); a game whose breaking moves all have one parity may use the parity. A
+//! group whose best `w` leaves more than one heap in eight rare lists all its options (the full
+//! method).
 
 use super::sequence::{insert, words_for, Method};
 use super::store::{Cell, Values};
@@ -153,7 +156,7 @@ impl Group {
 
     /// Chooses `w` from the labels `labels` (the last half of the heaps), or 0 when no `w`
     /// makes at most one heap in eight rare.
-    fn choose(&self, labels: impl Iterator<Item = u32>, label_bits: u32) -> u32 {
+    fn choose(&self, labels: impl Iterator<Item = u32>, label_bits: u32, parity: bool) -> u32 {
         if self.moves.is_empty() || label_bits > MAX_LABEL_BITS {
             return 0;
         }
@@ -166,7 +169,9 @@ impl Group {
         }
         walsh_hadamard(&mut score);
         // rare(w) = (total + score[w]) / 2; prefer functionals that ignore the parity on ties.
-        let best = (1..size).min_by_key(|&w| (score[w], w & 1));
+        let best = (1..size)
+            .filter(|&w| parity || w & 1 == 0)
+            .min_by_key(|&w| (score[w], w & 1));
         match best {
             Some(w) if (total + score[w]) / 2 * 8 <= total => w as u32,
             _ => 0,
@@ -326,6 +331,14 @@ impl OctalSequence {
         sequence
     }
 
+    /// A sequence that always lists every option (the full method, never sparse): the plain
+    /// bitset method the sparse one is checked against.
+    pub fn full_method(rules: &Ruleset) -> Self {
+        let mut sequence = OctalSequence::new(rules);
+        sequence.next_review = usize::MAX;
+        sequence
+    }
+
     /// A sequence continuing from stored values (a checkpoint); the values must be those of
     /// `rules` from heap 0 (the caller checks that; the result is then identical).
     pub fn resume(rules: &Ruleset, values: Values) -> Self {
@@ -466,10 +479,14 @@ impl OctalSequence {
     fn review(&mut self) {
         let n = self.values.len();
         let values = &self.values;
+        // With moves of both parities a value must be common in both groups to be safe; a
+        // functional using the parity would make the two common sets complementary, so both
+        // groups then share one functional of the value alone.
+        let both = self.moves.groups.iter().all(|g| !g.moves.is_empty());
         let mut changed = false;
         for group in &mut self.moves.groups {
             let tail = (n / 2..n).map(|i| label(values.get(i), i));
-            let w = group.choose(tail, self.value_bits + 1);
+            let w = group.choose(tail, self.value_bits + 1, !both);
             changed |= w != group.w;
             group.w = w;
         }
