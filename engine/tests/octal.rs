@@ -118,25 +118,8 @@ fn thesis_table_3_2_dot_16() {
 /// pre-period 2,268,248) needs 4.5 million heaps and minutes, so `cargo xtask records` checks it.
 #[test]
 fn thesis_table_3_2_dot_56() {
-    for (code, period, preperiod) in [(".56", 144, 326_640)] {
-        let rules = Ruleset::parse(code).unwrap();
-        let limits = Limits {
-            terms: 10,
-            prove: true,
-            max_heaps: 8_000_000,
-        };
-        let report = octal::solve(&rules, limits, &mut Budget::unlimited()).unwrap();
-        assert_eq!(
-            report.periodicity,
-            Periodicity::Proven {
-                preperiod,
-                period,
-                saltus: 0
-            },
-            "{code}"
-        );
-        assert_eq!(report.method, Method::Sparse, "{code}");
-    }
+    assert_period(".56", 144, 326_640);
+    assert_eq!(prove(".56").method, Method::Sparse);
 }
 
 /// The parity-split sparse method against the full method (every option listed) on the
