@@ -12,94 +12,38 @@ use anyhow::{bail, Context, Result};
 
 use crate::tools;
 
-/// The record checks of `cargo xtask records`, one entry each: a name, the `heaplab`
-/// arguments (JSON output), the JSON numbers the run must report, and the `ogsolve` game to
-/// time at the same heap count (octal records). Add a record by adding an entry.
+/// The record checks of `cargo xtask records`, one line each: an octal game proven with
+/// [`OCTAL_PROVE`] and timed against `ogsolve -m rc2` at the same heap count, or any `heaplab`
+/// command (JSON output) with [`Record::command`]; each with the JSON numbers it must report.
+/// Add a record by adding a line.
 const RECORDS: &[Record] = &[
     // Thesis Table 3.2 (Lomič 2019, Section 3.4.3): period and pre-period.
-    Record {
-        name: "·354",
-        args: &[
-            "octal",
-            ".354",
-            "--prove",
-            "--max-heaps",
-            "500000000",
-            "--progress",
-            "--terms",
-            "1",
-            "--format",
-            "json",
-        ],
-        expect: &[("period", 1_180), ("preperiod", 10_061_916)],
-        peer: Some("0.354"),
-    },
-    Record {
-        name: "·376",
-        args: &[
-            "octal",
-            ".376",
-            "--prove",
-            "--progress",
-            "--terms",
-            "1",
-            "--format",
-            "json",
-        ],
-        expect: &[("period", 4), ("preperiod", 2_268_248)],
-        peer: Some("0.376"),
-    },
-    Record {
-        name: "·454",
-        args: &[
-            "octal",
-            ".454",
-            "--prove",
-            "--max-heaps",
-            "500000000",
-            "--progress",
-            "--terms",
-            "1",
-            "--format",
-            "json",
-        ],
-        expect: &[("period", 60_620_715), ("preperiod", 160_949_019)],
-        peer: Some("0.454"),
-    },
-    Record {
-        name: "·104",
-        args: &[
-            "octal",
-            ".104",
-            "--prove",
-            "--max-heaps",
-            "500000000",
-            "--progress",
-            "--terms",
-            "1",
-            "--format",
-            "json",
-        ],
-        expect: &[("period", 11_770_282), ("preperiod", 197_769_598)],
-        peer: Some("0.104"),
-    },
-    Record {
-        name: "·054",
-        args: &[
-            "octal",
-            ".054",
-            "--prove",
-            "--max-heaps",
-            "500000000",
-            "--progress",
-            "--terms",
-            "1",
-            "--format",
-            "json",
-        ],
-        expect: &[("period", 10_015_179), ("preperiod", 193_235_616)],
-        peer: Some("0.054"),
-    },
+    Record::octal(".354", &[("period", 1_180), ("preperiod", 10_061_916)]),
+    Record::octal(".376", &[("period", 4), ("preperiod", 2_268_248)]),
+    Record::octal(
+        ".454",
+        &[("period", 60_620_715), ("preperiod", 160_949_019)],
+    ),
+    Record::octal(
+        ".104",
+        &[("period", 11_770_282), ("preperiod", 197_769_598)],
+    ),
+    Record::octal(
+        ".054",
+        &[("period", 10_015_179), ("preperiod", 193_235_616)],
+    ),
+];
+
+/// The `heaplab octal CODE` arguments of an octal record.
+const OCTAL_PROVE: &[&str] = &[
+    "--prove",
+    "--max-heaps",
+    "500000000",
+    "--progress",
+    "--terms",
+    "1",
+    "--format",
+    "json",
 ];
 
 /// The games of `bench octal-peer` (thesis Table 3.2 rows).
@@ -107,13 +51,44 @@ const PEER_GAMES: &[&str] = &[".16", ".127", ".56", ".354", ".376"];
 
 /// One slow check.
 struct Record {
-    name: &'static str,
+    /// The octal code, for an octal record (then `args` follow `heaplab octal CODE`).
+    code: Option<&'static str>,
     /// `heaplab` arguments; the output must be JSON.
     args: &'static [&'static str],
     /// JSON numbers the output must hold.
     expect: &'static [(&'static str, u64)],
-    /// The `ogsolve` game, when the peer should compute the same heap count beside it.
-    peer: Option<&'static str>,
+}
+
+impl Record {
+    /// An octal game proven and timed against the peer.
+    const fn octal(code: &'static str, expect: &'static [(&'static str, u64)]) -> Record {
+        Record {
+            code: Some(code),
+            args: OCTAL_PROVE,
+            expect,
+        }
+    }
+
+    /// Any `heaplab` command with JSON output (no peer).
+    #[allow(dead_code)]
+    const fn command(
+        args: &'static [&'static str],
+        expect: &'static [(&'static str, u64)],
+    ) -> Record {
+        Record {
+            code: None,
+            args,
+            expect,
+        }
+    }
+
+    /// The full `heaplab` argument list.
+    fn arguments(&self) -> Vec<&'static str> {
+        match self.code {
+            Some(code) => ["octal", code].iter().chain(self.args).copied().collect(),
+            None => self.args.to_vec(),
+        }
+    }
 }
 
 /// One timed process.
@@ -276,11 +251,13 @@ pub fn records(root: &Path) -> Result<()> {
     let heaplab = build_heaplab(root)?;
     let mut failed = Vec::new();
     for record in RECORDS {
-        println!("record {}: heaplab {}", record.name, record.args.join(" "));
-        let duel = match record.peer {
-            Some(game) => duel(&heaplab, &ogsolve, record.args, game)?,
+        let args = record.arguments();
+        let name = args.join(" ");
+        println!("record: heaplab {name}");
+        let duel = match record.code {
+            Some(code) => duel(&heaplab, &ogsolve, &args, &format!("0{code}"))?,
             None => {
-                let args: Vec<String> = record.args.iter().map(|s| s.to_string()).collect();
+                let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
                 let (json, ours) = timed(&heaplab, &args)?;
                 println!(
                     "  {:.1} s wall, {:.1} s CPU, {:.0} MB",
@@ -301,7 +278,7 @@ pub fn records(root: &Path) -> Result<()> {
             .filter(|(key, want)| json_number(&duel.json, key) != Some(*want))
             .map(|(key, want)| format!("{key} should be {want}"))
             .collect();
-        if record.peer.is_some() {
+        if record.code.is_some() {
             println!(
             "  {} heaps: HeapLab {:.1} s wall, {:.1} s CPU, {:.0} MB; ogsolve {:.1} s wall, {:.1} s CPU, {:.0} MB{}; CPU ratio {:.2}×",
             duel.heaps,
@@ -319,7 +296,7 @@ pub fn records(root: &Path) -> Result<()> {
             println!("  ok");
         } else {
             println!("  FAILED: {}", wrong.join(", "));
-            failed.push(record.name);
+            failed.push(name);
         }
     }
     if !failed.is_empty() {
@@ -345,7 +322,7 @@ mod tests {
     #[test]
     fn every_record_checks_something() {
         for record in RECORDS {
-            assert!(!record.expect.is_empty(), "{}", record.name);
+            assert!(!record.expect.is_empty(), "{:?}", record.arguments());
         }
     }
 }
