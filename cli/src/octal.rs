@@ -233,25 +233,51 @@ impl Checkpoint for CheckpointFile {
         if count > octal::MAX_HEAPS {
             return Err(bad());
         }
-        let mut bytes = Vec::new();
-        reader
-            .read_to_end(&mut bytes)
-            .map_err(|e| io_error(&self.path, e))?;
-        let values = match width {
-            "2" if bytes.len() == 2 * count => Values::Narrow(
-                bytes
-                    .chunks_exact(2)
-                    .map(|b| u16::from_le_bytes([b[0], b[1]]))
-                    .collect(),
-            ),
-            "4" if bytes.len() == 4 * count => Values::Wide(
-                bytes
-                    .chunks_exact(4)
-                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                    .collect(),
-            ),
+        let width: usize = match width {
+            "2" => 2,
+            "4" => 4,
             _ => return Err(bad()),
         };
+        let size = reader
+            .get_ref()
+            .metadata()
+            .map_err(|e| io_error(&self.path, e))?
+            .len();
+        if size != (header.len() + count * width) as u64 {
+            return Err(bad());
+        }
+        // Read in blocks, so a resume holds the values once, not the bytes as well.
+        let mut values = if width == 2 {
+            Values::Narrow(Vec::with_capacity(count))
+        } else {
+            Values::Wide(Vec::with_capacity(count))
+        };
+        let mut block = vec![0u8; 1 << 20];
+        let mut left = count * width;
+        while left > 0 {
+            let take = left.min(block.len());
+            reader.read_exact(&mut block[..take]).map_err(|_| bad())?;
+            match &mut values {
+                Values::Narrow(v) => v.extend(
+                    block[..take]
+                        .chunks_exact(2)
+                        .map(|b| u16::from_le_bytes([b[0], b[1]])),
+                ),
+                Values::Wide(v) => v.extend(
+                    block[..take]
+                        .chunks_exact(4)
+                        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+                ),
+            }
+            left -= take;
+        }
+        if reader
+            .read(&mut block[..1])
+            .map_err(|e| io_error(&self.path, e))?
+            != 0
+        {
+            return Err(bad());
+        }
         Ok(Some(values))
     }
 
