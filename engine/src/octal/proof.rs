@@ -76,8 +76,9 @@ pub fn simple_periodicity<T: Copy + Eq>(cells: &[T], t: usize, k: usize) -> Verd
 
 /// Theorem 3.73 on the first `len` stored values, with no memory beyond the values: each
 /// period `p` in turn, scanning back from the end while `G(n) = G(n + p)`. Wrong periods stop
-/// after a few steps; when the scans add up to more than 16 steps a heap (a long run of a short
-/// pattern), the border method [`simple_periodicity`] decides instead.
+/// after a few steps; multiples of the first period whose suffix repeats three times start their
+/// scan where that suffix starts. When the scans still add up to more than 16 steps a heap, the
+/// border method [`simple_periodicity`] decides instead.
 pub fn values_periodicity(values: &Values, len: usize, t: usize, k: usize) -> Verdict {
     let verdict = match values {
         Values::Narrow(v) => by_shifts(&v[..len], t, k),
@@ -95,16 +96,25 @@ fn by_shifts<T: Copy + Eq>(cells: &[T], t: usize, k: usize) -> Option<Verdict> {
     let cap = 16 * n + (1 << 16);
     let mut work = 0usize;
     let mut needed: Option<usize> = None;
+    let mut base: Option<(usize, usize)> = None;
     let proof_length = |start: usize, period: usize| t * start.max(1) + t * period + k;
     for period in 1..n {
         if proof_length(1, period) >= n {
             break;
         }
-        let mut start = n - period;
+        // A multiple of a period `p0` whose suffix from `s0` repeats agrees there already.
+        let mut start = match base {
+            Some((p0, s0)) if period % p0 == 0 => s0.min(n - period),
+            _ => n - period,
+        };
+        let from = start;
         while start > 0 && cells[start - 1] == cells[start - 1 + period] {
             start -= 1;
         }
-        work += n - period - start + 1;
+        work += from - start + 1;
+        if base.is_none() && n - start >= 3 * period {
+            base = Some((period, start));
+        }
         if work > cap {
             return None;
         }
