@@ -2,12 +2,13 @@
 
 use crate::output::{join, Format};
 use clap::Args;
-use heaplab_engine::octal::{self, Limits, Ruleset};
+use heaplab_engine::octal::{self, Checkpoint, Limits, Ruleset, RunOptions, Values};
 use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::{Budget, EngineError};
 use serde_json::json;
-use std::io::Write;
-use std::time::Instant;
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::time::{Duration, Instant};
 
 #[derive(Args)]
 /// Arguments of `heaplab octal`.
@@ -21,12 +22,22 @@ pub struct OctalArgs {
     /// Keep doubling the length until Theorem 3.73 proves the period (or --max-heaps is reached).
     #[arg(long)]
     prove: bool,
-    /// The most heaps `--prove` may compute.
+    /// The most heaps `--prove` may compute (two bytes a heap).
     #[arg(long, default_value = "64000000", allow_hyphen_values = true)]
     max_heaps: String,
-    /// Print progress (heaps computed) on stderr while proving.
+    /// The most word operations of the split-set method (hexadecimal, three-heap and infinite
+    /// codes), whose time grows faster than the heap count; about 1e9 a second.
+    #[arg(long, default_value = "4000000000", allow_hyphen_values = true)]
+    max_work: String,
+    /// Print progress (heaps done, rate, time left) on stderr every few seconds.
     #[arg(long)]
     progress: bool,
+    /// Save the values to FILE every few minutes and, when FILE exists, continue from it.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<String>,
+    /// Seconds between two checkpoint saves.
+    #[arg(long, default_value = "300", allow_hyphen_values = true)]
+    checkpoint_every: String,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -36,29 +47,37 @@ pub struct OctalArgs {
 pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
     let rules = Ruleset::parse(&args.code)?;
     let cap = if rules.is_finite() && rules.max_heaps_left() <= 2 {
-        octal::MAX_HEAPS
+        octal::MAX_TERMS
     } else {
         octal::MAX_GENERAL_HEAPS
     } as u64;
     let terms = parse_count(&args.terms, "--terms", 1, cap)? as usize;
     let max_heaps = parse_count(&args.max_heaps, "--max-heaps", 1, octal::MAX_HEAPS as u64)?;
+    let max_work = parse_count(&args.max_work, "--max-work", 1, u64::MAX / 2)?;
+    let every = parse_count(&args.checkpoint_every, "--checkpoint-every", 0, 1 << 32)?;
     let limits = Limits {
         terms,
         prove: args.prove,
         max_heaps: max_heaps as usize,
     };
     let started = Instant::now();
-    let mut last_line = Instant::now();
-    let show = args.progress;
+    let mut progress = Progress::new(args.progress);
     let mut report_progress = |done: u64, total: u64| {
-        if show && last_line.elapsed().as_secs() >= 5 {
-            last_line = Instant::now();
-            let _ = writeln!(std::io::stderr(), "heaplab: {done} of {total} heaps");
-        }
+        progress.report(done, total);
         true
     };
     let mut budget = Budget::with_progress(&mut report_progress);
-    let report = octal::solve(&rules, limits, &mut budget)?;
+    let mut file = args.checkpoint.as_ref().map(|path| CheckpointFile {
+        path: path.clone(),
+        code: rules.ascii(),
+        every: Duration::from_secs(every),
+        last: Instant::now(),
+    });
+    let options = RunOptions {
+        checkpoint: file.as_mut().map(|f| f as &mut dyn Checkpoint),
+        max_work,
+    };
+    let report = octal::solve_with(&rules, limits, options, &mut budget)?;
     let seconds = started.elapsed().as_secs_f64();
     let p = &report.periodicity;
     Ok(match args.format {
@@ -109,4 +128,183 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
             )
         }
     })
+}
+
+/// Progress lines on stderr: heaps done of the target, percent, rate and time left.
+struct Progress {
+    show: bool,
+    started: Instant,
+    last_line: Instant,
+    /// Heaps done at the first report (a resumed run starts high).
+    first: Option<u64>,
+}
+
+impl Progress {
+    fn new(show: bool) -> Self {
+        Progress {
+            show,
+            started: Instant::now(),
+            last_line: Instant::now(),
+            first: None,
+        }
+    }
+
+    fn report(&mut self, done: u64, total: u64) {
+        let first = *self.first.get_or_insert(done);
+        if !self.show || self.last_line.elapsed().as_secs() < 5 {
+            return;
+        }
+        self.last_line = Instant::now();
+        let rate = (done - first.min(done)) as f64 / self.started.elapsed().as_secs_f64();
+        let left = if rate > 0.0 {
+            format!(
+                ", about {} left",
+                minutes((total - done.min(total)) as f64 / rate)
+            )
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            std::io::stderr(),
+            "heaplab: {done} of {total} heaps ({:.1}%), {:.2} M heaps/s{left}",
+            100.0 * done as f64 / total.max(1) as f64,
+            rate / 1e6
+        );
+    }
+}
+
+/// `3 min 05 s` or `42 s`.
+fn minutes(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    if s >= 60 {
+        format!("{} min {:02} s", s / 60, s % 60)
+    } else {
+        format!("{s} s")
+    }
+}
+
+/// A checkpoint file: one header line (`heaplab octal checkpoint 1 CODE WIDTH COUNT`), then
+/// the values, little-endian, two or four bytes each. Saved to `FILE.tmp`, then renamed, so an
+/// interrupted save never spoils the previous one.
+struct CheckpointFile {
+    path: String,
+    code: String,
+    every: Duration,
+    last: Instant,
+}
+
+const MAGIC: &str = "heaplab octal checkpoint 1";
+
+fn io_error(path: &str, err: std::io::Error) -> EngineError {
+    EngineError::OutOfRange(format!("checkpoint {path}: {err}"))
+}
+
+impl Checkpoint for CheckpointFile {
+    fn load(&mut self) -> Result<Option<Values>, EngineError> {
+        let file = match File::open(&self.path) {
+            Ok(file) => file,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(err) => return Err(io_error(&self.path, err)),
+        };
+        let mut reader = BufReader::new(file);
+        let mut header = String::new();
+        reader
+            .by_ref()
+            .take(200)
+            .read_line(&mut header)
+            .map_err(|e| io_error(&self.path, e))?;
+        let bad = || EngineError::Parse(format!("{} is not a heaplab octal checkpoint", self.path));
+        let fields: Vec<&str> = header
+            .trim_end()
+            .strip_prefix(MAGIC)
+            .ok_or_else(bad)?
+            .split_whitespace()
+            .collect();
+        let [code, width, count] = fields[..] else {
+            return Err(bad());
+        };
+        if code != self.code {
+            return Err(EngineError::Parse(format!(
+                "checkpoint {} holds {code}, not {}",
+                self.path, self.code
+            )));
+        }
+        let count: usize = count.parse().map_err(|_| bad())?;
+        if count > octal::MAX_HEAPS {
+            return Err(bad());
+        }
+        let width: usize = match width {
+            "2" => 2,
+            "4" => 4,
+            _ => return Err(bad()),
+        };
+        let size = reader
+            .get_ref()
+            .metadata()
+            .map_err(|e| io_error(&self.path, e))?
+            .len();
+        if size != (header.len() + count * width) as u64 {
+            return Err(bad());
+        }
+        // Read in blocks, so a resume holds the values once, not the bytes as well.
+        let mut values = if width == 2 {
+            Values::Narrow(Vec::with_capacity(count))
+        } else {
+            Values::Wide(Vec::with_capacity(count))
+        };
+        let mut block = vec![0u8; 1 << 20];
+        let mut left = count * width;
+        while left > 0 {
+            let take = left.min(block.len());
+            reader.read_exact(&mut block[..take]).map_err(|_| bad())?;
+            match &mut values {
+                Values::Narrow(v) => v.extend(
+                    block[..take]
+                        .chunks_exact(2)
+                        .map(|b| u16::from_le_bytes([b[0], b[1]])),
+                ),
+                Values::Wide(v) => v.extend(
+                    block[..take]
+                        .chunks_exact(4)
+                        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+                ),
+            }
+            left -= take;
+        }
+        if reader
+            .read(&mut block[..1])
+            .map_err(|e| io_error(&self.path, e))?
+            != 0
+        {
+            return Err(bad());
+        }
+        Ok(Some(values))
+    }
+
+    fn due(&mut self) -> bool {
+        self.last.elapsed() >= self.every
+    }
+
+    fn save(&mut self, values: &Values) -> Result<(), EngineError> {
+        let tmp = format!("{}.tmp", self.path);
+        let write = || -> std::io::Result<()> {
+            let mut out = BufWriter::new(File::create(&tmp)?);
+            writeln!(
+                out,
+                "{MAGIC} {} {} {}",
+                self.code,
+                values.width(),
+                values.len()
+            )?;
+            match values {
+                Values::Narrow(v) => v.iter().try_for_each(|x| out.write_all(&x.to_le_bytes()))?,
+                Values::Wide(v) => v.iter().try_for_each(|x| out.write_all(&x.to_le_bytes()))?,
+            }
+            out.into_inner()?.sync_all()?;
+            std::fs::rename(&tmp, &self.path)
+        };
+        write().map_err(|e| io_error(&self.path, e))?;
+        self.last = Instant::now();
+        Ok(())
+    }
 }

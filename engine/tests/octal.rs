@@ -114,6 +114,32 @@ fn thesis_table_3_2_dot_16() {
     assert_eq!(report.method, Method::Sparse);
 }
 
+/// Thesis Table 3.2: ·56 has period 144 and pre-period 326,640 (655,360 heaps). ·376 (period 4,
+/// pre-period 2,268,248) needs 4.5 million heaps and minutes, so `cargo xtask records` checks it.
+#[test]
+fn thesis_table_3_2_dot_56() {
+    assert_period(".56", 144, 326_640);
+    assert_eq!(prove(".56").method, Method::Sparse);
+}
+
+/// The parity-split sparse method against the full method (every option listed) on the
+/// Table 3.2 games, record games included, over their first 10,000 heaps.
+#[test]
+fn sparse_matches_full_method_on_table_3_2_games() {
+    for code in [
+        ".45", ".156", ".055", ".644", ".356", ".165", ".127", ".56", ".16", ".376", ".454",
+        ".104", ".054", ".354",
+    ] {
+        let rules = Ruleset::parse(code).unwrap();
+        let mut sparse = octal::fast::OctalSequence::new(&rules);
+        let mut full = octal::fast::OctalSequence::full_method(&rules);
+        sparse.extend_to(10_000, &mut Budget::unlimited()).unwrap();
+        full.extend_to(10_000, &mut Budget::unlimited()).unwrap();
+        assert_eq!(full.method(), Method::Full);
+        assert_eq!(sparse.stored(), full.stored(), "{code}");
+    }
+}
+
 /// Kayles ·77: period 12 from heap 71 (last exception 70); Dawson's Kayles ·07: period 34 from
 /// heap 53; Dawson's chess ·137 = ·07 shifted by one: from heap 52; Guiles ·15: n0 = 1, p = 10
 /// (thesis Section 3.4.3).
@@ -290,6 +316,25 @@ proptest::proptest! {
             let fast = octal::nim_values(&rules, 150, &mut Budget::unlimited()).unwrap();
             let slow: Vec<u32> =
                 reference::nim_values(&rules, 150).into_iter().map(|v| v as u32).collect();
+            proptest::prop_assert_eq!(fast, slow, "{}", rules.code());
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(16))]
+
+    /// Random 4-digit octal codes over 3,000 heaps (two reviews of the functionals, at 1,024
+    /// and 2,048 heaps), against the plain mex.
+    #[test]
+    fn fast_matches_reference_on_random_four_digit_codes(
+        d0 in proptest::sample::select(vec![0u8, 4]),
+        digits in proptest::collection::vec(0u8..8, 4),
+    ) {
+        if let Ok(rules) = Ruleset::from_digits([vec![d0], digits].concat(), Vec::new()) {
+            let fast = octal::nim_values(&rules, 3000, &mut Budget::unlimited()).unwrap();
+            let slow: Vec<u32> =
+                reference::nim_values(&rules, 3000).into_iter().map(|v| v as u32).collect();
             proptest::prop_assert_eq!(fast, slow, "{}", rules.code());
         }
     }

@@ -6,16 +6,17 @@
 //! - `serve [--port 8080]`: `build`, then serve `dist/` on http://127.0.0.1:PORT.
 //! - `test`: native tests, wasm tests in headless Chromium, then the end-to-end
 //!   tests against a served `dist/`; ends with one `N passed, M failed` line.
-//! - `bench [ARGS...]`: the engine's `bench` example in release, ARGS forwarded.
+//! - `bench [ARGS...]`: the engine's `bench` example in release, ARGS forwarded;
+//!   `bench octal-peer [REPS]`: HeapLab's octal solver against the peer `ogsolve`.
+//! - `records`: the slow record checks (minutes each), listed in `octal_peer::RECORDS`.
 //! - `fuzz [CASES]`: the fuzz suites (engine parsers, CLI arguments) with CASES random cases
 //!   each (default 20,000) instead of the test run's few hundred.
-//! - `records`: the slow record checks (minutes), against the release binary.
 //!
 //! Every failure is reported as a one-line error chain, never a panic.
 
 mod dist;
+mod octal_peer;
 mod python;
-mod records;
 mod serve;
 mod test;
 mod tools;
@@ -33,8 +34,9 @@ commands:
   serve [--port N]    build, then serve dist/ on http://127.0.0.1:N (default 8080)
   test                native tests, wasm tests in headless Chromium, end-to-end tests
   bench [ARGS...]     run the engine benchmark (ARGS are passed to it)
+  bench octal-peer [REPS]  octal games: HeapLab against ogsolve -m rc2 (installed if missing)
   fuzz [CASES]        the fuzz suites with CASES random cases each (default 20000)
-  records             the slow record checks (minutes), e.g. the survey's record period
+  records             the slow record checks (Table 3.2's octal records, the survey's record period)
   help                show this message";
 
 fn main() -> ExitCode {
@@ -68,6 +70,15 @@ fn run() -> Result<ExitCode> {
             no_extra_args("test", &rest)?;
             test::run_all(&root)
         }
+        Some("bench") if rest.first().map(String::as_str) == Some("octal-peer") => {
+            octal_peer::bench(&root, &rest[1..])?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("records") => {
+            no_extra_args("records", &rest)?;
+            octal_peer::records(&root)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some("bench") => {
             let mut cargo = tools::cargo();
             cargo.current_dir(&root).args([
@@ -100,11 +111,6 @@ fn run() -> Result<ExitCode> {
                 .args(["test", "--release", "-p", "heaplab-engine", "-p", "heaplab"])
                 .args(["--test", "fuzz"]);
             tools::run(&mut cargo)?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Some("records") => {
-            no_extra_args("records", &rest)?;
-            records::run_all(&root)?;
             Ok(ExitCode::SUCCESS)
         }
         Some("help" | "-h" | "--help") => {

@@ -12,23 +12,34 @@
 //! * [`reference`]: the plain mex over all options.
 
 pub mod code;
+pub mod fast;
 pub mod proof;
 pub mod reference;
+pub mod run;
 pub mod sequence;
+pub mod store;
 
 pub use code::{named_games, Kind, Ruleset};
+pub use run::Checkpoint;
 pub use sequence::Method;
+pub use store::Values;
 
 use crate::period::Periodicity;
 use crate::ruleset::NumberSet;
 use crate::{Budget, EngineError};
+use fast::OctalSequence;
 use proof::Verdict;
-use sequence::{GeneralSequence, OctalSequence};
+use sequence::GeneralSequence;
 
-/// The most heaps the fast method computes for a finite octal game (memory: 8 bytes a heap).
-pub const MAX_HEAPS: usize = 64_000_000;
+/// The most heaps the fast method computes for a finite octal game (memory: 2 bytes a heap
+/// while every value fits in 16 bits, so about 2 GB at the cap).
+pub const MAX_HEAPS: usize = 1_000_000_000;
+/// The most values a report lists (`Limits::terms`).
+pub const MAX_TERMS: usize = 64_000_000;
 /// The most heaps for hexadecimal and infinite codes (the split sets grow with the values).
 pub const MAX_GENERAL_HEAPS: usize = 20_000;
+/// The default work cap of the split-set method: a few seconds.
+pub const MAX_WORK: u64 = 4_000_000_000;
 /// The length of the first proof attempt when proving.
 const FIRST_LENGTH: usize = 1 << 12;
 
@@ -113,7 +124,36 @@ pub fn solve(
     limits: Limits,
     budget: &mut Budget<'_>,
 ) -> Result<OctalReport, EngineError> {
-    solve_keeping_values(rules, limits, budget).map(|(report, _)| report)
+    solve_stored(rules, limits, RunOptions::default(), budget).map(|(report, _)| report)
+}
+
+/// What a run may use beyond [`Limits`].
+pub struct RunOptions<'a> {
+    /// Saves the values now and then and starts from the values found there (finite octal
+    /// games; other codes ignore it). The report is the same as without it.
+    pub checkpoint: Option<&'a mut dyn Checkpoint>,
+    /// The most word operations of the split-set method (hexadecimal, three-heap and infinite
+    /// codes), whose time grows faster than the heap count.
+    pub max_work: u64,
+}
+
+impl Default for RunOptions<'_> {
+    fn default() -> Self {
+        RunOptions {
+            checkpoint: None,
+            max_work: MAX_WORK,
+        }
+    }
+}
+
+/// [`solve`] with a checkpoint and a chosen work cap.
+pub fn solve_with(
+    rules: &Ruleset,
+    limits: Limits,
+    options: RunOptions<'_>,
+    budget: &mut Budget<'_>,
+) -> Result<OctalReport, EngineError> {
+    solve_stored(rules, limits, options, budget).map(|(report, _)| report)
 }
 
 /// [`solve`], also returning the values of every heap computed (for plots of long runs).
@@ -122,9 +162,21 @@ pub fn solve_keeping_values(
     limits: Limits,
     budget: &mut Budget<'_>,
 ) -> Result<(OctalReport, Vec<u32>), EngineError> {
+    let (report, values) = solve_stored(rules, limits, RunOptions::default(), budget)?;
+    let all = values.to_vec(values.len());
+    Ok((report, all))
+}
+
+/// The one solver behind [`solve`] and its variants: the report and every value computed.
+fn solve_stored(
+    rules: &Ruleset,
+    limits: Limits,
+    options: RunOptions<'_>,
+    budget: &mut Budget<'_>,
+) -> Result<(OctalReport, Values), EngineError> {
     let fast_octal = rules.is_finite() && rules.max_heaps_left() <= 2;
     let cap = if fast_octal {
-        MAX_HEAPS
+        MAX_TERMS
     } else {
         MAX_GENERAL_HEAPS
     };
@@ -134,7 +186,12 @@ pub fn solve_keeping_values(
             rules.code()
         )));
     }
-    let max_heaps = limits.max_heaps.clamp(limits.terms, cap);
+    let heap_cap = if fast_octal {
+        MAX_HEAPS
+    } else {
+        MAX_GENERAL_HEAPS
+    };
+    let max_heaps = limits.max_heaps.clamp(limits.terms, heap_cap);
     let mut report = OctalReport {
         code: rules.code(),
         ascii: rules.ascii(),
@@ -158,71 +215,40 @@ pub fn solve_keeping_values(
         )
     };
     if fast_octal {
-        let mut sequence = OctalSequence::new(rules);
-        let mut len = if limits.prove {
-            FIRST_LENGTH.clamp(limits.terms, max_heaps)
-        } else {
-            limits.terms
-        };
-        loop {
-            sequence.extend_to(len, budget)?;
-            let verdict = if rules.unequal_split() {
-                Verdict::NotYet { needed: None }
-            } else {
-                proof::simple_periodicity(
-                    sequence.cells(),
-                    rules.max_heaps_left() as usize,
-                    rules.length(),
-                )
-            };
-            match verdict {
-                Verdict::Proven { preperiod, period } => {
-                    report.periodicity = Periodicity::Proven {
-                        preperiod: preperiod as u64,
-                        period: period as u64,
-                        saltus: 0,
-                    };
-                    report.proof = theorem(preperiod, period);
-                    break;
-                }
-                Verdict::NotYet { needed } => {
-                    if !limits.prove || len >= max_heaps {
-                        break;
-                    }
-                    // Corollary 3.74: double, or go straight to a candidate's length if shorter.
-                    let doubled = len.saturating_mul(2);
-                    len = match needed {
-                        Some(needed) if needed > len && needed < doubled => {
-                            needed.max(len + len / 4)
-                        }
-                        _ => doubled,
-                    }
-                    .min(max_heaps);
-                }
-            }
-        }
-        let computed = sequence.cells().len();
+        let run = run::prove_fast(rules, limits, max_heaps, options.checkpoint, budget)?;
+        let (sequence, computed) = (run.sequence, run.computed);
         report.values = sequence.values(limits.terms);
-        let all = sequence.values(computed);
         report.computed = computed as u64;
         report.method = sequence.method();
         report.ignore_mask = sequence.ignore_mask();
-        if report.ignore_mask.is_some() {
-            let rare = sequence.rare_count() as u64;
+        if report.method == Method::Sparse {
+            let rare = sequence.rare_count().min(computed) as u64;
             report.rare_count = Some(rare);
             report.common_count = Some(computed as u64 - rare);
         }
-        if !report.proven() {
-            report.periodicity = Periodicity::NotFound {
-                searched: computed as u64,
-            };
-            report.proof = if rules.unequal_split() {
-                "no periodicity theorem applies to Grundy's game".into()
-            } else {
-                format!("not yet periodic up to {computed} (Theorem 3.73)")
-            };
+        match run.proven {
+            Some((preperiod, period)) => {
+                report.periodicity = Periodicity::Proven {
+                    preperiod: preperiod as u64,
+                    period: period as u64,
+                    saltus: 0,
+                };
+                report.proof = theorem(preperiod, period);
+            }
+            None => {
+                report.periodicity = Periodicity::NotFound {
+                    searched: computed as u64,
+                };
+                report.proof = if rules.unequal_split() {
+                    "no periodicity theorem applies to Grundy's game".into()
+                } else {
+                    format!("not yet periodic up to {computed} (Theorem 3.73)")
+                };
+            }
         }
-        return Ok((report, all));
+        let mut values = sequence.into_stored();
+        values.truncate(computed);
+        return Ok((report, values));
     }
     if let Some(excluded) = as_all_but(rules) {
         let set = NumberSet::from_elements(excluded.clone());
@@ -245,7 +271,7 @@ pub fn solve_keeping_values(
             "all-but subtraction: equal relative states (HeapLab all_but module)".into()
         };
     }
-    let mut sequence = GeneralSequence::new(rules);
+    let mut sequence = GeneralSequence::new(rules).with_max_work(options.max_work);
     sequence.extend_to(limits.terms, budget)?;
     report.values = sequence.values().to_vec();
     report.computed = limits.terms as u64;
@@ -294,7 +320,7 @@ pub fn solve_keeping_values(
             };
         }
     }
-    Ok((report, sequence.values().to_vec()))
+    Ok((report, Values::Wide(sequence.values().to_vec())))
 }
 
 /// Nim-values of heaps `0..terms` by the fast method (no period search).
@@ -308,7 +334,7 @@ pub fn nim_values(
         sequence.extend_to(terms, budget)?;
         Ok(sequence.values(terms))
     } else {
-        let mut sequence = GeneralSequence::new(rules);
+        let mut sequence = GeneralSequence::new(rules).with_max_work(MAX_WORK);
         sequence.extend_to(terms, budget)?;
         Ok(sequence.values()[..terms].to_vec())
     }

@@ -9,6 +9,8 @@
 //! Least periods of all suffixes come from one prefix-function (KMP border) pass over the
 //! reversed sequence: the suffix of length `L` has least period `L − border(L)`.
 
+use super::store::Values;
+
 /// What the computed prefix shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
@@ -72,9 +74,98 @@ pub fn simple_periodicity<T: Copy + Eq>(cells: &[T], t: usize, k: usize) -> Verd
     }
 }
 
+/// Theorem 3.73 on the first `len` stored values, with no memory beyond the values: each
+/// period `p` in turn, scanning back from the end while `G(n) = G(n + p)`. Wrong periods stop
+/// after a few steps; multiples of the first period whose suffix repeats three times start their
+/// scan where that suffix starts. When the scans still add up to more than 16 steps a heap, the
+/// border method [`simple_periodicity`] decides instead.
+pub fn values_periodicity(values: &Values, len: usize, t: usize, k: usize) -> Verdict {
+    let verdict = match values {
+        Values::Narrow(v) => by_shifts(&v[..len], t, k),
+        Values::Wide(v) => by_shifts(&v[..len], t, k),
+    };
+    verdict.unwrap_or_else(|| match values {
+        Values::Narrow(v) => simple_periodicity(&v[..len], t, k),
+        Values::Wide(v) => simple_periodicity(&v[..len], t, k),
+    })
+}
+
+/// The lean check of [`values_periodicity`]; `None` when the scans grew too long.
+fn by_shifts<T: Copy + Eq>(cells: &[T], t: usize, k: usize) -> Option<Verdict> {
+    let n = cells.len();
+    let cap = 16 * n + (1 << 16);
+    let mut work = 0usize;
+    let mut needed: Option<usize> = None;
+    let mut base: Option<(usize, usize)> = None;
+    let proof_length = |start: usize, period: usize| t * start.max(1) + t * period + k;
+    for period in 1..n {
+        if proof_length(1, period) >= n {
+            break;
+        }
+        // A multiple of a period `p0` whose suffix from `s0` repeats agrees there already.
+        let mut start = match base {
+            Some((p0, s0)) if period % p0 == 0 => s0.min(n - period),
+            _ => n - period,
+        };
+        let from = start;
+        while start > 0 && cells[start - 1] == cells[start - 1 + period] {
+            start -= 1;
+        }
+        work += from - start + 1;
+        if base.is_none() && n - start >= 3 * period {
+            base = Some((period, start));
+        }
+        if work > cap {
+            return None;
+        }
+        if proof_length(start, period) < n {
+            return Some(Verdict::Proven {
+                preperiod: start,
+                period,
+            });
+        }
+        // A suffix repeating one and a half times is a candidate worth jumping to.
+        let repeated = n - start;
+        if repeated >= 64 && 2 * repeated >= 3 * period {
+            let length = proof_length(start, period) + 1;
+            needed = Some(needed.map_or(length, |l| l.min(length)));
+        }
+    }
+    Some(Verdict::NotYet { needed })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The lean check and the border method agree on every short sequence over two symbols,
+    /// and on periodic tails after random-looking heads.
+    #[test]
+    fn lean_check_matches_the_border_method() {
+        for len in 1..=14usize {
+            for bits in 0..(1u32 << len) {
+                let seq: Vec<u16> = (0..len).map(|i| ((bits >> i) & 1) as u16).collect();
+                for (t, k) in [(1, 1), (2, 2), (2, 3)] {
+                    let lean = by_shifts(&seq, t, k).expect("short");
+                    let border = simple_periodicity(&seq, t, k);
+                    if let Verdict::Proven { .. } = border {
+                        assert_eq!(lean, border, "{seq:?} t={t} k={k}");
+                    } else {
+                        assert!(matches!(lean, Verdict::NotYet { .. }), "{seq:?}");
+                    }
+                }
+            }
+        }
+        let mut seq: Vec<u16> = (0..300).map(|i| ((i * 7919) % 13) as u16).collect();
+        while seq.len() < 2000 {
+            seq.extend([1, 5, 2, 5, 1, 9, 9]);
+        }
+        let values = Values::Narrow(seq.clone());
+        assert_eq!(
+            values_periodicity(&values, seq.len(), 2, 3),
+            simple_periodicity(&seq, 2, 3)
+        );
+    }
 
     #[test]
     fn a_long_enough_repetition_is_proven() {
