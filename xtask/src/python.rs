@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 
 use crate::test::{run_counting_with, Tally};
 use crate::tools;
@@ -14,7 +14,7 @@ pub fn tests(root: &Path) -> Result<(Tally, bool)> {
     let venv = root.join("target").join("pyvenv");
     let python = venv.join("bin").join("python");
     if !python.exists() {
-        run(Command::new("python3").args(["-m", "venv"]).arg(&venv))?;
+        tools::run(Command::new("python3").args(["-m", "venv"]).arg(&venv))?;
     }
     let mut pip = Command::new(&python);
     pip.current_dir(root)
@@ -26,7 +26,7 @@ pub fn tests(root: &Path) -> Result<(Tally, bool)> {
             "--disable-pip-version-check",
         ])
         .arg("./python[test]");
-    run(&mut pip)?;
+    tools::run(&mut pip)?;
     let mut pytest = Command::new(&python);
     pytest.current_dir(root.join("python")).args([
         "-m",
@@ -37,19 +37,6 @@ pub fn tests(root: &Path) -> Result<(Tally, bool)> {
         "tests",
     ]);
     run_counting_with(pytest, parse_pytest_line)
-}
-
-/// Runs a setup command, failing with its command line if it fails.
-fn run(cmd: &mut Command) -> Result<()> {
-    let line = tools::describe(cmd);
-    println!("$ {line}");
-    let status = cmd
-        .status()
-        .with_context(|| format!("could not start `{line}`"))?;
-    if !status.success() {
-        bail!("`{line}` failed ({status})");
-    }
-    Ok(())
 }
 
 /// Reads pytest's closing line, e.g. `2 failed, 31 passed in 3.20s` (with or without `=`s).
