@@ -24,14 +24,16 @@
 //! * `#/cumulative-subtraction`: see [`cumulative`].
 
 pub mod cumulative;
+pub mod cumulative_games;
 pub mod plane;
 pub mod registry;
+pub mod scoring;
 
-use crate::pages::cumulative_games::CgQuery;
-use crate::pages::scoring::ScoringQuery;
 use cumulative::CumulativeQuery;
+use cumulative_games::CgQuery;
 use plane::PlaneQuery;
 pub use registry::PageQuery;
+use scoring::ScoringQuery;
 
 use heaplab_engine::figure::Colouring;
 use heaplab_engine::period_map::{Family, Window, MAX_FIXED};

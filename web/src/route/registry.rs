@@ -6,13 +6,13 @@
 use heaplab_engine::EngineError;
 
 use super::cumulative::{CumulativeErrors, CumulativeParams, CumulativeQuery};
+use super::cumulative_games::{CgParams, CgQuery};
 use super::plane::{PlaneErrors, PlaneParams, PlaneQuery};
+use super::scoring::ScoringQuery;
 use super::{
     MapErrors, MapParams, MapQuery, OctalParams, OctalQuery, QueryErrors, SubtractionParams,
     SubtractionQuery,
 };
-use crate::pages::cumulative_games::{CgParams, CgQuery};
-use crate::pages::scoring::ScoringQuery;
 use crate::worker::ScoringOctalRequest;
 
 /// A page's URL state: its path, read from the query text (kept raw, so a tampered link is
