@@ -22,7 +22,7 @@ use crate::components::field::FieldErrors;
 use crate::route::PageQuery;
 
 use crate::components::export::{download_rgba, download_text, ScaledPng};
-use crate::components::field::{choose_and_commit, edit_form, same_state};
+use crate::components::field::{choose_and_commit, edit_form, same_state, submit_or_rerun};
 use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
 use crate::components::pixel_canvas::{
@@ -318,26 +318,24 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
         |q| q.validate().is_ok().then(|| q.to_hash()),
     );
     let onsubmit = {
-        let form = form.clone();
         let runner = runner.clone();
         let canvas = canvas.clone();
-        let current = props.query.clone();
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            if let Ok(params) = form.validate() {
-                if same_state(&*form, &current, MapQuery::validate) {
-                    // Same view (say, after Cancel): compute it again.
-                    runner.start(
-                        params.family,
-                        params.window,
-                        params.colouring,
-                        canvas.cast(),
-                    );
-                } else {
-                    navigate(&form.to_hash());
-                }
-            }
-        })
+        submit_or_rerun(
+            &form,
+            &props.query,
+            MapQuery::validate,
+            MapQuery::to_hash,
+            |form, _| form.clone(),
+            // Same view (say, after Cancel): compute it again.
+            move |params| {
+                runner.start(
+                    params.family,
+                    params.window,
+                    params.colouring,
+                    canvas.cast(),
+                )
+            },
+        )
     };
     let on_reset = {
         let colour = committed.map_or("class", |p| p.colouring.name());

@@ -25,7 +25,7 @@ use crate::components::field::FieldErrors;
 use crate::route::PageQuery;
 
 use crate::components::export::{download_rgba, download_text, ScaledPng};
-use crate::components::field::{choose_and_commit, edit_form, same_state};
+use crate::components::field::{choose_and_commit, edit_form, same_state, submit_or_rerun};
 use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
 use crate::components::pixel_canvas::{
@@ -330,28 +330,23 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
         |q| q.validate().is_ok().then(|| q.to_hash()),
     );
     let onsubmit = {
-        let form = form.clone();
         let runner = runner.clone();
-        let current_query = props.query.clone();
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            if let Ok(params) = form.validate() {
-                // A new window or ruleset shows the whole window.
-                let mut next = params.with_view(View::whole(params.width, params.height));
-                if let Ok(old) = current_query.validate() {
-                    if old.key() == params.key() {
-                        next = params.with_view(old.view);
-                    }
-                }
-                let query = next.to_query();
-                if same_state(&query, &current_query, PlaneQuery::validate) {
-                    // Same state (say, after Cancel): compute it again.
-                    runner.start(next.key());
-                } else {
-                    navigate(&query.to_hash());
-                }
-            }
-        })
+        let old = props.query.validate().ok();
+        submit_or_rerun(
+            &form,
+            &props.query,
+            PlaneQuery::validate,
+            PlaneQuery::to_hash,
+            // A new window or ruleset shows the whole window.
+            move |_, params| match old.as_ref().filter(|old| old.key() == params.key()) {
+                Some(old) => params.with_view(old.view).to_query(),
+                None => params
+                    .with_view(View::whole(params.width, params.height))
+                    .to_query(),
+            },
+            // Same state (say, after Cancel): compute it again.
+            move |params| runner.start(params.key()),
+        )
     };
     let on_cancel = {
         let runner = runner.clone();
