@@ -16,7 +16,8 @@ use crate::route::{current_hash, Route, NAVIGATION};
 
 /// Expands the page list ([`crate::for_each_page!`]) into the page switch.
 macro_rules! page_switch {
-    ($($(#[$doc:meta])* $variant:ident($query:ident) $nav:literal $title:literal $page:ident;)*) => {
+    ($($(#[$doc:meta])* $variant:ident($query:ident) $nav:literal $title:literal $page:ident
+        $summary:literal [$($example:tt),*];)*) => {
         /// The page of `route`.
         fn page_of(route: &Route) -> Html {
             match route {

@@ -19,7 +19,7 @@ use heaplab_engine::plane::Solution;
 use yew::prelude::*;
 
 use crate::format::progress_text;
-use crate::pages::cumulative_games::CgResult;
+use crate::worker::jobs::cumulative_game::run::CgResult;
 use crate::worker::{
     Job, JobId, JobOutput, JobSpec, Place, Progress, ScoringTable, Truncated, WorkerReply,
     WorkerRequest,

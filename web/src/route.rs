@@ -24,14 +24,16 @@
 //! * `#/cumulative-subtraction`: see [`cumulative`].
 
 pub mod cumulative;
+pub mod cumulative_games;
 pub mod plane;
 pub mod registry;
+pub mod scoring;
 
-use crate::pages::cumulative_games::CgQuery;
-use crate::pages::scoring::ScoringQuery;
 use cumulative::CumulativeQuery;
+use cumulative_games::CgQuery;
 use plane::PlaneQuery;
 pub use registry::PageQuery;
+use scoring::ScoringQuery;
 
 use heaplab_engine::figure::Colouring;
 use heaplab_engine::period_map::{Family, Window, MAX_FIXED};
@@ -39,9 +41,10 @@ use heaplab_engine::ruleset::{parse_count, parse_range, NumberSet};
 use heaplab_engine::EngineError;
 
 /// Expands the page list ([`for_each_page!`](crate::for_each_page)) into [`Route`], its
-/// parser, titles and [`NAVIGATION`].
+/// parser, titles, [`NAVIGATION`] and the home page's [`CARDS`].
 macro_rules! define_routes {
-    ($($(#[$doc:meta])* $variant:ident($query:ident) $nav:literal $title:literal $page:ident;)*) => {
+    ($($(#[$doc:meta])* $variant:ident($query:ident) $nav:literal $title:literal $page:ident
+        $summary:literal [$(($example:literal, $link:literal)),*];)*) => {
         /// The pages of the app, one per game family that is live.
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub enum Route {
@@ -88,10 +91,31 @@ macro_rules! define_routes {
 
         /// The navigation: `(path, label)` of every page, in order.
         pub const NAVIGATION: &[(&str, &str)] = &[$((<$query as PageQuery>::PATH, $nav),)*];
+
+        /// The home page's cards, one per page, in order.
+        pub const CARDS: &[Card] = &[$(Card {
+            path: <$query as PageQuery>::PATH,
+            title: $title,
+            summary: $summary,
+            examples: &[$(($example, $link)),*],
+        },)*];
     };
 }
 
 crate::for_each_page!(define_routes);
+
+/// A page's card on the home page (from [`for_each_page!`](crate::for_each_page)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Card {
+    /// The page's route, e.g. `/octal`; the card's heading links to `#` + path.
+    pub path: &'static str,
+    /// The page's title.
+    pub title: &'static str,
+    /// One line on what the page shows.
+    pub summary: &'static str,
+    /// Example links `(text, hash)`.
+    pub examples: &'static [(&'static str, &'static str)],
+}
 
 /// Splits a query string `a=1&b=2` into decoded `(key, value)` pairs, in order.
 ///

@@ -26,6 +26,38 @@ pub fn same_state<Q: PartialEq, P: PartialEq, E>(
     }
 }
 
+/// The submit handler of a page that computes its URL state in a job: a valid form becomes
+/// the state `next(form, params)`; when that means the committed `current` (say, after
+/// Cancel) it is computed again with `rerun`, otherwise it goes to the URL.
+pub fn submit_or_rerun<Q, P, E>(
+    form: &UseStateHandle<Q>,
+    current: &Q,
+    validate: fn(&Q) -> Result<P, E>,
+    to_hash: fn(&Q) -> String,
+    next: impl Fn(&Q, P) -> Q + 'static,
+    rerun: impl Fn(P) + 'static,
+) -> Callback<SubmitEvent>
+where
+    Q: Clone + PartialEq + 'static,
+    P: PartialEq + 'static,
+    E: 'static,
+{
+    let form = form.clone();
+    let current = current.clone();
+    Callback::from(move |e: SubmitEvent| {
+        e.prevent_default();
+        let Ok(params) = validate(&form) else {
+            return;
+        };
+        let query = next(&form, params);
+        if !same_state(&query, &current, validate) {
+            navigate(&to_hash(&query));
+        } else if let Ok(params) = validate(&query) {
+            rerun(params);
+        }
+    })
+}
+
 /// The text value of the `<input>`, `<textarea>` or `<select>` an event came from.
 pub fn event_value(e: &Event) -> Option<String> {
     let target = e.target()?;

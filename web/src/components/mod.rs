@@ -6,6 +6,7 @@ pub mod field;
 pub mod page;
 pub mod palette;
 pub mod period_facts;
+pub mod pixel_canvas;
 pub mod tree;
 pub mod value_chart;
 pub mod value_strip;

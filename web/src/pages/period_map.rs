@@ -9,24 +9,25 @@
 
 mod view;
 
-use std::cell::RefCell;
+use std::cell::Cell;
 use std::rc::Rc;
 
-use gloo::events::{EventListener, EventListenerOptions};
-use gloo::timers::callback::Timeout;
 use heaplab_engine::figure::{self, class_colour, hex, Colouring};
 use heaplab_engine::period_map::{CellClass, Family, Window};
 use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlSelectElement, ImageData};
+use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlSelectElement, ImageData};
 use yew::prelude::*;
 
 use crate::components::field::FieldErrors;
 use crate::route::PageQuery;
 
 use crate::components::export::{download_rgba, download_text, ScaledPng};
-use crate::components::field::{choose_and_commit, edit_form, same_state};
+use crate::components::field::{choose_and_commit, edit_form, same_state, submit_or_rerun};
 use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
+use crate::components::pixel_canvas::{
+    fraction_in, view_buttons, view_key, wheel_zoom, Drag, ViewKey,
+};
 use crate::components::zoom_box::show_zoom_box;
 use crate::format::{duration, grouped, progress_text};
 use crate::route::{format_query, navigate, MapParams, MapQuery, MAP_COLOURINGS, MAP_FAMILIES};
@@ -34,10 +35,6 @@ use crate::tiles::runner::{MapRunner, Mode, Phase, Progress, MAX_HEAPS};
 
 pub use view::{box_window, pan, pixel_to_point, zoom, MIN_SIDE};
 
-/// How long the wheel must rest before its zoom is committed to the URL.
-const WHEEL_COMMIT_MS: u32 = 300;
-/// A press that moves fewer CSS pixels than this is a click, not a dragged box.
-const DRAG_THRESHOLD: f64 = 4.0;
 /// The number of heaps the subtraction page shows for a clicked ruleset.
 const CLICK_TERMS: &str = "200";
 
@@ -179,9 +176,19 @@ fn event_pixel(canvas: &HtmlCanvasElement, client_x: i32, client_y: i32) -> (i64
 /// A press on the canvas: where it started (client and canvas pixels) and whether it moved.
 #[derive(Debug, Clone, Copy)]
 struct Press {
-    client: (i32, i32),
+    drag: Drag,
     pixel: (i64, i64),
-    dragged: bool,
+}
+
+/// The window a zoom/pan key asks for (`None` for [`ViewKey::Whole`]: the map's whole is its
+/// reset button).
+fn apply_key(key: ViewKey, w: Window) -> Option<Window> {
+    match key {
+        ViewKey::ZoomIn => Some(zoom(w, 0.5, 0.5, 0.5)),
+        ViewKey::ZoomOut => Some(zoom(w, 2.0, 0.5, 0.5)),
+        ViewKey::Whole => None,
+        ViewKey::Pan(dx, dy) => Some(pan(w, dx, dy)),
+    }
 }
 
 /// Shows (or hides, with `None`) the dragged box over the canvas, in CSS pixels.
@@ -267,59 +274,29 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
         let canvas = canvas.clone();
         use_effect_with(committed, move |committed| {
             let listener = committed.and_then(|params| {
-                let el = canvas.cast::<HtmlCanvasElement>()?;
-                let pending: Rc<RefCell<Option<(Window, Timeout)>>> = Rc::default();
+                let el = canvas.cast::<Element>()?;
                 let target = el.clone();
-                Some(EventListener::new_with_options(
-                    &el,
-                    "wheel",
-                    EventListenerOptions::enable_prevent_default(),
-                    move |event| {
-                        let Some(wheel) = event.dyn_ref::<web_sys::WheelEvent>() else {
-                            return;
-                        };
-                        event.prevent_default();
-                        let mut slot = pending.borrow_mut();
-                        let current = slot.as_ref().map_or(params.window, |(w, _)| *w);
-                        let rect = target.get_bounding_client_rect();
-                        let fx =
-                            (f64::from(wheel.client_x()) - rect.left()) / rect.width().max(1.0);
-                        let fy = 1.0
-                            - (f64::from(wheel.client_y()) - rect.top()) / rect.height().max(1.0);
-                        let factor = if wheel.delta_y() > 0.0 { 1.25 } else { 0.8 };
-                        let next = zoom(current, factor, fx, fy);
-                        let hash = params.with_window(next).to_query().to_hash();
-                        let timer = Timeout::new(WHEEL_COMMIT_MS, move || navigate(&hash));
-                        *slot = Some((next, timer));
-                    },
-                ))
+                let pending: Rc<Cell<Option<Window>>> = Rc::default();
+                Some(wheel_zoom(&el, move |wheel, zoom_in| {
+                    let current = pending.get().unwrap_or(params.window);
+                    let (fx, fy) = fraction_in(&target, wheel.client_x(), wheel.client_y());
+                    let factor = if zoom_in { 0.8 } else { 1.25 };
+                    let next = zoom(current, factor, fx, fy);
+                    pending.set(Some(next));
+                    Some(params.with_window(next).to_query().to_hash())
+                }))
             });
             move || drop(listener)
         });
     }
 
-    let go = move |window: Window| {
+    let go = Callback::from(move |key: ViewKey| {
         if let Some(params) = committed {
-            navigate(&params.with_window(window).to_query().to_hash());
+            if let Some(next) = apply_key(key, params.window) {
+                navigate(&params.with_window(next).to_query().to_hash());
+            }
         }
-    };
-    let view_button = |id: &'static str,
-                       label: &'static str,
-                       text: &'static str,
-                       f: fn(Window) -> Window| {
-        let onclick = Callback::from(move |_: MouseEvent| {
-            go(f(committed.map_or(
-                Window {
-                    x0: 0,
-                    x1: 1,
-                    y0: 0,
-                    y1: 1,
-                },
-                |p| p.window,
-            )))
-        });
-        html! { <button type="button" {id} aria-label={label} title={label} disabled={committed.is_none()} {onclick}>{ text }</button> }
-    };
+    });
 
     let form_errors = form.validate().err();
     let edit = |f: fn(&mut MapQuery, String)| edit_form::<_, InputEvent>(&form, f);
@@ -341,26 +318,24 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
         |q| q.validate().is_ok().then(|| q.to_hash()),
     );
     let onsubmit = {
-        let form = form.clone();
         let runner = runner.clone();
         let canvas = canvas.clone();
-        let current = props.query.clone();
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            if let Ok(params) = form.validate() {
-                if same_state(&*form, &current, MapQuery::validate) {
-                    // Same view (say, after Cancel): compute it again.
-                    runner.start(
-                        params.family,
-                        params.window,
-                        params.colouring,
-                        canvas.cast(),
-                    );
-                } else {
-                    navigate(&form.to_hash());
-                }
-            }
-        })
+        submit_or_rerun(
+            &form,
+            &props.query,
+            MapQuery::validate,
+            MapQuery::to_hash,
+            |form, _| form.clone(),
+            // Same view (say, after Cancel): compute it again.
+            move |params| {
+                runner.start(
+                    params.family,
+                    params.window,
+                    params.colouring,
+                    canvas.cast(),
+                )
+            },
+        )
     };
     let on_reset = {
         let colour = committed.map_or("class", |p| p.colouring.name());
@@ -390,16 +365,12 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
                 hover.set(Some(describe_point(params.family, x, y, runner.cell(x, y))));
             }
             if let Some(p) = press.borrow_mut().as_mut() {
-                let moved = f64::from(
-                    (e.client_x() - p.client.0)
-                        .abs()
-                        .max((e.client_y() - p.client.1).abs()),
-                );
-                if moved >= DRAG_THRESHOLD {
-                    p.dragged = true;
-                }
-                if p.dragged {
-                    show_box(&boxed, &c, Some((p.client, (e.client_x(), e.client_y()))));
+                if p.drag.moved_to((e.client_x(), e.client_y())) {
+                    show_box(
+                        &boxed,
+                        &c,
+                        Some((p.drag.client, (e.client_x(), e.client_y()))),
+                    );
                 }
             }
         })
@@ -414,9 +385,8 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
             if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
                 e.prevent_default();
                 *press.borrow_mut() = Some(Press {
-                    client: (e.client_x(), e.client_y()),
+                    drag: Drag::new((e.client_x(), e.client_y())),
                     pixel: event_pixel(&c, e.client_x(), e.client_y()),
-                    dragged: false,
                 });
             }
         })
@@ -434,7 +404,7 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
             };
             show_box(&boxed, &c, None);
             let end = event_pixel(&c, e.client_x(), e.client_y());
-            if p.dragged {
+            if p.drag.dragged {
                 if let Some(w) = box_window(params.window, p.pixel, end) {
                     navigate(&params.with_window(w).to_query().to_hash());
                 }
@@ -462,23 +432,18 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
             }
         })
     };
-    let onkeydown = Callback::from(move |e: KeyboardEvent| {
-        let Some(params) = committed else {
-            return;
-        };
-        let w = params.window;
-        let next = match e.key().as_str() {
-            "+" | "=" => zoom(w, 0.5, 0.5, 0.5),
-            "-" | "_" => zoom(w, 2.0, 0.5, 0.5),
-            "ArrowLeft" => pan(w, -0.25, 0.0),
-            "ArrowRight" => pan(w, 0.25, 0.0),
-            "ArrowUp" => pan(w, 0.0, 0.25),
-            "ArrowDown" => pan(w, 0.0, -0.25),
-            _ => return,
-        };
-        e.prevent_default();
-        navigate(&params.with_window(next).to_query().to_hash());
-    });
+    let onkeydown = {
+        let go = go.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let Some(params) = committed else {
+                return;
+            };
+            if let Some(key) = view_key(&e).filter(|k| apply_key(*k, params.window).is_some()) {
+                e.prevent_default();
+                go.emit(key);
+            }
+        })
+    };
 
     let form_html = html! {
         <form class="card ruleset-form map-form" {onsubmit} novalidate=true aria-label="Map">
@@ -555,12 +520,7 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
                 <div class="map-layout">
                     <section class="card map-panel" aria-label="Map">
                         <div class="toolbar map-tools" role="group" aria-label="Zoom and pan">
-                            { view_button("map-zoom-in", "Zoom in", "+", |w| zoom(w, 0.5, 0.5, 0.5)) }
-                            { view_button("map-zoom-out", "Zoom out", "−", |w| zoom(w, 2.0, 0.5, 0.5)) }
-                            { view_button("map-pan-left", "Pan left", "←", |w| pan(w, -0.25, 0.0)) }
-                            { view_button("map-pan-right", "Pan right", "→", |w| pan(w, 0.25, 0.0)) }
-                            { view_button("map-pan-up", "Pan up", "↑", |w| pan(w, 0.0, 0.25)) }
-                            { view_button("map-pan-down", "Pan down", "↓", |w| pan(w, 0.0, -0.25)) }
+                            { view_buttons("map", false, &go) }
                             <button type="button" id="map-reset" onclick={on_reset}>
                                 { if matches!(params.family, Family::ThreeMove { .. }) { "Reset to the paper's window" } else { "Reset to the default window" } }
                             </button>

@@ -14,8 +14,6 @@ pub mod runner;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo::events::{EventListener, EventListenerOptions};
-use gloo::timers::callback::Timeout;
 use heaplab_engine::figure::{self, hex};
 use heaplab_engine::plane::{self, Solution};
 use heaplab_engine::Periodicity;
@@ -27,9 +25,12 @@ use crate::components::field::FieldErrors;
 use crate::route::PageQuery;
 
 use crate::components::export::{download_rgba, download_text, ScaledPng};
-use crate::components::field::{choose_and_commit, edit_form, same_state};
+use crate::components::field::{choose_and_commit, edit_form, same_state, submit_or_rerun};
 use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
+use crate::components::pixel_canvas::{
+    fraction_in, view_button, view_buttons, view_key, wheel_zoom, Drag, ViewKey,
+};
 use crate::components::zoom_box::show_zoom_box;
 use crate::format::grouped;
 use crate::route::navigate;
@@ -38,11 +39,6 @@ use crate::route::plane::{
     PAGE_MAX_SIDE,
 };
 use runner::{Phase, Place, PlaneRunner, Progress};
-
-/// How long the wheel must rest before its zoom is committed to the URL.
-const WHEEL_COMMIT_MS: u32 = 300;
-/// A press that moves fewer CSS pixels than this is a click, not a drag.
-const DRAG_THRESHOLD: f64 = 4.0;
 
 /// `period 12 from 40` / `no period proven in the window`.
 pub fn describe_period(line: Option<&Periodicity>, along: &str) -> String {
@@ -157,24 +153,24 @@ fn cell_at(canvas: &HtmlCanvasElement, client_x: i32, client_y: i32) -> Option<(
     Some((col, h - 1 - row))
 }
 
-/// Fractions `(fx, fy)` of a client point in the frame, from the left and from the bottom.
-fn frame_fraction(frame: &Element, client_x: i32, client_y: i32) -> (f64, f64) {
-    let rect = frame.get_bounding_client_rect();
-    (
-        (f64::from(client_x) - rect.left()) / rect.width().max(1.0),
-        1.0 - (f64::from(client_y) - rect.top()) / rect.height().max(1.0),
-    )
-}
-
 /// A press on the canvas.
 #[derive(Debug, Clone, Copy)]
 struct Press {
-    client: (i32, i32),
+    drag: Drag,
     cell: Option<(u32, u32)>,
     /// Panning (touch, or Shift held) rather than drawing a zoom box.
     pan: bool,
     view: View,
-    dragged: bool,
+}
+
+/// The view a zoom/pan key asks for, from `view` of a `w × h` window.
+fn apply_key(key: ViewKey, view: View, w: u32, h: u32) -> View {
+    match key {
+        ViewKey::ZoomIn => view.zoomed(2.0, 0.5, 0.5, w, h),
+        ViewKey::ZoomOut => view.zoomed(0.5, 0.5, 0.5, w, h),
+        ViewKey::Whole => View::whole(w, h),
+        ViewKey::Pan(dx, dy) => view.panned(dx, dy, w, h),
+    }
 }
 
 /// Shows (or hides, with `None`) the dragged box over the frame, in CSS pixels.
@@ -299,32 +295,17 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
         let committed = committed.clone();
         use_effect_with(key.clone(), move |_| {
             let listener = committed.and_then(|params| {
-                let el = canvas.cast::<HtmlCanvasElement>()?;
-                let pending: Rc<RefCell<Option<Timeout>>> = Rc::default();
-                Some(EventListener::new_with_options(
-                    &el,
-                    "wheel",
-                    EventListenerOptions::enable_prevent_default(),
-                    move |event| {
-                        let Some(wheel) = event.dyn_ref::<web_sys::WheelEvent>() else {
-                            return;
-                        };
-                        let Some(frame) = frame.cast::<Element>() else {
-                            return;
-                        };
-                        event.prevent_default();
-                        let (w, h) = (params.width, params.height);
-                        let base = view_now.borrow().unwrap_or(params.view);
-                        let (fx, fy) = frame_fraction(&frame, wheel.client_x(), wheel.client_y());
-                        let factor = if wheel.delta_y() > 0.0 { 0.8 } else { 1.25 };
-                        let next = base.zoomed(factor, fx, fy, w, h);
-                        *view_now.borrow_mut() = Some(next);
-                        view.set(Some(next));
-                        let hash = params.with_view(next).to_query().to_hash();
-                        *pending.borrow_mut() =
-                            Some(Timeout::new(WHEEL_COMMIT_MS, move || navigate(&hash)));
-                    },
-                ))
+                let el = canvas.cast::<Element>()?;
+                Some(wheel_zoom(&el, move |wheel, zoom_in| {
+                    let frame = frame.cast::<Element>()?;
+                    let base = view_now.borrow().unwrap_or(params.view);
+                    let (fx, fy) = fraction_in(&frame, wheel.client_x(), wheel.client_y());
+                    let factor = if zoom_in { 1.25 } else { 0.8 };
+                    let next = base.zoomed(factor, fx, fy, params.width, params.height);
+                    *view_now.borrow_mut() = Some(next);
+                    view.set(Some(next));
+                    Some(params.with_view(next).to_query().to_hash())
+                }))
             });
             move || drop(listener)
         });
@@ -332,20 +313,12 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
 
     let go = {
         let committed = committed.clone();
-        move |f: &dyn Fn(View, u32, u32) -> View| {
+        Callback::from(move |key: ViewKey| {
             if let Some(params) = &committed {
-                let next = f(params.view, params.width, params.height);
+                let next = apply_key(key, params.view, params.width, params.height);
                 navigate(&params.with_view(next).to_query().to_hash());
             }
-        }
-    };
-    let view_button = |id: &'static str,
-                       label: &'static str,
-                       text: &'static str,
-                       f: fn(View, u32, u32) -> View| {
-        let go = go.clone();
-        let onclick = Callback::from(move |_: MouseEvent| go(&f));
-        html! { <button type="button" {id} aria-label={label} title={label} disabled={committed.is_none()} {onclick}>{ text }</button> }
+        })
     };
 
     let form_errors = form.validate().err();
@@ -357,28 +330,23 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
         |q| q.validate().is_ok().then(|| q.to_hash()),
     );
     let onsubmit = {
-        let form = form.clone();
         let runner = runner.clone();
-        let current_query = props.query.clone();
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            if let Ok(params) = form.validate() {
-                // A new window or ruleset shows the whole window.
-                let mut next = params.with_view(View::whole(params.width, params.height));
-                if let Ok(old) = current_query.validate() {
-                    if old.key() == params.key() {
-                        next = params.with_view(old.view);
-                    }
-                }
-                let query = next.to_query();
-                if same_state(&query, &current_query, PlaneQuery::validate) {
-                    // Same state (say, after Cancel): compute it again.
-                    runner.start(next.key());
-                } else {
-                    navigate(&query.to_hash());
-                }
-            }
-        })
+        let old = props.query.validate().ok();
+        submit_or_rerun(
+            &form,
+            &props.query,
+            PlaneQuery::validate,
+            PlaneQuery::to_hash,
+            // A new window or ruleset shows the whole window.
+            move |_, params| match old.as_ref().filter(|old| old.key() == params.key()) {
+                Some(old) => params.with_view(old.view).to_query(),
+                None => params
+                    .with_view(View::whole(params.width, params.height))
+                    .to_query(),
+            },
+            // Same state (say, after Cancel): compute it again.
+            move |params| runner.start(params.key()),
+        )
     };
     let on_cancel = {
         let runner = runner.clone();
@@ -414,26 +382,19 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
             let Some(p) = slot.as_mut() else {
                 return;
             };
-            let moved = f64::from(
-                (e.client_x() - p.client.0)
-                    .abs()
-                    .max((e.client_y() - p.client.1).abs()),
-            );
-            if moved >= DRAG_THRESHOLD {
-                p.dragged = true;
-            }
-            if !p.dragged {
+            if !p.drag.moved_to((e.client_x(), e.client_y())) {
                 return;
             }
+            let start = p.drag.client;
             if p.pan {
                 let rect = f.get_bounding_client_rect();
-                let dx = -f64::from(e.client_x() - p.client.0) / rect.width().max(1.0);
-                let dy = f64::from(e.client_y() - p.client.1) / rect.height().max(1.0);
+                let dx = -f64::from(e.client_x() - start.0) / rect.width().max(1.0);
+                let dy = f64::from(e.client_y() - start.1) / rect.height().max(1.0);
                 let next = p.view.panned(dx, dy, params.width, params.height);
                 *view_now.borrow_mut() = Some(next);
                 view.set(Some(next));
             } else {
-                show_box(&boxed, &f, Some((p.client, (e.client_x(), e.client_y()))));
+                show_box(&boxed, &f, Some((start, (e.client_x(), e.client_y()))));
             }
         })
     };
@@ -452,11 +413,10 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
             e.prevent_default();
             let _ = c.set_pointer_capture(e.pointer_id());
             *press.borrow_mut() = Some(Press {
-                client: (e.client_x(), e.client_y()),
+                drag: Drag::new((e.client_x(), e.client_y())),
                 cell: cell_at(&c, e.client_x(), e.client_y()),
                 pan: e.shift_key() || e.pointer_type() == "touch",
                 view: v,
-                dragged: false,
             });
         })
     };
@@ -479,7 +439,7 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
                 return;
             };
             show_box(&boxed, &f, None);
-            if !p.dragged {
+            if !p.drag.dragged {
                 return;
             }
             let next = if p.pan {
@@ -503,18 +463,10 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
     let onkeydown = {
         let go = go.clone();
         Callback::from(move |e: KeyboardEvent| {
-            let f: fn(View, u32, u32) -> View = match e.key().as_str() {
-                "+" | "=" => |v, w, h| v.zoomed(2.0, 0.5, 0.5, w, h),
-                "-" | "_" => |v, w, h| v.zoomed(0.5, 0.5, 0.5, w, h),
-                "0" => |_, w, h| View::whole(w, h),
-                "ArrowLeft" => |v, w, h| v.panned(-0.25, 0.0, w, h),
-                "ArrowRight" => |v, w, h| v.panned(0.25, 0.0, w, h),
-                "ArrowUp" => |v, w, h| v.panned(0.0, 0.25, w, h),
-                "ArrowDown" => |v, w, h| v.panned(0.0, -0.25, w, h),
-                _ => return,
-            };
-            e.prevent_default();
-            go(&f);
+            if let Some(key) = view_key(&e) {
+                e.prevent_default();
+                go.emit(key);
+            }
         })
     };
 
@@ -601,13 +553,8 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
                 <div class="map-layout plane-layout">
                     <section class="card map-panel" aria-label="Picture">
                         <div class="toolbar map-tools" role="group" aria-label="Zoom and pan">
-                            { view_button("plane-zoom-in", "Zoom in", "+", |v, w, h| v.zoomed(2.0, 0.5, 0.5, w, h)) }
-                            { view_button("plane-zoom-out", "Zoom out", "−", |v, w, h| v.zoomed(0.5, 0.5, 0.5, w, h)) }
-                            { view_button("plane-pan-left", "Pan left", "←", |v, w, h| v.panned(-0.25, 0.0, w, h)) }
-                            { view_button("plane-pan-right", "Pan right", "→", |v, w, h| v.panned(0.25, 0.0, w, h)) }
-                            { view_button("plane-pan-up", "Pan up", "↑", |v, w, h| v.panned(0.0, 0.25, w, h)) }
-                            { view_button("plane-pan-down", "Pan down", "↓", |v, w, h| v.panned(0.0, -0.25, w, h)) }
-                            { view_button("plane-reset", "Show the whole window", "Whole window", |_, w, h| View::whole(w, h)) }
+                            { view_buttons("plane", committed.is_none(), &go) }
+                            { view_button("plane-reset".into(), "Show the whole window", "Whole window", committed.is_none(), ViewKey::Whole, &go) }
                             <button type="button" id="plane-cancel" onclick={on_cancel} disabled={!running}>{ "Cancel" }</button>
                         </div>
                         <div class="map-progress-line">

@@ -14,9 +14,7 @@
 
 use std::rc::Rc;
 
-use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::scoring::game::{sum_final_scores, Finals, TREE_LEGEND};
-use heaplab_engine::scoring::octal::{MAX_FIXED_HEAP, MAX_TERMS};
 use heaplab_engine::scoring::{ScoringGame, ScoringRules};
 use heaplab_engine::tree_layout::Tree;
 use heaplab_engine::{Budget, EngineError};
@@ -30,15 +28,11 @@ use crate::components::field::{use_query_form, TextField};
 use crate::components::tree::TreeView;
 use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::jobs::{use_job, JobState, JobStatus};
-use crate::route::{format_query, parse_query};
+pub use crate::route::scoring::{ScoringQuery, FIGURE_1, MAX_PAGE_TERMS};
 use crate::worker::{JobSpec, ScoringOctalRequest, ScoringTable};
 
-/// Stewart's Figure 1, the page's default game.
-pub const FIGURE_1: &str = "{2,{11|4|-3}|3|4,{9|2|-5}}";
 /// Most positions of a sum the page solves (on the main thread) before it stops.
 pub const PAGE_SUM_STATES: u64 = 200_000;
-/// Most terms the page asks for.
-pub const MAX_PAGE_TERMS: u64 = 100_000;
 /// Most rows of the value table (the CSV has them all).
 const TABLE_ROWS: usize = 1_000;
 /// Nodes shown when a tree first opens.
@@ -72,130 +66,6 @@ pub const EXAMPLES: &[(&str, &str)] = &[
         "#/scoring?tab=octal&code=0.26&pts=1,2&n=30",
     ),
 ];
-
-/// The URL state, as typed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ScoringQuery {
-    /// `game` or `octal`.
-    pub tab: String,
-    /// The game in bracket notation.
-    pub game: String,
-    /// The game added to it (empty: no sum).
-    pub plus: String,
-    /// The scoring octal code.
-    pub code: String,
-    /// Its points.
-    pub points: String,
-    /// How many values `G_s(0..n)`.
-    pub terms: String,
-    /// The fixed heap `m` (empty or 0: none).
-    pub m: String,
-    /// The fixed heap's code (empty: the same ruleset).
-    pub m_code: String,
-    /// The fixed heap's points.
-    pub m_points: String,
-}
-
-impl Default for ScoringQuery {
-    fn default() -> Self {
-        ScoringQuery {
-            tab: "game".into(),
-            game: FIGURE_1.into(),
-            plus: String::new(),
-            code: "3333".into(),
-            points: "2,2,2,2".into(),
-            terms: "40".into(),
-            m: String::new(),
-            m_code: String::new(),
-            m_points: String::new(),
-        }
-    }
-}
-
-impl ScoringQuery {
-    /// Reads `#/scoring?...`; missing keys take their defaults, unknown keys are ignored.
-    pub fn from_query(query: &str) -> Self {
-        let mut q = ScoringQuery::default();
-        for (key, value) in parse_query(query) {
-            match key.as_str() {
-                "tab" => q.tab = value,
-                "g" => q.game = value,
-                "plus" => q.plus = value,
-                "code" => q.code = value,
-                "pts" => q.points = value,
-                "n" => q.terms = value,
-                "m" => q.m = value,
-                "mcode" => q.m_code = value,
-                "mpts" => q.m_points = value,
-                _ => {}
-            }
-        }
-        q
-    }
-
-    /// The hash of this state (only the current tab's keys).
-    pub fn to_hash(&self) -> String {
-        let mut pairs = Vec::new();
-        if self.tab == "octal" {
-            pairs.push(("tab", "octal"));
-            pairs.push(("code", self.code.trim()));
-            pairs.push(("pts", self.points.trim()));
-            pairs.push(("n", self.terms.trim()));
-            for (key, value) in [
-                ("m", &self.m),
-                ("mcode", &self.m_code),
-                ("mpts", &self.m_points),
-            ] {
-                if !value.trim().is_empty() {
-                    pairs.push((key, value.trim()));
-                }
-            }
-        } else {
-            pairs.push(("tab", "game"));
-            pairs.push(("g", self.game.trim()));
-            if !self.plus.trim().is_empty() {
-                pairs.push(("plus", self.plus.trim()));
-            }
-        }
-        format!("#/scoring?{}", format_query(&pairs))
-    }
-
-    /// The worker request of the octal tab, or every problem with the typed text.
-    pub fn octal_request(&self) -> Result<ScoringOctalRequest, Vec<String>> {
-        let mut errors = Vec::new();
-        let mut note = |r: Result<(), EngineError>| {
-            if let Err(e) = r {
-                errors.push(e.to_string());
-            }
-        };
-        note(ScoringRules::parse(&self.code, &self.points).map(|_| ()));
-        let terms = parse_count(&self.terms, "n", 1, MAX_PAGE_TERMS.min(MAX_TERMS));
-        let m = match self.m.trim() {
-            "" => Ok(0),
-            text => parse_count(text, "m", 0, u64::from(MAX_FIXED_HEAP)),
-        };
-        let fixed_rules = match (self.m_code.trim(), self.m_points.trim()) {
-            ("", "") => Ok((self.code.clone(), self.points.clone())),
-            (c, p) => ScoringRules::parse(c, p).map(|_| (c.to_string(), p.to_string())),
-        };
-        let terms = terms.map_err(|e| errors.push(e.to_string())).ok();
-        let m = m.map_err(|e| errors.push(e.to_string())).ok();
-        let fixed_rules = fixed_rules
-            .map_err(|e| errors.push(format!("fixed heap: {e}")))
-            .ok();
-        match (terms, m, fixed_rules) {
-            (Some(terms), Some(m), Some((code, points))) if errors.is_empty() => {
-                Ok(ScoringOctalRequest {
-                    code: self.code.trim().to_string(),
-                    points: self.points.trim().to_string(),
-                    terms,
-                    fixed: (m > 0).then_some((m as u32, code, points)),
-                })
-            }
-            _ => Err(errors),
-        }
-    }
-}
 
 /// Properties of [`ScoringPage`].
 #[derive(Properties, PartialEq)]

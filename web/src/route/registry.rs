@@ -6,13 +6,13 @@
 use heaplab_engine::EngineError;
 
 use super::cumulative::{CumulativeErrors, CumulativeParams, CumulativeQuery};
+use super::cumulative_games::{CgParams, CgQuery};
 use super::plane::{PlaneErrors, PlaneParams, PlaneQuery};
+use super::scoring::ScoringQuery;
 use super::{
     MapErrors, MapParams, MapQuery, OctalParams, OctalQuery, QueryErrors, SubtractionParams,
     SubtractionQuery,
 };
-use crate::pages::cumulative_games::{CgParams, CgQuery};
-use crate::pages::scoring::ScoringQuery;
 use crate::worker::ScoringOctalRequest;
 
 /// A page's URL state: its path, read from the query text (kept raw, so a tampered link is
@@ -164,26 +164,41 @@ page_query!(
 );
 
 /// The one list of pages, in navigation order: `Variant(QueryType) "Navigation label" "Title"
-/// PageComponent;`. It hands the list to the macro `$then`, which takes what it needs (the
-/// route reads the first four columns; the app the variant and the component).
+/// PageComponent "home-card summary" [("example", "#/link"), ...];`. It hands the list to the
+/// macro `$then`, which takes what it needs (the route reads the query, labels, summary and
+/// examples; the app the variant and the component).
 #[macro_export]
 macro_rules! for_each_page {
     ($then:ident) => {
         $then! {
             /// `#/subtraction?...`: finite and all-but subtraction games.
-            Subtraction(SubtractionQuery) "Subtraction" "Subtraction games" SubtractionPage;
+            Subtraction(SubtractionQuery) "Subtraction" "Subtraction games" SubtractionPage
+            "Finite sets S and all-but games ℕ∖E: nim-values, outcomes, proven periods and preperiods, a value strip, and play against a perfect opponent."
+            [("{2,5,7}", "#/subtraction?S=2,5,7&n=100"), ("{2,4,7}", "#/subtraction?S=2,4,7&n=100"), ("{4,6,11,14}", "#/subtraction?S=4,6,11,14&n=200"), ("all-but ℕ∖{2,3,5,7}", "#/subtraction?E=2,3,5,7&n=100")];
             /// `#/period-map?...`: Flammenkamp's period-length maps.
-            PeriodMap(MapQuery) "Period maps" "Period maps" PeriodMapPage;
+            PeriodMap(MapQuery) "Period maps" "Period maps" PeriodMapPage
+            "Flammenkamp's maps of period lengths over whole families of 3-, 4- and 5-move sets, computed in parallel Web Workers; zoom in, hover to read a ruleset, click to open it."
+            [("the survey's Figure 1", "#/period-map"), ("s3 = 301", "#/period-map?family=3move&fixed=301&s1=40..160&s2=90..210&colour=class"), ("max-symmetric m = 61", "#/period-map?family=maxsym5&fixed=61&s1=1..30&s2=1..31&colour=period")];
             /// `#/plane?...`: two-dimensional subtraction games (survey Figure 2).
-            Plane(PlaneQuery) "2-D subtraction" "2-D subtraction" PlanePage;
+            Plane(PlaneQuery) "2-D subtraction" "2-D subtraction" PlanePage
+            "Subtraction of vectors on two heaps: the P/N picture of the survey's Figure 2 (or nim-value colours), computed in a Web Worker, with zoom, and each row's and column's proven period on hover."
+            [("the survey's Figure 2", "#/plane?moves=2,6;3,3;6,1;19,6&w=3600&h=2000&mode=outcome"), ("its nim-values", "#/plane?moves=2,6;3,3;6,1;19,6&w=600&h=400&mode=grundy"), ("{(1,2), (2,1)}", "#/plane?moves=1,2;2,1&w=400&h=400&mode=outcome")];
             /// `#/cumulative-subtraction?...`: cumulative subtraction (Stewart's `G_s`).
-            CumulativeSubtraction(CumulativeQuery) "Cumulative" "Cumulative subtraction" CumulativePage;
+            CumulativeSubtraction(CumulativeQuery) "Cumulative" "Cumulative subtraction" CumulativePage
+            "Players score what they take (Cohensius et al.'s o(x), Stewart's G_s): outcomes, optimal actions and sacrifices, convergence ξ(S), the paper's circle diagrams, two-pile heatmaps, truncated support tr^m, and play against a perfect Bob."
+            [("{2,3}", "#/cumulative-subtraction?S=2,3"), ("{5,7} (Table 1)", "#/cumulative-subtraction?S=5,7&n=56&w=80&h=80"), ("{2,10,13,14} (Figure 6)", "#/cumulative-subtraction?S=2,10,13,14&n=60&w=120&h=120&zoom=4")];
             /// `#/cumulative-games?...`: n-player cumulative games and their trees.
-            CumulativeGames(CgQuery) "Cumulative games" "Cumulative games" CumulativeGamesPage;
+            CumulativeGames(CgQuery) "Cumulative games" "Cumulative games" CumulativeGamesPage
+            "n-player, general-sum cumulative games: PSPE by backward induction, outcome tables, and interactive game trees (extensive form, CGT-type, DAG) with TikZ export."
+            [("Squirrel Pebbles from 7 (Figure 4)", "#/cumulative-games?preset=squirrel&S=2,3&x=7"), ("CGT tree of 4 (Figure 3)", "#/cumulative-games?preset=squirrel&S=2,3&x=4&view=cgt"), ("DAG from 7 (Figure 5)", "#/cumulative-games?preset=squirrel&S=2,3&x=7&view=dag"), ("Auction Pebbles", "#/cumulative-games?preset=auction&S=2,3&x=4&C=1,0")];
             /// `#/octal?...`: octal and hexadecimal games.
-            Octal(OctalQuery) "Octal games" "Octal games" OctalPage;
+            Octal(OctalQuery) "Octal games" "Octal games" OctalPage
+            "Taking and breaking heaps: octal codes, nim-sequences and their periods proven by Theorem 3.73, with the sparse-space method in a Web Worker."
+            [("Kayles", "#/octal?code=.77&max=1000000"), ("·16 (period 149,459)", "#/octal?code=.16&max=1000000")];
             /// `#/scoring?...`: Stewart's impartial scoring play.
-            Scoring(ScoringQuery) "Scoring play" "Scoring play" ScoringPage;
+            Scoring(ScoringQuery) "Scoring play" "Scoring play" ScoringPage
+            "Stewart's impartial scoring play: games in bracket notation with their trees, final scores, classes and long-rule sums; scoring octal games and G_s with proven periods."
+            [("Figure 1", "#/scoring?tab=game&g={2,{11|4|-3}|3|4,{9|2|-5}}"), ("G + G in P (Conjecture 9)", "#/scoring?tab=game&g={2,{1|2|3}|0|-2,{-3|-2|-1}}&plus={2,{1|2|3}|0|-2,{-3|-2|-1}}"), ("(3333, 2222)", "#/scoring?tab=octal&code=3333&pts=2,2,2,2&n=40")];
         }
     };
 }

@@ -22,7 +22,8 @@ use heaplab_engine::octal::OctalReport;
 use heaplab_engine::plane::Solution;
 use serde::{Deserialize, Serialize};
 
-use crate::pages::cumulative_games::{CgQuery, CgResult};
+use crate::route::cumulative_games::CgQuery;
+use jobs::cumulative_game::run::CgResult;
 pub use jobs::octal::{solve_octal, OctalRequest, OctalResult};
 pub use jobs::plane::PlaneRequest;
 pub use jobs::scoring_octal::{solve_scoring_octal, ScoringOctalRequest, ScoringTable};

@@ -3,9 +3,12 @@
 //! [`cg_run::WORKER_STATES`] in a worker and [`cg_run::MAIN_THREAD_STATES`] on the main
 //! thread.
 
-use crate::pages::cumulative_games::run as cg_run;
-use crate::pages::cumulative_games::{CgQuery, CgRun};
+pub mod run;
+
+use crate::route::cumulative_games::CgQuery;
 use crate::worker::{Job, JobOutput, Place, Progress, Unit};
+use run as cg_run;
+use run::CgRun;
 
 /// Grounded positions a step solves between two looks at the clock.
 const CHUNK: u64 = 2_048;

@@ -19,8 +19,8 @@ use heaplab_engine::tree_layout::Tree;
 use heaplab_engine::Budget;
 use serde::{Deserialize, Serialize};
 
-use super::{CgParams, View};
 use crate::format::grouped;
+use crate::route::cumulative_games::{CgParams, View};
 
 /// Most grounded positions solved in the Web Worker.
 pub const WORKER_STATES: u64 = 2_000_000;
