@@ -24,12 +24,14 @@
 //! * `#/cumulative-subtraction`: see [`cumulative`].
 
 pub mod cumulative;
+pub mod partizan;
 pub mod plane;
 pub mod registry;
 
 use crate::pages::cumulative_games::CgQuery;
 use crate::pages::scoring::ScoringQuery;
 use cumulative::CumulativeQuery;
+use partizan::PartizanQuery;
 use plane::PlaneQuery;
 pub use registry::PageQuery;
 

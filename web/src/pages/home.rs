@@ -12,7 +12,7 @@ struct Family {
     examples: &'static [(&'static str, &'static str)],
 }
 
-const FAMILIES: [Family; 7] = [
+const FAMILIES: [Family; 8] = [
     Family {
         name: "Subtraction games",
         blurb: "Finite sets S and all-but games ℕ∖E: nim-values, outcomes, proven periods and preperiods, a value strip, and play against a perfect opponent.",
@@ -73,6 +73,16 @@ const FAMILIES: [Family; 7] = [
             ("Figure 1", "#/scoring?tab=game&g={2,{11|4|-3}|3|4,{9|2|-5}}"),
             ("G + G in P (Conjecture 9)", "#/scoring?tab=game&g={2,{1|2|3}|0|-2,{-3|-2|-1}}&plus={2,{1|2|3}|0|-2,{-3|-2|-1}}"),
             ("(3333, 2222)", "#/scoring?tab=octal&code=3333&pts=2,2,2,2&n=40"),
+        ],
+    },
+    Family {
+        name: "Partizan heap games",
+        blurb: "Left and Right with different rules: partizan subtraction, pure breaking, duels and chessboard subtraction; canonical forms, outcome classes, proven periods and winning moves in sums.",
+        href: Some("#/partizan"),
+        examples: &[
+            ("S(1,2 | 1,3)", "#/partizan?family=subtraction&L=1,2&R=1,3&n=40"),
+            ("PB(1 | 2)", "#/partizan?family=breaking&L=1&R=2&n=40"),
+            ("Position 5 + 7 + 9", "#/partizan?family=subtraction&L=1,2&R=1,3&n=40&pos=5,7,9"),
         ],
     },
     Family {

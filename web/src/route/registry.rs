@@ -6,6 +6,7 @@
 use heaplab_engine::EngineError;
 
 use super::cumulative::{CumulativeErrors, CumulativeParams, CumulativeQuery};
+use super::partizan::{PartizanErrors, PartizanQuery, PartizanRequest};
 use super::plane::{PlaneErrors, PlaneParams, PlaneQuery};
 use super::{
     MapErrors, MapParams, MapQuery, OctalParams, OctalQuery, QueryErrors, SubtractionParams,
@@ -163,6 +164,15 @@ page_query!(
     |e: &Vec<String>| plain(e.clone())
 );
 
+page_query!(
+    PartizanQuery,
+    "/partizan",
+    PartizanRequest,
+    PartizanErrors,
+    validate,
+    PartizanQuery::field_errors
+);
+
 /// The one list of pages, in navigation order: `Variant(QueryType) "Navigation label" "Title"
 /// PageComponent;`. It hands the list to the macro `$then`, which takes what it needs (the
 /// route reads the first four columns; the app the variant and the component).
@@ -184,6 +194,8 @@ macro_rules! for_each_page {
             Octal(OctalQuery) "Octal games" "Octal games" OctalPage;
             /// `#/scoring?...`: Stewart's impartial scoring play.
             Scoring(ScoringQuery) "Scoring play" "Scoring play" ScoringPage;
+            /// `#/partizan?...`: partizan heap games (canonical forms, outcomes, positions).
+            Partizan(PartizanQuery) "Partizan" "Partizan heap games" PartizanPage;
         }
     };
 }
