@@ -179,12 +179,10 @@ pub fn partizan_page(props: &PartizanPageProps) -> Html {
     };
     let results = match committed {
         Ok(request) => html! { <PartizanJob {request} query={props.query.clone()} /> },
-        Err(errors) => html! {
-            <>
-                <FieldErrors id="pz-url-error" errors={PartizanQuery::field_errors(&errors)} />
-                { empty_results("Nothing to show yet: fix the input above and the results appear here.") }
-            </>
-        },
+        // The form follows the URL, so a tampered link's errors are shown under the form.
+        Err(_) => {
+            empty_results("Nothing to show yet: fix the input above and the results appear here.")
+        }
     };
     html! {
         <PageFrame title="Partizan heap games" lead="Left and Right move under different rules: partizan subtraction S(L | R), pure breaking PB(L | R), duels of code-digit games and chessboard subtraction (Chapter 4 of the thesis). Each heap's canonical form and outcome class (L, R, P, N), the period with what proves it, and a sum of heaps with each player's winning moves.">
