@@ -57,10 +57,14 @@ async fn the_table_is_the_engines_canonical_forms() -> Result<()> {
             "strip {strip:?}"
         );
         let period = page.wait_for_some_text("#pz-period").await?;
-        ensure!(
-            period.contains("proven (by") || period.contains("observed up to"),
-            "{period}"
-        );
+        // Labelled as the engine reports it: proven (by its theorem), its basis, or none seen.
+        let label = match &want.period {
+            Some(p) if p.proven => format!("proven (by {})", p.basis),
+            Some(p) => p.basis.clone(),
+            None if want.search_capped => "size cap".to_string(),
+            None => "no period seen".to_string(),
+        };
+        ensure!(period.contains(&label), "{period} should say {label}");
         Ok(())
     })
     .await
