@@ -9,6 +9,7 @@ use yew::prelude::*;
 use crate::pages::cumulative_games::CumulativeGamesPage;
 use crate::pages::cumulative_subtraction::CumulativePage;
 use crate::pages::octal::OctalPage;
+use crate::pages::partizan::PartizanPage;
 use crate::pages::plane::PlanePage;
 use crate::pages::scoring::ScoringPage;
 use crate::pages::{home::Home, period_map::PeriodMapPage, subtraction::SubtractionPage};

@@ -21,8 +21,8 @@ use yew::prelude::*;
 use crate::format::progress_text;
 use crate::worker::jobs::cumulative_game::run::CgResult;
 use crate::worker::{
-    Job, JobId, JobOutput, JobSpec, Place, Progress, ScoringTable, Truncated, WorkerReply,
-    WorkerRequest,
+    Job, JobId, JobOutput, JobSpec, PartizanResult, Place, Progress, ScoringTable, Truncated,
+    WorkerReply, WorkerRequest,
 };
 use crate::worker_client::{
     probe_workers, RunnerState, Shared as SharedState, WeakShared, WorkerLink, Workers,
@@ -75,6 +75,12 @@ impl Shared {
         "What the cumulative games page draws."
     );
     output_of!(plane, Plane, Solution, "A 2-D subtraction window.");
+    output_of!(
+        partizan,
+        Partizan,
+        PartizanResult,
+        "A partizan heap game's sequence and position."
+    );
 
     /// The 2-D subtraction window, shared (the page keeps it to draw and export).
     pub fn plane_rc(&self) -> Option<Rc<Solution>> {

@@ -25,12 +25,14 @@
 
 pub mod cumulative;
 pub mod cumulative_games;
+pub mod partizan;
 pub mod plane;
 pub mod registry;
 pub mod scoring;
 
 use cumulative::CumulativeQuery;
 use cumulative_games::CgQuery;
+use partizan::PartizanQuery;
 use plane::PlaneQuery;
 pub use registry::PageQuery;
 use scoring::ScoringQuery;

@@ -1,8 +1,8 @@
 //! Cancel stops a running job of every kind within one step, in a real headless Chromium: the
 //! status reads "Cancelled" and stays so, and no worker message arrives afterwards (stepped
 //! jobs — map tiles, 2-D windows, cumulative games — are dropped by the worker before their
-//! next step; one-call jobs — octal proofs, two-pile grids, `tr^m`, scoring octal tables —
-//! have their worker terminated). See `Page::cancel_stops_the_job`.
+//! next step; one-call jobs — octal proofs, two-pile grids, `tr^m`, scoring octal tables,
+//! partizan sequences — have their worker terminated). See `Page::cancel_stops_the_job`.
 
 use anyhow::Result;
 use heaplab_e2e::with_page;
@@ -79,6 +79,17 @@ async fn cancel_stops_a_scoring_octal_table() -> Result<()> {
         "#/scoring?tab=octal&code=777&pts=1,2,3&n=200",
         "sc-job",
         "#sc-job",
+    )
+    .await
+}
+
+#[tokio::test]
+async fn cancel_stops_a_partizan_sequence() -> Result<()> {
+    // PB(1,2 | 1,3) to 2,000 heaps: about 13 heaps/s in a worker (minutes in all).
+    check(
+        "#/partizan?family=breaking&L=1,2&R=1,3&n=2000",
+        "pz-job",
+        "#pz-job",
     )
     .await
 }

@@ -4,6 +4,7 @@ pub mod cumulative_games;
 pub mod cumulative_subtraction;
 pub mod home;
 pub mod octal;
+pub mod partizan;
 pub mod period_map;
 pub mod plane;
 pub mod scoring;

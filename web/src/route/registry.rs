@@ -7,6 +7,7 @@ use heaplab_engine::EngineError;
 
 use super::cumulative::{CumulativeErrors, CumulativeParams, CumulativeQuery};
 use super::cumulative_games::{CgParams, CgQuery};
+use super::partizan::{PartizanErrors, PartizanQuery, PartizanRequest};
 use super::plane::{PlaneErrors, PlaneParams, PlaneQuery};
 use super::scoring::ScoringQuery;
 use super::{
@@ -163,6 +164,15 @@ page_query!(
     |e: &Vec<String>| plain(e.clone())
 );
 
+page_query!(
+    PartizanQuery,
+    "/partizan",
+    PartizanRequest,
+    PartizanErrors,
+    validate,
+    PartizanQuery::field_errors
+);
+
 /// The one list of pages, in navigation order: `Variant(QueryType) "Navigation label" "Title"
 /// PageComponent "home-card summary" [("example", "#/link"), ...];`. It hands the list to the
 /// macro `$then`, which takes what it needs (the route reads the query, labels, summary and
@@ -199,6 +209,10 @@ macro_rules! for_each_page {
             Scoring(ScoringQuery) "Scoring play" "Scoring play" ScoringPage
             "Stewart's impartial scoring play: games in bracket notation with their trees, final scores, classes and long-rule sums; scoring octal games and G_s with proven periods."
             [("Figure 1", "#/scoring?tab=game&g={2,{11|4|-3}|3|4,{9|2|-5}}"), ("G + G in P (Conjecture 9)", "#/scoring?tab=game&g={2,{1|2|3}|0|-2,{-3|-2|-1}}&plus={2,{1|2|3}|0|-2,{-3|-2|-1}}"), ("(3333, 2222)", "#/scoring?tab=octal&code=3333&pts=2,2,2,2&n=40")];
+            /// `#/partizan?...`: partizan heap games (canonical forms, outcomes, positions).
+            Partizan(PartizanQuery) "Partizan" "Partizan heap games" PartizanPage
+            "Left and Right with different rules: partizan subtraction, pure breaking, duels and chessboard subtraction; canonical forms, outcome classes, proven periods and winning moves in sums."
+            [("S(1,2 | 1,3)", "#/partizan?family=subtraction&L=1,2&R=1,3&n=40"), ("PB(1 | 2)", "#/partizan?family=breaking&L=1&R=2&n=40"), ("Position 5 + 7 + 9", "#/partizan?family=subtraction&L=1,2&R=1,3&n=40&pos=5,7,9")];
         }
     };
 }

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use crate::route::cumulative_games::CgQuery;
 use jobs::cumulative_game::run::CgResult;
 pub use jobs::octal::{solve_octal, OctalRequest, OctalResult};
+pub use jobs::partizan::{solve_partizan, PartizanResult};
 pub use jobs::plane::PlaneRequest;
 pub use jobs::scoring_octal::{solve_scoring_octal, ScoringOctalRequest, ScoringTable};
 pub use jobs::tile::{solve_tile, TileRequest, TileResult};
@@ -185,6 +186,8 @@ pub enum JobSpec {
     },
     /// Stewart's `G_s` of a scoring octal game ([`jobs::scoring_octal`]).
     ScoringOctal(ScoringOctalRequest),
+    /// A partizan heap game's sequence and position ([`jobs::partizan`]).
+    Partizan(crate::route::partizan::PartizanRequest),
 }
 
 /// What a finished job computed.
@@ -204,6 +207,8 @@ pub enum JobOutput {
     Truncated(Box<Truncated>),
     /// `G_s` of a scoring octal game.
     ScoringOctal(Box<ScoringTable>),
+    /// A partizan heap game's sequence and position.
+    Partizan(Box<PartizanResult>),
 }
 
 /// One computation, run a bounded step at a time by the worker's [`host`] loop or by the
@@ -233,6 +238,7 @@ impl JobSpec {
             } => Ok(jobs::two_piles::start(moves.clone(), *width, *height)),
             JobSpec::Truncated { m } => Ok(jobs::truncated::start(*m)),
             JobSpec::ScoringOctal(r) => Ok(jobs::scoring_octal::start(r.clone())),
+            JobSpec::Partizan(r) => Ok(jobs::partizan::start(r, place)),
         }
     }
 

@@ -3,6 +3,7 @@
 
 pub mod cumulative_game;
 pub mod octal;
+pub mod partizan;
 pub mod plane;
 pub mod scoring_octal;
 pub mod tile;

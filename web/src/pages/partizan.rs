@@ -1,0 +1,428 @@
+//! The partizan heap games page, `#/partizan?family=subtraction&L=1,2&R=1,3&n=40&pos=5,7,9`
+//! (thesis Chapter 4; URL keys in [`crate::route::partizan`]).
+//!
+//! The form edits a copy of the URL state and commits valid edits after a pause. The worker
+//! job ([`crate::worker::jobs::partizan`]) computes the canonical forms of heaps `0..n`, their
+//! outcome classes and periods, and the position box; the page shows them as a table (CSV
+//! export), an outcome strip (PNG export) and the position's winning moves. Every number
+//! comes from `heaplab_engine::partizan`.
+
+use std::rc::Rc;
+
+use heaplab_engine::partizan::position::{HeapMove, PositionReport};
+use heaplab_engine::partizan::sequence::{PartizanPeriod, SequenceReport};
+use wasm_bindgen::{Clamped, JsCast};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+use yew::prelude::*;
+
+use crate::components::export::{download_rgba, download_text, ScaledPng};
+use crate::components::field::{edit_form, use_live_form, FieldErrors, TextField};
+use crate::components::page::{empty_results, PageFrame};
+use crate::components::palette::ColourSwatch;
+use crate::components::value_strip::{cell_origin, strip_layout};
+use crate::jobs::{use_job, JobState, JobStatus};
+use crate::route::navigate;
+use crate::route::partizan::{PartizanQuery, PartizanRequest, FAMILIES};
+use crate::worker::{JobSpec, PartizanResult};
+
+/// The outcome classes with their colours and meanings, in legend order.
+pub const OUTCOME_COLOURS: [(char, [u8; 3], &str); 4] = [
+    ('L', [37, 99, 235], "Left wins (G > 0)"),
+    ('R', [220, 38, 38], "Right wins (G < 0)"),
+    ('P', [0, 0, 0], "second player wins (G = 0)"),
+    ('N', [22, 163, 74], "first player wins (G ‖ 0)"),
+];
+
+/// The colour of an outcome letter (grey for anything else).
+pub fn outcome_rgb(class: char) -> [u8; 3] {
+    OUTCOME_COLOURS
+        .iter()
+        .find(|(c, _, _)| *c == class)
+        .map_or([128, 128, 128], |(_, rgb, _)| *rgb)
+}
+
+/// `#rrggbb` of an outcome letter.
+fn outcome_css(class: char) -> String {
+    let [r, g, b] = outcome_rgb(class);
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+/// A period as one line, labelled exactly as the engine reports it: "proven (by …)" or the
+/// engine's "observed up to heap N".
+pub fn period_text(period: Option<&PartizanPeriod>, capped: bool, terms: usize) -> String {
+    match period {
+        Some(p) => format!(
+            "period {} from heap {}{} — {}",
+            p.period,
+            p.preperiod,
+            p.saltus
+                .as_ref()
+                .map_or(String::new(), |s| format!(", saltus {s}")),
+            if p.proven {
+                format!("proven (by {})", p.basis)
+            } else {
+                p.basis.clone()
+            }
+        ),
+        None if capped => "the period search stopped at its size cap (sums grew too large)".into(),
+        None => format!(
+            "no period seen over two periods in heaps 0..{}",
+            terms.saturating_sub(1)
+        ),
+    }
+}
+
+/// A CSV field, quoted when it holds a comma, quote or newline.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// The table as CSV: `heap,canonical_form,outcome`.
+pub fn sequence_csv(report: &SequenceReport) -> String {
+    let mut csv = String::from("heap,canonical_form,outcome\n");
+    for (n, (value, class)) in report
+        .values
+        .iter()
+        .zip(report.outcomes.chars())
+        .enumerate()
+    {
+        csv.push_str(&format!("{n},{},{class}\n", csv_field(value)));
+    }
+    csv
+}
+
+/// The outcome strip as RGBA pixels: one square cell per heap, laid out by the shared
+/// [`strip_layout`]; returns the pixels and their size.
+pub fn strip_pixels(outcomes: &str) -> (Vec<u8>, (u32, u32)) {
+    let n = outcomes.chars().count() as u64;
+    let (cell, per_row) = strip_layout(n, None);
+    let width = (per_row * u64::from(cell)) as u32;
+    let height = (n.div_ceil(per_row).max(1) * u64::from(cell)) as u32;
+    let stride = width as usize * 4;
+    let mut pixels = vec![0u8; stride * height as usize];
+    let c = cell as usize;
+    for (i, class) in outcomes.chars().enumerate() {
+        let [r, g, b] = outcome_rgb(class);
+        let (x0, y0) = cell_origin(i as u64, cell, per_row);
+        for dy in 0..c {
+            let row = (y0 as usize + dy) * stride + x0 as usize * 4;
+            for px in pixels[row..row + c * 4].chunks_exact_mut(4) {
+                px.copy_from_slice(&[r, g, b, 255]);
+            }
+        }
+    }
+    (pixels, (width, height))
+}
+
+/// Properties of [`PartizanPage`].
+#[derive(Properties, PartialEq)]
+pub struct PartizanPageProps {
+    /// The state in the URL.
+    pub query: PartizanQuery,
+}
+
+/// The `#/partizan` page: the rule form, then the worker's results.
+#[function_component(PartizanPage)]
+pub fn partizan_page(props: &PartizanPageProps) -> Html {
+    let form = use_live_form(
+        &props.query,
+        PartizanQuery::validate,
+        PartizanQuery::to_hash,
+    );
+    let form_errors = form.validate().err();
+    let committed = props.query.validate();
+    let edit = |f: fn(&mut PartizanQuery, String)| {
+        let form = form.clone();
+        Callback::from(move |text: String| {
+            let mut next = (*form).clone();
+            f(&mut next, text);
+            form.set(next);
+        })
+    };
+    let on_family = edit_form::<_, Event>(&form, |q: &mut PartizanQuery, v| q.family = v);
+    let onsubmit = {
+        let form = form.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            if form.validate().is_ok() {
+                navigate(&form.to_hash());
+            }
+        })
+    };
+    let (left_label, right_label) = match form.family.trim() {
+        "breaking" => ("Left's cut numbers", "Right's cut numbers"),
+        "duel" => ("Left's code (e.g. .07)", "Right's code (e.g. .137)"),
+        "chessboard" => ("The set S (Left leaves even heaps)", "Right (unused)"),
+        _ => ("Left's subtraction set", "Right's subtraction set"),
+    };
+    let form_html = html! {
+        <form class="card ruleset-form pz-form" {onsubmit} novalidate=true aria-label="Partizan ruleset">
+            <div class="field">
+                <label for="pz-family">{ "Family" }</label>
+                <select id="pz-family" onchange={on_family}>
+                    { for FAMILIES.iter().map(|(value, label)| html! {
+                        <option value={*value} selected={form.family.trim() == *value}>{ *label }</option>
+                    }) }
+                </select>
+            </div>
+            <TextField id="pz-left" label={left_label} value={form.left.clone()} oninput={edit(|q, v| q.left = v)} hint="1,2" />
+            <TextField id="pz-right" label={right_label} value={form.right.clone()} oninput={edit(|q, v| q.right = v)} hint="1,3" />
+            <TextField id="pz-terms" label="Heaps n" narrow=true inputmode="numeric" value={form.terms.clone()} oninput={edit(|q, v| q.terms = v)} />
+            <TextField id="pz-pos" label="Position: a sum of heaps (optional)" value={form.pos.clone()} oninput={edit(|q, v| q.pos = v)} hint="5,7,9" />
+            <div class="field actions"><button type="submit" class="primary" id="pz-show">{ "Show" }</button></div>
+            <FieldErrors id="pz-error" errors={form_errors.as_ref().map(PartizanQuery::field_errors).unwrap_or_default()} />
+        </form>
+    };
+    let results = match committed {
+        Ok(request) => html! { <PartizanJob {request} query={props.query.clone()} /> },
+        // The form follows the URL, so a tampered link's errors are shown under the form.
+        Err(_) => {
+            empty_results("Nothing to show yet: fix the input above and the results appear here.")
+        }
+    };
+    html! {
+        <PageFrame title="Partizan heap games" lead="Left and Right move under different rules: partizan subtraction S(L | R), pure breaking PB(L | R), duels of code-digit games and chessboard subtraction (Chapter 4 of the thesis). Each heap's canonical form and outcome class (L, R, P, N), the period with what proves it, and a sum of heaps with each player's winning moves.">
+            { form_html }
+            { results }
+        </PageFrame>
+    }
+}
+
+/// Properties of [`PartizanJob`].
+#[derive(Properties, PartialEq)]
+pub struct PartizanJobProps {
+    /// The valid request.
+    pub request: PartizanRequest,
+    /// The URL state (links in the table change its position).
+    pub query: PartizanQuery,
+}
+
+/// Runs the request in the Web Worker (progress, Cancel) and shows the result.
+#[function_component(PartizanJob)]
+pub fn partizan_job(props: &PartizanJobProps) -> Html {
+    let job = use_job(JobSpec::Partizan(props.request.clone()));
+    let body = match &job.state {
+        JobState::Done(shared) => match shared.partizan() {
+            Some(Ok(result)) => html! {
+                <Results result={Rc::new(result.clone())} query={props.query.clone()} />
+            },
+            Some(Err(e)) => {
+                html! { <p class="form-error" id="pz-job-error" role="alert">{ e.to_string() }</p> }
+            }
+            None => html! {},
+        },
+        _ => html! {},
+    };
+    let what = format!("{} heaps", props.request.terms);
+    html! {
+        <>
+            <JobStatus id="pz-job" {what} {job} />
+            { body }
+        </>
+    }
+}
+
+/// Properties of [`Results`].
+#[derive(Properties, PartialEq)]
+pub struct ResultsProps {
+    /// The job's output.
+    pub result: Rc<PartizanResult>,
+    /// The URL state.
+    pub query: PartizanQuery,
+}
+
+/// Periods, the table, the strip and the position box.
+#[function_component(Results)]
+pub fn results(props: &ResultsProps) -> Html {
+    let report = &props.result.sequence;
+    let terms = report.values.len();
+    let stem = format!("heaplab-partizan-{}", props.query.family.trim());
+    let csv = {
+        let text = sequence_csv(report);
+        let name = format!("{stem}.csv");
+        Callback::from(move |_: MouseEvent| {
+            // A refused download changes nothing on the page.
+            let _ = download_text(&text, &name, "text/csv");
+        })
+    };
+    html! {
+        <>
+            <section class="card summary" aria-labelledby="pz-summary-title">
+                <h2 id="pz-summary-title">{ report.ruleset.clone() }</h2>
+                <p id="pz-period">{ format!("Canonical forms: {}.", period_text(report.period.as_ref(), report.search_capped, terms)) }</p>
+                <p id="pz-outcome-period">{ format!("Outcomes: {}.", period_text(report.outcome_period.as_ref(), false, terms)) }</p>
+            </section>
+            if let Some(position) = &props.result.position {
+                <PositionBox report={position.clone()} />
+            }
+            <OutcomeStrip outcomes={report.outcomes.clone()} stem={stem.clone()} />
+            <section class="card wide" aria-labelledby="pz-table-title">
+                <h2 id="pz-table-title">{ "Canonical forms" }</h2>
+                <div class="toolbar"><button type="button" id="pz-csv" onclick={csv}>{ "Download CSV" }</button></div>
+                { sequence_table(report, &props.query) }
+            </section>
+        </>
+    }
+}
+
+/// The heaps where the period of the canonical forms starts and first repeats, with labels.
+fn period_marks(report: &SequenceReport) -> Vec<(usize, String)> {
+    report.period.as_ref().map_or_else(Vec::new, |p| {
+        vec![
+            (p.preperiod, "period starts".to_string()),
+            (p.preperiod + p.period, format!("repeats (+{})", p.period)),
+        ]
+    })
+}
+
+/// The table: heap (a link that analyses that heap), canonical form, outcome and marks.
+fn sequence_table(report: &SequenceReport, query: &PartizanQuery) -> Html {
+    let marks = period_marks(report);
+    let row = |(n, (value, class)): (usize, (&String, char))| {
+        let mark = marks
+            .iter()
+            .find(|(m, _)| *m == n)
+            .map_or(String::new(), |(_, label)| label.clone());
+        let mut link = query.clone();
+        link.pos = n.to_string();
+        html! {
+            <tr id={format!("pz-row-{n}")} class={classes!((!mark.is_empty()).then_some("marked"))}>
+                <td><a href={link.to_hash()} class="pz-heap">{ n }</a></td>
+                <td class="pz-value"><code>{ value.clone() }</code></td>
+                <td class="pz-outcome"><ColourSwatch colour={outcome_css(class)} />{ format!(" {class}") }</td>
+                <td class="pz-mark">{ mark }</td>
+            </tr>
+        }
+    };
+    html! {
+        <table id="pz-table" class="data">
+            <thead><tr><th>{ "Heap" }</th><th>{ "Canonical form" }</th><th>{ "Outcome" }</th><th>{ "Period" }</th></tr></thead>
+            <tbody>
+                { for report.values.iter().zip(report.outcomes.chars()).enumerate().map(row) }
+            </tbody>
+        </table>
+    }
+}
+
+/// Properties of [`OutcomeStrip`].
+#[derive(Properties, PartialEq)]
+pub struct OutcomeStripProps {
+    /// One outcome letter per heap.
+    pub outcomes: String,
+    /// File name stem of the PNG.
+    pub stem: String,
+}
+
+/// The outcome strip: a canvas with one cell per heap coloured by class, its legend and PNG
+/// export.
+#[function_component(OutcomeStrip)]
+pub fn outcome_strip(props: &OutcomeStripProps) -> Html {
+    let canvas = use_node_ref();
+    {
+        let canvas = canvas.clone();
+        use_effect_with(props.outcomes.clone(), move |outcomes| {
+            if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
+                // A canvas without a 2-D context stays blank; the table shows the same data.
+                let _ = draw_pixels(&c, outcomes);
+            }
+        });
+    }
+    let (_, base) = strip_pixels(&props.outcomes);
+    let export = {
+        let outcomes = props.outcomes.clone();
+        let name = format!("{}-outcomes.png", props.stem);
+        Callback::from(move |scale: u32| {
+            let (pixels, size) = strip_pixels(&outcomes);
+            download_rgba(&pixels, size, scale, &name)
+        })
+    };
+    html! {
+        <section class="card wide" aria-labelledby="pz-strip-title">
+            <h2 id="pz-strip-title">{ "Outcome strip" }</h2>
+            <canvas id="pz-strip" ref={canvas} data-classes={props.outcomes.clone()}
+                aria-label="One cell per heap, coloured by outcome class" />
+            <ul class="legend" aria-label="Colour key: outcome class">
+                { for OUTCOME_COLOURS.iter().map(|(c, _, meaning)| html! {
+                    <li><ColourSwatch colour={outcome_css(*c)} />{ format!("{c}: {meaning}") }</li>
+                }) }
+            </ul>
+            <ScaledPng id="pz-strip-png" label="Download PNG" base={(u64::from(base.0), u64::from(base.1))} {export} />
+        </section>
+    }
+}
+
+/// Draws the strip into `canvas`, resizing it; `None` when there is no 2-D context.
+fn draw_pixels(canvas: &HtmlCanvasElement, outcomes: &str) -> Option<()> {
+    let (pixels, (width, height)) = strip_pixels(outcomes);
+    canvas.set_width(width);
+    canvas.set_height(height);
+    let ctx = canvas
+        .get_context("2d")
+        .ok()??
+        .dyn_into::<CanvasRenderingContext2d>()
+        .ok()?;
+    let image =
+        ImageData::new_with_u8_clamped_array_and_sh(Clamped(&pixels), width, height).ok()?;
+    ctx.put_image_data(&image, 0.0, 0.0).ok()
+}
+
+/// Properties of [`PositionBox`].
+#[derive(Properties, PartialEq)]
+pub struct PositionBoxProps {
+    /// The position's report, or why it could not be analysed.
+    pub report: Result<PositionReport, String>,
+}
+
+/// A sum of heaps: its canonical form, outcome, and each player's winning moves.
+#[function_component(PositionBox)]
+pub fn position_box(props: &PositionBoxProps) -> Html {
+    let report = match &props.report {
+        Ok(r) => r,
+        Err(e) => {
+            return html! { <p class="form-error" id="pz-position-error" role="alert">{ e.clone() }</p> }
+        }
+    };
+    let heaps: Vec<String> = report.heaps.iter().map(usize::to_string).collect();
+    let moves = |who: &str, id: &str, list: &[HeapMove]| {
+        html! {
+            <div>
+                <h3>{ format!("{who}'s winning moves") }</h3>
+                <ul id={id.to_string()}>
+                    if list.is_empty() { <li>{ "none" }</li> }
+                    { for list.iter().map(|m| html! { <li>{ move_text(m) }</li> }) }
+                </ul>
+            </div>
+        }
+    };
+    html! {
+        <section class="card" id="pz-position" aria-labelledby="pz-position-title">
+            <h2 id="pz-position-title">{ format!("Position {}", heaps.join(" + ")) }</h2>
+            <dl>
+                <div><dt>{ "Canonical form" }</dt><dd id="pz-position-value"><code>{ report.value.clone() }</code></dd></div>
+                <div><dt>{ "Outcome" }</dt><dd id="pz-position-outcome">{ format!("{:?}", report.outcome) }</dd></div>
+            </dl>
+            <div class="panel-grid">
+                { moves("Left", "pz-left-wins", &report.left_wins) }
+                { moves("Right", "pz-right-wins", &report.right_wins) }
+            </div>
+            if report.truncated {
+                <p class="note">{ "Some heap had too many moves; only the first were examined." }</p>
+            }
+        </section>
+    }
+}
+
+/// A move as the CLI prints it: `9 -> 4 + 3  (then {1|0})`.
+pub fn move_text(m: &HeapMove) -> String {
+    let to: Vec<String> = m.to.iter().map(usize::to_string).collect();
+    let to = if to.is_empty() {
+        "nothing".to_string()
+    } else {
+        to.join(" + ")
+    };
+    format!("{} -> {}  (then {})", m.from, to, m.value)
+}
