@@ -485,7 +485,7 @@ impl OctalSequence {
         let both = self.moves.groups.iter().all(|g| !g.moves.is_empty());
         let mut changed = false;
         for group in &mut self.moves.groups {
-            let tail = (n / 2..n).map(|i| label(values.get(i), i));
+            let tail = (1..n).map(|i| label(values.get(i), i));
             let w = group.choose(tail, self.value_bits + 1, !both);
             changed |= w != group.w;
             group.w = w;
