@@ -21,8 +21,8 @@
 //!    are scanned only to strike candidates, and only in a group that could produce one.
 //!
 //! Correctness does not depend on `w` (any `w` gives the true mex); `w` decides speed. It is
-//! chosen by a Walsh–Hadamard transform of the label counts of the last half of the heaps, at
-//! 1024 heaps and at every doubling. When both groups have moves, a safe value must be common
+//! chosen by a Walsh–Hadamard transform of the label counts of all the heaps so far (the rare
+//! lists span every heap), at 1024 heaps and at every doubling. When both groups have moves, a safe value must be common
 //! in both, so they share one functional of the value alone (the parity would make their common
 //! sets complementary); a game whose breaking moves all have one parity may use the parity. A
 //! group whose best `w` leaves more than one heap in eight rare lists all its options (the full
@@ -154,7 +154,7 @@ impl Group {
         false
     }
 
-    /// Chooses `w` from the labels `labels` (the last half of the heaps), or 0 when no `w`
+    /// Chooses `w` from the labels `labels` (every heap so far), or 0 when no `w`
     /// makes at most one heap in eight rare.
     fn choose(&self, labels: impl Iterator<Item = u32>, label_bits: u32, parity: bool) -> u32 {
         if self.moves.is_empty() || label_bits > MAX_LABEL_BITS {
@@ -475,7 +475,9 @@ impl OctalSequence {
         }
     }
 
-    /// Chooses each group's functional from the last half of the heaps.
+    /// Chooses each group's functional from the labels of every heap so far: the rare lists
+    /// span all heaps, so a choice fitted to a periodic tail alone can make most early heaps
+    /// rare (·376 past 2^22 heaps).
     fn review(&mut self) {
         let n = self.values.len();
         let values = &self.values;
