@@ -132,12 +132,8 @@ fn period_json(period: Option<&PartizanPeriod>) -> [Value; 5] {
 fn describe(period: Option<&PartizanPeriod>, capped: bool) -> String {
     match period {
         Some(p) => format!(
-            "period {} from heap {}{} ({})",
-            p.period,
-            p.preperiod,
-            p.saltus
-                .as_ref()
-                .map_or(String::new(), |s| format!(", saltus {s}")),
+            "{} ({})",
+            p.summary(),
             if p.proven {
                 format!("proven by {}", p.basis)
             } else {

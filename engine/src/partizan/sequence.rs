@@ -40,6 +40,21 @@ pub struct PartizanPeriod {
     pub basis: String,
 }
 
+impl PartizanPeriod {
+    /// `period p from heap n0[, saltus s]`: the facts of the period, which the CLI's text and
+    /// the page both print before their own label of how it is known.
+    pub fn summary(&self) -> String {
+        let saltus = self
+            .saltus
+            .as_ref()
+            .map_or(String::new(), |s| format!(", saltus {s}"));
+        format!(
+            "period {} from heap {}{saltus}",
+            self.period, self.preperiod
+        )
+    }
+}
+
 /// The canonical-form sequence of a heap game with its outcomes and periods.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SequenceReport {

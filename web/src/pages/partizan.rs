@@ -52,12 +52,8 @@ fn outcome_css(class: char) -> String {
 pub fn period_text(period: Option<&PartizanPeriod>, capped: bool, terms: usize) -> String {
     match period {
         Some(p) => format!(
-            "period {} from heap {}{} — {}",
-            p.period,
-            p.preperiod,
-            p.saltus
-                .as_ref()
-                .map_or(String::new(), |s| format!(", saltus {s}")),
+            "{} — {}",
+            p.summary(),
             if p.proven {
                 format!("proven (by {})", p.basis)
             } else {
