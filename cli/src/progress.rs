@@ -2,6 +2,7 @@
 //! user's units, percent, rate and time left, on one rewritten stderr line, never going
 //! backwards.
 
+use heaplab_engine::text::grouped;
 use heaplab_engine::Budget;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -85,19 +86,6 @@ pub fn with_budget<T>(enabled: bool, unit: &'static str, f: impl FnOnce(&mut Bud
     };
     progress.finish();
     result
-}
-
-/// `1234567` as `1,234,567`.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -46,6 +46,7 @@ pub mod rational;
 pub mod ruleset;
 pub mod scoring;
 pub mod subtraction;
+pub mod text;
 pub mod tree_layout;
 
 pub use budget::Budget;

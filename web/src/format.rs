@@ -4,18 +4,8 @@
 
 use crate::worker::Progress;
 
-/// `12,345` for 12345.
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
+/// `12,345` for 12345 (the engine's, so the CLI's progress reads the same).
+pub use heaplab_engine::text::grouped;
 
 /// `1 h 02 min`, `3 min 05 s` or `12 s`.
 pub fn duration(seconds: f64) -> String {
