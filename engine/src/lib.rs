@@ -8,6 +8,7 @@
 //! * [`period`]: proven eventual periods (window argument) and their report type;
 //! * [`figure`]: RGBA map pixels and SVG legends, shared by the page and the CLI (a top layer:
 //!   it imports families, never the reverse);
+//! * [`checks`]: the papers' conjectures and claims as named checks with citations (the explorer's);
 //! * [`budget`]: size caps, progress reports and cancellation for every long computation;
 //! * [`mex`]: the plain minimum-excluded-value used by the reference solvers;
 //! * [`negamax`]: the negamax step shared by cumulative subtraction and scoring octal games;
@@ -29,6 +30,7 @@
 pub mod all_but;
 pub mod bits;
 pub mod budget;
+pub mod checks;
 pub mod colour;
 pub mod cumulative_games;
 pub mod cumulative_subtraction;
