@@ -25,6 +25,34 @@ pub enum Subject<'a> {
     ScoringOctal(&'a ScoringRules),
 }
 
+/// The family a [`Subject`] comes from, so a sweep can refuse a check that cannot apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SubjectKind {
+    /// [`Subject::Subtraction`].
+    Subtraction,
+    /// [`Subject::AllBut`].
+    AllBut,
+    /// [`Subject::Octal`].
+    Octal,
+    /// [`Subject::CumulativeSubtraction`].
+    CumulativeSubtraction,
+    /// [`Subject::ScoringOctal`].
+    ScoringOctal,
+}
+
+impl Subject<'_> {
+    /// The family this subject comes from.
+    pub fn kind(&self) -> SubjectKind {
+        match self {
+            Subject::Subtraction(_) => SubjectKind::Subtraction,
+            Subject::AllBut(_) => SubjectKind::AllBut,
+            Subject::Octal(_) => SubjectKind::Octal,
+            Subject::CumulativeSubtraction(_) => SubjectKind::CumulativeSubtraction,
+            Subject::ScoringOctal(_) => SubjectKind::ScoringOctal,
+        }
+    }
+}
+
 /// What a check says of one ruleset.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
@@ -48,6 +76,10 @@ pub struct Check {
     pub citation: &'static str,
     /// The claim in one sentence.
     pub statement: &'static str,
+    /// The families the claim speaks about; a sweep of another family refuses the check.
+    pub applies_to: &'static [SubjectKind],
+    /// The range the paper states the claim for, in words (e.g. `every S with max S ≤ 7`).
+    pub stated_range: &'static str,
     /// Asks the claim of one ruleset.
     pub run: fn(&Subject<'_>, &Budget<'_>) -> Result<Verdict, EngineError>,
 }
