@@ -116,21 +116,11 @@ impl Cluster {
         client_output(&self.conf, program, args)
     }
 
-    /// Prints the end of every daemon log, for a failure report.
+    /// Prints the end of every daemon's output (in the foreground each one logs everything to
+    /// stderr), for a failure report.
     pub fn print_logs(&self) {
-        let mut logs: Vec<PathBuf> = ["log", "munge"]
-            .iter()
-            .filter_map(|sub| fs::read_dir(self.dir.join(sub)).ok())
-            .flatten()
-            .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .filter(|path| {
-                path.extension()
-                    .is_some_and(|ext| ext == "log" || ext == "out")
-            })
-            .collect();
-        logs.sort();
-        for log in logs {
-            print_tail(&log, 30);
+        for (name, _) in &self.daemons {
+            print_tail(&self.dir.join("log").join(format!("{name}.out")), 30);
         }
     }
 

@@ -159,8 +159,10 @@ fn submit_and_wait(
     let array = job_id(&stdout, "array_job")?;
     let merge = job_id(&stdout, "merge_job")?;
     let result = wait_for_job(cluster, &merge);
-    if result.is_err() {
+    if let Err(err) = &result {
+        println!("{err:#}; the array tasks, the job logs and the daemon logs follow");
         let _ = cluster.output("scancel", &[&array, &merge]);
+        print_task_states(cluster, &array);
         print_job_logs(&work.join("logs"));
     }
     result
@@ -192,15 +194,26 @@ fn wait_for_job(cluster: &Cluster, id: &str) -> Result<()> {
             }
             "PENDING" | "RUNNING" | "CONFIGURING" | "COMPLETING" | "REQUEUED" | "RESIZING"
             | "SUSPENDED" => {}
-            other => bail!("job {id} ended {other} (reason {reason}); its logs follow"),
+            other => bail!("job {id} ended {other} (reason {reason})"),
         }
         if reason == "DependencyNeverSatisfied" {
-            bail!("job {id} can never start: a shard of the array failed; the logs follow");
+            bail!("job {id} can never start: a shard of the array failed");
         }
         if start.elapsed() > JOB_TIMEOUT {
             bail!("job {id} still {state} after {JOB_TIMEOUT:?} (reason {reason}); cancelled");
         }
         sleep(Duration::from_millis(250));
+    }
+}
+
+/// Prints each array task's state and exit code, e.g. `task 2: FAILED (exit 3:0)`.
+fn print_task_states(cluster: &Cluster, array: &str) {
+    let Ok(records) = cluster.output("scontrol", &["--oneliner", "show", "job", array]) else {
+        return;
+    };
+    for record in records.lines() {
+        let (task, state) = (field(record, "ArrayTaskId"), field(record, "JobState"));
+        println!("task {task}: {state} (exit {})", field(record, "ExitCode"));
     }
 }
 
