@@ -31,10 +31,15 @@ const SWEEP_ARGS: [&str; 3] = ["subtraction", "--max-move", "10"];
 /// Why the stage is skipped on this machine, or `None` if it runs (always when
 /// `HEAPLAB_REQUIRE_SLURM` is set: then what is missing fails the stage).
 pub fn skip_reason() -> Option<String> {
-    if std::env::var_os(REQUIRE_VAR).is_some() {
+    let required = std::env::var_os(REQUIRE_VAR).is_some();
+    skip_decision(required, &cluster::missing_programs(), is_root())
+}
+
+/// [`skip_reason`] given whether Slurm is required, the missing programs and whether we are root.
+fn skip_decision(required: bool, missing: &[(&str, &str)], root: bool) -> Option<String> {
+    if required {
         return None;
     }
-    let missing = cluster::missing_programs();
     if !missing.is_empty() {
         let names: Vec<&str> = missing.iter().map(|(name, _)| *name).collect();
         return Some(format!(
@@ -43,8 +48,11 @@ pub fn skip_reason() -> Option<String> {
             names.join(", ")
         ));
     }
-    (!is_root()).then(|| {
-        format!("the Slurm stage needs root to start munged and slurmd (set {REQUIRE_VAR}=1 to make this a failure)")
+    (!root).then(|| {
+        format!(
+            "the Slurm stage needs root to start munged and slurmd \
+             (set {REQUIRE_VAR}=1 to make this a failure)"
+        )
     })
 }
 
@@ -64,7 +72,7 @@ fn run_checks(root: &Path, tally: &mut Tally) -> Result<()> {
     if !missing.is_empty() {
         let list: Vec<String> = missing.iter().map(|(n, p)| format!("{n} ({p})")).collect();
         bail!(
-            "{REQUIRE_VAR} is set but Slurm is missing: {}; install it with `apt-get install -y slurm-wlm munge`",
+            "Slurm is missing: {}; install it with `apt-get install -y slurm-wlm munge`",
             list.join(", ")
         );
     }
@@ -335,6 +343,19 @@ fn is_root() -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn skips_loudly_only_when_slurm_is_not_required() {
+        let missing = [("sbatch", "slurm-client (slurm-wlm)")];
+        let reason = skip_decision(false, &missing, true).expect("skipped");
+        assert!(
+            reason.contains("sbatch") && reason.contains(REQUIRE_VAR),
+            "{reason}"
+        );
+        assert!(skip_decision(false, &[], false).is_some_and(|r| r.contains("root")));
+        assert_eq!(skip_decision(false, &[], true), None);
+        assert_eq!(skip_decision(true, &missing, false), None);
+    }
 
     #[test]
     fn reads_job_ids_and_scontrol_fields() {

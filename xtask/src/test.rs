@@ -76,23 +76,22 @@ pub fn run_all(root: &Path) -> Result<ExitCode> {
     for (name, reason) in &skipped {
         println!("{name:>8}: SKIPPED: {reason}");
     }
-    println!("{} passed, {} failed", total.passed, total.failed);
-    Ok(if total.failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(summary_line(&total))
 }
 
 /// `cargo xtask slurm`: the Slurm stage alone; here missing Slurm is a failure, not a skip.
 pub fn run_slurm(root: &Path) -> Result<ExitCode> {
-    let tally = stage(slurm::tests(root));
-    println!("{} passed, {} failed", tally.passed, tally.failed);
-    Ok(if tally.failed == 0 {
+    Ok(summary_line(&stage(slurm::tests(root))))
+}
+
+/// Prints the closing `N passed, M failed` line; success exactly when nothing failed.
+fn summary_line(total: &Tally) -> ExitCode {
+    println!("{} passed, {} failed", total.passed, total.failed);
+    if total.failed == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    })
+    }
 }
 
 fn heading(title: &str) {
