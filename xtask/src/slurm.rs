@@ -25,8 +25,24 @@ pub const REQUIRE_VAR: &str = "HEAPLAB_REQUIRE_SLURM";
 const JOB_TIMEOUT: Duration = Duration::from_secs(300);
 /// Shards the test sweep is split into (one array task each).
 const SHARDS: usize = 4;
-/// The test sweep's arguments after `heaplab sweep`: small, so the stage takes seconds.
-const SWEEP_ARGS: [&str; 3] = ["subtraction", "--max-move", "10"];
+/// The test sweep's arguments after `heaplab sweep`: every subtraction set with max S <= 12 (4095
+/// rulesets, seconds), with a filter, a grouping, records and rows so the merge joins every
+/// aggregate.
+const SWEEP_ARGS: [&str; 11] = [
+    "subtraction",
+    "--max-move",
+    "12",
+    "--where",
+    "period > max(S)",
+    "--group-by",
+    "max",
+    "--top",
+    "period:5",
+    "--rows",
+    "100",
+];
+/// What the merged file must say, so that two empty files never pass as equal: 2^12 - 1 sets.
+const EXPECTED_COUNT: &str = "\"rulesets\": 4095";
 
 /// Why the stage is skipped on this machine, or `None` if it runs (always when
 /// `HEAPLAB_REQUIRE_SLURM` is set: then what is missing fails the stage).
@@ -83,10 +99,6 @@ fn run_checks(root: &Path, tally: &mut Tally) -> Result<()> {
     println!("built {}", heaplab.display());
     let clock = Instant::now();
     let cluster = Cluster::start(&dist::target_dir(root).join("slurm-cluster"))?;
-    // Until `heaplab sweep --shard` and `heaplab merge` land (branch sweep17), the jobs run a
-    // stand-in with the same command line; switch to the real binary by replacing the next line
-    // with nothing (the jobs then run `target/release/heaplab sweep subtraction --max-move 10`).
-    let heaplab = write_stand_in(cluster.dir())?;
     let bring_up = clock.elapsed();
     println!("cluster up in {:.1} s", bring_up.as_secs_f64());
     pass(tally, "a single-node cluster comes up idle");
@@ -262,6 +274,9 @@ fn same_bytes(merged: &Path, single: &Path) -> Result<()> {
     let read =
         |path: &Path| fs::read(path).with_context(|| format!("could not read {}", path.display()));
     let (a, b) = (read(merged)?, read(single)?);
+    if !String::from_utf8_lossy(&a).contains(EXPECTED_COUNT) {
+        bail!("{} does not say {EXPECTED_COUNT}", merged.display());
+    }
     if a == b {
         println!(
             "{} is identical to the one-process run ({} bytes)",
@@ -278,43 +293,6 @@ fn same_bytes(merged: &Path, single: &Path) -> Result<()> {
         single.display(),
         b.len()
     )
-}
-
-/// A stand-in for `heaplab` with the sweep and merge command lines the jobs use: shard I/N of
-/// `sweep subtraction --max-move M` writes the indices k < 2^M with k % N == I, one per line, and
-/// `merge` puts the parts' lines back in order. Temporary, until the real commands land.
-const STAND_IN: &str = r#"#!/usr/bin/env bash
-set -euo pipefail
-case "$1" in
-sweep)
-  shift
-  m=0 shard=0/1 out=/dev/stdout
-  while [ $# -gt 0 ]; do
-    case "$1" in
-    --max-move) m=$2; shift ;;
-    --shard) shard=$2; shift ;;
-    --out) out=$2; shift ;;
-    esac
-    shift
-  done
-  for ((k = ${shard%/*}; k < (1 << m); k += ${shard#*/})); do echo "{\"index\":$k}"; done > "$out" ;;
-merge)
-  shift
-  parts=()
-  while [ "$1" != --out ]; do parts+=("$1"); shift; done
-  sort -t: -k2 -n "${parts[@]}" > "$2" ;;
-*) echo "heaplab stand-in: unknown command $1" >&2; exit 2 ;;
-esac
-"#;
-
-/// Writes [`STAND_IN`] as an executable `heaplab` in `dir`.
-fn write_stand_in(dir: &Path) -> Result<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
-    let path = dir.join("heaplab");
-    fs::write(&path, STAND_IN)
-        .and_then(|()| fs::set_permissions(&path, fs::Permissions::from_mode(0o755)))
-        .with_context(|| format!("could not write {}", path.display()))?;
-    Ok(path)
 }
 
 fn print_job_logs(logs: &Path) {
