@@ -269,7 +269,10 @@ fn usable_dir(dir: &Path) -> PathBuf {
     }
 }
 
-/// Stops processes whose command line names `dir` (daemons of an interrupted earlier run).
+/// Programs a run leaves behind if it is interrupted: the daemons and the jobs' heaplab.
+const STALE_PROGRAMS: [&str; 4] = ["munged", "slurmctld", "slurmd", "heaplab"];
+
+/// Stops the [`STALE_PROGRAMS`] whose command line names `dir` (left by an interrupted run).
 fn stop_stale_daemons(dir: &Path) -> Result<()> {
     let needle = dir.to_string_lossy().into_owned();
     let Ok(entries) = fs::read_dir("/proc") else {
@@ -282,8 +285,8 @@ fn stop_stale_daemons(dir: &Path) -> Result<()> {
         let Ok(cmdline) = fs::read(entry.path().join("cmdline")) else {
             continue;
         };
-        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-        if pid != std::process::id() && cmdline.contains(&needle) {
+        if is_stale(&cmdline, &needle) {
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
             println!(
                 "stopping pid {pid} left by an earlier run: {}",
                 cmdline.trim()
@@ -292,6 +295,16 @@ fn stop_stale_daemons(dir: &Path) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Whether a process's `/proc/PID/cmdline` is one of the [`STALE_PROGRAMS`] working in `dir`.
+fn is_stale(cmdline: &[u8], dir: &str) -> bool {
+    let program = cmdline.split(|&b| b == 0).next().unwrap_or_default();
+    let program = Path::new(std::str::from_utf8(program).unwrap_or_default());
+    let ours = program
+        .file_name()
+        .is_some_and(|name| STALE_PROGRAMS.iter().any(|p| name == *p));
+    ours && String::from_utf8_lossy(cmdline).contains(dir)
 }
 
 /// SIGTERM to a process that is not our child, then SIGKILL if it is still there.
@@ -422,6 +435,24 @@ mod tests {
         ] {
             assert!(conf.lines().any(|l| l == line), "no `{line}` in\n{conf}");
         }
+    }
+
+    #[test]
+    fn only_our_programs_in_our_directory_are_stale() {
+        let dir = "/w/target/slurm-cluster";
+        assert!(is_stale(
+            b"slurmd\0-D\0-f\0/w/target/slurm-cluster/slurm.conf\0",
+            dir
+        ));
+        assert!(is_stale(
+            b"/usr/sbin/munged\0--socket=/w/target/slurm-cluster/m\0",
+            dir
+        ));
+        assert!(!is_stale(
+            b"tail\0-f\0/w/target/slurm-cluster/log/slurmd.out\0",
+            dir
+        ));
+        assert!(!is_stale(b"slurmd\0-D\0-f\0/etc/slurm/slurm.conf\0", dir));
     }
 
     #[test]
