@@ -12,6 +12,8 @@ mod plane;
 mod progress;
 mod scoring;
 mod subtraction;
+mod sweep;
+mod sweep_file;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -53,6 +55,11 @@ enum Command {
     /// `--pure-breaking`, `--duel .07 .137`, `--chessboard 1,2`), sums of heaps
     /// (`--position 5,7,9`) and single games (`--game "{2|1/2}"`).
     Partizan(partizan::PartizanArgs),
+    /// Sweep a whole family (`subtraction --max-move 12`): counts, histograms (`--group-by`),
+    /// records (`--top period:10`), checks and `--where EXPR`, on all cores; shards and resume.
+    Sweep(Box<sweep::SweepArgs>),
+    /// Merge the shard files of one sweep (`--shard I/N`) into its one-process result.
+    Merge(sweep_file::MergeArgs),
 }
 
 fn main() -> ExitCode {
@@ -83,6 +90,8 @@ fn main() -> ExitCode {
         Command::Octal(args) => octal::run(&args),
         Command::Scoring(args) => scoring::run(&args),
         Command::Partizan(args) => partizan::run(&args),
+        Command::Sweep(args) => sweep::run(&args),
+        Command::Merge(args) => sweep_file::merge(&args),
     };
     match result {
         Ok(text) => {

@@ -23,6 +23,7 @@
 //! * [`tree_layout`]: game trees: tidy layout, SVG and TikZ, shared by the web and the CLI;
 //! * [`scoring`]: Stewart's scoring play: bracket-notation games, final scores, classes, sums,
 //!   impartiality; scoring octal games and `G_s` (sharing cumulative subtraction's DP);
+//! * [`sweep`]: the explorer: whole families of rulesets, metrics, aggregates that merge;
 //! * [`octal`]: octal and hexadecimal (code-digit) games and Grundy's game, Theorem 3.73 periods;
 //! * [`partizan`]: short partizan games in canonical form and partizan heap games (subtraction,
 //!   pure breaking, duel code-digit, chessboard) with their canonical-form sequences.
@@ -48,6 +49,7 @@ pub mod rational;
 pub mod ruleset;
 pub mod scoring;
 pub mod subtraction;
+pub mod sweep;
 pub mod text;
 pub mod tree_layout;
 

@@ -169,7 +169,21 @@ pub fn nim_period(
     search: u64,
     budget: &mut Budget<'_>,
 ) -> Result<Periodicity, EngineError> {
-    nim_machine(set).find_period(search, budget)
+    nim_period_and_values(set, search, budget).map(|(period, _)| period)
+}
+
+/// [`nim_period`] and the nim-values the search computed (at least preperiod + period of
+/// them when a period is proven), so a caller such as the sweep can read the maximum value or
+/// the periodic part without solving the game a second time.
+pub fn nim_period_and_values(
+    set: &NumberSet,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<(Periodicity, Vec<u16>), EngineError> {
+    let mut machine = nim_machine(set);
+    let period = machine.find_period(search, budget)?;
+    let len = machine.values().len();
+    Ok((period, machine.into_values(len)))
 }
 
 /// The proven eventual period of the outcome (P/N) sequence, searching at most `search` heaps.

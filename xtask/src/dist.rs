@@ -67,7 +67,7 @@ pub fn build(root: &Path) -> Result<PathBuf> {
 }
 
 /// The cargo target directory (`$CARGO_TARGET_DIR`, or `<root>/target`).
-fn target_dir(root: &Path) -> PathBuf {
+pub(crate) fn target_dir(root: &Path) -> PathBuf {
     match std::env::var_os("CARGO_TARGET_DIR") {
         Some(dir) => root.join(dir),
         None => root.join("target"),

@@ -1,0 +1,258 @@
+//! `heaplab sweep`: walk a whole family of rulesets on all cores, with shards and resume.
+//!
+//! Threads (scoped, each owning its buffers) claim chunks from an atomic counter; the main
+//! thread merges their summaries (the merge does not depend on the order, see
+//! `heaplab_engine::sweep::aggregate`), appends each to `FILE.partial` when `--out FILE` is
+//! given, and reports progress. Re-running the same command after an interruption skips the
+//! chunks the log holds and writes the same final file.
+
+use crate::progress::Progress;
+use crate::sweep_file::{self, PartialLog, ShardFile, SweepFormat};
+use clap::Args;
+use heaplab_engine::ruleset::parse_count;
+use heaplab_engine::subtraction::{DEFAULT_SEARCH, MAX_SEARCH};
+use heaplab_engine::sweep::family::MAX_SET_BOUND;
+use heaplab_engine::sweep::run::MAX_ROWS;
+use heaplab_engine::sweep::{shard_range, Family, Summary, Sweep, SweepSpec, TopSpec};
+use heaplab_engine::{Budget, EngineError};
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+
+/// Arguments of `heaplab sweep`.
+#[derive(Args)]
+pub struct SweepArgs {
+    /// The family: `subtraction` (every non-empty S ⊆ {1..m}) or `all-but` (every excluded
+    /// set E ⊆ {1..m}).
+    family: String,
+    /// The bound m: sets of numbers in 1..m.
+    #[arg(long, allow_hyphen_values = true)]
+    max_move: String,
+    /// Only sets of exactly K elements.
+    #[arg(long, allow_hyphen_values = true)]
+    size: Option<String>,
+    /// Only sets whose largest element is exactly m.
+    #[arg(long)]
+    exact_max: bool,
+    /// A named check to run on every ruleset (repeatable).
+    #[arg(long = "check")]
+    checks: Vec<String>,
+    /// Keep only rulesets where EXPR holds, e.g. `period > 2 * max(S)`.
+    #[arg(long = "where", allow_hyphen_values = true)]
+    filter: Option<String>,
+    /// Count rulesets per value of this metric (`max`, `size`, `period`, …).
+    #[arg(long)]
+    group_by: Option<String>,
+    /// The K rulesets with the largest METRIC, e.g. `period:10` (ties by index).
+    #[arg(long, allow_hyphen_values = true)]
+    top: Option<String>,
+    /// Keep the first N rows (per-ruleset metrics) in the output.
+    #[arg(long, allow_hyphen_values = true)]
+    rows: Option<String>,
+    /// How many heaps each period search may compute.
+    #[arg(long, allow_hyphen_values = true)]
+    search: Option<String>,
+    /// Compute only shard I of N (`--shard 2/4`), a contiguous index range, for `heaplab merge`.
+    #[arg(long, allow_hyphen_values = true)]
+    shard: Option<String>,
+    /// Output format (a shard always writes its mergeable JSON).
+    #[arg(long, value_enum, default_value_t = SweepFormat::Json)]
+    format: SweepFormat,
+    /// Write the result here; a run interrupted midway resumes from `FILE.partial`.
+    #[arg(long)]
+    out: Option<String>,
+    /// Print rulesets done, rate and time left to stderr.
+    #[arg(long)]
+    progress: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long, allow_hyphen_values = true)]
+    threads: Option<String>,
+    /// Stop after this many chunks (a work cap; re-run the command to resume).
+    #[arg(long, hide = true, allow_hyphen_values = true)]
+    stop_after_chunks: Option<String>,
+}
+
+/// Builds the spec from the arguments, with one-line errors.
+fn spec(args: &SweepArgs) -> Result<SweepSpec, EngineError> {
+    let m = parse_count(&args.max_move, "--max-move", 1, u64::from(MAX_SET_BOUND))? as u32;
+    let size = args
+        .size
+        .as_deref()
+        .map(|k| parse_count(k, "--size", 0, u64::from(MAX_SET_BOUND)).map(|k| k as u32))
+        .transpose()?;
+    let top = args.top.as_deref().map(parse_top).transpose()?;
+    Ok(SweepSpec {
+        family: Family::parse(&args.family, m, size, args.exact_max)?,
+        checks: args.checks.clone(),
+        filter: args.filter.clone(),
+        group_by: args.group_by.clone(),
+        top,
+        rows: optional_count(&args.rows, "--rows", 0, 0, MAX_ROWS)?,
+        search: optional_count(&args.search, "--search", DEFAULT_SEARCH, 1, MAX_SEARCH)?,
+    })
+}
+
+fn optional_count(
+    text: &Option<String>,
+    name: &str,
+    default: u64,
+    min: u64,
+    max: u64,
+) -> Result<u64, EngineError> {
+    text.as_deref()
+        .map_or(Ok(default), |t| parse_count(t, name, min, max))
+}
+
+/// `METRIC:K`.
+fn parse_top(text: &str) -> Result<TopSpec, EngineError> {
+    let (metric, k) = text.split_once(':').ok_or_else(|| {
+        EngineError::Parse(format!(
+            "--top must be METRIC:K, e.g. period:10, not '{text}'"
+        ))
+    })?;
+    Ok(TopSpec {
+        metric: metric.trim().to_string(),
+        k: parse_count(k, "--top's K", 1, 100_000)?,
+    })
+}
+
+/// `I/N`.
+fn parse_shard(text: &str) -> Result<[u64; 2], EngineError> {
+    let (i, n) = text.split_once('/').ok_or_else(|| {
+        EngineError::Parse(format!("--shard must be I/N, e.g. 0/4, not '{text}'"))
+    })?;
+    Ok([
+        parse_count(i, "--shard's I", 0, u64::MAX)?,
+        parse_count(n, "--shard's N", 1, 1_000_000)?,
+    ])
+}
+
+/// Runs the sweep and writes (or returns) its result.
+pub fn run(args: &SweepArgs) -> Result<String, EngineError> {
+    let sweep = Sweep::new(spec(args)?)?;
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    let len = sweep.spec().family.len();
+    let range = match shard {
+        Some([i, n]) => shard_range(len, i, n)?,
+        None => 0..len,
+    };
+    let threads = optional_count(&args.threads, "--threads", cores(), 1, 1024)? as usize;
+    let stop_after = optional_count(
+        &args.stop_after_chunks,
+        "--stop-after-chunks",
+        u64::MAX,
+        1,
+        u64::MAX,
+    )?;
+    if shard.is_some() && args.format != SweepFormat::Json {
+        return Err(EngineError::Parse(
+            "a shard writes JSON for `heaplab merge`; drop --format or --shard".into(),
+        ));
+    }
+    if args.format == SweepFormat::Parquet {
+        sweep_file::render(&sweep, &Summary::default(), args.format)?;
+    }
+    let (mut log, done) = match &args.out {
+        Some(out) => {
+            let (log, done) = PartialLog::open(out, sweep.spec(), shard)?;
+            (Some(log), done)
+        }
+        None => (None, Vec::new()),
+    };
+    let summary = walk(
+        &sweep,
+        &range,
+        threads,
+        done,
+        &mut log,
+        stop_after,
+        args.progress,
+    )?;
+    let text = match shard {
+        Some(shard) => serde_json::to_string_pretty(&ShardFile {
+            format: "heaplab-sweep-1".into(),
+            spec: sweep.spec().clone(),
+            shard,
+            summary,
+        })
+        .expect("a shard serialises"),
+        None => sweep_file::render(&sweep, &summary, args.format)?,
+    };
+    let written = sweep_file::emit(args.out.as_deref(), text)?;
+    if let Some(log) = log {
+        log.finish()?;
+    }
+    Ok(written)
+}
+
+fn cores() -> u64 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
+}
+
+/// Walks the chunks of `range` not in `done` on `threads` threads and merges everything.
+fn walk(
+    sweep: &Sweep,
+    range: &Range<u64>,
+    threads: usize,
+    done: Vec<(u64, Summary)>,
+    log: &mut Option<PartialLog>,
+    stop_after: u64,
+    show_progress: bool,
+) -> Result<Summary, EngineError> {
+    let total = Sweep::chunks(range);
+    let mut finished = vec![false; total as usize];
+    let mut summary = sweep.empty_summary();
+    let mut progress = Progress::new(show_progress, "rulesets");
+    let mut rulesets = 0;
+    for (chunk, part) in done.into_iter().filter(|(c, _)| *c < total) {
+        if !std::mem::replace(&mut finished[chunk as usize], true) {
+            rulesets += part.rulesets;
+            summary.merge(part, sweep.caps());
+        }
+    }
+    let pending: Vec<u64> = (0..total).filter(|&c| !finished[c as usize]).collect();
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Result<(u64, Summary), EngineError>>();
+    let mut received = 0u64;
+    let outcome = std::thread::scope(|scope| -> Result<(), EngineError> {
+        for _ in 0..threads.min(pending.len()).max(1) {
+            let tx = tx.clone();
+            let (next, stop, pending) = (&next, &stop, &pending);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+                if i >= pending.len() || stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let chunk = Sweep::chunk(range, pending[i]);
+                let part = sweep.run_range(chunk, &mut Budget::unlimited());
+                if tx.send(part.map(|p| (pending[i], p))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for message in rx {
+            let (chunk, part) = message.inspect_err(|_| stop.store(true, Ordering::Relaxed))?;
+            if let Some(log) = log.as_mut() {
+                log.record(chunk, &part)?;
+            }
+            rulesets += part.rulesets;
+            summary.merge(part, sweep.caps());
+            received += 1;
+            progress.report(rulesets, range.end - range.start);
+            if received >= stop_after {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        Ok(())
+    });
+    progress.finish();
+    outcome?;
+    if (received as usize) < pending.len() {
+        return Err(EngineError::OutOfRange(format!(
+            "stopped after {received} chunks by the work cap; run the same command again to resume"
+        )));
+    }
+    Ok(summary)
+}

@@ -1,0 +1,252 @@
+//! What a sweep keeps: counts, histograms, top-k records, distinct sequences, check tallies,
+//! first failures and rows, all of which MERGE exactly.
+//!
+//! A [`Summary`] of an index range merged with the summary of the next range equals the
+//! summary of both ranges, whatever the order of merging, because every part is either a sum
+//! (counts), a union kept sorted (group counts by key, sequence hashes), or a list kept sorted
+//! by a total order with the ruleset index as the last key and cut to its cap (top-k by value
+//! then index; first errors, failures and rows by index). So the shards of a sweep, or its
+//! chunks finished by threads in any order, merge to the one-process summary.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// How many first errors and first failures per check a summary keeps.
+pub const FIRST_K: usize = 10;
+
+/// One ruleset named with a detail: an error, or a check's witness.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Found {
+    /// The ruleset's index in its family.
+    pub index: u64,
+    /// The ruleset as text.
+    pub ruleset: String,
+    /// The error message or the witness.
+    pub detail: String,
+}
+
+/// A top-k entry: a ruleset and its value of the ranked metric.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// The metric's value.
+    pub value: i64,
+    /// The ruleset's index in its family.
+    pub index: u64,
+    /// The ruleset as text.
+    pub ruleset: String,
+}
+
+/// One ruleset's metrics (a row of the CSV), or its error.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Row {
+    /// The ruleset's index in its family.
+    pub index: u64,
+    /// The ruleset as text.
+    pub ruleset: String,
+    /// The metrics in the family's column order (`null` where unknown).
+    pub values: Vec<Option<i64>>,
+    /// Why the ruleset could not be measured, if it could not.
+    pub error: Option<String>,
+}
+
+/// One check's tally over the rulesets swept.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckTally {
+    /// The check's name.
+    pub name: String,
+    /// Rulesets where the claim holds.
+    pub holds: u64,
+    /// Rulesets where it fails.
+    pub fails: u64,
+    /// Rulesets outside its hypothesis.
+    pub not_applicable: u64,
+    /// Rulesets where the check itself stopped with an error.
+    pub errors: u64,
+    /// The failures (and errors) with the smallest indices, with their witnesses.
+    pub first_failures: Vec<Found>,
+}
+
+/// The caps a summary is cut to (from the sweep's spec); merging needs the same caps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Caps {
+    /// Top-k length (0 when no `--top`).
+    pub top: usize,
+    /// Rows kept (0 when no rows were asked for).
+    pub rows: usize,
+}
+
+/// Everything a sweep keeps of an index range; see the module docs for why it merges exactly.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Summary {
+    /// Rulesets walked.
+    pub rulesets: u64,
+    /// Rulesets measured that pass `--where` (all measured ones without it).
+    pub matched: u64,
+    /// Rulesets whose measurement or `--where` failed.
+    pub errors: u64,
+    /// The errors with the smallest indices.
+    pub first_errors: Vec<Found>,
+    /// Matched rulesets per value of the `--group-by` key (`None`: unknown), sorted by key.
+    pub groups: Vec<(Option<i64>, u64)>,
+    /// The `--top` records: largest value first, ties by smaller index.
+    pub top: Vec<Record>,
+    /// Sorted, distinct hashes of the periodic parts of the matched rulesets' sequences.
+    pub sequences: Vec<u64>,
+    /// One tally per `--check`, in the order given.
+    pub checks: Vec<CheckTally>,
+    /// The rows with the smallest indices.
+    pub rows: Vec<Row>,
+}
+
+impl Summary {
+    /// An empty summary with one empty tally per check name.
+    pub fn new(checks: &[String]) -> Self {
+        Summary {
+            checks: checks
+                .iter()
+                .map(|name| CheckTally {
+                    name: name.clone(),
+                    holds: 0,
+                    fails: 0,
+                    not_applicable: 0,
+                    errors: 0,
+                    first_failures: Vec::new(),
+                })
+                .collect(),
+            ..Summary::default()
+        }
+    }
+
+    /// Adds `other` (a summary of a disjoint index range, same sweep) into `self`.
+    pub fn merge(&mut self, other: Summary, caps: Caps) {
+        self.rulesets += other.rulesets;
+        self.matched += other.matched;
+        self.errors += other.errors;
+        merge_by_index(&mut self.first_errors, other.first_errors, FIRST_K, |f| {
+            f.index
+        });
+        let mut groups: BTreeMap<Option<i64>, u64> = self.groups.drain(..).collect();
+        for (key, count) in other.groups {
+            *groups.entry(key).or_default() += count;
+        }
+        self.groups = groups.into_iter().collect();
+        self.add_records(other.top, caps.top);
+        self.sequences.extend(other.sequences);
+        self.sequences.sort_unstable();
+        self.sequences.dedup();
+        for (mine, theirs) in self.checks.iter_mut().zip(other.checks) {
+            mine.holds += theirs.holds;
+            mine.fails += theirs.fails;
+            mine.not_applicable += theirs.not_applicable;
+            mine.errors += theirs.errors;
+            merge_by_index(
+                &mut mine.first_failures,
+                theirs.first_failures,
+                FIRST_K,
+                |f| f.index,
+            );
+        }
+        merge_by_index(&mut self.rows, other.rows, caps.rows, |r| r.index);
+    }
+
+    /// Adds top-k candidates and keeps the best `k`: largest value first, ties by index.
+    pub fn add_records(&mut self, records: impl IntoIterator<Item = Record>, k: usize) {
+        self.top.extend(records);
+        self.top
+            .sort_by(|a, b| b.value.cmp(&a.value).then(a.index.cmp(&b.index)));
+        self.top.truncate(k);
+    }
+
+    /// Counts one matched ruleset under its group key.
+    pub fn add_to_group(&mut self, key: Option<i64>) {
+        match self.groups.binary_search_by(|(k, _)| k.cmp(&key)) {
+            Ok(at) => self.groups[at].1 += 1,
+            Err(at) => self.groups.insert(at, (key, 1)),
+        }
+    }
+
+    /// The published form: the distinct-sequence hashes replaced by their count.
+    pub fn report(&self) -> Report<'_> {
+        Report {
+            rulesets: self.rulesets,
+            matched: self.matched,
+            errors: self.errors,
+            first_errors: &self.first_errors,
+            distinct_sequences: self.sequences.len() as u64,
+            groups: &self.groups,
+            top: &self.top,
+            checks: &self.checks,
+            rows: &self.rows,
+        }
+    }
+}
+
+/// A summary as a sweep's final output shows it (see [`Summary::report`]).
+#[derive(Debug, Serialize)]
+pub struct Report<'a> {
+    /// Rulesets walked.
+    pub rulesets: u64,
+    /// Rulesets measured that pass `--where`.
+    pub matched: u64,
+    /// Rulesets whose measurement or `--where` failed.
+    pub errors: u64,
+    /// The errors with the smallest indices.
+    pub first_errors: &'a [Found],
+    /// How many different periodic parts the matched rulesets' nim-sequences have.
+    pub distinct_sequences: u64,
+    /// `(key, count)` per value of the group key.
+    pub groups: &'a [(Option<i64>, u64)],
+    /// The top-k records.
+    pub top: &'a [Record],
+    /// The check tallies.
+    pub checks: &'a [CheckTally],
+    /// The rows kept.
+    pub rows: &'a [Row],
+}
+
+/// Merges two lists sorted by `key` (disjoint keys) and keeps the first `cap`.
+fn merge_by_index<T>(mine: &mut Vec<T>, theirs: Vec<T>, cap: usize, key: impl Fn(&T) -> u64) {
+    mine.extend(theirs);
+    mine.sort_by_key(|item| key(item));
+    mine.truncate(cap);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(index: u64, key: i64, value: i64) -> Summary {
+        let mut s = Summary::new(&[]);
+        s.rulesets = 1;
+        s.matched = 1;
+        s.add_to_group(Some(key));
+        s.top.push(Record {
+            value,
+            index,
+            ruleset: index.to_string(),
+        });
+        s.sequences.push(value as u64);
+        s
+    }
+
+    #[test]
+    fn merging_in_any_order_gives_the_same_summary() {
+        let caps = Caps { top: 3, rows: 0 };
+        let parts: Vec<Summary> = (0..8)
+            .map(|i| summary(i, (i % 3) as i64, (i * 7 % 5) as i64))
+            .collect();
+        let mut forward = Summary::new(&[]);
+        for p in parts.iter().cloned() {
+            forward.merge(p, caps);
+        }
+        let mut backward = Summary::new(&[]);
+        for p in parts.iter().rev().cloned() {
+            backward.merge(p, caps);
+        }
+        assert_eq!(forward, backward);
+        assert_eq!(forward.rulesets, 8);
+        assert_eq!(forward.groups.iter().map(|g| g.1).sum::<u64>(), 8);
+        assert_eq!(forward.top.len(), 3);
+        assert_eq!(forward.sequences, vec![0, 1, 2, 3, 4]);
+    }
+}

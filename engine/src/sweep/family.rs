@@ -1,0 +1,315 @@
+//! The families a sweep walks: deterministic generators with a stable index `0..len`.
+//!
+//! A family is a set of rulesets (subtraction sets, all-but excluded sets, ...) numbered
+//! `0..len()` in a fixed order, so that a sweep can be cut into index ranges (chunks, shards)
+//! and any ruleset found by a sweep can be named by its index. [`Family::get`] builds one
+//! ruleset from its index without enumerating the others, and [`Family::len`] counts them
+//! without enumerating.
+//!
+//! **Order.** Sets are subsets of `{1..m}` read as bit masks (bit `j - 1` for element `j`).
+//! Without a size constraint, index `i` is the mask `i + 1` (or `i` when the empty set belongs
+//! to the family), so sets appear in increasing mask order; with `--exact-max` the mask is
+//! `2^(m-1) | i`. With `|S| = k` the order is colexicographic (the combinatorial number system),
+//! which is again increasing mask order restricted to masks with `k` bits.
+
+use crate::checks::{Subject, SubjectKind};
+use crate::ruleset::NumberSet;
+use crate::EngineError;
+use serde::{Deserialize, Serialize};
+
+/// The largest `m` a set family accepts (`2^m` sets is the size of the family).
+pub const MAX_SET_BOUND: u32 = 40;
+
+/// The largest number of rulesets one sweep may walk.
+pub const MAX_RULESETS: u64 = 1 << 40;
+
+/// Subsets of `{1..m}`: the shape shared by the subtraction, all-but and cumulative families.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Subsets {
+    /// The bound `m`: every element is in `1..=m`.
+    pub bound: u32,
+    /// Only sets of exactly this many elements, when given.
+    pub size: Option<u32>,
+    /// Only sets whose largest element is exactly `m`.
+    pub exact_max: bool,
+    /// Whether the empty set belongs to the family (all-but: `E = ∅` is Nim).
+    pub allow_empty: bool,
+}
+
+impl Subsets {
+    /// Checks the bound and the size and returns the family, or a one-line error.
+    pub fn new(
+        bound: u32,
+        size: Option<u32>,
+        exact_max: bool,
+        allow_empty: bool,
+    ) -> Result<Self, EngineError> {
+        if bound == 0 || bound > MAX_SET_BOUND {
+            return Err(EngineError::OutOfRange(format!(
+                "the bound m must be between 1 and {MAX_SET_BOUND}, not {bound}"
+            )));
+        }
+        if let Some(k) = size {
+            if k > bound || (k == 0 && !allow_empty) || (k == 0 && exact_max) {
+                return Err(EngineError::OutOfRange(format!(
+                    "no set of size {k} fits in 1..{bound} (with these options)"
+                )));
+            }
+        }
+        let family = Subsets {
+            bound,
+            size,
+            exact_max,
+            allow_empty,
+        };
+        if family.len() > MAX_RULESETS {
+            return Err(EngineError::OutOfRange(format!(
+                "the family has {} sets; a sweep walks at most {MAX_RULESETS}",
+                family.len()
+            )));
+        }
+        Ok(family)
+    }
+
+    /// The number of sets, computed without enumerating.
+    pub fn len(&self) -> u64 {
+        let m = u64::from(self.bound);
+        match (self.size.map(u64::from), self.exact_max) {
+            (None, false) => (1u64 << m) - u64::from(!self.allow_empty),
+            (None, true) => 1u64 << (m - 1),
+            (Some(k), false) => binomial(m, k),
+            (Some(k), true) => binomial(m - 1, k - 1),
+        }
+    }
+
+    /// Whether the family is empty (never, once [`Subsets::new`] accepted it).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The elements of set number `index` (`index < len()`), in increasing order.
+    pub fn get(&self, index: u64) -> Vec<u32> {
+        let top = 1u64 << (self.bound - 1);
+        let mask = match (self.size, self.exact_max) {
+            (None, false) => index + u64::from(!self.allow_empty),
+            (None, true) => top | index,
+            (Some(k), false) => unrank_colex(index, k),
+            (Some(k), true) => top | unrank_colex(index, k - 1),
+        };
+        (0..self.bound)
+            .filter(|j| mask >> j & 1 == 1)
+            .map(|j| j + 1)
+            .collect()
+    }
+}
+
+/// `C(n, k)`, exact for every `n <= 64` (saturating beyond).
+pub fn binomial(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    (0..k).fold(1u128, |acc, i| acc * u128::from(n - i) / u128::from(i + 1)) as u64
+}
+
+/// The mask with `k` bits whose colexicographic rank is `rank` (combinatorial number system:
+/// `rank = Σ C(c_i, i)` over the bit positions `c_1 < … < c_k`).
+fn unrank_colex(mut rank: u64, k: u32) -> u64 {
+    let mut mask = 0u64;
+    for i in (1..=u64::from(k)).rev() {
+        let mut c = i - 1;
+        while binomial(c + 1, i) <= rank {
+            c += 1;
+        }
+        rank -= binomial(c, i);
+        mask |= 1 << c;
+    }
+    mask
+}
+
+/// A family of rulesets a sweep can walk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "family", rename_all = "kebab-case")]
+pub enum Family {
+    /// Finite subtraction games: every non-empty `S ⊆ {1..m}` (survey, Section 2).
+    Subtraction(Subsets),
+    /// All-but subtraction `ℕ ∖ E`: every excluded set `E ⊆ {1..m}`, the empty one (Nim) too.
+    AllBut(Subsets),
+}
+
+/// One ruleset of a family, owned (a [`Subject`] borrows it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ruleset {
+    /// A finite subtraction set S.
+    Subtraction(NumberSet),
+    /// The excluded set E of an all-but game.
+    AllBut(NumberSet),
+}
+
+impl Ruleset {
+    /// The subject the checks are asked about.
+    pub fn subject(&self) -> Subject<'_> {
+        match self {
+            Ruleset::Subtraction(s) => Subject::Subtraction(s),
+            Ruleset::AllBut(e) => Subject::AllBut(e),
+        }
+    }
+
+    /// The ruleset as a user types it (`2,3,7`; `∅` for an empty excluded set).
+    pub fn to_text(&self) -> String {
+        match self {
+            Ruleset::Subtraction(s) | Ruleset::AllBut(s) if !s.elements().is_empty() => s.to_text(),
+            _ => "∅".into(),
+        }
+    }
+
+    /// The set's elements (the expression language's `S`).
+    pub fn elements(&self) -> &[u32] {
+        match self {
+            Ruleset::Subtraction(s) | Ruleset::AllBut(s) => s.elements(),
+        }
+    }
+}
+
+impl Family {
+    /// The family named `name` with set bound `m` and the set options (`size`, `exact_max`).
+    pub fn parse(
+        name: &str,
+        bound: u32,
+        size: Option<u32>,
+        exact_max: bool,
+    ) -> Result<Self, EngineError> {
+        match name {
+            "subtraction" => Ok(Family::Subtraction(Subsets::new(
+                bound, size, exact_max, false,
+            )?)),
+            "all-but" => Ok(Family::AllBut(Subsets::new(bound, size, exact_max, true)?)),
+            _ => Err(EngineError::Parse(format!(
+                "unknown family `{name}`; known families: {}",
+                Family::NAMES.join(", ")
+            ))),
+        }
+    }
+
+    /// The family names [`Family::parse`] accepts.
+    pub const NAMES: &'static [&'static str] = &["subtraction", "all-but"];
+
+    /// The kind of subject its rulesets are, for the checks' `applies_to`.
+    pub fn kind(&self) -> SubjectKind {
+        match self {
+            Family::Subtraction(_) => SubjectKind::Subtraction,
+            Family::AllBut(_) => SubjectKind::AllBut,
+        }
+    }
+
+    /// The number of rulesets (no enumeration).
+    pub fn len(&self) -> u64 {
+        match self {
+            Family::Subtraction(sets) | Family::AllBut(sets) => sets.len(),
+        }
+    }
+
+    /// Whether the family is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Ruleset number `index` (`index < len()`).
+    pub fn get(&self, index: u64) -> Result<Ruleset, EngineError> {
+        if index >= self.len() {
+            return Err(EngineError::OutOfRange(format!(
+                "index {index} is past the family's {} rulesets",
+                self.len()
+            )));
+        }
+        Ok(match self {
+            Family::Subtraction(sets) => {
+                Ruleset::Subtraction(NumberSet::from_elements(sets.get(index))?)
+            }
+            Family::AllBut(sets) => Ruleset::AllBut(NumberSet::from_elements(sets.get(index))?),
+        })
+    }
+}
+
+/// Shard `index` of `count` of `0..len`: a contiguous index range, the shards in order.
+/// Contiguous (not strided) so that a shard's first failures and rows are a prefix-closed
+/// piece of the whole, and `merge` only concatenates.
+pub fn shard_range(len: u64, index: u64, count: u64) -> Result<std::ops::Range<u64>, EngineError> {
+    if count == 0 || index >= count {
+        return Err(EngineError::OutOfRange(format!(
+            "shard {index}/{count} does not exist: write I/N with 0 <= I < N"
+        )));
+    }
+    let at = |i: u64| (u128::from(len) * u128::from(i) / u128::from(count)) as u64;
+    Ok(at(index)..at(index + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The slow definition: every mask in increasing order, filtered.
+    fn reference(family: &Subsets) -> Vec<Vec<u32>> {
+        (0..1u64 << family.bound)
+            .map(|mask| {
+                (0..family.bound)
+                    .filter(|j| mask >> j & 1 == 1)
+                    .map(|j| j + 1)
+                    .collect::<Vec<u32>>()
+            })
+            .filter(|s| family.allow_empty || !s.is_empty())
+            .filter(|s| family.size.is_none_or(|k| s.len() == k as usize))
+            .filter(|s| !family.exact_max || s.last() == Some(&family.bound))
+            .collect()
+    }
+
+    #[test]
+    fn get_and_len_match_the_definition_on_every_small_family() {
+        for m in 1..=9 {
+            for size in std::iter::once(None).chain((0..=m).map(Some)) {
+                for exact_max in [false, true] {
+                    for allow_empty in [false, true] {
+                        let Ok(family) = Subsets::new(m, size, exact_max, allow_empty) else {
+                            continue;
+                        };
+                        let expected = reference(&family);
+                        assert_eq!(family.len(), expected.len() as u64, "{family:?}");
+                        let got: Vec<Vec<u32>> = (0..family.len()).map(|i| family.get(i)).collect();
+                        assert_eq!(got, expected, "{family:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_families_are_refused() {
+        assert!(Subsets::new(0, None, false, false).is_err());
+        assert!(Subsets::new(MAX_SET_BOUND + 1, None, false, false).is_err());
+        assert!(Subsets::new(5, Some(6), false, false).is_err());
+        assert!(Subsets::new(5, Some(0), false, false).is_err());
+        assert!(Family::parse("nope", 5, None, false).is_err());
+        assert!(
+            Family::Subtraction(Subsets::new(3, None, false, false).unwrap())
+                .get(7)
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn shards_tile_the_range() {
+        for len in [0u64, 1, 7, 100] {
+            for count in 1..6 {
+                let mut next = 0;
+                for i in 0..count {
+                    let r = shard_range(len, i, count).unwrap();
+                    assert_eq!(r.start, next);
+                    next = r.end;
+                }
+                assert_eq!(next, len);
+            }
+        }
+        assert!(shard_range(10, 5, 4).is_err());
+        assert!(shard_range(10, 0, 0).is_err());
+    }
+}

@@ -1,0 +1,23 @@
+//! The explorer's sweeps (issue 17): walk a whole family of rulesets and keep counts,
+//! histograms, records, distinct sequences and the checks' first counterexamples.
+//!
+//! * [`family`]: the families, each a deterministic generator with a stable index `0..len`,
+//!   and shards as contiguous index ranges;
+//! * [`metrics`]: the per-ruleset metrics, read off the families' own solvers;
+//! * [`expr`]: `--where` predicates in the `evalexpr` language;
+//! * [`aggregate`]: the [`Summary`] of an index range, which merges exactly;
+//! * [`run`]: the checked [`Sweep`] and its walk over an index range in chunks.
+//!
+//! A new family plugs in as a [`Family`] variant (its `len`/`get`), a [`family::Ruleset`]
+//! variant (its check `Subject`) and a metric list in [`metrics`]; a new check is registered
+//! in [`crate::checks`] and needs nothing here.
+
+pub mod aggregate;
+pub mod expr;
+pub mod family;
+pub mod metrics;
+pub mod run;
+
+pub use aggregate::{Caps, Summary};
+pub use family::{shard_range, Family, Subsets};
+pub use run::{Sweep, SweepSpec, TopSpec, CHUNK};

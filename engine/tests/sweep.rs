@@ -1,0 +1,219 @@
+//! The explorer's sweeps (issue 17): the sweep's metrics equal the single-ruleset entry points
+//! on every ruleset of small families, shards merge to the one-process summary, group counts
+//! sum to the total, and checks are tallied with their first failures.
+
+use heaplab_engine::checks::{Check, Subject, SubjectKind, Verdict};
+use heaplab_engine::ruleset::NumberSet;
+use heaplab_engine::subtraction::{self, reference, Limits, DEFAULT_SEARCH};
+use heaplab_engine::sweep::family::Ruleset;
+use heaplab_engine::sweep::{shard_range, Family, Summary, Sweep, SweepSpec, TopSpec};
+use heaplab_engine::{all_but, Budget, EngineError, Periodicity};
+
+fn spec(family: Family) -> SweepSpec {
+    SweepSpec {
+        family,
+        checks: Vec::new(),
+        filter: None,
+        group_by: None,
+        top: None,
+        rows: 1_000_000,
+        search: DEFAULT_SEARCH,
+    }
+}
+
+fn subtraction_family(m: u32) -> Family {
+    Family::parse("subtraction", m, None, false).unwrap()
+}
+
+fn run(sweep: &Sweep) -> Summary {
+    let len = sweep.spec().family.len();
+    sweep.run_range(0..len, &mut Budget::unlimited()).unwrap()
+}
+
+fn pair(p: Periodicity) -> [Option<i64>; 2] {
+    [
+        p.period().map(|v| v as i64),
+        p.preperiod().map(|v| v as i64),
+    ]
+}
+
+#[test]
+fn subtraction_metrics_equal_the_single_ruleset_solver_and_the_reference() {
+    let sweep = Sweep::new(spec(subtraction_family(8))).unwrap();
+    let summary = run(&sweep);
+    assert_eq!(summary.rows.len(), 255);
+    for row in &summary.rows {
+        let set = NumberSet::parse(&row.ruleset).unwrap();
+        let limits = Limits::new(1, DEFAULT_SEARCH).unwrap();
+        let report = subtraction::solve(&set, limits, &mut Budget::unlimited()).unwrap();
+        let (nim, outcome) = (pair(report.nim_period), pair(report.outcome_period));
+        // The slow reference: values by the definition, the least period by brute force.
+        let values = reference::nim_values(set.elements(), 400);
+        let slow = reference::least_period(&values, set.max() as usize);
+        assert_eq!(pair(slow), nim, "{}", row.ruleset);
+        let end = (nim[0].unwrap() + nim[1].unwrap()) as usize;
+        let max_value = values[..end].iter().max().map(|&v| i64::from(v));
+        let e = set.elements();
+        let mut expected = vec![
+            Some(e.len() as i64),
+            Some(i64::from(set.max())),
+            Some(i64::from(e[0])),
+        ];
+        expected.extend(nim);
+        expected.extend(outcome);
+        expected.push(max_value);
+        assert_eq!(row.values, expected, "{}", row.ruleset);
+    }
+}
+
+#[test]
+fn all_but_metrics_equal_the_single_ruleset_solver() {
+    let sweep = Sweep::new(spec(Family::parse("all-but", 6, None, false).unwrap())).unwrap();
+    let summary = run(&sweep);
+    assert_eq!(summary.rows.len(), 64);
+    assert_eq!(summary.rows[0].ruleset, "∅");
+    for (i, row) in summary.rows.iter().enumerate() {
+        let Ruleset::AllBut(e) = sweep.spec().family.get(i as u64).unwrap() else {
+            panic!("not an all-but set");
+        };
+        let p = all_but::arithmetic_period(&e, DEFAULT_SEARCH, &mut Budget::unlimited()).unwrap();
+        assert_eq!(row.values[3..5], pair(p), "{}", row.ruleset);
+        assert_eq!(row.values[5], p.saltus().map(|v| v as i64));
+    }
+}
+
+/// A test-only claim (not a paper's): "the nim period is at most 2 max S". It fails on some
+/// sets, so tallies and first failures have something to count.
+fn short_period(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+    let Subject::Subtraction(set) = subject else {
+        return Ok(Verdict::NotApplicable);
+    };
+    if set.elements().len() == 1 {
+        return Ok(Verdict::NotApplicable);
+    }
+    let p = subtraction::nim_period(set, DEFAULT_SEARCH, &mut Budget::unlimited())?;
+    Ok(match p.period() {
+        Some(p) if p > 2 * u64::from(set.max()) => Verdict::Fails {
+            witness: format!("period {p}"),
+        },
+        _ => Verdict::Holds,
+    })
+}
+
+static TEST_CHECK: Check = Check {
+    name: "test-short-period",
+    citation: "test only",
+    statement: "the nim period is at most 2 max S",
+    applies_to: &[SubjectKind::Subtraction],
+    stated_range: "every S",
+    run: short_period,
+};
+
+fn find_test_check(name: &str) -> Result<&'static Check, EngineError> {
+    match name {
+        "test-short-period" => Ok(&TEST_CHECK),
+        _ => heaplab_engine::checks::find(name),
+    }
+}
+
+fn full_spec(m: u32) -> SweepSpec {
+    SweepSpec {
+        checks: vec!["test-short-period".into()],
+        filter: Some("size >= 2".into()),
+        group_by: Some("max".into()),
+        top: Some(TopSpec {
+            metric: "period".into(),
+            k: 7,
+        }),
+        rows: 50,
+        ..spec(subtraction_family(m))
+    }
+}
+
+#[test]
+fn shards_and_chunks_merge_to_the_one_process_summary() {
+    let sweep = Sweep::with_checks(full_spec(11), find_test_check).unwrap();
+    let len = sweep.spec().family.len();
+    let whole = run(&sweep);
+    for count in [3u64, 4] {
+        let mut merged = sweep.empty_summary();
+        // Merge in reverse order: the result must not depend on it.
+        for i in (0..count).rev() {
+            let range = shard_range(len, i, count).unwrap();
+            let part = sweep.run_range(range, &mut Budget::unlimited()).unwrap();
+            merged.merge(part, sweep.caps());
+        }
+        assert_eq!(merged, whole, "{count} shards");
+    }
+}
+
+#[test]
+fn counts_groups_and_checks_agree_with_direct_counting() {
+    let sweep = Sweep::with_checks(full_spec(9), find_test_check).unwrap();
+    let s = run(&sweep);
+    assert_eq!(s.rulesets, 511);
+    assert_eq!(s.matched, 511 - 9, "the 9 singletons fail `size >= 2`");
+    assert_eq!(s.errors, 0);
+    assert_eq!(s.groups.iter().map(|g| g.1).sum::<u64>(), s.matched);
+    // Sets with max S = m and at least 2 elements: 2^(m-1) - 1.
+    for &(key, count) in &s.groups {
+        let m = key.unwrap();
+        assert_eq!(count, (1u64 << (m - 1)) - 1, "max {m}");
+    }
+    let tally = &s.checks[0];
+    let mut fails = Vec::new();
+    for i in 0..511 {
+        let Ruleset::Subtraction(set) = sweep.spec().family.get(i).unwrap() else {
+            unreachable!()
+        };
+        if set.elements().len() < 2 {
+            continue;
+        }
+        let p = subtraction::nim_period(&set, DEFAULT_SEARCH, &mut Budget::unlimited()).unwrap();
+        if p.period().unwrap() > 2 * u64::from(set.max()) {
+            fails.push(i);
+        }
+    }
+    assert!(!fails.is_empty(), "the test claim should fail somewhere");
+    assert_eq!(tally.fails, fails.len() as u64);
+    assert_eq!(tally.holds + tally.fails, s.matched);
+    let first: Vec<u64> = tally.first_failures.iter().map(|f| f.index).collect();
+    assert_eq!(first, fails[..first.len()]);
+    // Top-k: sorted by period, ties by index, and no unlisted ruleset beats the last one.
+    let top = &s.top;
+    assert_eq!(top.len(), 7);
+    assert!(top
+        .windows(2)
+        .all(|w| (w[0].value, w[1].index) >= (w[1].value, w[0].index)));
+}
+
+#[test]
+fn bad_specs_fail_before_the_sweep() {
+    let bad = |edit: fn(&mut SweepSpec)| {
+        let mut s = full_spec(5);
+        edit(&mut s);
+        Sweep::with_checks(s, find_test_check)
+            .err()
+            .map(|e| e.to_string())
+    };
+    let err = bad(|s| s.checks.push("no-such-check".into())).unwrap();
+    assert!(err.contains("unknown check `no-such-check`"), "{err}");
+    let err = bad(|s| s.group_by = Some("colour".into())).unwrap();
+    assert!(err.contains("unknown metric `colour`"), "{err}");
+    let err = bad(|s| s.filter = Some("perod > 1".into())).unwrap();
+    assert!(err.contains("unknown name `perod`"), "{err}");
+    let err = bad(|s| s.filter = Some("period + 1".into())).unwrap();
+    assert!(err.contains("first ruleset"), "{err}");
+    let err = bad(|s| s.family = Family::parse("all-but", 4, None, false).unwrap()).unwrap();
+    assert!(err.contains("does not speak about this family"), "{err}");
+    assert!(Family::parse("subtraction", 0, None, false).is_err());
+    assert!(Family::parse("subtraction", 1000, None, false).is_err());
+}
+
+#[test]
+fn cancelling_stops_a_sweep() {
+    let sweep = Sweep::new(spec(subtraction_family(12))).unwrap();
+    let mut stop = |_: u64, _: u64| false;
+    let result = sweep.run_range(0..4095, &mut Budget::with_progress(&mut stop));
+    assert_eq!(result, Err(EngineError::Cancelled));
+}
