@@ -4,6 +4,7 @@
 
 mod cumulative;
 mod cumulative_game;
+mod equivalence;
 mod octal;
 mod output;
 mod partizan;
@@ -12,6 +13,7 @@ mod plane;
 mod progress;
 mod scoring;
 mod subtraction;
+mod subtraction_infinite;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -53,6 +55,12 @@ enum Command {
     /// `--pure-breaking`, `--duel .07 .137`, `--chessboard 1,2`), sums of heaps
     /// (`--position 5,7,9`) and single games (`--game "{2|1/2}"`).
     Partizan(partizan::PartizanArgs),
+    /// Equivalence classes of subtraction games (`2,3,5`): master, minimals, class size,
+    /// equality with another set (`--equal 2,4,5`), and Table 4.7's rows (`--table 16`).
+    Equivalence(equivalence::EquivalenceArgs),
+    /// Infinite subtraction sets (`squares`, `primes`, `primes1`, `fibonacci`, `k-sqrt2`,
+    /// `k-multiples --c 2`): nim-values or outcomes of the first heaps, and the thesis's verdict.
+    SubtractionInfinite(subtraction_infinite::InfiniteArgs),
 }
 
 fn main() -> ExitCode {
@@ -83,6 +91,8 @@ fn main() -> ExitCode {
         Command::Octal(args) => octal::run(&args),
         Command::Scoring(args) => scoring::run(&args),
         Command::Partizan(args) => partizan::run(&args),
+        Command::Equivalence(args) => equivalence::run(&args),
+        Command::SubtractionInfinite(args) => subtraction_infinite::run(&args),
     };
     match result {
         Ok(text) => {

@@ -178,7 +178,7 @@ pub fn nim_values(
     let mut values: Vec<u32> = Vec::with_capacity(heaps as usize);
     let mut stamp = vec![u32::MAX; moves.len() + 2];
     for n in 0..heaps as usize {
-        if n % 4096 == 0 {
+        if n.is_multiple_of(4096) {
             budget.tick(n as u64, heaps)?;
         }
         for &s in moves.iter().take_while(|&&s| s as usize <= n) {

@@ -30,7 +30,7 @@ impl Family {
         all.dedup();
         let mut kept: Vec<u128> = Vec::new();
         for m in all {
-            if !kept.iter().any(|&k| k & m == k) {
+            if !kept.iter().any(|&k| k & !m == 0) {
                 kept.push(m);
             }
         }
@@ -96,7 +96,7 @@ struct Search<'f, 'b, 'c> {
 impl Search<'_, '_, '_> {
     fn tick(&mut self) -> Result<(), EngineError> {
         self.steps += 1;
-        if self.steps % 4096 == 0 {
+        if self.steps.is_multiple_of(4096) {
             self.budget.tick(self.steps, 0)?;
         }
         Ok(())

@@ -11,4 +11,4 @@ pub mod subtraction;
 pub mod table;
 
 pub use subtraction::{class, equal, Class, Profile};
-pub use table::{master_rows, MasterRow};
+pub use table::{master_row, master_rows, MasterRow};

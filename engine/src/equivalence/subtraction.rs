@@ -96,7 +96,7 @@ impl Profile {
     pub fn expansion_base(&self, budget: &mut Budget<'_>) -> Result<Vec<u32>, EngineError> {
         let mut out = Vec::new();
         for s in 1..self.span() {
-            if s % 256 == 0 {
+            if s.is_multiple_of(256) {
                 budget.tick(s, self.span())?;
             }
             if self.in_expansion(s) {
@@ -136,7 +136,9 @@ pub struct Class {
     /// The inclusion-minimal members of the class (inside the master).
     pub minimals: Vec<Vec<u32>>,
     /// The number of members of the class inside the master (sets `T` with
-    /// `minimal ⊆ T ⊆ master` for some minimal).
+    /// `minimal ⊆ T ⊆ master` for some minimal). Not serialized: JSON numbers stop at
+    /// `u64`, so callers write it themselves.
+    #[serde(skip)]
     pub size: u128,
 }
 

@@ -35,45 +35,50 @@ pub struct MasterRow {
 
 /// Table 4.7's rows for `max S = 1 ..= up_to`, reporting each set to `budget`.
 pub fn master_rows(up_to: u32, budget: &mut Budget<'_>) -> Result<Vec<MasterRow>, EngineError> {
-    if up_to == 0 || up_to > MAX_LARGEST_MOVE {
+    check_move(up_to)?;
+    (1..=up_to).map(|m| master_row(m, budget)).collect()
+}
+
+/// The row of Table 4.7 for the masters with largest move `m` (its `2^(m-1)` sets).
+pub fn master_row(m: u32, budget: &mut Budget<'_>) -> Result<MasterRow, EngineError> {
+    check_move(m)?;
+    let mut row = MasterRow {
+        largest_move: m,
+        masters: 0,
+        lattices: 0,
+        period: 0,
+        preperiod: 0,
+        sources: 0,
+        source_range: 0,
+    };
+    let total = 1u64 << (m - 1);
+    for low in 0..1u32 << (m - 1) {
+        if low.is_multiple_of(1024) {
+            budget.tick(u64::from(low), total)?;
+        }
+        let set = set_of(m, low)?;
+        let profile = Profile::new(&set, SEARCH, budget)?;
+        if !is_master(&profile) {
+            continue;
+        }
+        let class = class_of(&profile, set.elements().to_vec(), budget)?;
+        row.masters += 1;
+        row.lattices += u64::from(class.is_lattice());
+        row.period = row.period.max(class.period);
+        row.preperiod = row.preperiod.max(class.preperiod);
+        row.sources = row.sources.max(class.minimals.len() as u64);
+        row.source_range = row.source_range.max(class.source_range() as u64);
+    }
+    Ok(row)
+}
+
+fn check_move(m: u32) -> Result<(), EngineError> {
+    if m == 0 || m > MAX_LARGEST_MOVE {
         return Err(EngineError::OutOfRange(format!(
-            "the largest move must be between 1 and {MAX_LARGEST_MOVE}, not {up_to}"
+            "the largest move must be between 1 and {MAX_LARGEST_MOVE}, not {m}"
         )));
     }
-    let total = (1u64 << up_to) - 1;
-    let mut done = 0u64;
-    let mut rows = Vec::new();
-    for m in 1..=up_to {
-        let mut row = MasterRow {
-            largest_move: m,
-            masters: 0,
-            lattices: 0,
-            period: 0,
-            preperiod: 0,
-            sources: 0,
-            source_range: 0,
-        };
-        for low in 0..1u32 << (m - 1) {
-            done += 1;
-            if done % 1024 == 0 {
-                budget.tick(done, total)?;
-            }
-            let set = set_of(m, low)?;
-            let profile = Profile::new(&set, SEARCH, budget)?;
-            if !is_master(&profile) {
-                continue;
-            }
-            let class = class_of(&profile, set.elements().to_vec(), budget)?;
-            row.masters += 1;
-            row.lattices += u64::from(class.is_lattice());
-            row.period = row.period.max(class.period);
-            row.preperiod = row.preperiod.max(class.preperiod);
-            row.sources = row.sources.max(class.minimals.len() as u64);
-            row.source_range = row.source_range.max(class.source_range() as u64);
-        }
-        rows.push(row);
-    }
-    Ok(rows)
+    Ok(())
 }
 
 /// The set `{m} ∪ {i + 1 : bit i of low}`.
