@@ -86,7 +86,7 @@ fn thesis_example_4_12_two_minimals_and_master() {
 #[test]
 fn theorem_4_22_duplicate_bounded_nim_counts() {
     let mut budget = Budget::unlimited();
-    let (mut mins, mut sizes) = (vec![0u128; 17], vec![0u128; 17]);
+    let (mut mins, mut sizes) = ([0u128; 17], [0u128; 17]);
     for k in 2..17usize {
         mins[k] = if k <= 4 { 1 } else { mins[k - 2] + mins[k - 3] };
         sizes[k] = if k <= 3 {
@@ -106,7 +106,7 @@ fn theorem_4_22_duplicate_bounded_nim_counts() {
 #[test]
 fn theorem_4_23_triplicate_bounded_nim_minimals() {
     let mut budget = Budget::unlimited();
-    let mut mins = vec![0i64; 20];
+    let mut mins = [0i64; 20];
     for k in 3..20usize {
         mins[k] = match k {
             3..=6 => 1,
