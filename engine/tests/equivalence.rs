@@ -1,7 +1,7 @@
 //! Equivalence classes of subtraction games (thesis, Section 4.1.1–4.1.2, Table 4.7): the fast
 //! hitting-set methods against brute force on every small set, and the thesis's numbers.
 
-use heaplab_engine::equivalence::subtraction::{reference, Profile, SEARCH};
+use heaplab_engine::equivalence::subtraction::{reference, restrictions, Profile, SEARCH};
 use heaplab_engine::equivalence::{class, equal, master_rows};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::Budget;
@@ -210,4 +210,28 @@ fn bad_input_is_a_typed_error() {
     assert!(master_rows(31, &mut budget).is_err());
     let mut cancel = |_: u64, _: u64| false;
     assert!(master_rows(14, &mut Budget::with_progress(&mut cancel)).is_err());
+}
+
+proptest::proptest! {
+    /// Theorem 4.16 three ways on random sets: for T inside the master of S, the exact
+    /// equality test, a long plain comparison and "T hits every restriction" agree.
+    #[test]
+    fn equality_hitting_sets_and_brute_force_agree(
+        low in 1u32..1 << 12,
+        pick in proptest::num::u128::ANY,
+    ) {
+        let moves: Vec<u32> = (0..12).filter(|i| low >> i & 1 == 1).map(|i| i + 1).collect();
+        let s = set(&moves);
+        let mut budget = Budget::unlimited();
+        let profile = Profile::new(&s, SEARCH, &mut budget).unwrap();
+        let master = profile.expansion_base(&mut budget).unwrap();
+        proptest::prop_assume!(master.len() <= 40);
+        let family = restrictions(&profile, &master);
+        let t: Vec<u32> = (0..master.len()).filter(|i| pick >> i & 1 == 1).map(|i| master[i]).collect();
+        proptest::prop_assume!(!t.is_empty());
+        let mask = pick & ((1u128 << master.len()) - 1);
+        let exact = equal(&s, &set(&t), &mut budget).unwrap();
+        proptest::prop_assert_eq!(exact, reference::equal_up_to(&moves, &t, 3_000));
+        proptest::prop_assert_eq!(exact, family.is_hit_by(mask));
+    }
 }
