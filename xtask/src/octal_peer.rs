@@ -52,7 +52,14 @@ const RECORDS: &[Record] = &[
     // Thesis Table 4.7 (Section 4.4.5): masters with largest move 22 and 23 (the test suite
     // checks rows 1..=16; these take about a minute and three minutes).
     Record::command(
-        &["equivalence", "--row", "22", "--progress", "--format", "json"],
+        &[
+            "equivalence",
+            "--row",
+            "22",
+            "--progress",
+            "--format",
+            "json",
+        ],
         &[
             ("period", 4_464),
             ("preperiod", 1_845),
@@ -61,7 +68,14 @@ const RECORDS: &[Record] = &[
         ],
     ),
     Record::command(
-        &["equivalence", "--row", "23", "--progress", "--format", "json"],
+        &[
+            "equivalence",
+            "--row",
+            "23",
+            "--progress",
+            "--format",
+            "json",
+        ],
         &[
             ("period", 3_570),
             ("preperiod", 3_047),

@@ -11,6 +11,9 @@ use crate::{Budget, EngineError};
 /// The largest universe the hitting-set search accepts (one `u128` mask).
 pub const MAX_UNIVERSE: usize = 128;
 
+/// The most branching steps one search may take before it gives up (a size cap: a few seconds).
+pub const MAX_STEPS: u64 = 20_000_000;
+
 /// A family of sets over the universe `0..size`, reduced to its inclusion-minimal members (a
 /// set that contains another is hit whenever the smaller one is).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,6 +99,11 @@ struct Search<'f, 'b, 'c> {
 impl Search<'_, '_, '_> {
     fn tick(&mut self) -> Result<(), EngineError> {
         self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return Err(EngineError::OutOfRange(format!(
+                "the hitting-set search passed {MAX_STEPS} steps; the class is too large to list"
+            )));
+        }
         if self.steps.is_multiple_of(4096) {
             self.budget.tick(self.steps, 0)?;
         }

@@ -150,9 +150,14 @@ impl Class {
 
     /// Largest minus smallest size of a minimal (the thesis's *source range*).
     pub fn source_range(&self) -> usize {
-        let sizes = self.minimals.iter().map(Vec::len);
-        sizes.clone().max().unwrap_or(0) - sizes.min().unwrap_or(0)
+        source_range(&self.minimals)
     }
+}
+
+/// Largest minus smallest size among `minimals` (0 when there are none).
+pub fn source_range(minimals: &[Vec<u32>]) -> usize {
+    let sizes = minimals.iter().map(Vec::len);
+    sizes.clone().max().unwrap_or(0) - sizes.min().unwrap_or(0)
 }
 
 /// The class of `set`: master, minimals and size, with the hitting-set search.
@@ -168,23 +173,8 @@ pub fn class_of(
     master: Vec<u32>,
     budget: &mut Budget<'_>,
 ) -> Result<Class, EngineError> {
-    if master.len() > MAX_UNIVERSE {
-        return Err(EngineError::OutOfRange(format!(
-            "the master has {} moves; the class search accepts at most {MAX_UNIVERSE}",
-            master.len()
-        )));
-    }
-    let family = restrictions(profile, &master);
-    if !family.is_hit_by(full(master.len())) {
-        return Err(EngineError::OutOfRange(
-            "the expansion set below n0 + p does not play like the set".into(),
-        ));
-    }
-    let minimals = family
-        .minimal_hitting_sets(MAX_MINIMALS, budget)?
-        .into_iter()
-        .map(|m| pick(&master, m))
-        .collect();
+    let family = master_family(profile, &master)?;
+    let minimals = minimals_in(&family, &master, budget)?;
     let size = family.count_hitting_sets(budget)?;
     Ok(Class {
         moves: profile.moves.clone(),
@@ -194,6 +184,45 @@ pub fn class_of(
         minimals,
         size,
     })
+}
+
+/// The minimals of a solved game whose master is known (no class count: the survey's need).
+pub fn minimals_of(
+    profile: &Profile,
+    master: &[u32],
+    budget: &mut Budget<'_>,
+) -> Result<Vec<Vec<u32>>, EngineError> {
+    let family = master_family(profile, master)?;
+    minimals_in(&family, master, budget)
+}
+
+/// The restrictions inside `master`, checked to be hit by the whole master.
+fn master_family(profile: &Profile, master: &[u32]) -> Result<Family, EngineError> {
+    if master.len() > MAX_UNIVERSE {
+        return Err(EngineError::OutOfRange(format!(
+            "the master has {} moves; the class search accepts at most {MAX_UNIVERSE}",
+            master.len()
+        )));
+    }
+    let family = restrictions(profile, master);
+    if !family.is_hit_by(full(master.len())) {
+        return Err(EngineError::OutOfRange(
+            "the expansion set below n0 + p does not play like the set".into(),
+        ));
+    }
+    Ok(family)
+}
+
+fn minimals_in(
+    family: &Family,
+    master: &[u32],
+    budget: &mut Budget<'_>,
+) -> Result<Vec<Vec<u32>>, EngineError> {
+    Ok(family
+        .minimal_hitting_sets(MAX_MINIMALS, budget)?
+        .into_iter()
+        .map(|m| pick(master, m))
+        .collect())
 }
 
 /// The restrictions `R(g, n)` of Theorem 4.16 inside `universe`, as masks over its indices.

@@ -7,7 +7,7 @@
 //! The test stops at the first move that breaks it: a move below `m` outside `S` that is in
 //! the expansion set, `m >= n0 + p`, or a move in `(m, n0 + p)` that is in the expansion set.
 
-use super::subtraction::{class_of, Profile, SEARCH};
+use super::subtraction::{minimals_of, source_range, Profile, SEARCH};
 use crate::ruleset::NumberSet;
 use crate::{Budget, EngineError};
 
@@ -61,13 +61,13 @@ pub fn master_row(m: u32, budget: &mut Budget<'_>) -> Result<MasterRow, EngineEr
         if !is_master(&profile) {
             continue;
         }
-        let class = class_of(&profile, set.elements().to_vec(), budget)?;
+        let minimals = minimals_of(&profile, set.elements(), budget)?;
         row.masters += 1;
-        row.lattices += u64::from(class.is_lattice());
-        row.period = row.period.max(class.period);
-        row.preperiod = row.preperiod.max(class.preperiod);
-        row.sources = row.sources.max(class.minimals.len() as u64);
-        row.source_range = row.source_range.max(class.source_range() as u64);
+        row.lattices += u64::from(minimals.len() == 1);
+        row.period = row.period.max(profile.period);
+        row.preperiod = row.preperiod.max(profile.preperiod);
+        row.sources = row.sources.max(minimals.len() as u64);
+        row.source_range = row.source_range.max(source_range(&minimals) as u64);
     }
     Ok(row)
 }
