@@ -114,11 +114,21 @@ pub fn equal(a: &NumberSet, b: &NumberSet, budget: &mut Budget<'_>) -> Result<bo
     Ok(agrees_with(&pa, b))
 }
 
-/// Whether the set `t` plays like the solved game `profile` (the bound of [`equal`]).
+/// Whether the set `t` plays like the solved game `profile` (the bound of [`equal`]). The
+/// prefix is compared in doubling lengths, so a difference near the start is found cheaply.
 pub fn agrees_with(profile: &Profile, t: &NumberSet) -> bool {
     let len = profile.span() + u64::from(t.max());
-    let values = nim_values(t, len as usize);
-    (0..len).all(|n| values[n as usize] == profile.value(n))
+    let mut at = 256u64.min(len);
+    loop {
+        let values = nim_values(t, at as usize);
+        if !(0..at).all(|n| values[n as usize] == profile.value(n)) {
+            return false;
+        }
+        if at == len {
+            return true;
+        }
+        at = (2 * at).min(len);
+    }
 }
 
 /// The equivalence class of a subtraction game: its master, the restrictions of Theorem 4.16
