@@ -4,6 +4,7 @@
 
 mod cumulative;
 mod cumulative_game;
+mod equivalence;
 mod octal;
 mod output;
 mod partizan;
@@ -14,6 +15,7 @@ mod scoring;
 mod subtraction;
 mod sweep;
 mod sweep_file;
+mod subtraction_infinite;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -60,6 +62,12 @@ enum Command {
     Sweep(Box<sweep::SweepArgs>),
     /// Merge the shard files of one sweep (`--shard I/N`) into its one-process result.
     Merge(sweep_file::MergeArgs),
+    /// Equivalence classes of subtraction games (`2,3,5`): master, minimals, class size,
+    /// equality with another set (`--equal 2,4,5`), and Table 4.7's rows (`--table 16`).
+    Equivalence(equivalence::EquivalenceArgs),
+    /// Infinite subtraction sets (`squares`, `primes`, `primes1`, `fibonacci`, `k-sqrt2`,
+    /// `k-multiples --c 2`): nim-values or outcomes of the first heaps, and the thesis's verdict.
+    SubtractionInfinite(subtraction_infinite::InfiniteArgs),
 }
 
 fn main() -> ExitCode {
@@ -92,6 +100,8 @@ fn main() -> ExitCode {
         Command::Partizan(args) => partizan::run(&args),
         Command::Sweep(args) => sweep::run(&args),
         Command::Merge(args) => sweep_file::merge(&args),
+        Command::Equivalence(args) => equivalence::run(&args),
+        Command::SubtractionInfinite(args) => subtraction_infinite::run(&args),
     };
     match result {
         Ok(text) => {

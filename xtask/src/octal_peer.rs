@@ -49,6 +49,40 @@ const RECORDS: &[Record] = &[
             ("outcome_preperiod", 0),
         ],
     ),
+    // Thesis Table 4.7 (Section 4.4.5): masters with largest move 22 and 23 (the test suite
+    // checks rows 1..=16; these take about a minute and three minutes).
+    Record::command(
+        &[
+            "equivalence",
+            "--row",
+            "22",
+            "--progress",
+            "--format",
+            "json",
+        ],
+        &[
+            ("period", 4_464),
+            ("preperiod", 1_845),
+            ("sources", 349),
+            ("source_range", 4),
+        ],
+    ),
+    Record::command(
+        &[
+            "equivalence",
+            "--row",
+            "23",
+            "--progress",
+            "--format",
+            "json",
+        ],
+        &[
+            ("period", 3_570),
+            ("preperiod", 3_047),
+            ("sources", 489),
+            ("source_range", 5),
+        ],
+    ),
 ];
 
 /// The `heaplab octal CODE` arguments of an octal record.
