@@ -13,9 +13,9 @@ mod plane;
 mod progress;
 mod scoring;
 mod subtraction;
+mod subtraction_infinite;
 mod sweep;
 mod sweep_file;
-mod subtraction_infinite;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
