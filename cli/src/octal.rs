@@ -92,6 +92,7 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
             "preperiod": report.preperiod(),
             "last_exception": report.last_exception(),
             "proven": report.proven(),
+            "observed": report.observed,
             "proof": report.proof,
             "computed": report.computed,
             "method": report.method,
