@@ -1,0 +1,188 @@
+//! Arithmetic periodicity of hexadecimal and infinite codes (Lomič, "Taking and breaking games",
+//! CTU Prague 2019, Section 3.5: Kenyon's ·3F, Theorem 3.85 and the results of Section 3.5.1,
+//! which quote Howse and Nowakowski, TCS 313 (2004)): the claimed patterns, the proofs, and
+//! the plain mex against the claimed formula beyond the test's bound.
+
+use heaplab_engine::octal::arithmetic::{self, Pattern};
+use heaplab_engine::octal::sequence::GeneralSequence;
+use heaplab_engine::octal::{self, reference, Limits, Ruleset};
+use heaplab_engine::{Budget, Periodicity};
+
+fn solve(code: &str, max_heaps: usize) -> octal::OctalReport {
+    let rules = Ruleset::parse(code).expect("valid code");
+    let limits = Limits {
+        terms: 40,
+        prove: true,
+        max_heaps,
+    };
+    octal::solve(&rules, limits, &mut Budget::unlimited()).expect("solves")
+}
+
+fn pattern(preperiod: u64, period: u64, saltus: u64) -> Pattern {
+    Pattern {
+        preperiod,
+        period,
+        saltus,
+    }
+}
+
+/// Asserts a proven pattern and checks it against the split-set values up to `beyond` heaps
+/// and against the plain mex of the reference up to `slow` heaps.
+fn assert_proven(code: &str, expected: Pattern, beyond: usize, slow: usize) {
+    let report = solve(code, 4096);
+    assert_eq!(
+        report.periodicity,
+        Periodicity::Proven {
+            preperiod: expected.preperiod,
+            period: expected.period,
+            saltus: expected.saltus
+        },
+        "{code}: {}",
+        report.proof
+    );
+    assert!(report.proof.contains("Howse–Nowakowski"), "{}", report.proof);
+    let rules = Ruleset::parse(code).unwrap();
+    let needed = arithmetic::needed_values(&expected, rules.length() as u64).unwrap();
+    assert!(needed <= report.computed, "{code}: proven below its bound");
+    let mut sequence = GeneralSequence::new(&rules);
+    sequence
+        .extend_to(beyond, &mut Budget::unlimited())
+        .unwrap();
+    assert!(arithmetic::holds(sequence.values(), &expected), "{code}");
+    let plain = reference::nim_values(&rules, slow);
+    let fast: Vec<u64> = sequence.values()[..slow].iter().map(|&v| u64::from(v)).collect();
+    assert_eq!(plain, fast, "{code}");
+}
+
+/// Asserts an observed, unproven pattern, with the plain mex agreeing on the first heaps.
+fn assert_observed(code: &str, expected: Pattern, slow: usize) -> octal::OctalReport {
+    let report = solve(code, 4096);
+    assert!(!report.proven(), "{code}");
+    assert_eq!(report.observed, Some(expected), "{code}: {}", report.proof);
+    assert!(report.proof.starts_with("observed, not proven"), "{}", report.proof);
+    let rules = Ruleset::parse(code).unwrap();
+    let plain: Vec<u32> = reference::nim_values(&rules, slow)
+        .into_iter()
+        .map(|v| v as u32)
+        .collect();
+    assert!(arithmetic::holds(&plain, &expected), "{code}");
+    report
+}
+
+/// Kenyon's game ·3F = (012)²(+3): period 6, saltus 3, from heap 0 (Section 3.5, the
+/// counterexample to Guy's power-of-two saltus conjecture). The test's bound is 3,440 heaps;
+/// the formula is checked on 7,000.
+#[test]
+fn kenyons_game_is_proven() {
+    let report = solve(".3F", 20_000);
+    assert_eq!(
+        report.values[..12],
+        [0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5],
+        "(012)^2 (+3)"
+    );
+    assert_proven(".3F", pattern(0, 6, 3), 7_000, 400);
+    let formula: Vec<u32> = (0..40).map(|n| 3 * (n / 6) + n % 3).collect();
+    assert_eq!(report.values, formula);
+}
+
+/// Section 3.5.1 (Howse's 1,500 values): period 3 saltus 2, and period 4 saltus 2, proven.
+#[test]
+fn howses_short_periods_are_proven() {
+    for code in [".9E", ".9F", ".BC"] {
+        assert_proven(code, pattern(4, 3, 2), 5_000, 200);
+    }
+    for code in [".C9", ".CB", ".CD", ".CF"] {
+        assert_proven(code, pattern(3, 3, 2), 5_000, 200);
+    }
+    for code in [".89", ".8D"] {
+        assert_proven(code, pattern(3, 4, 2), 5_000, 200);
+    }
+    for code in [".A8", ".A9", ".AC", ".AD"] {
+        assert_proven(code, pattern(1, 4, 2), 5_000, 200);
+    }
+}
+
+/// ·28 = ·29: period 53, saltus 16, the only exception G(0) (Section 3.5.1); its values begin
+/// 0 0 1 0 1 2 0 1 0 1 2 3 2 3 4 5 3 4 3 4 5 6 7 6 7 8 9 7 6 7. The test needs about 14
+/// million heaps, past the cap, so it is observed, not proven.
+#[test]
+fn dot_28_is_observed() {
+    for code in [".28", ".29"] {
+        let report = assert_observed(code, pattern(1, 53, 16), 300);
+        assert_eq!(
+            report.values[..30],
+            [0, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 3, 4, 3, 4, 5, 6, 7, 6, 7, 8, 9, 7, 6, 7]
+        );
+        assert!(report.proof.contains("needs 14006683 heaps"), "{}", report.proof);
+    }
+}
+
+/// ·9C: the longest known pre-period, n0 = 28, p = 36, s = 16 (Section 3.5.1); and ·8B, ·8F,
+/// ·9B: period 7 saltus 4, whose bounds (about 30,000 heaps) lie past the cap.
+#[test]
+fn long_patterns_are_observed() {
+    assert_observed(".9C", pattern(28, 36, 16), 300);
+    assert_observed(".8B", pattern(7, 7, 4), 200);
+    assert_observed(".8F", pattern(7, 7, 4), 200);
+    assert_observed(".9B", pattern(8, 7, 4), 200);
+}
+
+/// Lasker's nim 4·3̄ (split a heap, or take any number): G(4k+1) = 4k+1, G(4k+2) = 4k+2,
+/// G(4k+3) = 4k+4, G(4k+4) = 4k+3 (Winning Ways; thesis Section 3.2): period 4, saltus 4.
+/// Duplicate nim ·0̄3̄ (take an even number): G(n) = ⌊n/2⌋, period 2, saltus 1 (Section 3.5.1).
+/// The Howse–Nowakowski test covers finite codes only, so both are observed, not proven.
+#[test]
+fn infinite_codes_are_observed() {
+    let lasker = assert_observed("lasker", pattern(1, 4, 4), 300);
+    let formula = |n: u32| match n % 4 {
+        0 if n == 0 => 0,
+        3 => n + 1,
+        0 => n - 1,
+        _ => n,
+    };
+    assert_eq!(lasker.values, (0..40).map(formula).collect::<Vec<_>>());
+    let duplicate = assert_observed(".(03)", pattern(0, 2, 1), 300);
+    assert_eq!(duplicate.values, (0..40).map(|n| n / 2).collect::<Vec<_>>());
+    assert!(duplicate.proof.contains("finite codes only"));
+}
+
+/// Every proof claimed for a hexadecimal code of one or two digits holds on the values
+/// computed to twice the heaps the proof used.
+#[test]
+fn every_short_hexadecimal_proof_holds_beyond_its_bound() {
+    for d1 in 0..16u8 {
+        for d2 in 0..16u8 {
+            let Ok(rules) = Ruleset::from_digits(vec![0, d1, d2], Vec::new()) else {
+                continue;
+            };
+            if rules.kind() != octal::Kind::Hexadecimal {
+                continue;
+            }
+            let limits = Limits {
+                terms: 1,
+                prove: true,
+                max_heaps: 3_500,
+            };
+            let report = octal::solve(&rules, limits, &mut Budget::unlimited()).unwrap();
+            let Periodicity::Proven {
+                preperiod,
+                period,
+                saltus,
+            } = report.periodicity
+            else {
+                continue;
+            };
+            let claim = pattern(preperiod, period, saltus);
+            let mut sequence = GeneralSequence::new(&rules);
+            let beyond = 2 * report.computed as usize;
+            sequence
+                .extend_to(beyond, &mut Budget::unlimited())
+                .unwrap();
+            assert!(
+                arithmetic::holds(sequence.values(), &claim),
+                "{}: {claim:?}",
+                rules.code()
+            );
+        }
+    }
+}
