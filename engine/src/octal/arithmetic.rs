@@ -119,6 +119,10 @@ pub fn howse_nowakowski(rules: &Ruleset, values: &[u32], pattern: &Pattern) -> T
 
 /// Condition (d) on the computed values.
 fn condition_d(rules: &Ruleset, values: &[u32], below: u64) -> bool {
+    // Fewer values than `below` cannot show every `g < below` (and this bounds the memory).
+    if below > values.len() as u64 {
+        return false;
+    }
     let eights: Vec<usize> = (0..=rules.length())
         .filter(|&k| rules.digit(k) & 8 != 0)
         .collect();
@@ -159,6 +163,36 @@ mod tests {
         );
         assert!(holds(&values, &pattern));
         assert_eq!(observe(&[5, 1, 7, 2, 9]), None);
+    }
+
+    #[test]
+    fn the_test_refuses_what_it_does_not_cover() {
+        let values: Vec<u32> = (0..120).map(|n| n / 2).collect();
+        let pattern = observe(&values).unwrap();
+        let infinite = Ruleset::parse(".(03)").unwrap();
+        assert!(matches!(
+            howse_nowakowski(&infinite, &values, &pattern),
+            Test::DoesNotApply(_)
+        ));
+        // An absurd saltus overflows the bound instead of panicking or allocating.
+        let huge = Pattern {
+            preperiod: 0,
+            period: 5,
+            saltus: u64::from(u32::MAX),
+        };
+        assert_eq!(needed_values(&huge, 3), None);
+        let kenyon = Ruleset::parse(".3F").unwrap();
+        // Passes (b) and (c); (d) would need 2^31 distinct values among eight.
+        let big: Vec<u32> = vec![0, (1 << 30) - 1, (1 << 31) - 1, 7, 7, 7, 7, 7];
+        let odd = Pattern {
+            preperiod: 0,
+            period: 2,
+            saltus: 1 << 30,
+        };
+        assert!(matches!(
+            howse_nowakowski(&kenyon, &big, &odd),
+            Test::DoesNotApply(_)
+        ));
     }
 
     #[test]
