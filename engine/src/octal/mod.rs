@@ -8,6 +8,7 @@
 //! [`arithmetic`]; where its bound is out of reach (and for other infinite codes) the pattern
 //! seen is reported as observed, not proven. Grundy's game is never claimed periodic.
 //!
+//! * [`families`]: pure breaking `PB(…)` and take-k-break-k `TkBk(…)`;
 //! * [`arithmetic`]: the observed `G(n + p) = G(n) + s` and the Howse–Nowakowski test;
 //! * [`code`]: parsing, validation and the named games;
 //! * [`sequence`]: the sparse-space method, the full method and the split-set method;
@@ -16,6 +17,7 @@
 
 pub mod arithmetic;
 pub mod code;
+pub mod families;
 pub mod fast;
 pub mod proof;
 pub mod reference;

@@ -28,7 +28,7 @@ pub(super) fn insert(set: &mut [u64], v: u32) {
 }
 
 /// The least value missing from a word-parallel bitset (the mex).
-fn bitset_mex(set: &[u64]) -> u32 {
+pub(super) fn bitset_mex(set: &[u64]) -> u32 {
     for (i, &word) in set.iter().enumerate() {
         if word != u64::MAX {
             return (i as u32) * 64 + word.trailing_ones();
@@ -67,7 +67,7 @@ fn xor_in_word(word: u64, g: u32) -> u64 {
 
 /// `target |= { v ⊕ g : v ∈ source }` for word-parallel bitsets (the thesis's §2.7 permutation:
 /// the low six bits of `g` swap bit blocks inside each word, the rest permutes the words).
-fn insert_translated(target: &mut [u64], source: &[u64], g: u32) {
+pub(super) fn insert_translated(target: &mut [u64], source: &[u64], g: u32) {
     let word_shift = (g >> 6) as usize;
     for (i, &word) in source.iter().enumerate() {
         if word != 0 {
