@@ -47,7 +47,8 @@ pub const MAX_TERMS: usize = 64_000_000;
 /// the cube of the heaps when the values grow linearly (heaps × heaps × value words), and its
 /// memory with the square; the grouped addXor (issue 19) made it about twice as fast, which
 /// buys a quarter more heaps (2^(1/3) ≈ 1.26) in the same time: 25,000, up from 20,000, with
-/// about 100 MB of split sets for Kenyon's ·3F there. `--max-work` still bounds the time.
+/// about 100 MB of split sets for Kenyon's ·3F there (estimated: two sets of 256 words a heap).
+/// `--max-work` still bounds the time.
 pub const MAX_GENERAL_HEAPS: usize = 25_000;
 /// The default work cap of the split-set method: a few seconds.
 pub const MAX_WORK: u64 = 4_000_000_000;
