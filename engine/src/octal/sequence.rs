@@ -3,7 +3,7 @@
 //! * [`super::fast::OctalSequence`] serves finite codes whose moves leave at most two heaps.
 //! * [`GeneralSequence`] serves every other code (hexadecimal digits, repeating tails) with the
 //!   split-set dynamic programme of Algorithm 4.5. Its three-heap XORs use the grouped addXor
-//!   ([`three_heap_xors`]); the plain per-heap addXor stays as the reference
+//!   (`three_heap_xors`); the plain per-heap addXor stays as the reference
 //!   ([`GeneralSequence::with_plain_xors`]).
 
 use super::Ruleset;
