@@ -47,7 +47,8 @@ enum Command {
     /// (`--set 2,3 --heap 7 --tree`), EFG import (`--efg game.json`).
     CumulativeGame(Box<cumulative_game::CumulativeGameArgs>),
     /// Octal and hexadecimal games (`.16`, `kayles`, `.A8F`) and Grundy's game: nim-values and
-    /// the period proven by Theorem 3.73 (`--prove`).
+    /// the period proven by Theorem 3.73 (`--prove`), or an arithmetic period by the
+    /// Howse–Nowakowski test; also the families `PB(1,2)` and `TkBk(3)`.
     Octal(octal::OctalArgs),
     /// Impartial scoring play (Stewart): bracket-notation games (`--game "{4|3|2}"`), sums
     /// (`--plus`), scoring octal games and G_s (`--octal 3333 --points 2,2,2,2`), and the

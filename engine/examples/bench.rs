@@ -40,7 +40,7 @@ fn report(name: &str, heaps: usize, fast: Duration, slow: Duration) {
 }
 
 /// The sections of the benchmark, in the order they run.
-const SECTIONS: [&str; 11] = [
+const SECTIONS: [&str; 12] = [
     "outcomes",
     "nim-values",
     "outcome-period",
@@ -50,6 +50,7 @@ const SECTIONS: [&str; 11] = [
     "cumulative-subtraction",
     "cumulative-games",
     "octal",
+    "octal-split-sets",
     "scoring",
     "partizan",
 ];
@@ -116,6 +117,9 @@ fn main() -> std::process::ExitCode {
     }
     if wants("octal") {
         octal_bench();
+    }
+    if wants("octal-split-sets") {
+        split_sets_bench();
     }
     if wants("scoring") {
         scoring_bench();
@@ -472,6 +476,35 @@ fn octal_bench() {
             report.periodicity.describe(),
             t.elapsed().as_secs_f64(),
             report.computed
+        );
+    }
+}
+
+/// Hexadecimal games: the grouped addXor of the split-set method against the plain per-heap
+/// addXor it replaced, on the same heaps.
+fn split_sets_bench() {
+    use heaplab_engine::octal::sequence::GeneralSequence;
+    use heaplab_engine::octal::Ruleset;
+    let heaps = 3_000;
+    for code in [".3F", ".28", ".8B", ".A8F"] {
+        let rules = Ruleset::parse(code).expect("valid code");
+        let run = |plain: bool| {
+            let mut sequence = GeneralSequence::new(&rules);
+            if plain {
+                sequence = sequence.with_plain_xors();
+            }
+            sequence
+                .extend_to(heaps, &mut Budget::unlimited())
+                .expect("no cancel");
+            black_box(sequence.values().len());
+        };
+        let fast = best_time(|| run(false));
+        let slow = best_time(|| run(true));
+        report(
+            &format!("split sets {code}, {heaps} heaps"),
+            heaps,
+            fast,
+            slow,
         );
     }
 }
