@@ -80,8 +80,9 @@ fn main() -> ExitCode {
     {
         Ok(cli) => cli,
         Err(err) if !err.use_stderr() => {
-            // --help and --version.
-            print!("{err}");
+            // --help and --version; a closed pipe (`heaplab --help | head`) is no panic.
+            use std::io::Write;
+            let _ = write!(std::io::stdout(), "{err}");
             return ExitCode::SUCCESS;
         }
         Err(err) => {
