@@ -3,7 +3,7 @@
 //! digest knows one, a case outside its hypothesis, and a run over (a fast part of) the range
 //! the paper states. Longer ranges are in `checks::long_ranges` (`cargo xtask records`).
 
-use heaplab_engine::checks::{all, find, tally, Subject, SubjectKind, Tally, Verdict};
+use heaplab_engine::checks::{all, find, ranges, tally, Subject, SubjectKind, Tally, Verdict};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::scoring::octal::ScoringRules;
 use heaplab_engine::Budget;
@@ -334,15 +334,7 @@ fn appendix_a_checks() {
 
 /// Every subset of {1..m} with max exactly m, for m = 1..=max.
 fn subsets(max: u32) -> Vec<NumberSet> {
-    (1..=max)
-        .flat_map(|m| {
-            (0u32..1 << (m - 1)).map(move |mask| {
-                let mut e: Vec<u32> = (1..m).filter(|i| mask >> (i - 1) & 1 == 1).collect();
-                e.push(m);
-                NumberSet::from_elements(e).unwrap()
-            })
-        })
-        .collect()
+    ranges::sets_up_to(max)
 }
 
 /// Runs `name` over `sets` as subjects of `kind`.
@@ -403,18 +395,15 @@ fn survey_ranges() {
 /// The one-parameter families over their parameter (the costly ones in `long_ranges`).
 #[test]
 fn family_ranges() {
-    let family =
-        |f: &dyn Fn(u32) -> Vec<u32>, n: std::ops::RangeInclusive<u32>| -> Vec<NumberSet> {
-            n.map(|n| NumberSet::from_elements(f(n)).unwrap()).collect()
-        };
-    let pre = family(&|n| vec![5 * n - 2, 5 * n + 3, 10 * n + 2], 1..=6);
+    let family = |f: fn(u32) -> Vec<u32>, n| ranges::family(f, n);
+    let pre = family(|n| vec![5 * n - 2, 5 * n + 3, 10 * n + 2], 1..=6);
     let t = over(
         "survey-claim-preperiod-45n2",
         &pre,
         SubjectKind::Subtraction,
     );
     assert_eq!((t.holds, t.fails), (5, 1), "{t:?}");
-    let cubic = family(&|a| vec![a, 4 * a, 12 * a + 1, 16 * a + 1], 1..=5);
+    let cubic = family(|a| vec![a, 4 * a, 12 * a + 1, 16 * a + 1], 1..=5);
     clean(
         "survey-claim-cubic-period",
         &over(
@@ -424,11 +413,11 @@ fn family_ranges() {
         ),
         5,
     );
-    let s1 = family(&|n| vec![n, n + 3, 3 * n - 1, 3 * n + 3], 3..=10);
+    let s1 = family(|n| vec![n, n + 3, 3 * n - 1, 3 * n + 3], 3..=10);
     let t = over("survey-claim-flammenkamp-s1", &s1, SubjectKind::Subtraction);
     assert_eq!((t.holds, t.fails), (6, 2), "{t:?}");
     let s2 = family(
-        &|n| vec![2, 4 * n - 1, 4 * n + 1, 4 * n + 5, 8 * n - 2],
+        |n| vec![2, 4 * n - 1, 4 * n + 1, 4 * n + 5, 8 * n - 2],
         2..=6,
     );
     clean(
@@ -437,7 +426,7 @@ fn family_ranges() {
         5,
     );
     let s3 = family(
-        &|n| vec![2, 4 * n + 1, 4 * n + 3, 4 * n + 7, 8 * n + 2],
+        |n| vec![2, 4 * n + 1, 4 * n + 3, 4 * n + 7, 8 * n + 2],
         2..=6,
     );
     clean(
@@ -446,7 +435,7 @@ fn family_ranges() {
         5,
     );
     let s4 = family(
-        &|n| vec![n, 2 * n + 1, 4 * n + 2, 5 * n + 3, 6 * n + 3],
+        |n| vec![n, 2 * n + 1, 4 * n + 2, 5 * n + 3, 6 * n + 3],
         2..=6,
     );
     clean(
@@ -524,16 +513,7 @@ fn cumulative_ranges() {
 /// bean points (the survey `conjecture_15_survey` counts the same cases).
 #[test]
 fn scoring_ranges() {
-    let mut codes = Vec::new();
-    for len in 1..=4usize {
-        for code in 0..4u32.pow(len as u32) {
-            let digits: Vec<u8> = (0..len).map(|i| ((code >> (2 * i)) & 3) as u8).collect();
-            if digits[len - 1] != 0 {
-                let points = heaplab_engine::scoring::octal::bean_points(&digits);
-                codes.push(ScoringRules::new(digits, points).unwrap());
-            }
-        }
-    }
+    let codes = ranges::bean_codes(4);
     let run = |name: &str| {
         tally(
             find(name).unwrap(),
@@ -546,6 +526,16 @@ fn scoring_ranges() {
     clean("stewart-conjecture-16", &run("stewart-conjecture-16"), 255);
     let printed = run("stewart-conjecture-15-printed");
     assert_eq!((printed.holds, printed.fails), (33, 207), "{printed:?}");
+}
+
+/// The long ranges (minutes): `cargo test -p heaplab-engine --release --test checks -- --ignored`
+/// prints each check's tally (the README's table comes from this run).
+#[test]
+#[ignore]
+fn long_ranges() {
+    for run in ranges::long_ranges(&mut Budget::unlimited()).unwrap() {
+        println!("{} over {}: {:?}", run.check, run.range, run.tally);
+    }
 }
 
 /// A cancel from the budget stops a tally.

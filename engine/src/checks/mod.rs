@@ -7,6 +7,7 @@
 
 mod appendix_a;
 mod cumulative;
+pub mod ranges;
 mod scoring;
 mod survey;
 mod thesis;
