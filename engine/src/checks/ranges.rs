@@ -146,6 +146,11 @@ pub fn long_ranges(
             "codes of ≤ 6 digits",
             Sets::Scoring(bean_codes(6)),
         ),
+        (
+            "cs-conjecture-16",
+            "m = 3..=120",
+            Sets::Cumulative(family(|m| (1..=m).collect(), 3..=120)),
+        ),
     ];
     let mut runs = Vec::new();
     for (check, range, sets) in plan {
