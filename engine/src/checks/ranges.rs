@@ -148,8 +148,8 @@ pub fn long_ranges(
         ),
         (
             "cs-conjecture-16",
-            "m = 3..=120",
-            Sets::Cumulative(family(|m| (1..=m).collect(), 3..=120)),
+            "m = 3..=200",
+            Sets::Cumulative(family(|m| (1..=m).collect(), 3..=200)),
         ),
     ];
     let mut runs = Vec::new();
