@@ -2,6 +2,7 @@
 //! subcommand calls the same engine function as the web page, prints a readable summary or
 //! (`--format json`) one JSON object, and on bad input exits non-zero with one line on stderr.
 
+mod checks;
 mod cumulative;
 mod cumulative_game;
 mod octal;
@@ -53,6 +54,9 @@ enum Command {
     /// `--pure-breaking`, `--duel .07 .137`, `--chessboard 1,2`), sums of heaps
     /// (`--position 5,7,9`) and single games (`--game "{2|1/2}"`).
     Partizan(partizan::PartizanArgs),
+    /// The papers' named checks (conjectures, observations, claims): names, citations and
+    /// stated ranges (`--format json`).
+    Checks(checks::ChecksArgs),
 }
 
 fn main() -> ExitCode {
@@ -83,6 +87,7 @@ fn main() -> ExitCode {
         Command::Octal(args) => octal::run(&args),
         Command::Scoring(args) => scoring::run(&args),
         Command::Partizan(args) => partizan::run(&args),
+        Command::Checks(args) => checks::run(&args),
     };
     match result {
         Ok(text) => {
