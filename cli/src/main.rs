@@ -2,6 +2,7 @@
 //! subcommand calls the same engine function as the web page, prints a readable summary or
 //! (`--format json`) one JSON object, and on bad input exits non-zero with one line on stderr.
 
+mod checks;
 mod cumulative;
 mod cumulative_game;
 mod equivalence;
@@ -69,6 +70,9 @@ enum Command {
     /// Infinite subtraction sets (`squares`, `primes`, `primes1`, `fibonacci`, `k-sqrt2`,
     /// `k-multiples --c 2`): nim-values or outcomes of the first heaps, and the thesis's verdict.
     SubtractionInfinite(subtraction_infinite::InfiniteArgs),
+    /// The papers' named checks (conjectures, observations, claims): names, citations and
+    /// stated ranges (`--format json`).
+    Checks(checks::ChecksArgs),
 }
 
 fn main() -> ExitCode {
@@ -104,6 +108,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => sweep_file::merge(&args),
         Command::Equivalence(args) => equivalence::run(&args),
         Command::SubtractionInfinite(args) => subtraction_infinite::run(&args),
+        Command::Checks(args) => checks::run(&args),
     };
     match result {
         Ok(text) => {
