@@ -8,11 +8,13 @@
 //!
 //! * [`code`]: parsing, validation and the named games;
 //! * [`sequence`]: the sparse-space method, the full method and the split-set method;
+//! * [`position`]: sums of heaps, their nim-value and every winning move;
 //! * [`proof`]: Theorem 3.73 in linear time;
 //! * [`reference`]: the plain mex over all options.
 
 pub mod code;
 pub mod fast;
+pub mod position;
 pub mod proof;
 pub mod reference;
 pub mod run;
