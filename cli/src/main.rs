@@ -5,6 +5,7 @@
 mod cumulative;
 mod cumulative_game;
 mod octal;
+mod octal_position;
 mod output;
 mod partizan;
 mod period_map;

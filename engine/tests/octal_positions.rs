@@ -120,7 +120,7 @@ fn kayles_huge_heap_value_from_the_proven_period() {
     let n = 1_000_000_000_000_000u64;
     let residue = 71 + (n - 71) % 12;
     assert_eq!(values.get(n).unwrap(), u64::from(direct[residue as usize]));
-    assert!(values.describe().contains("period 12 from heap 71"));
+    assert!(values.describe().contains("proven period 12 from heap 71"));
 }
 
 #[test]

@@ -65,6 +65,33 @@ impl Move {
         self.repeat.map_or(1, |r| r.count)
     }
 
+    /// One line for people: `heap 2 (9): take 2, leave 3 + 4`; a class of splits says how its
+    /// parts step and how many moves it holds. Heaps are numbered from 1 here.
+    pub fn describe(&self) -> String {
+        let leave = match self.leaves.as_slice() {
+            [] => "leave nothing".to_string(),
+            parts => {
+                let parts: Vec<String> = parts.iter().map(u64::to_string).collect();
+                format!("leave {}", parts.join(" + "))
+            }
+        };
+        let class = match self.repeat {
+            Some(r) if r.count > 1 => format!(
+                ", and {} more: move {} tokens from the second heap to the first, again and \
+                 again",
+                r.count - 1,
+                r.step
+            ),
+            _ => String::new(),
+        };
+        format!(
+            "heap {} ({}): take {}, {leave}{class}",
+            self.heap + 1,
+            self.size,
+            self.taken
+        )
+    }
+
     /// The position after this move (the first move of a class).
     pub fn apply(&self, heaps: &[u64]) -> Vec<u64> {
         let mut after = heaps.to_vec();
@@ -215,16 +242,18 @@ impl HeapValues {
 
     /// A line saying where the values come from.
     pub fn describe(&self) -> String {
+        let last = self.values.len().saturating_sub(1);
         match self.period {
-            Some((n0, p, 0)) => format!(
-                "{} heaps computed; beyond them the proven period {p} from heap {n0}",
-                self.values.len()
-            ),
+            Some((n0, p, 0)) => {
+                format!(
+                    "heaps 0 to {last} computed; beyond them the proven period {p} from heap {n0}"
+                )
+            }
             Some((n0, p, s)) => format!(
-                "{} heaps computed; beyond them the proven period {p}, saltus {s}, from heap {n0}",
-                self.values.len()
+                "heaps 0 to {last} computed; beyond them the proven period {p}, saltus {s}, \
+                 from heap {n0}"
             ),
-            None => format!("{} heaps computed", self.values.len()),
+            None => format!("heaps 0 to {last} computed"),
         }
     }
 
