@@ -372,6 +372,34 @@ pub fn for_each_option(
     Ok(())
 }
 
+/// Every legal move of the position (heap by heap, as [`for_each_option`] lists them), or an
+/// error when there are more than `cap` (a page lists them as buttons).
+pub fn moves(rules: &Ruleset, heaps: &[u64], cap: usize) -> Result<Vec<Move>, EngineError> {
+    let mut out = Vec::new();
+    for (index, &n) in heaps.iter().enumerate() {
+        for_each_option(rules, n, &mut |taken, leaves| {
+            out.push(Move {
+                heap: index,
+                size: n,
+                taken,
+                leaves: leaves.to_vec(),
+                repeat: None,
+            });
+            if out.len() > cap {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })?;
+        if out.len() > cap {
+            return Err(EngineError::OutOfRange(format!(
+                "this position has more than {cap} moves to list; try smaller heaps"
+            )));
+        }
+    }
+    Ok(out)
+}
+
 fn too_many(rules: &Ruleset, n: u64) -> EngineError {
     EngineError::OutOfRange(format!(
         "heap {n} of {} has more than {MAX_OPTIONS} moves to examine",
@@ -619,23 +647,14 @@ pub mod reference {
 
     /// Every position one move away, with the move that reaches it.
     pub fn moves(rules: &Ruleset, heaps: &[u64]) -> Vec<(Move, Vec<u64>)> {
-        let mut out = Vec::new();
-        for (index, &n) in heaps.iter().enumerate() {
-            for_each_option(rules, n, &mut |taken, leaves| {
-                let mv = Move {
-                    heap: index,
-                    size: n,
-                    taken,
-                    leaves: leaves.to_vec(),
-                    repeat: None,
-                };
+        super::moves(rules, heaps, usize::MAX - 1)
+            .expect("reference positions are small")
+            .into_iter()
+            .map(|mv| {
                 let after = mv.apply(heaps);
-                out.push((mv, after));
-                ControlFlow::Continue(())
+                (mv, after)
             })
-            .expect("reference positions are small");
-        }
-        out
+            .collect()
     }
 
     fn options(rules: &Ruleset, heaps: &[u64]) -> Vec<Vec<u64>> {
