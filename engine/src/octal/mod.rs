@@ -6,12 +6,14 @@
 //! subtraction games get their proven arithmetic period from [`crate::all_but`]; other infinite
 //! codes and Grundy's game are computed but never claimed periodic.
 //!
+//! * [`catalogue`]: the thesis's Table 3.2 and its lists of unsolved octal and hexadecimal games;
 //! * [`code`]: parsing, validation and the named games;
 //! * [`sequence`]: the sparse-space method, the full method and the split-set method;
 //! * [`position`]: sums of heaps, their nim-value and every winning move;
 //! * [`proof`]: Theorem 3.73 in linear time;
 //! * [`reference`]: the plain mex over all options.
 
+pub mod catalogue;
 pub mod code;
 pub mod fast;
 pub mod position;
