@@ -3,6 +3,7 @@
 //! progress and cancel, the sequence plotted with rare values highlighted (Theorem 3.81), and
 //! PNG/SVG/CSV exports. The URL holds the whole state; the engine computes everything.
 
+pub mod catalogue;
 pub mod position;
 
 use std::rc::Rc;
@@ -360,6 +361,7 @@ pub fn octal_page(props: &OctalPageProps) -> Html {
             if let Ok(params) = &valid {
                 <position::PositionPanel rules={params.rules.clone()} heaps_text={query.heaps.clone()} on_commit={on_heaps} values={(*heap_values).clone()} />
             }
+            <catalogue::Catalogue />
         </section>
     }
 }
