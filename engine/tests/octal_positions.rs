@@ -200,5 +200,32 @@ fn bad_positions_are_clear_errors() {
     // An infinite code's huge heap has too many moves to list.
     let err = analyse(&rules(".(3)"), &[1 << 50, 1], 1 << 12, budget).unwrap_err();
     assert!(err.to_string().contains("moves"), "{err}");
-    assert!(analyse(&rules(".77"), &[], 1 << 12, budget).is_err());
+    // No heap left (the end of a game) is a P-position with no move.
+    let over = analyse(&rules(".77"), &[], 1 << 12, budget).unwrap();
+    assert_eq!((over.outcome, over.winning_moves.len()), (Outcome::P, 0));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Random octal codes of one to three digits and random positions of up to three heaps:
+    /// the fast answer against the game search.
+    #[test]
+    fn random_codes_and_positions_match_the_search(
+        digits in proptest::collection::vec(0u8..8, 1..=3),
+        heaps in proptest::collection::vec(0u64..=9, 1..=3),
+    ) {
+        let text = format!(".{}", digits.iter().map(|d| d.to_string()).collect::<String>());
+        let Ok(rules) = Ruleset::parse(&text) else { return Ok(()) };
+        let report = analyse(&rules, &heaps, 1 << 12, &mut Budget::unlimited()).unwrap();
+        let mut memo = HashMap::new();
+        proptest::prop_assert_eq!(
+            report.outcome == Outcome::P,
+            reference::is_p(&rules, &heaps, &mut memo)
+        );
+        proptest::prop_assert_eq!(
+            sorted(report.winning_moves),
+            sorted(reference::winning_moves(&rules, &heaps, &mut memo))
+        );
+    }
 }

@@ -507,15 +507,18 @@ fn xor_of(values: &HeapValues, heaps: &[u64]) -> Result<u64, EngineError> {
     heaps.iter().try_fold(0, |acc, &h| Ok(acc ^ values.get(h)?))
 }
 
-/// Analyses the sum of `heaps` with the values `values` of `rules`.
+/// Analyses the sum of `heaps` with the values `values` of `rules` (no heaps: the game is over).
 pub fn analyse_with(
     rules: &Ruleset,
     values: &HeapValues,
     heaps: &[u64],
 ) -> Result<PositionReport, EngineError> {
-    if heaps.is_empty() || heaps.len() > MAX_POSITION_HEAPS {
+    // No heap at all is the end of a game (a P-position); a position grows by splits in play, so
+    // only typed positions are capped (by `parse_heaps`), with a wide guard here.
+    if heaps.len() > 8 * MAX_POSITION_HEAPS {
         return Err(EngineError::OutOfRange(format!(
-            "a position has 1 to {MAX_POSITION_HEAPS} heaps, not {}",
+            "a position has at most {} heaps, not {}",
+            8 * MAX_POSITION_HEAPS,
             heaps.len()
         )));
     }
