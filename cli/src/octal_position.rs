@@ -37,7 +37,8 @@ fn render(report: &PositionReport) -> String {
     );
     let count: u64 = report.winning_moves.iter().map(|m| m.count()).sum();
     if report.outcome == Outcome::N {
-        text.push_str(&format!("winning moves ({count}):\n"));
+        let more = if report.truncated { "at least " } else { "" };
+        text.push_str(&format!("winning moves ({more}{count}):\n"));
     }
     for mv in &report.winning_moves {
         text.push_str(&format!("  {}\n", mv.describe()));

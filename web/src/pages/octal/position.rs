@@ -245,7 +245,7 @@ fn analysis(
         <>
             { why_table(report) }
             if report.outcome == Outcome::N {
-                <h3>{ format!("Winning moves ({})", report.winning_moves.iter().map(Move::count).sum::<u64>()) }</h3>
+                <h3>{ format!("Winning moves ({}{})", if report.truncated { "at least " } else { "" }, report.winning_moves.iter().map(Move::count).sum::<u64>()) }</h3>
                 <ol id="position-moves" class="winning-moves">{ for listed }</ol>
                 if report.truncated {
                     <p class="note">{ format!("Only the first {} are listed.", position::MAX_LISTED) }</p>
