@@ -180,8 +180,8 @@ impl HeapValues {
         }
     }
 
-    /// Enough values for heaps up to `largest`: computed directly when that is cheap, otherwise
-    /// through a proven period found within `max_heaps` heaps.
+    /// Enough values for heaps up to `largest`: up to a proven period or to `largest`, whichever
+    /// comes first, when that is cheap; otherwise through a period proven within `max_heaps`.
     pub fn for_heaps(
         rules: &Ruleset,
         largest: u64,
@@ -194,15 +194,22 @@ impl HeapValues {
         } else {
             super::MAX_GENERAL_HEAPS as u64
         };
-        let terms = if largest < direct {
-            largest as usize + 1
-        } else {
-            1
-        };
+        // Prove a period when it comes cheaply: a finite code stops at its proof, or at the
+        // largest heap when that is small. Infinite codes prove only all-but periods, so their
+        // small heaps are computed outright.
+        let small = largest < direct;
         let limits = Limits {
-            terms,
-            prove: largest >= direct,
-            max_heaps,
+            terms: if small && !rules.is_finite() {
+                largest as usize + 1
+            } else {
+                1
+            },
+            prove: true,
+            max_heaps: if small {
+                largest as usize + 1
+            } else {
+                max_heaps
+            },
         };
         let (report, mut values) = super::solve_keeping_values(rules, limits, budget)?;
         if let Some(needed) = report
