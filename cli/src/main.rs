@@ -7,6 +7,7 @@ mod cumulative;
 mod cumulative_game;
 mod equivalence;
 mod octal;
+mod octal_position;
 mod output;
 mod partizan;
 mod period_map;

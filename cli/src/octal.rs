@@ -41,6 +41,10 @@ pub struct OctalArgs {
     /// Seconds between two checkpoint saves.
     #[arg(long, default_value = "300", allow_hyphen_values = true)]
     checkpoint_every: String,
+    /// Analyse a sum of heaps (`5,7,9`): nim-value, P or N and every winning move. Heaps
+    /// beyond what is computed take their value from the period proven within --max-heaps.
+    #[arg(long, allow_hyphen_values = true)]
+    position: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -61,6 +65,9 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
     let max_heaps = parse_count(&args.max_heaps, "--max-heaps", 1, octal::MAX_HEAPS as u64)?;
     let max_work = parse_count(&args.max_work, "--max-work", 1, u64::MAX / 2)?;
     let every = parse_count(&args.checkpoint_every, "--checkpoint-every", 0, 1 << 32)?;
+    if let Some(text) = &args.position {
+        return crate::octal_position::run(&rules, text, max_heaps as usize, args.format);
+    }
     let limits = Limits {
         terms,
         prove: args.prove,

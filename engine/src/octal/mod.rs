@@ -10,15 +10,19 @@
 //!
 //! * [`families`]: pure breaking `PB(…)` and take-k-break-k `TkBk(…)`;
 //! * [`arithmetic`]: the observed `G(n + p) = G(n) + s` and the Howse–Nowakowski test;
+//! * [`catalogue`]: the thesis's Table 3.2 and its lists of unsolved octal and hexadecimal games;
 //! * [`code`]: parsing, validation and the named games;
 //! * [`sequence`]: the sparse-space method, the full method and the split-set method;
+//! * [`position`]: sums of heaps, their nim-value and every winning move;
 //! * [`proof`]: Theorem 3.73 in linear time;
 //! * [`reference`]: the plain mex over all options.
 
 pub mod arithmetic;
+pub mod catalogue;
 pub mod code;
 pub mod families;
 pub mod fast;
+pub mod position;
 pub mod proof;
 pub mod reference;
 pub mod run;
