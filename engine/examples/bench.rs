@@ -536,9 +536,13 @@ fn partizan_bench() {
 /// histogram), against calling the single-ruleset entry point `subtraction::solve` on every
 /// set in a loop. `heaplab sweep` runs this walk on every core.
 fn sweep_bench() {
-    use heaplab_engine::sweep::{Family, Sweep, SweepSpec};
+    use heaplab_engine::sweep::{Family, FamilyOptions, Sweep, SweepSpec};
     let m = 16;
-    let family = Family::parse("subtraction", m, None, false).expect("valid family");
+    let options = FamilyOptions {
+        bound: Some(m),
+        ..FamilyOptions::default()
+    };
+    let family = Family::parse("subtraction", &options).expect("valid family");
     let spec = SweepSpec {
         family,
         checks: Vec::new(),

@@ -6,8 +6,11 @@ use heaplab_engine::checks::{Check, Subject, SubjectKind, Verdict};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::subtraction::{self, reference, Limits, DEFAULT_SEARCH};
 use heaplab_engine::sweep::family::Ruleset;
-use heaplab_engine::sweep::{shard_range, Family, Summary, Sweep, SweepSpec, TopSpec};
+use heaplab_engine::sweep::{
+    shard_range, Family, FamilyOptions, Summary, Sweep, SweepSpec, TopSpec,
+};
 use heaplab_engine::{all_but, Budget, EngineError, Periodicity};
+use heaplab_engine::{cumulative_subtraction, octal};
 
 fn spec(family: Family) -> SweepSpec {
     SweepSpec {
@@ -21,8 +24,17 @@ fn spec(family: Family) -> SweepSpec {
     }
 }
 
+fn family(name: &str, m: u32) -> Family {
+    let options = FamilyOptions {
+        bound: Some(m),
+        digits: Some(m),
+        ..FamilyOptions::default()
+    };
+    Family::parse(name, &options).unwrap()
+}
+
 fn subtraction_family(m: u32) -> Family {
-    Family::parse("subtraction", m, None, false).unwrap()
+    family("subtraction", m)
 }
 
 fn run(sweep: &Sweep) -> Summary {
@@ -68,7 +80,7 @@ fn subtraction_metrics_equal_the_single_ruleset_solver_and_the_reference() {
 
 #[test]
 fn all_but_metrics_equal_the_single_ruleset_solver() {
-    let sweep = Sweep::new(spec(Family::parse("all-but", 6, None, false).unwrap())).unwrap();
+    let sweep = Sweep::new(spec(family("all-but", 6))).unwrap();
     let summary = run(&sweep);
     assert_eq!(summary.rows.len(), 64);
     assert_eq!(summary.rows[0].ruleset, "∅");
@@ -79,6 +91,67 @@ fn all_but_metrics_equal_the_single_ruleset_solver() {
         let p = all_but::arithmetic_period(&e, DEFAULT_SEARCH, &mut Budget::unlimited()).unwrap();
         assert_eq!(row.values[3..5], pair(p), "{}", row.ruleset);
         assert_eq!(row.values[5], p.saltus().map(|v| v as i64));
+    }
+}
+
+#[test]
+fn cumulative_metrics_equal_the_single_ruleset_solver() {
+    let sweep = Sweep::new(spec(family("cumulative-subtraction", 6))).unwrap();
+    let summary = run(&sweep);
+    assert_eq!(summary.rows.len(), 63);
+    for row in &summary.rows {
+        let set = NumberSet::parse(&row.ruleset).unwrap();
+        let m = u64::from(set.max());
+        let limits = Limits::new(2 * m * m + m + 1, DEFAULT_SEARCH).unwrap();
+        let r = cumulative_subtraction::solve(&set, limits, &mut Budget::unlimited()).unwrap();
+        // The slow reference DP gives the same outcomes.
+        let slow = cumulative_subtraction::reference_outcomes(set.elements(), r.outcomes.len());
+        let fast: Vec<i64> = r.outcomes.iter().map(|&o| i64::from(o)).collect();
+        assert_eq!(fast, slow, "{}", row.ruleset);
+        let sacrifices: Vec<u32> = (0..r.outcomes.len()).map(|x| r.sacrifice(x)).collect();
+        assert_eq!(row.values[3..5], pair(r.period), "{}", row.ruleset);
+        assert_eq!(row.values[5], r.convergence.map(|v| v as i64));
+        assert_eq!(row.values[6], r.converged_action.map(i64::from));
+        assert_eq!(
+            row.values[7],
+            sacrifices.iter().max().map(|&v| i64::from(v))
+        );
+        let heaps = sacrifices.iter().filter(|&&v| v > 0).count() as i64;
+        assert_eq!(row.values[8], Some(heaps));
+    }
+}
+
+#[test]
+fn octal_metrics_equal_the_single_ruleset_solver_and_the_reference() {
+    let sweep = Sweep::new(SweepSpec {
+        search: 1 << 12,
+        ..spec(family("octal", 2))
+    })
+    .unwrap();
+    let summary = run(&sweep);
+    assert_eq!(summary.rows.len(), 56);
+    assert_eq!(summary.errors, 0);
+    for row in &summary.rows {
+        let rules = octal::Ruleset::parse(&row.ruleset).unwrap();
+        let limits = octal::Limits {
+            terms: 300,
+            prove: true,
+            max_heaps: 1 << 12,
+        };
+        let report = octal::solve(&rules, limits, &mut Budget::unlimited()).unwrap();
+        assert_eq!(
+            row.values[3..5],
+            pair(report.periodicity),
+            "{}",
+            row.ruleset
+        );
+        let fast: Vec<u64> = report.values.iter().map(|&v| u64::from(v)).collect();
+        assert_eq!(
+            fast,
+            octal::reference::nim_values(&rules, 300),
+            "{}",
+            row.ruleset
+        );
     }
 }
 
@@ -204,10 +277,15 @@ fn bad_specs_fail_before_the_sweep() {
     assert!(err.contains("unknown name `perod`"), "{err}");
     let err = bad(|s| s.filter = Some("period + 1".into())).unwrap();
     assert!(err.contains("first ruleset"), "{err}");
-    let err = bad(|s| s.family = Family::parse("all-but", 4, None, false).unwrap()).unwrap();
+    let err = bad(|s| s.family = family("all-but", 4)).unwrap();
     assert!(err.contains("does not speak about this family"), "{err}");
-    assert!(Family::parse("subtraction", 0, None, false).is_err());
-    assert!(Family::parse("subtraction", 1000, None, false).is_err());
+    let bound = |m| FamilyOptions {
+        bound: Some(m),
+        ..FamilyOptions::default()
+    };
+    assert!(Family::parse("subtraction", &bound(0)).is_err());
+    assert!(Family::parse("subtraction", &bound(1000)).is_err());
+    assert!(Family::parse("octal", &bound(3)).is_err());
 }
 
 #[test]

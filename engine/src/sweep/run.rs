@@ -131,7 +131,7 @@ impl Sweep {
         };
         let measured = metrics::measure(&first, self.spec.search)?;
         filter
-            .eval(self.names, &measured.values, first.elements())
+            .eval(self.names, &measured.values, &first.elements())
             .map(|_| ())
             .map_err(|e| {
                 EngineError::Parse(format!("{e} (on the first ruleset, {})", first.to_text()))
@@ -195,7 +195,7 @@ impl Sweep {
         summary.rulesets += 1;
         let outcome = metrics::measure(&ruleset, self.spec.search).and_then(|m| {
             let keep = match &self.filter {
-                Some(f) => f.eval(self.names, &m.values, ruleset.elements())?,
+                Some(f) => f.eval(self.names, &m.values, &ruleset.elements())?,
                 None => true,
             };
             Ok((m, keep))
