@@ -242,11 +242,7 @@ impl Sweep {
                 summary.add_records([record], top.k as usize);
             }
         }
-        if let Some(hash) = measured.sequence {
-            if let Err(at) = summary.sequences.binary_search(&hash) {
-                summary.sequences.insert(at, hash);
-            }
-        }
+        summary.sequences.extend(measured.sequence);
         let subject = ruleset.subject();
         for (check, tally) in self.checks.iter().zip(&mut summary.checks) {
             let failure = match (check.run)(&subject, &Budget::unlimited()) {
