@@ -211,9 +211,30 @@ fn periodic_part<V: Copy + Into<u64>>(p: &Periodicity, values: &[V]) -> (Option<
 
 /// xxh3 of the values as little-endian `u32`s: the same on every run and platform.
 fn periodic_hash<V: Copy + Into<u64>>(values: &[V]) -> u64 {
-    let bytes: Vec<u8> = values
-        .iter()
-        .flat_map(|&v| (v.into() as u32).to_le_bytes())
-        .collect();
-    xxhash_rust::xxh3::xxh3_64(&bytes)
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    for chunk in values.chunks(64) {
+        let mut bytes = [0u8; 256];
+        for (slot, &v) in bytes.chunks_exact_mut(4).zip(chunk) {
+            slot.copy_from_slice(&(v.into() as u32).to_le_bytes());
+        }
+        hasher.update(&bytes[..4 * chunk.len()]);
+    }
+    hasher.digest()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_streamed_hash_is_xxh3_of_the_little_endian_bytes() {
+        for len in [0usize, 1, 63, 64, 65, 200] {
+            let values: Vec<u16> = (0..len as u16).map(|v| v.wrapping_mul(7919)).collect();
+            let bytes: Vec<u8> = values
+                .iter()
+                .flat_map(|&v| u32::from(v).to_le_bytes())
+                .collect();
+            assert_eq!(periodic_hash(&values), xxhash_rust::xxh3::xxh3_64(&bytes));
+        }
+    }
 }

@@ -228,7 +228,9 @@ impl Sweep {
 
     fn add_match(&self, index: u64, ruleset: &Ruleset, measured: Measured, summary: &mut Summary) {
         summary.matched += 1;
-        let text = ruleset.to_text();
+        // The text only for what keeps it (records, failures, rows): formatting every set
+        // would cost more than measuring it.
+        let text = || ruleset.to_text();
         if let Some(column) = self.group {
             summary.add_to_group(measured.values[column]);
         }
@@ -237,7 +239,7 @@ impl Sweep {
                 let record = Record {
                     value,
                     index,
-                    ruleset: text.clone(),
+                    ruleset: text(),
                 };
                 summary.add_records([record], top.k as usize);
             }
@@ -264,13 +266,13 @@ impl Sweep {
                 }
             };
             if let Some(detail) = failure.filter(|_| tally.first_failures.len() < FIRST_K) {
-                tally.first_failures.push(found(index, &text, detail));
+                tally.first_failures.push(found(index, &text(), detail));
             }
         }
         if (summary.rows.len() as u64) < self.spec.rows {
             summary.rows.push(Row {
                 index,
-                ruleset: text,
+                ruleset: text(),
                 values: measured.values,
                 error: None,
             });
