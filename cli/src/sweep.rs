@@ -9,7 +9,8 @@
 use crate::progress::Progress;
 use crate::sweep_file::{self, PartialLog, ShardFile, SweepFormat};
 use clap::Args;
-use heaplab_engine::ruleset::parse_count;
+use heaplab_engine::period_map::{Window, MAX_FIXED};
+use heaplab_engine::ruleset::{parse_count, parse_range};
 use heaplab_engine::subtraction::MAX_SEARCH;
 use heaplab_engine::sweep::family::{MAX_DIGITS, MAX_SET_BOUND};
 use heaplab_engine::sweep::run::MAX_ROWS;
@@ -26,7 +27,8 @@ use std::sync::mpsc;
 pub struct SweepArgs {
     /// The family: `subtraction` (every non-empty S ⊆ {1..m}), `all-but` (every excluded
     /// set E ⊆ {1..m}), `cumulative-subtraction` (every S ⊆ {1..m}), `octal` or
-    /// `hexadecimal` (every code of --digits D digits).
+    /// `hexadecimal` (every code of --digits D digits), or a period-map window `3move`,
+    /// `4move`, `maxsym5` (--fixed N --x A..B --y C..D).
     family: String,
     /// The bound m of the set families: sets of numbers in 1..m.
     #[arg(long, allow_hyphen_values = true)]
@@ -34,6 +36,15 @@ pub struct SweepArgs {
     /// The number of code digits of the octal and hexadecimal families.
     #[arg(long, allow_hyphen_values = true)]
     digits: Option<String>,
+    /// The fixed move of the period-map families (`3move`, `4move`: s3; `maxsym5`: m).
+    #[arg(long, allow_hyphen_values = true)]
+    fixed: Option<String>,
+    /// The period-map window's x range, e.g. `40..160`.
+    #[arg(long, allow_hyphen_values = true)]
+    x: Option<String>,
+    /// The period-map window's y range, e.g. `90..210`.
+    #[arg(long, allow_hyphen_values = true)]
+    y: Option<String>,
     /// Only sets of exactly K elements.
     #[arg(long, allow_hyphen_values = true)]
     size: Option<String>,
@@ -90,6 +101,8 @@ fn spec(args: &SweepArgs) -> Result<SweepSpec, EngineError> {
         size: small(&args.size, "--size", 0, MAX_SET_BOUND)?,
         exact_max: args.exact_max,
         digits: small(&args.digits, "--digits", 1, MAX_DIGITS)?,
+        fixed: small(&args.fixed, "--fixed", 1, MAX_FIXED)?,
+        window: window(args)?,
     };
     let family = Family::parse(&args.family, &options)?;
     let top = args.top.as_deref().map(parse_top).transpose()?;
@@ -103,6 +116,15 @@ fn spec(args: &SweepArgs) -> Result<SweepSpec, EngineError> {
         rows: optional_count(&args.rows, "--rows", 0, 0, MAX_ROWS)?,
         search: optional_count(&args.search, "--search", search, 1, MAX_SEARCH)?,
     })
+}
+
+/// The period-map window of `--x A..B --y C..D`, when both are given.
+fn window(args: &SweepArgs) -> Result<Option<Window>, EngineError> {
+    let (Some(x), Some(y)) = (&args.x, &args.y) else {
+        return Ok(None);
+    };
+    let ((x0, x1), (y0, y1)) = (parse_range(x, "--x")?, parse_range(y, "--y")?);
+    Ok(Some(Window { x0, x1, y0, y1 }))
 }
 
 fn optional_count(

@@ -189,6 +189,19 @@ fn group_counts_sum_to_the_matched_total_and_csv_lists_them() {
         "xi:1",
     ]);
     assert_eq!(v["result"]["rulesets"], 31);
+    let v = json(&[
+        "sweep",
+        "3move",
+        "--fixed",
+        "30",
+        "--x",
+        "1..20",
+        "--y",
+        "2..25",
+        "--group-by",
+        "period",
+    ]);
+    assert_eq!(v["result"]["rulesets"], 19 * 23);
 }
 
 #[test]

@@ -10,7 +10,7 @@ use heaplab_engine::sweep::{
     shard_range, Family, FamilyOptions, Summary, Sweep, SweepSpec, TopSpec,
 };
 use heaplab_engine::{all_but, Budget, EngineError, Periodicity};
-use heaplab_engine::{cumulative_subtraction, octal};
+use heaplab_engine::{cumulative_subtraction, octal, period_map};
 
 fn spec(family: Family) -> SweepSpec {
     SweepSpec {
@@ -151,6 +151,40 @@ fn octal_metrics_equal_the_single_ruleset_solver_and_the_reference() {
             octal::reference::nim_values(&rules, 300),
             "{}",
             row.ruleset
+        );
+    }
+}
+
+#[test]
+fn period_map_cells_equal_the_map_solver_and_its_reference() {
+    let window = period_map::Window {
+        x0: 1,
+        x1: 12,
+        y0: 2,
+        y1: 14,
+    };
+    let options = FamilyOptions {
+        fixed: Some(15),
+        window: Some(window),
+        ..FamilyOptions::default()
+    };
+    let family = Family::parse("3move", &options).unwrap();
+    let sweep = Sweep::new(spec(family)).unwrap();
+    let summary = run(&sweep);
+    assert_eq!(summary.rows.len(), 11 * 12);
+    let map = period_map::Family::ThreeMove { s3: 15 };
+    for row in &summary.rows {
+        let (x, y) = (row.values[0].unwrap() as u32, row.values[1].unwrap() as u32);
+        let cell = period_map::reference_cell(map, x, y, 1 << 16);
+        let expected = [
+            cell.period.map(|p| p as i64),
+            cell.preperiod.map(|p| p as i64),
+        ];
+        assert_eq!(row.values[5..7], expected, "({x}, {y})");
+        assert_eq!(
+            row.values[3].is_some(),
+            x < y,
+            "({x}, {y}): max_move only inside the family"
         );
     }
 }

@@ -18,6 +18,7 @@
 
 use crate::checks::{Subject, SubjectKind};
 use crate::octal::code::Ruleset as OctalRules;
+use crate::period_map::{Family as MapFamily, Window};
 use crate::ruleset::NumberSet;
 use crate::EngineError;
 use serde::{Deserialize, Serialize};
@@ -180,6 +181,10 @@ pub struct FamilyOptions {
     pub exact_max: bool,
     /// The number of code digits (`--digits`).
     pub digits: Option<u32>,
+    /// The fixed move of a period-map family (`--fixed`: `s3` or `m`).
+    pub fixed: Option<u32>,
+    /// The pixel window of a period-map family (`--x A..B --y C..D`).
+    pub window: Option<Window>,
 }
 
 /// A family of rulesets a sweep can walk.
@@ -194,6 +199,14 @@ pub enum Family {
     CumulativeSubtraction(Subsets),
     /// Octal (`base` 8) or hexadecimal (16) codes of `digits` digits.
     Codes(Codes),
+    /// The pixels of a window of Flammenkamp's period-length maps (`3move`, `4move`,
+    /// `maxsym5`), row by row (`y` outer, `x` inner) as [`crate::period_map::compute`] does.
+    PeriodMap {
+        /// The map's family and fixed move.
+        map: MapFamily,
+        /// The pixels.
+        window: Window,
+    },
 }
 
 /// One ruleset of a family, owned (a [`Subject`] borrows it).
@@ -207,23 +220,42 @@ pub enum Ruleset {
     CumulativeSubtraction(NumberSet),
     /// An octal or hexadecimal code.
     Code(OctalRules),
+    /// A pixel of a period map: its subtraction set, `None` where `(x, y)` is not in the
+    /// map's family (e.g. `x >= y`).
+    MapCell {
+        /// The map.
+        map: MapFamily,
+        /// The pixel's column.
+        x: u32,
+        /// The pixel's row.
+        y: u32,
+        /// The pixel's set.
+        set: Option<NumberSet>,
+    },
 }
 
 impl Ruleset {
-    /// The subject the checks are asked about.
-    pub fn subject(&self) -> Subject<'_> {
-        match self {
+    /// The subject the checks are asked about (`None` for a pixel outside its map's family).
+    pub fn subject(&self) -> Option<Subject<'_>> {
+        Some(match self {
             Ruleset::Subtraction(s) => Subject::Subtraction(s),
             Ruleset::AllBut(e) => Subject::AllBut(e),
             Ruleset::CumulativeSubtraction(s) => Subject::CumulativeSubtraction(s),
             Ruleset::Code(rules) => Subject::Octal(rules),
-        }
+            Ruleset::MapCell { set, .. } => Subject::Subtraction(set.as_ref()?),
+        })
     }
 
     /// The ruleset as a user types it (`2,3,7`; `∅` for an empty excluded set; `.137`).
     pub fn to_text(&self) -> String {
         match self {
             Ruleset::Code(rules) => rules.ascii(),
+            Ruleset::MapCell {
+                map,
+                x,
+                y,
+                set: None,
+            } => format!("({x}, {y}) is not in {}", map.name()),
             _ if self.elements().is_empty() => "∅".into(),
             _ => self.set().map(NumberSet::to_text).unwrap_or_default(),
         }
@@ -235,6 +267,7 @@ impl Ruleset {
             Ruleset::Subtraction(s) | Ruleset::AllBut(s) | Ruleset::CumulativeSubtraction(s) => {
                 Some(s)
             }
+            Ruleset::MapCell { set, .. } => set.as_ref(),
             Ruleset::Code(_) => None,
         }
     }
@@ -282,6 +315,17 @@ impl Family {
             "cumulative-subtraction" => Ok(Family::CumulativeSubtraction(sets(false)?)),
             "octal" => Ok(Family::Codes(codes(8)?)),
             "hexadecimal" => Ok(Family::Codes(codes(16)?)),
+            "3move" | "4move" | "maxsym5" => {
+                let (Some(fixed), Some(window)) = (options.fixed, options.window) else {
+                    return Err(EngineError::Parse(format!(
+                        "the {name} family needs --fixed N --x A..B --y C..D"
+                    )));
+                };
+                Ok(Family::PeriodMap {
+                    map: MapFamily::from_name(name, fixed)?,
+                    window: window.validate()?,
+                })
+            }
             _ => Err(EngineError::Parse(format!(
                 "unknown family `{name}`; known families: {}",
                 Family::NAMES.join(", ")
@@ -296,6 +340,9 @@ impl Family {
         "cumulative-subtraction",
         "octal",
         "hexadecimal",
+        "3move",
+        "4move",
+        "maxsym5",
     ];
 
     /// How many heaps a period search computes unless the user says otherwise: codes are
@@ -303,6 +350,7 @@ impl Family {
     pub fn default_search(&self) -> u64 {
         match self {
             Family::Codes(_) => 1 << 12,
+            Family::PeriodMap { .. } => crate::period_map::DEFAULT_CELL_BUDGET,
             _ => crate::subtraction::DEFAULT_SEARCH,
         }
     }
@@ -314,6 +362,7 @@ impl Family {
             Family::AllBut(_) => SubjectKind::AllBut,
             Family::CumulativeSubtraction(_) => SubjectKind::CumulativeSubtraction,
             Family::Codes(_) => SubjectKind::Octal,
+            Family::PeriodMap { .. } => SubjectKind::Subtraction,
         }
     }
 
@@ -324,6 +373,7 @@ impl Family {
             | Family::AllBut(sets)
             | Family::CumulativeSubtraction(sets) => sets.len(),
             Family::Codes(codes) => codes.len(),
+            Family::PeriodMap { window, .. } => window.pixels(),
         }
     }
 
@@ -347,6 +397,18 @@ impl Family {
             Family::CumulativeSubtraction(sets) => Ruleset::CumulativeSubtraction(set(sets)?),
             Family::Codes(codes) => {
                 Ruleset::Code(OctalRules::from_digits(codes.get(index), Vec::new())?)
+            }
+            Family::PeriodMap { map, window } => {
+                let width = u64::from(window.x1 - window.x0);
+                let x = window.x0 + (index % width) as u32;
+                let y = window.y0 + (index / width) as u32;
+                let set = map.moves(x, y).map(NumberSet::from_elements).transpose()?;
+                Ruleset::MapCell {
+                    map: *map,
+                    x,
+                    y,
+                    set,
+                }
             }
         })
     }

@@ -6,9 +6,10 @@
 //! solves a game: it calls [`crate::subtraction`], [`crate::all_but`],
 //! [`crate::cumulative_subtraction`] and [`crate::octal`].
 
-use super::family::Ruleset;
+use super::family::{Family, Ruleset};
 use crate::octal::{self, code::Ruleset as OctalRules};
 use crate::period::Periodicity;
+use crate::period_map::{self, Family as MapFamily};
 use crate::ruleset::NumberSet;
 use crate::subtraction::Limits;
 use crate::{all_but, cumulative_subtraction, subtraction, Budget, EngineError};
@@ -61,17 +62,29 @@ const CODES: &[&str] = &[
     "max_value",
 ];
 
+/// The metrics of period-map pixels: the pixel, its set's shape, and the outcome period the
+/// map colours by (from [`crate::period_map::solve_cell`]; unknown outside the family).
+const MAP_CELLS: &[&str] = &[
+    "x",
+    "y",
+    "size",
+    "max_move",
+    "min_move",
+    "period",
+    "preperiod",
+];
+
 /// Short names a user may type for a metric (`--group-by max`).
 const ALIASES: &[(&str, &str)] = &[("max", "max_move"), ("min", "min_move")];
 
-/// The metric names of the family `ruleset`'s kind, in column order.
-pub fn names(kind: crate::checks::SubjectKind) -> &'static [&'static str] {
-    use crate::checks::SubjectKind as K;
-    match kind {
-        K::AllBut => ALL_BUT,
-        K::CumulativeSubtraction => CUMULATIVE,
-        K::Octal => CODES,
-        K::Subtraction | K::ScoringOctal => SUBTRACTION,
+/// The metric names of `family`'s rulesets, in column order.
+pub fn names(family: &Family) -> &'static [&'static str] {
+    match family {
+        Family::Subtraction(_) => SUBTRACTION,
+        Family::AllBut(_) => ALL_BUT,
+        Family::CumulativeSubtraction(_) => CUMULATIVE,
+        Family::Codes(_) => CODES,
+        Family::PeriodMap { .. } => MAP_CELLS,
     }
 }
 
@@ -105,6 +118,7 @@ pub fn measure(ruleset: &Ruleset, search: u64) -> Result<Measured, EngineError> 
         Ruleset::AllBut(excluded) => all_but_metrics(excluded, search),
         Ruleset::CumulativeSubtraction(set) => cumulative_metrics(set, search),
         Ruleset::Code(rules) => code_metrics(ruleset, rules, search),
+        Ruleset::MapCell { map, x, y, set } => Ok(map_cell_metrics(*map, *x, *y, set, search)),
     }
 }
 
@@ -190,6 +204,25 @@ fn code_metrics(
         values: row,
         sequence,
     })
+}
+
+fn map_cell_metrics(
+    map: MapFamily,
+    x: u32,
+    y: u32,
+    set: &Option<NumberSet>,
+    search: u64,
+) -> Measured {
+    let moves = set.as_ref().map_or(&[][..], |s| s.elements());
+    let mut row = vec![Some(i64::from(x)), Some(i64::from(y))];
+    row.extend(shape(moves));
+    let cell = period_map::solve_cell(map, x, y, search);
+    row.push(cell.period.map(|p| p as i64));
+    row.push(cell.preperiod.map(|p| p as i64));
+    Measured {
+        values: row,
+        sequence: None,
+    }
 }
 
 /// The largest value up to the end of the first period, and the hash of the periodic part

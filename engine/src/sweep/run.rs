@@ -85,7 +85,7 @@ impl Sweep {
             )));
         }
         let kind = spec.family.kind();
-        let names = metrics::names(kind);
+        let names = metrics::names(&spec.family);
         let checks = spec
             .checks
             .iter()
@@ -247,7 +247,11 @@ impl Sweep {
         summary.sequences.extend(measured.sequence);
         let subject = ruleset.subject();
         for (check, tally) in self.checks.iter().zip(&mut summary.checks) {
-            let failure = match (check.run)(&subject, &Budget::unlimited()) {
+            let verdict = match &subject {
+                Some(subject) => (check.run)(subject, &Budget::unlimited()),
+                None => Ok(Verdict::NotApplicable),
+            };
+            let failure = match verdict {
                 Ok(Verdict::Holds) => {
                     tally.holds += 1;
                     None
