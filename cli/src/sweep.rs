@@ -27,7 +27,8 @@ use std::sync::mpsc;
 pub struct SweepArgs {
     /// The family: `subtraction` (every non-empty S ⊆ {1..m}), `all-but` (every excluded
     /// set E ⊆ {1..m}), `cumulative-subtraction` (every S ⊆ {1..m}), `octal` or
-    /// `hexadecimal` (every code of --digits D digits), or a period-map window `3move`,
+    /// `hexadecimal` (every code of --digits D digits), `scoring-octal` (taking-no-breaking
+    /// codes of --digits D digits, points p_i = i), or a period-map window `3move`,
     /// `4move`, `maxsym5` (--fixed N --x A..B --y C..D).
     family: String,
     /// The bound m of the set families: sets of numbers in 1..m.

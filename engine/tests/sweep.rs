@@ -4,6 +4,7 @@
 
 use heaplab_engine::checks::{Check, Subject, SubjectKind, Verdict};
 use heaplab_engine::ruleset::NumberSet;
+use heaplab_engine::scoring::{self, octal::ScoringLimits};
 use heaplab_engine::subtraction::{self, reference, Limits, DEFAULT_SEARCH};
 use heaplab_engine::sweep::family::Ruleset;
 use heaplab_engine::sweep::{
@@ -187,6 +188,31 @@ fn period_map_cells_equal_the_map_solver_and_its_reference() {
             "({x}, {y}): max_move only inside the family"
         );
     }
+}
+
+#[test]
+fn scoring_octal_metrics_equal_the_scoring_solver_and_cumulative_subtraction() {
+    let sweep = Sweep::new(spec(family("scoring-octal", 3))).unwrap();
+    let summary = run(&sweep);
+    assert_eq!(summary.rows.len(), 3 * 4 * 4);
+    assert_eq!(summary.errors, 0);
+    let mut as_cumulative = 0;
+    for (i, row) in summary.rows.iter().enumerate() {
+        let Ruleset::ScoringOctal(rules) = sweep.spec().family.get(i as u64).unwrap() else {
+            panic!("not a scoring octal game");
+        };
+        let limits = ScoringLimits::new(1, DEFAULT_SEARCH).unwrap();
+        let report = scoring::octal::solve(&rules, None, limits, &mut Budget::unlimited()).unwrap();
+        assert_eq!(row.values[3..5], pair(report.period), "{}", row.ruleset);
+        // Codes of 0s and 3s with p_i = i are cumulative subtraction (Stewart's G_s).
+        if let Some(set) = rules.as_cumulative_subtraction() {
+            as_cumulative += 1;
+            let limits = Limits::new(1, DEFAULT_SEARCH).unwrap();
+            let cs = cumulative_subtraction::solve(&set, limits, &mut Budget::unlimited()).unwrap();
+            assert_eq!(row.values[3..5], pair(cs.period), "{}", row.ruleset);
+        }
+    }
+    assert_eq!(as_cumulative, 4, "the subsets of {{1, 2, 3}} with max 3");
 }
 
 /// A test-only claim (not a paper's): "the nim period is at most 2 max S". It fails on some

@@ -19,7 +19,9 @@
 use crate::checks::{Subject, SubjectKind};
 use crate::octal::code::Ruleset as OctalRules;
 use crate::period_map::{Family as MapFamily, Window};
+use crate::rational::Rational;
 use crate::ruleset::NumberSet;
+use crate::scoring::octal::ScoringRules;
 use crate::EngineError;
 use serde::{Deserialize, Serialize};
 
@@ -199,6 +201,10 @@ pub enum Family {
     CumulativeSubtraction(Subsets),
     /// Octal (`base` 8) or hexadecimal (16) codes of `digits` digits.
     Codes(Codes),
+    /// Scoring octal games (Stewart) that take without breaking: every code `n_1…n_d` with
+    /// digits in `0..=3` (`n_d ≠ 0`, the mixed radix of [`Codes`] with base 4) and the points
+    /// `p_i = i` of Conjectures 14 and 15.
+    ScoringOctal(Codes),
     /// The pixels of a window of Flammenkamp's period-length maps (`3move`, `4move`,
     /// `maxsym5`), row by row (`y` outer, `x` inner) as [`crate::period_map::compute`] does.
     PeriodMap {
@@ -220,6 +226,8 @@ pub enum Ruleset {
     CumulativeSubtraction(NumberSet),
     /// An octal or hexadecimal code.
     Code(OctalRules),
+    /// A scoring octal game.
+    ScoringOctal(ScoringRules),
     /// A pixel of a period map: its subtraction set, `None` where `(x, y)` is not in the
     /// map's family (e.g. `x >= y`).
     MapCell {
@@ -242,6 +250,7 @@ impl Ruleset {
             Ruleset::AllBut(e) => Subject::AllBut(e),
             Ruleset::CumulativeSubtraction(s) => Subject::CumulativeSubtraction(s),
             Ruleset::Code(rules) => Subject::Octal(rules),
+            Ruleset::ScoringOctal(rules) => Subject::ScoringOctal(rules),
             Ruleset::MapCell { set, .. } => Subject::Subtraction(set.as_ref()?),
         })
     }
@@ -250,6 +259,7 @@ impl Ruleset {
     pub fn to_text(&self) -> String {
         match self {
             Ruleset::Code(rules) => rules.ascii(),
+            Ruleset::ScoringOctal(rules) => rules.code(),
             Ruleset::MapCell {
                 map,
                 x,
@@ -268,7 +278,7 @@ impl Ruleset {
                 Some(s)
             }
             Ruleset::MapCell { set, .. } => set.as_ref(),
-            Ruleset::Code(_) => None,
+            Ruleset::Code(_) | Ruleset::ScoringOctal(_) => None,
         }
     }
 
@@ -315,6 +325,7 @@ impl Family {
             "cumulative-subtraction" => Ok(Family::CumulativeSubtraction(sets(false)?)),
             "octal" => Ok(Family::Codes(codes(8)?)),
             "hexadecimal" => Ok(Family::Codes(codes(16)?)),
+            "scoring-octal" => Ok(Family::ScoringOctal(codes(4)?)),
             "3move" | "4move" | "maxsym5" => {
                 let (Some(fixed), Some(window)) = (options.fixed, options.window) else {
                     return Err(EngineError::Parse(format!(
@@ -340,6 +351,7 @@ impl Family {
         "cumulative-subtraction",
         "octal",
         "hexadecimal",
+        "scoring-octal",
         "3move",
         "4move",
         "maxsym5",
@@ -362,6 +374,7 @@ impl Family {
             Family::AllBut(_) => SubjectKind::AllBut,
             Family::CumulativeSubtraction(_) => SubjectKind::CumulativeSubtraction,
             Family::Codes(_) => SubjectKind::Octal,
+            Family::ScoringOctal(_) => SubjectKind::ScoringOctal,
             Family::PeriodMap { .. } => SubjectKind::Subtraction,
         }
     }
@@ -372,7 +385,7 @@ impl Family {
             Family::Subtraction(sets)
             | Family::AllBut(sets)
             | Family::CumulativeSubtraction(sets) => sets.len(),
-            Family::Codes(codes) => codes.len(),
+            Family::Codes(codes) | Family::ScoringOctal(codes) => codes.len(),
             Family::PeriodMap { window, .. } => window.pixels(),
         }
     }
@@ -397,6 +410,11 @@ impl Family {
             Family::CumulativeSubtraction(sets) => Ruleset::CumulativeSubtraction(set(sets)?),
             Family::Codes(codes) => {
                 Ruleset::Code(OctalRules::from_digits(codes.get(index), Vec::new())?)
+            }
+            Family::ScoringOctal(codes) => {
+                let digits = codes.get(index)[1..].to_vec();
+                let points = (1..=digits.len() as i64).map(Rational::int).collect();
+                Ruleset::ScoringOctal(ScoringRules::new(digits, points)?)
             }
             Family::PeriodMap { map, window } => {
                 let width = u64::from(window.x1 - window.x0);

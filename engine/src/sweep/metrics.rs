@@ -11,6 +11,10 @@ use crate::octal::{self, code::Ruleset as OctalRules};
 use crate::period::Periodicity;
 use crate::period_map::{self, Family as MapFamily};
 use crate::ruleset::NumberSet;
+use crate::scoring::{
+    self,
+    octal::{ScoringLimits, ScoringRules},
+};
 use crate::subtraction::Limits;
 use crate::{all_but, cumulative_subtraction, subtraction, Budget, EngineError};
 
@@ -74,6 +78,18 @@ const MAP_CELLS: &[&str] = &[
     "preperiod",
 ];
 
+/// The metrics of scoring octal games: `G_s`'s proven period and the `2k` check of
+/// Conjectures 14/15 (1 when it holds, 0 when not, unknown without a period).
+const SCORING: &[&str] = &[
+    "size",
+    "max_move",
+    "min_move",
+    "period",
+    "preperiod",
+    "two_k_eventual",
+    "two_k_all_n",
+];
+
 /// Short names a user may type for a metric (`--group-by max`).
 const ALIASES: &[(&str, &str)] = &[("max", "max_move"), ("min", "min_move")];
 
@@ -84,6 +100,7 @@ pub fn names(family: &Family) -> &'static [&'static str] {
         Family::AllBut(_) => ALL_BUT,
         Family::CumulativeSubtraction(_) => CUMULATIVE,
         Family::Codes(_) => CODES,
+        Family::ScoringOctal(_) => SCORING,
         Family::PeriodMap { .. } => MAP_CELLS,
     }
 }
@@ -118,6 +135,7 @@ pub fn measure(ruleset: &Ruleset, search: u64) -> Result<Measured, EngineError> 
         Ruleset::AllBut(excluded) => all_but_metrics(excluded, search),
         Ruleset::CumulativeSubtraction(set) => cumulative_metrics(set, search),
         Ruleset::Code(rules) => code_metrics(ruleset, rules, search),
+        Ruleset::ScoringOctal(rules) => scoring_metrics(ruleset, rules, search),
         Ruleset::MapCell { map, x, y, set } => Ok(map_cell_metrics(*map, *x, *y, set, search)),
     }
 }
@@ -203,6 +221,23 @@ fn code_metrics(
     Ok(Measured {
         values: row,
         sequence,
+    })
+}
+
+fn scoring_metrics(
+    ruleset: &Ruleset,
+    rules: &ScoringRules,
+    search: u64,
+) -> Result<Measured, EngineError> {
+    let limits = ScoringLimits::new(1, search)?;
+    let report = scoring::octal::solve(rules, None, limits, &mut Budget::unlimited())?;
+    let mut row = shape(&ruleset.elements()).to_vec();
+    row.extend(period_pair(&report.period));
+    row.push(report.two_k.map(|c| i64::from(c.eventual)));
+    row.push(report.two_k.map(|c| i64::from(c.all_n)));
+    Ok(Measured {
+        values: row,
+        sequence: None,
     })
 }
 
