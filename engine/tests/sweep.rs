@@ -355,3 +355,34 @@ fn cancelling_stops_a_sweep() {
     let result = sweep.run_range(0..4095, &mut Budget::with_progress(&mut stop));
     assert_eq!(result, Err(EngineError::Cancelled));
 }
+
+fn mask(set: &[u32]) -> u64 {
+    set.iter().map(|&s| 1u64 << (s - 1)).sum()
+}
+
+proptest::proptest! {
+    /// On families too large to enumerate: set `i` meets the family's constraints and the sets
+    /// come in strictly increasing mask order (so the index is a bijection onto the family).
+    #[test]
+    fn large_families_index_in_increasing_mask_order(
+        m in 10u32..=40,
+        size in proptest::option::of(1u32..=10),
+        exact_max: bool,
+        at in 0.0f64..1.0,
+    ) {
+        let Ok(sets) = heaplab_engine::sweep::Subsets::new(m, size, exact_max, false) else {
+            return Ok(());
+        };
+        let i = ((sets.len() - 1) as f64 * at) as u64;
+        let set = sets.get(i);
+        proptest::prop_assert!(!set.is_empty() && *set.last().unwrap() <= m);
+        proptest::prop_assert!(size.is_none_or(|k| set.len() == k as usize));
+        proptest::prop_assert!(!exact_max || *set.last().unwrap() == m);
+        if i + 1 < sets.len() {
+            proptest::prop_assert!(mask(&set) < mask(&sets.get(i + 1)));
+        }
+        if i > 0 {
+            proptest::prop_assert!(mask(&sets.get(i - 1)) < mask(&set));
+        }
+    }
+}
