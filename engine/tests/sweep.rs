@@ -295,6 +295,7 @@ fn counts_groups_and_checks_agree_with_direct_counting() {
     }
     let tally = &s.checks[0];
     let mut fails = Vec::new();
+    let mut ranked = Vec::new();
     for i in 0..511 {
         let Ruleset::Subtraction(set) = sweep.spec().family.get(i).unwrap() else {
             unreachable!()
@@ -306,7 +307,12 @@ fn counts_groups_and_checks_agree_with_direct_counting() {
         if p.period().unwrap() > 2 * u64::from(set.max()) {
             fails.push(i);
         }
+        ranked.push((std::cmp::Reverse(p.period().unwrap() as i64), i));
     }
+    ranked.sort_unstable();
+    let top: Vec<(i64, u64)> = s.top.iter().map(|r| (r.value, r.index)).collect();
+    let expected: Vec<(i64, u64)> = ranked[..7].iter().map(|&(v, i)| (v.0, i)).collect();
+    assert_eq!(top, expected, "top-k: largest period first, ties by index");
     assert!(!fails.is_empty(), "the test claim should fail somewhere");
     assert_eq!(tally.fails, fails.len() as u64);
     assert_eq!(tally.holds + tally.fails, s.matched);

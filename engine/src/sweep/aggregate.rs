@@ -148,11 +148,18 @@ impl Summary {
     }
 
     /// Adds top-k candidates and keeps the best `k`: largest value first, ties by index.
+    /// Each candidate is placed by binary search, so a full list skips a worse one in O(log k).
     pub fn add_records(&mut self, records: impl IntoIterator<Item = Record>, k: usize) {
-        self.top.extend(records);
-        self.top
-            .sort_by(|a, b| b.value.cmp(&a.value).then(a.index.cmp(&b.index)));
-        self.top.truncate(k);
+        for record in records {
+            let key = (std::cmp::Reverse(record.value), record.index);
+            let at = self
+                .top
+                .partition_point(|r| (std::cmp::Reverse(r.value), r.index) < key);
+            if at < k {
+                self.top.insert(at, record);
+                self.top.truncate(k);
+            }
+        }
     }
 
     /// Counts one matched ruleset under its group key.
