@@ -361,7 +361,10 @@ impl Family {
     /// slower per heap, and an unresolved code would otherwise compute millions of heaps.
     pub fn default_search(&self) -> u64 {
         match self {
-            Family::Codes(_) => 1 << 12,
+            Family::Codes(Codes { base: 8, .. }) => 1 << 12,
+            // Three-heap splits make the split-set method superlinear: 2,000 heaps already
+            // take minutes for some two-digit hexadecimal codes.
+            Family::Codes(_) => 1 << 10,
             Family::PeriodMap { .. } => crate::period_map::DEFAULT_CELL_BUDGET,
             _ => crate::subtraction::DEFAULT_SEARCH,
         }
