@@ -53,6 +53,7 @@ const SECTIONS: [&str; 12] = [
     "octal-split-sets",
     "scoring",
     "partizan",
+    "sweep",
 ];
 
 fn main() -> std::process::ExitCode {
@@ -126,6 +127,9 @@ fn main() -> std::process::ExitCode {
     }
     if wants("partizan") {
         partizan_bench();
+    }
+    if wants("sweep") {
+        sweep_bench();
     }
     std::process::ExitCode::SUCCESS
 }
@@ -558,4 +562,55 @@ fn partizan_bench() {
             t.elapsed().as_secs_f64()
         );
     }
+}
+
+/// The explorer (issue 17): rulesets per second on one core for the subtraction family with
+/// max S <= 16 (nim-values, both periods, the distinct-sequence hash, a `--group-by max`
+/// histogram), against calling the single-ruleset entry point `subtraction::solve` on every
+/// set in a loop. `heaplab sweep` runs this walk on every core.
+fn sweep_bench() {
+    use heaplab_engine::sweep::{Family, FamilyOptions, Sweep, SweepSpec};
+    let m = 16;
+    let options = FamilyOptions {
+        bound: Some(m),
+        ..FamilyOptions::default()
+    };
+    let family = Family::parse("subtraction", &options).expect("valid family");
+    let spec = SweepSpec {
+        family,
+        checks: Vec::new(),
+        filter: None,
+        group_by: Some("max".into()),
+        top: None,
+        rows: 0,
+        search: subtraction::DEFAULT_SEARCH,
+    };
+    let sweep = Sweep::new(spec).expect("valid sweep");
+    let len = family.len();
+    let fast = best_time(|| {
+        black_box(
+            sweep
+                .run_range(0..len, &mut Budget::unlimited())
+                .expect("sweep"),
+        );
+    });
+    let limits = subtraction::Limits::new(1, subtraction::DEFAULT_SEARCH).expect("limits");
+    let slow = best_time(|| {
+        for mask in 1..1u32 << m {
+            let moves: Vec<u32> = (0..m)
+                .filter(|j| mask >> j & 1 == 1)
+                .map(|j| j + 1)
+                .collect();
+            let set = NumberSet::from_elements(moves).expect("valid set");
+            black_box(subtraction::solve(&set, limits, &mut Budget::unlimited()).expect("solve"));
+        }
+    });
+    let rate = |d: Duration| len as f64 / d.as_secs_f64();
+    println!(
+        "{:<44} sweep {:>12.3e} rulesets/s   solve loop {:>12.3e} rulesets/s   ratio {:>6.2}x",
+        format!("sweep: subtraction, max S <= {m}, one core"),
+        rate(fast),
+        rate(slow),
+        slow.as_secs_f64() / fast.as_secs_f64()
+    );
 }
