@@ -40,7 +40,7 @@ fn report(name: &str, heaps: usize, fast: Duration, slow: Duration) {
 }
 
 /// The sections of the benchmark, in the order they run.
-const SECTIONS: [&str; 12] = [
+const SECTIONS: [&str; 13] = [
     "outcomes",
     "nim-values",
     "outcome-period",
