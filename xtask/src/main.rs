@@ -10,7 +10,8 @@
 //! - `slurm`: only `test`'s last stage, a sweep as a Slurm array job on a single-node cluster.
 //! - `bench [ARGS...]`: the engine's `bench` example in release, ARGS forwarded;
 //!   `bench octal-peer [REPS]`: HeapLab's octal solver against the peer `ogsolve`.
-//! - `records`: the slow record checks (minutes each), listed in `octal_peer::RECORDS`.
+//! - `records`: the slow record checks (minutes each), listed in `octal_peer::RECORDS`, then the
+//!   paper checks over their long ranges (`checks::ranges::long_ranges`).
 //! - `fuzz [CASES]`: the fuzz suites (engine parsers, CLI arguments) with CASES random cases
 //!   each (default 20,000) instead of the test run's few hundred.
 //!
@@ -42,7 +43,8 @@ commands:
   bench [ARGS...]     run the engine benchmark (ARGS are passed to it)
   bench octal-peer [REPS]  octal games: HeapLab against ogsolve -m rc2 (installed if missing)
   fuzz [CASES]        the fuzz suites with CASES random cases each (default 20000)
-  records             the slow record checks (Table 3.2's octal records, the survey's record period)
+  records             the slow record checks (Table 3.2's octal records, the survey's record
+                      period, the paper checks over their long ranges)
   help                show this message";
 
 fn main() -> ExitCode {

@@ -349,11 +349,33 @@ pub fn records(root: &Path) -> Result<()> {
             failed.push(name);
         }
     }
+    if let Err(err) = paper_check_ranges(root) {
+        println!("  FAILED: {err:#}");
+        failed.push("paper checks over their long ranges".to_string());
+    }
     if !failed.is_empty() {
         bail!("records failed: {}", failed.join(", "));
     }
-    println!("{} records passed", RECORDS.len());
+    println!("{} records passed", RECORDS.len() + 1);
     Ok(())
+}
+
+/// The paper checks over their long ranges (`checks::ranges::long_ranges`, about a minute):
+/// the engine's ignored test `long_ranges`, which prints each tally and fails on any error.
+fn paper_check_ranges(root: &Path) -> Result<()> {
+    println!("record: paper checks over their long ranges (engine test checks::long_ranges)");
+    tools::run(tools::cargo().current_dir(root).args([
+        "test",
+        "--release",
+        "-p",
+        "heaplab-engine",
+        "--test",
+        "checks",
+        "long_ranges",
+        "--",
+        "--ignored",
+        "--nocapture",
+    ]))
 }
 
 #[cfg(test)]
