@@ -2,8 +2,9 @@
 //! every page in the registry (`for_each_page!`, so a new page is fuzzed without a line here):
 //! `PageQuery::parse`, `check` and `field_errors`, and back through `hash` and `Route::parse`.
 //! Each case must not panic, must give non-empty one-line messages when it is invalid, and the
-//! link written from it must read back as the same state. Cases are built by a small seeded generator (proptest
-//! needs an OS random source that wasm32 in the browser lacks), so a failure names its seed.
+//! link written from it must read back as the same state. Cases are built by a small seeded
+//! generator (proptest needs an OS random source that wasm32 in the browser lacks), so a
+//! failure names its seed.
 //!
 //! `cargo xtask test` runs [`DEFAULT_CASES`] cases per page; `cargo xtask fuzz [CASES]` builds
 //! this test with `HEAPLAB_FUZZ_CASES=CASES` for a longer run.

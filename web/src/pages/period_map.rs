@@ -559,14 +559,17 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
                         <p id="map-hover" class="map-hover" aria-live="polite">
                             { (*hover).clone().unwrap_or_else(|| "Hover over the map to read a ruleset; click to open it; drag a box or use the wheel to zoom.".to_string()) }
                         </p>
+                    </section>
+                    <aside class="card map-side" aria-label="Legend">
+                        { legend_html(params, p) }
+                    </aside>
+                    // After the legend, so on a phone the legend follows the map directly.
+                    <section class="card map-exports" aria-label="Downloads">
                         <ScaledPng id="map-png" label="Download PNG" base={(u64::from(width), u64::from(height))} {export} />
                         <div class="toolbar">
                             <button type="button" id="map-legend-svg" onclick={legend_download}>{ "Download legend SVG" }</button>
                         </div>
                     </section>
-                    <aside class="card map-side" aria-label="Legend">
-                        { legend_html(params, p) }
-                    </aside>
                 </div>
             }
         }
