@@ -171,7 +171,9 @@ pub fn value_strip(props: &ValueStripProps) -> Html {
     let canvas = use_node_ref();
     let strip_box = use_node_ref();
     let n = props.values.len() as u64;
-    let (cell, per_row) = strip_layout(n, props.align, use_box_width(&strip_box));
+    // Rows fit inside the scroll box's 1 px borders.
+    let width = use_box_width(&strip_box).saturating_sub(2);
+    let (cell, per_row) = strip_layout(n, props.align, width);
     let scale = device_scale();
     {
         let canvas = canvas.clone();

@@ -1,9 +1,11 @@
-//! End-to-end tests on an emulated phone (issue 21): 390 × 844 CSS px at a device pixel ratio
-//! of 2. Charts and strips are drawn at their CSS size times the ratio (so the charts' 12 px
-//! text stays 12 CSS px), strip cells are big enough to tap, and pages fit the viewport.
+//! End-to-end layout tests (issue 21), mostly on an emulated phone: 390 × 844 CSS px at a
+//! device pixel ratio of 2. Charts and strips are drawn at their CSS size times the ratio (so
+//! the charts' 12 px text stays 12 CSS px), strip cells are big enough to tap, pages fit the
+//! viewport, results and legends come before long forms and downloads; and on a 1280 × 900
+//! desktop the flagship period map starts above the fold.
 
 use anyhow::{ensure, Context, Result};
-use heaplab_e2e::{with_phone_page, Page, PHONE};
+use heaplab_e2e::{with_page, with_phone_page, Page, PHONE};
 use serde_json::{json, Value};
 
 /// The CSS box of `selector` and its canvas size: `[css width, css height, canvas width,
@@ -123,7 +125,10 @@ async fn cumulative_subtraction_fits_the_phone() -> Result<()> {
     with_phone_page(PHONE, |page| async move {
         page.open("#/cumulative-subtraction?S=5,7&n=56&w=80&h=80")
             .await?;
+        // Every card, including the late ones from workers (the tr^m sequence, the heatmap).
         page.wait_for("#cs-table").await?;
+        page.wait_for("#cs-tr").await?;
+        page.wait_for("#cs-heatmap").await?;
         let width = page
             .js("return document.documentElement.scrollWidth;", vec![])
             .await?
@@ -133,6 +138,77 @@ async fn cumulative_subtraction_fits_the_phone() -> Result<()> {
             width <= f64::from(PHONE.width),
             "the page is {width} CSS px wide on a {} px phone",
             PHONE.width
+        );
+        Ok(())
+    })
+    .await
+}
+
+/// The top and bottom of `selector`'s box and the viewport height, in CSS px.
+async fn vertical_extent(page: &Page, selector: &str) -> Result<(f64, f64, f64)> {
+    page.wait_for(selector).await?;
+    let v = page
+        .js(
+            "window.scrollTo(0, 0); const r = document.querySelector(arguments[0]).getBoundingClientRect();
+             return [r.top, r.bottom, window.innerHeight];",
+            vec![json!(selector)],
+        )
+        .await?;
+    let n: Vec<f64> = v
+        .as_array()
+        .context("no box")?
+        .iter()
+        .filter_map(Value::as_f64)
+        .collect();
+    match n[..] {
+        [top, bottom, height] => Ok((top, bottom, height)),
+        _ => anyhow::bail!("`{selector}`: {v}"),
+    }
+}
+
+#[tokio::test]
+async fn the_flagship_map_starts_above_the_fold() -> Result<()> {
+    with_page(|page| async move {
+        page.client().set_window_size(1280, 900).await?;
+        page.open("#/period-map").await?;
+        let (top, bottom, height) = vertical_extent(&page, "#period-map").await?;
+        ensure!(
+            top + 200.0 <= height,
+            "the map starts at {top} CSS px (ends at {bottom}) in a {height} px high window"
+        );
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn on_a_phone_cumulative_games_shows_results_before_its_form() -> Result<()> {
+    with_phone_page(PHONE, |page| async move {
+        page.open("#/cumulative-games?preset=squirrel&S=2,3&x=7")
+            .await?;
+        page.wait_for("#cg-tree").await?;
+        let (tree_top, _, height) = vertical_extent(&page, "#cg-tree").await?;
+        let (form_top, _, _) = vertical_extent(&page, ".cg-form").await?;
+        ensure!(
+            tree_top < height && tree_top < form_top,
+            "the tree starts at {tree_top} CSS px, the form at {form_top}, the fold at {height}"
+        );
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn on_a_phone_the_map_legend_comes_before_the_downloads() -> Result<()> {
+    with_phone_page(PHONE, |page| async move {
+        page.open("#/period-map?family=3move&fixed=301&s1=40..160&s2=90..210&colour=class")
+            .await?;
+        let (_, map_bottom, _) = vertical_extent(&page, "#period-map").await?;
+        let (legend_top, _, _) = vertical_extent(&page, ".map-side").await?;
+        let (png_top, _, _) = vertical_extent(&page, "#map-png").await?;
+        ensure!(
+            map_bottom <= legend_top && legend_top < png_top,
+            "map ends at {map_bottom}, legend starts at {legend_top}, downloads at {png_top}"
         );
         Ok(())
     })
