@@ -11,7 +11,9 @@ use heaplab_engine::period_map::{self, Family, Window, MAX_PIXELS};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::Budget;
 use heaplab_web::components::palette::value_rgb;
-use heaplab_web::components::value_strip::{cell_origin, strip_layout};
+use heaplab_web::components::value_strip::{
+    cell_origin, strip_layout, TAP_CELL, TAP_HEAPS, TARGET_WIDTH,
+};
 use heaplab_web::pages::period_map::{box_window, pan, pixel_to_point, zoom};
 use heaplab_web::pages::subtraction::search_limit;
 use heaplab_web::route::{MapQuery, Route, SetKind, SubtractionQuery};
@@ -186,12 +188,32 @@ fn search_limit_is_bounded() {
 
 #[wasm_bindgen_test]
 fn strip_geometry() {
-    let (cell, per_row) = strip_layout(60, None);
+    let (cell, per_row) = strip_layout(60, None, TARGET_WIDTH);
     assert_eq!(
         cell_origin(41, cell, per_row),
         (u64::from(cell), u64::from(cell))
     );
     assert_eq!(value_rgb(0), [0, 0, 0]);
+}
+
+#[wasm_bindgen_test]
+fn a_phone_strip_has_cells_big_enough_to_tap() {
+    // A 390 px phone leaves about 358 CSS px for the strip.
+    for n in [1, 60, 1000, TAP_HEAPS] {
+        let (cell, per_row) = strip_layout(n, None, 358);
+        assert_eq!(cell, TAP_CELL, "{n} heaps");
+        assert!(
+            per_row * u64::from(cell) <= 358 && per_row == 14.min(n),
+            "{n}: {per_row}"
+        );
+    }
+    // Rows still line up with a period that fits.
+    assert_eq!(strip_layout(500, Some(7), 358), (TAP_CELL, 14));
+    // Past TAP_HEAPS the strip keeps its area target, within the box.
+    let (cell, per_row) = strip_layout(100_000, None, 358);
+    assert!(cell < TAP_CELL && per_row * u64::from(cell) <= 358);
+    // The desktop layout is unchanged (cells up to 24 px, 960 px rows).
+    assert_eq!(strip_layout(60, None, 1_200), (24, 40));
 }
 
 // ---- The mounted app ---------------------------------------------------------------------

@@ -83,16 +83,29 @@ pub fn put_rgba(
 ) -> Result<(), String> {
     canvas.set_width(width);
     canvas.set_height(height);
-    let ctx = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-        .ok_or("no 2-D canvas context")?;
+    let ctx = context_2d(canvas)?;
     let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(rgba), width, height)
         .map_err(|_| "the image could not be made".to_string())?;
     ctx.put_image_data(&image, 0.0, 0.0)
         .map_err(|_| "the image could not be drawn".to_string())
+}
+
+/// The canvas' 2-D context, or why there is none.
+pub fn context_2d(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, String> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+        .ok_or_else(|| "no 2-D canvas context".to_string())
+}
+
+/// Shows `canvas` `width` CSS px wide whatever its pixel size, so a picture drawn at the
+/// device pixel ratio keeps its layout size (set through the CSSOM, which the
+/// Content-Security-Policy allows where a `style` attribute is refused).
+pub fn show_at_css_width(canvas: &HtmlCanvasElement, width: u64) {
+    // Failure only leaves the canvas at its pixel size, scaled down by `max-width`.
+    let _ = canvas.style().set_property("width", &format!("{width}px"));
 }
 
 /// Saves `text` as a file called `filename` of type `mime` (an SVG legend, say), through a

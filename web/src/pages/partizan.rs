@@ -14,13 +14,15 @@ use heaplab_engine::partizan::sequence::{PartizanPeriod, SequenceReport};
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use crate::components::export::{download_rgba, download_text, put_rgba, ScaledPng};
+use crate::components::export::{
+    download_rgba, download_text, put_rgba, show_at_css_width, ScaledPng,
+};
 use crate::components::field::{
     edit_form, submit_when_valid, use_live_form, FieldErrors, TextField,
 };
 use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
-use crate::components::value_strip::{cell_origin, strip_layout};
+use crate::components::value_strip::{device_scale, strip_layout, strip_rgba, use_box_width};
 use crate::jobs::{use_job, JobState, JobStatus};
 use crate::route::partizan::{PartizanQuery, PartizanRequest, FAMILIES};
 use crate::worker::{JobSpec, PartizanResult};
@@ -92,26 +94,13 @@ pub fn sequence_csv(report: &SequenceReport) -> String {
 }
 
 /// The outcome strip as RGBA pixels: one square cell per heap, laid out by the shared
-/// [`strip_layout`]; returns the pixels and their size.
-pub fn strip_pixels(outcomes: &str) -> (Vec<u8>, (u32, u32)) {
-    let n = outcomes.chars().count() as u64;
-    let (cell, per_row) = strip_layout(n, None);
-    let width = (per_row * u64::from(cell)) as u32;
-    let height = (n.div_ceil(per_row).max(1) * u64::from(cell)) as u32;
-    let stride = width as usize * 4;
-    let mut pixels = vec![0u8; stride * height as usize];
-    let c = cell as usize;
-    for (i, class) in outcomes.chars().enumerate() {
-        let [r, g, b] = outcome_rgb(class);
-        let (x0, y0) = cell_origin(i as u64, cell, per_row);
-        for dy in 0..c {
-            let row = (y0 as usize + dy) * stride + x0 as usize * 4;
-            for px in pixels[row..row + c * 4].chunks_exact_mut(4) {
-                px.copy_from_slice(&[r, g, b, 255]);
-            }
-        }
-    }
-    (pixels, (width, height))
+/// [`strip_layout`] for a box `width` CSS px wide and drawn `scale` canvas pixels per CSS
+/// pixel; returns the pixels, their size and the CSS width to show them at.
+pub fn strip_pixels(outcomes: &str, width: u64, scale: u32) -> (Vec<u8>, (u32, u32), u64) {
+    let colours: Vec<[u8; 3]> = outcomes.chars().map(outcome_rgb).collect();
+    let (cell, per_row) = strip_layout(colours.len() as u64, None, width);
+    let (pixels, w, h) = strip_rgba(&colours, cell * scale, per_row, &[]);
+    (pixels, (w, h), per_row * u64::from(cell))
 }
 
 /// Properties of [`PartizanPage`].
@@ -310,29 +299,36 @@ pub struct OutcomeStripProps {
 #[function_component(OutcomeStrip)]
 pub fn outcome_strip(props: &OutcomeStripProps) -> Html {
     let canvas = use_node_ref();
+    let strip_box = use_node_ref();
+    let width = use_box_width(&strip_box);
     {
         let canvas = canvas.clone();
-        use_effect_with(props.outcomes.clone(), move |outcomes| {
+        use_effect_with((props.outcomes.clone(), width), move |(outcomes, width)| {
             if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
+                let (pixels, (w, h), css_width) = strip_pixels(outcomes, *width, device_scale());
                 // A canvas without a 2-D context stays blank; the table shows the same data.
-                let _ = draw_pixels(&c, outcomes);
+                if put_rgba(&c, &pixels, w, h).is_ok() {
+                    show_at_css_width(&c, css_width);
+                }
             }
         });
     }
-    let (_, base) = strip_pixels(&props.outcomes);
+    let (_, base, _) = strip_pixels(&props.outcomes, width, 1);
     let export = {
         let outcomes = props.outcomes.clone();
         let name = format!("{}-outcomes.png", props.stem);
         Callback::from(move |scale: u32| {
-            let (pixels, size) = strip_pixels(&outcomes);
+            let (pixels, size, _) = strip_pixels(&outcomes, width, 1);
             download_rgba(&pixels, size, scale, &name)
         })
     };
     html! {
         <section class="card wide" aria-labelledby="pz-strip-title">
             <h2 id="pz-strip-title">{ "Outcome strip" }</h2>
-            <canvas id="pz-strip" ref={canvas} data-classes={props.outcomes.clone()}
-                aria-label="One cell per heap, coloured by outcome class" />
+            <div ref={strip_box}>
+                <canvas id="pz-strip" ref={canvas} data-classes={props.outcomes.clone()}
+                    aria-label="One cell per heap, coloured by outcome class" />
+            </div>
             <ul class="legend" aria-label="Colour key: outcome class">
                 { for OUTCOME_COLOURS.iter().map(|(c, _, meaning)| html! {
                     <li><ColourSwatch colour={outcome_css(*c)} />{ format!("{c}: {meaning}") }</li>
@@ -341,12 +337,6 @@ pub fn outcome_strip(props: &OutcomeStripProps) -> Html {
             <ScaledPng id="pz-strip-png" label="Download PNG" base={(u64::from(base.0), u64::from(base.1))} {export} />
         </section>
     }
-}
-
-/// Draws the strip into `canvas`, resizing it; `None` when there is no 2-D context.
-fn draw_pixels(canvas: &HtmlCanvasElement, outcomes: &str) -> Option<()> {
-    let (pixels, (width, height)) = strip_pixels(outcomes);
-    put_rgba(canvas, &pixels, width, height).ok()
 }
 
 /// Properties of [`PositionBox`].

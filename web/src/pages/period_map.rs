@@ -491,6 +491,9 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
         </form>
     };
 
+    // With a map to show, the form sits beside it (under it on a phone), so the map starts
+    // near the top of the page; without one, the form stands above the message.
+    let form_beside_map = committed.is_some();
     let body = match committed {
         Some(params) => {
             let p = progress.as_ref().filter(|p| p.window == params.window);
@@ -517,7 +520,8 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
                 })
             };
             html! {
-                <div class="map-layout">
+                <div class="map-layout map-with-form">
+                    { form_html.clone() }
                     <section class="card map-panel" aria-label="Map">
                         <div class="toolbar map-tools" role="group" aria-label="Zoom and pan">
                             { view_buttons("map", false, &go) }
@@ -559,14 +563,17 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
                         <p id="map-hover" class="map-hover" aria-live="polite">
                             { (*hover).clone().unwrap_or_else(|| "Hover over the map to read a ruleset; click to open it; drag a box or use the wheel to zoom.".to_string()) }
                         </p>
+                    </section>
+                    <aside class="card map-side" aria-label="Legend">
+                        { legend_html(params, p) }
+                    </aside>
+                    // After the legend, so on a phone the legend follows the map directly.
+                    <section class="card map-exports" aria-label="Downloads">
                         <ScaledPng id="map-png" label="Download PNG" base={(u64::from(width), u64::from(height))} {export} />
                         <div class="toolbar">
                             <button type="button" id="map-legend-svg" onclick={legend_download}>{ "Download legend SVG" }</button>
                         </div>
                     </section>
-                    <aside class="card map-side" aria-label="Legend">
-                        { legend_html(params, p) }
-                    </aside>
                 </div>
             }
         }
@@ -577,7 +584,9 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
 
     html! {
         <PageFrame title="Period maps" lead="Flammenkamp's picture of 3-move subtraction games (survey Section 2, Figure 1): pixel (s1, s2) is the ruleset {s1, s2, s3}, coloured by its proven outcome period — is it s1 + s3, s2 + s3, s1 + s2, or something else? The 4-move family {s1, s2, s3, s1 + s3} and the max-symmetric 5-move family are coloured by log period or preperiod.">
-            { form_html }
+            if !form_beside_map {
+                { form_html }
+            }
             { body }
         </PageFrame>
     }
