@@ -10,6 +10,7 @@ use std::rc::Rc;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
@@ -111,12 +112,13 @@ fn draw(
             .map_err(|e| err(&e))?;
     }
     let colours = [RGBColor(220, 38, 38), RGBColor(22, 163, 74)];
-    for (mark, colour) in marks
+    let shown: Vec<(&str, RGBColor)> = marks
         .iter()
         .filter(|m| m.heap < n)
         .zip(colours.iter().cycle())
-    {
-        let colour = *colour;
+        .map(|(mark, colour)| (mark.label.as_str(), *colour))
+        .collect();
+    for (mark, (_, colour)) in marks.iter().filter(|m| m.heap < n).zip(&shown) {
         chart
             .draw_series(DashedLineSeries::new(
                 [(mark.heap, bottom), (mark.heap, top)],
@@ -124,20 +126,66 @@ fn draw(
                 4,
                 colour.stroke_width(2),
             ))
-            .map_err(|e| err(&e))?
-            .label(mark.label.clone())
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], colour.stroke_width(2)));
-    }
-    if marks.iter().any(|m| m.heap < n) {
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(200, 200, 200))
-            .position(SeriesLabelPosition::UpperLeft)
-            .draw()
             .map_err(|e| err(&e))?;
     }
+    if !shown.is_empty() {
+        draw_legend(
+            &chart.plotting_area().strip_coord_spec(),
+            &shown,
+            false,
+            false,
+        )
+        .map_err(|e| err(&e))?;
+    }
     root.present().map_err(|e| err(&e))
+}
+
+/// A legend drawn on a chart's plotting area: one row per entry (a short line, or a filled
+/// box when `boxes`, in the entry's colour, then its label) on a light box in the upper-left
+/// corner, or the upper-right when `right`. Shared by every chart, and drawn by hand: plotters'
+/// series labels name their font by a string, and parsing that string pulls Unicode's case
+/// tables (about 5 KB gzipped) into the module.
+pub fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[(&str, RGBColor)],
+    boxes: bool,
+    right: bool,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let font: TextStyle = FontDesc::new(FontFamily::SansSerif, 12.0, FontStyle::Normal).into();
+    let font = font.pos(Pos::new(HPos::Left, VPos::Center));
+    let row = 18;
+    let mut text_width = 0;
+    for (label, _) in entries {
+        text_width = text_width.max(area.estimate_text_size(label, &font)?.0 as i32);
+    }
+    let (width, height) = (36 + text_width, 6 + row * entries.len() as i32);
+    let x0 = if right {
+        area.dim_in_pixel().0 as i32 - 10 - width
+    } else {
+        10
+    };
+    let (y0, corner) = (10, (x0 + width, 10 + height));
+    area.draw(&Rectangle::new(
+        [(x0, y0), corner],
+        WHITE.mix(0.85).filled(),
+    ))?;
+    area.draw(&Rectangle::new([(x0, y0), corner], RGBColor(200, 200, 200)))?;
+    for (i, (label, colour)) in entries.iter().enumerate() {
+        let y = y0 + 3 + row * i as i32 + row / 2;
+        if boxes {
+            area.draw(&Rectangle::new(
+                [(x0 + 8, y - 5), (x0 + 20, y + 5)],
+                colour.filled(),
+            ))?;
+        } else {
+            area.draw(&PathElement::new(
+                [(x0 + 6, y), (x0 + 22, y)],
+                colour.stroke_width(2),
+            ))?;
+        }
+        area.draw(&Text::new(label.to_string(), (x0 + 28, y), font.clone()))?;
+    }
+    Ok(())
 }
 
 /// Properties of [`ValueChart`].
