@@ -88,9 +88,9 @@ fn an_empty_fixed_heap_code_is_the_games_code() {
     let q = ScoringQuery::from_query("tab=octal&code=3333&pts=1,2,3,4&n=20&m=3&mpts=2,2,2,2");
     let r = q.octal_request().expect("valid");
     assert_eq!(r.fixed, Some((3, "3333".into(), "2,2,2,2".into())));
-    let q = ScoringQuery::from_query("tab=octal&code=3333&pts=1,2,3,4&n=20&m=3&mcode=33");
+    let q = ScoringQuery::from_query("tab=octal&code=3333&pts=1,2,3,4&n=20&m=3&mcode=1333");
     let r = q.octal_request().expect("valid");
-    assert_eq!(r.fixed, Some((3, "33".into(), "1,2,3,4".into())));
+    assert_eq!(r.fixed, Some((3, "1333".into(), "1,2,3,4".into())));
     // A bad code of the game is reported once, not again for the fixed heap.
     let q = ScoringQuery::from_query("tab=octal&code=3x&pts=1,2&n=20&m=3");
     assert_eq!(q.octal_request().unwrap_err().len(), 1);
