@@ -758,10 +758,13 @@ async fn tiny_map_matches_the_engine_render() {
     assert!(status.contains("done"), "{status}");
     // The test runner serves no worker script: the page fell back to the main thread.
     assert!(status.contains("main thread"), "{status}");
-    let progress = root.query_selector("#map-progress").unwrap().unwrap();
-    assert_eq!(progress.get_attribute("value").as_deref(), Some("900"));
-
+    // The bar and "done" count rulesets (x < y: 435 of the 900 pixels), the legend's unit.
     let family = Family::ThreeMove { s3: 31 };
+    assert_eq!(family.rulesets_in(window), 435);
+    let progress = root.query_selector("#map-progress").unwrap().unwrap();
+    assert_eq!(progress.get_attribute("value").as_deref(), Some("435"));
+    assert!(status.starts_with("done: 435 rulesets"), "{status}");
+
     let cells = period_map::compute(family, window, MAX_HEAPS, &mut Budget::unlimited()).unwrap();
     assert_eq!(
         canvas_rgba(&canvas),
