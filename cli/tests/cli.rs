@@ -579,7 +579,7 @@ fn octal_budget_reports_not_yet_periodic() {
     assert!(v["proof"]
         .as_str()
         .unwrap()
-        .contains("not yet periodic up to 10000"));
+        .contains("not yet periodic up to 10,000"));
 }
 
 /// Bad codes and sizes: non-zero exit, one line on stderr.

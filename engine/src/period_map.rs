@@ -53,12 +53,19 @@ pub enum Family {
 }
 
 impl Family {
+    /// The least sensible fixed move: 3 for `s3` (room for `s1 < s2 < s3`), 5 for `m`.
+    pub fn least_fixed(self) -> u32 {
+        match self {
+            Family::ThreeMove { .. } | Family::FourMove { .. } => 3,
+            Family::MaxSym5 { .. } => 5,
+        }
+    }
+
     /// Checks the fixed move against [`MAX_FIXED`] and the family's least sensible value.
     pub fn validate(self) -> Result<Self, EngineError> {
         let (name, value, least) = match self {
-            Family::ThreeMove { s3 } => ("s3", s3, 3),
-            Family::FourMove { s3 } => ("s3", s3, 3),
-            Family::MaxSym5 { m } => ("m", m, 5),
+            Family::ThreeMove { s3 } | Family::FourMove { s3 } => ("s3", s3, self.least_fixed()),
+            Family::MaxSym5 { m } => ("m", m, self.least_fixed()),
         };
         if value < least || value > MAX_FIXED {
             return Err(EngineError::OutOfRange(format!(
@@ -72,6 +79,19 @@ impl Family {
     /// ruleset of the family (for example `x >= y`).
     pub fn moves(self, x: u32, y: u32) -> Option<Vec<u32>> {
         self.move_array(x, y).map(|(moves, n)| moves[..n].to_vec())
+    }
+
+    /// How many pixels of `window` are rulesets of the family (the rest are drawn as "not a
+    /// ruleset"): the unit a map's progress counts in. One pass over the rows: row `y` holds
+    /// the `x` with `1 <= x < y` when `y` is below the family's bound.
+    pub fn rulesets_in(self, window: Window) -> u64 {
+        (window.y0..window.y1)
+            .filter(|&y| match self {
+                Family::ThreeMove { s3 } | Family::FourMove { s3 } => y < s3,
+                Family::MaxSym5 { m } => y < m.saturating_sub(y),
+            })
+            .map(|y| u64::from(window.x1.min(y).saturating_sub(window.x0.max(1))))
+            .sum()
     }
 
     /// [`Family::moves`] without allocating: the moves are `array[..n]`.

@@ -229,3 +229,29 @@ mod tail_search {
         }
     }
 }
+
+/// `Family::rulesets_in` (the unit of a map's progress) counts exactly the pixels whose
+/// `moves` exist, on every small window of every family.
+#[test]
+fn rulesets_in_counts_the_pixels_that_are_rulesets() {
+    for family in [
+        Family::ThreeMove { s3: 9 },
+        Family::FourMove { s3: 7 },
+        Family::MaxSym5 { m: 13 },
+    ] {
+        for x0 in 0..8 {
+            for x1 in x0 + 1..12 {
+                for y0 in 0..8 {
+                    for y1 in y0 + 1..12 {
+                        let w = Window { x0, x1, y0, y1 };
+                        let brute = (y0..y1)
+                            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+                            .filter(|&(x, y)| family.moves(x, y).is_some())
+                            .count() as u64;
+                        assert_eq!(family.rulesets_in(w), brute, "{family:?} {w:?}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -495,6 +495,16 @@ pub fn map_defaults(family: &str) -> (u32, (u32, u32), (u32, u32)) {
     }
 }
 
+/// `colour` if it suits `family`, else the family's own: class colouring tells the classes of
+/// Flammenkamp's 3-move map apart, but paints a 4-move or 5-move map in one colour, so those
+/// use the log period.
+pub fn suited_colour<'a>(family: &str, colour: &'a str) -> &'a str {
+    match (family, colour) {
+        ("4move" | "maxsym5", "class") => "period",
+        _ => colour,
+    }
+}
+
 /// The raw state of the period-map page, exactly as the URL or the form holds it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MapQuery {
@@ -599,7 +609,7 @@ impl MapQuery {
         let pairs = parse_query(query);
         let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
         let family = get("family").unwrap_or_else(|| "3move".to_string());
-        let mut out = MapQuery::defaults_for(&family, "class");
+        let mut out = MapQuery::defaults_for(&family, suited_colour(&family, "class"));
         if let Some(v) = get("fixed") {
             out.fixed = v;
         }
@@ -651,8 +661,16 @@ impl MapQuery {
         } else {
             "the fixed move s3"
         };
-        let family = parse_count(&self.fixed, fixed_name, 0, u64::from(MAX_FIXED))
-            .and_then(|fixed| Family::from_name(if known { name } else { "3move" }, fixed as u32));
+        let family_name = if known { name } else { "3move" };
+        // The engine's least fixed move, so every message gives the same range.
+        let least = Family::from_name(family_name, MAX_FIXED).map_or(3, Family::least_fixed);
+        let family = parse_count(
+            &self.fixed,
+            fixed_name,
+            u64::from(least),
+            u64::from(MAX_FIXED),
+        )
+        .and_then(|fixed| Family::from_name(family_name, fixed as u32));
         let family = match family {
             Ok(f) => Some(f),
             Err(e) => {

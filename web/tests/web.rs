@@ -10,6 +10,7 @@ use heaplab_engine::figure::{self, Colouring};
 use heaplab_engine::period_map::{self, Family, Window, MAX_PIXELS};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::Budget;
+use heaplab_web::components::export::export_fits;
 use heaplab_web::components::palette::value_rgb;
 use heaplab_web::components::value_strip::{
     cell_origin, strip_layout, TAP_CELL, TAP_HEAPS, TARGET_WIDTH,
@@ -547,6 +548,20 @@ fn map_query_round_trips() {
     let params = q.validate().expect("valid");
     assert_eq!(params.family, Family::FourMove { s3: 997 });
     assert_eq!(params.colouring, Colouring::LogPreperiod);
+    // Without a colour, the 4-move and 5-move maps open in the log period (class colouring
+    // would paint them one colour); the 3-move map in its classes.
+    for (family, colouring) in [
+        ("4move", Colouring::LogPeriod),
+        ("maxsym5", Colouring::LogPeriod),
+        ("3move", Colouring::Class),
+    ] {
+        let q = MapQuery::from_query(&format!("family={family}"));
+        assert_eq!(
+            q.validate().expect("valid").colouring,
+            colouring,
+            "{family}"
+        );
+    }
 }
 
 #[wasm_bindgen_test]
@@ -563,6 +578,27 @@ fn map_defaults_are_the_papers_window() {
         Route::parse("#/period-map?s1=1..5").title(),
         "Period maps — HeapLab"
     );
+}
+
+/// Every message about the fixed move gives the engine's range (3 for s3, 5 for m), never 0.
+#[wasm_bindgen_test]
+fn map_fixed_move_messages_agree_with_the_engine() {
+    for (family, least) in [("3move", 3), ("4move", 3), ("maxsym5", 5)] {
+        for fixed in ["0", "1", "-2", "1000001"] {
+            let errors = MapQuery::from_query(&format!("family={family}&fixed={fixed}"))
+                .validate()
+                .expect_err(fixed);
+            let message = errors.fixed.expect("a fixed-move message");
+            assert!(
+                message.contains(&format!("between {least} and")),
+                "{family} {fixed}: {message}"
+            );
+        }
+        let engine = Family::from_name(family, 0)
+            .expect_err("0 is refused")
+            .to_string();
+        assert!(engine.contains(&format!("between {least} and")), "{engine}");
+    }
 }
 
 #[wasm_bindgen_test]
@@ -744,10 +780,13 @@ async fn tiny_map_matches_the_engine_render() {
     assert!(status.contains("done"), "{status}");
     // The test runner serves no worker script: the page fell back to the main thread.
     assert!(status.contains("main thread"), "{status}");
-    let progress = root.query_selector("#map-progress").unwrap().unwrap();
-    assert_eq!(progress.get_attribute("value").as_deref(), Some("900"));
-
+    // The bar and "done" count rulesets (x < y: 435 of the 900 pixels), the legend's unit.
     let family = Family::ThreeMove { s3: 31 };
+    assert_eq!(family.rulesets_in(window), 435);
+    let progress = root.query_selector("#map-progress").unwrap().unwrap();
+    assert_eq!(progress.get_attribute("value").as_deref(), Some("435"));
+    assert!(status.starts_with("done: 435 rulesets"), "{status}");
+
     let cells = period_map::compute(family, window, MAX_HEAPS, &mut Budget::unlimited()).unwrap();
     assert_eq!(
         canvas_rgba(&canvas),
@@ -1340,4 +1379,35 @@ fn octal_worker_request_solves_kayles() {
         &mut |_| {},
     );
     assert!(bad.is_err());
+}
+
+/// The PNG size menus offer only sizes a browser can make: the paper's 1199 × 1199 map at ×4
+/// (4796 px a side) but not ×8 (9592 × 9592 = 92 million pixels, over the 64 million cap).
+#[wasm_bindgen_test]
+fn export_menus_offer_only_sizes_that_fit() {
+    assert!(export_fits((1199, 1199), 1));
+    assert!(export_fits((1199, 1199), 4));
+    assert!(!export_fits((1199, 1199), 8));
+    assert!(!export_fits((3600, 2000), 8), "a side over 16,384 px");
+    assert!(!export_fits((u64::from(u32::MAX), u64::from(u32::MAX)), 8));
+}
+
+/// The Conjecture 19 line never reads as a failure: with no diagonal proven it says the
+/// window is too small, not "proven for 0 of 31".
+#[wasm_bindgen_test]
+fn conjecture_19_line_reads_as_what_it_is() {
+    use heaplab_web::pages::cumulative_subtraction::heatmap::conjecture_19_text;
+    let all: Vec<i64> = (-15..=15).collect();
+    let none = conjecture_19_text(31, 15, &all);
+    assert!(!none.contains("proven for 0"), "{none}");
+    assert!(
+        none.contains("too small") && none.contains("counterexample"),
+        "{none}"
+    );
+    let some = conjecture_19_text(31, 15, &[-15, 15]);
+    assert!(
+        some.contains("29 of the 31") && some.contains("k = -15, 15"),
+        "{some}"
+    );
+    assert!(conjecture_19_text(31, 15, &[]).contains("all 31"));
 }

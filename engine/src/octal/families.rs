@@ -250,7 +250,7 @@ pub fn solve(
     let proof = match (&theorem, pattern) {
         (Some(t), _) => t.clone(),
         (None, Some(p)) => format!(
-            "observed, not proven: G(n + {}) = G(n) + {} for n >= {} up to {computed}",
+            "observed, not proven: G(n + {}) = G(n) + {} for n ≥ {} up to {computed}",
             p.period, p.saltus, p.preperiod
         ),
         (None, None) => format!("no pattern seen up to {computed}"),

@@ -36,6 +36,7 @@ pub use store::Values;
 
 use crate::period::Periodicity;
 use crate::ruleset::NumberSet;
+use crate::text::grouped;
 use crate::{Budget, EngineError};
 use arithmetic::Test;
 use fast::OctalSequence;
@@ -254,7 +255,10 @@ fn solve_stored(
                 report.proof = if rules.unequal_split() {
                     "no periodicity theorem applies to Grundy's game".into()
                 } else {
-                    format!("not yet periodic up to {computed} (Theorem 3.73)")
+                    format!(
+                        "not yet periodic up to {} (Theorem 3.73)",
+                        grouped(computed as u64)
+                    )
                 };
             }
         }
@@ -303,9 +307,10 @@ fn solve_stored(
 fn theorem_373(rules: &Ruleset, n0: usize, p: usize) -> String {
     let (t, k) = (rules.max_heaps_left(), rules.length());
     format!(
-        "Theorem 3.73 (t = {t}, k = {k}): G(n + {p}) = G(n) checked for {} <= n <= {}",
-        n0.max(1),
-        t as usize * n0.max(1) + (t as usize - 1) * p + k
+        "Theorem 3.73 (t = {t}, k = {k}): G(n + {}) = G(n) checked for {} ≤ n ≤ {}",
+        grouped(p as u64),
+        grouped(n0.max(1) as u64),
+        grouped((t as usize * n0.max(1) + (t as usize - 1) * p + k) as u64)
     )
 }
 
@@ -379,13 +384,16 @@ fn prove_general(
     };
     report.proof = match report.observed {
         Some(p) => format!(
-            "observed, not proven: G(n + {}) = G(n) + {} for {} <= n < {} ({why})",
+            "observed, not proven: G(n + {}) = G(n) + {} for {} ≤ n < {} ({why})",
             p.period,
             p.saltus,
-            p.preperiod,
-            searched as u64 - p.period
+            grouped(p.preperiod),
+            grouped(searched as u64 - p.period)
         ),
-        None if rules.is_finite() => format!("not yet periodic up to {searched} (Theorem 3.73)"),
+        None if rules.is_finite() => format!(
+            "not yet periodic up to {} (Theorem 3.73)",
+            grouped(searched as u64)
+        ),
         None => "no periodicity theorem in HeapLab for this infinite code".into(),
     };
     Ok(())

@@ -40,7 +40,7 @@ async fn cancel_stops_a_plane_window() -> Result<()> {
 
 #[tokio::test]
 async fn cancel_stops_an_octal_proof() -> Result<()> {
-    check("#/octal?code=.6&max=4000000", "octal", "#octal-status").await
+    check("#/octal?code=.6&max=4000000", "octal-job", "#octal-job").await
 }
 
 #[tokio::test]

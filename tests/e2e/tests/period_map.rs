@@ -303,3 +303,50 @@ async fn a_dragged_box_zooms_and_a_click_opens_the_ruleset() -> Result<()> {
     })
     .await
 }
+
+/// Issue 21: "done" counts rulesets in the legend's unit (not pixels, which include the
+/// non-rulesets x ≥ y), the bar's maximum is that count, the fixed move's range is the
+/// engine's, and the 4-move map opens in a colouring that is not one colour.
+#[tokio::test]
+async fn progress_counts_rulesets_and_the_four_move_map_opens_coloured_by_period() -> Result<()> {
+    with_page(|page| async move {
+        let window = Window {
+            x0: 40,
+            x1: 160,
+            y0: 90,
+            y1: 210,
+        };
+        let family = Family::ThreeMove { s3: 301 };
+        page.open("#/period-map?family=3move&fixed=301&s1=40..160&s2=90..210&colour=class")
+            .await?;
+        wait_complete(&page, window).await?;
+        let rulesets = family.rulesets_in(window);
+        let not_rulesets = class_counts(&engine_cells(family, window))
+            .into_iter()
+            .find(|(c, _)| *c == CellClass::Invalid)
+            .map_or(0, |(_, n)| n);
+        ensure!(
+            rulesets + not_rulesets == window.pixels() && not_rulesets > 0,
+            "{rulesets} rulesets and {not_rulesets} other pixels"
+        );
+        let status = page.text("#map-status").await?.unwrap_or_default();
+        let want = format!("done: {} rulesets", heaplab_engine::text::grouped(rulesets));
+        ensure!(
+            status.starts_with(&want),
+            "status {status:?}, want {want:?}"
+        );
+        let max = page.attr("#map-progress", "max").await?.unwrap_or_default();
+        ensure!(
+            max == rulesets.to_string(),
+            "bar max {max}, want {rulesets}"
+        );
+        page.open("#/period-map?family=4move&fixed=97&s1=1..33&s2=2..34")
+            .await?;
+        page.wait_for_value("#map-colour", "period").await?;
+        page.open("#/period-map?family=3move&fixed=1").await?;
+        let error = page.wait_for_some_text("#map-error").await?;
+        ensure!(error.contains("between 3 and"), "{error}");
+        Ok(())
+    })
+    .await
+}

@@ -30,6 +30,13 @@ const MAX_EXPORT_PIXELS: u64 = 64_000_000;
 /// The widest or tallest canvas browsers reliably make.
 const MAX_EXPORT_SIDE: u64 = 16_384;
 
+/// Whether an image of `(width, height)` pixels scaled `scale` times is one browsers can make
+/// (the size menus offer only those, so no offered size is then refused).
+pub fn export_fits((w, h): (u64, u64), scale: u32) -> bool {
+    let (sw, sh) = (w * u64::from(scale), h * u64::from(scale));
+    sw.saturating_mul(sh) <= MAX_EXPORT_PIXELS && sw <= MAX_EXPORT_SIDE && sh <= MAX_EXPORT_SIDE
+}
+
 /// Scales RGBA pixels `width × height` up by an integer `scale` (nearest neighbour).
 pub fn upscale(rgba: &[u8], width: u32, height: u32, scale: u32) -> Vec<u8> {
     if scale <= 1 {
@@ -63,7 +70,7 @@ pub fn download_rgba(
         u64::from(w) * u64::from(scale),
         u64::from(h) * u64::from(scale),
     );
-    if sw * sh > MAX_EXPORT_PIXELS || sw > MAX_EXPORT_SIDE || sh > MAX_EXPORT_SIDE {
+    if !export_fits((u64::from(w), u64::from(h)), scale) {
         return Err(format!(
             "{sw} × {sh} px is too large for the browser; choose a smaller size"
         ));
@@ -169,9 +176,15 @@ pub fn scaled_png(props: &ScaledPngProps) -> Html {
             }
         })
     };
+    // Only the sizes a browser can make; a chosen size that no longer fits falls back to ×1.
+    let offered: Vec<u32> = SCALES
+        .into_iter()
+        .filter(|&s| s == 1 || export_fits(props.base, s))
+        .collect();
+    let chosen = if offered.contains(&*scale) { *scale } else { 1 };
     let onclick = {
         let export = props.export.clone();
-        let scale = *scale;
+        let scale = chosen;
         let message = message.clone();
         Callback::from(move |_: MouseEvent| {
             message.set(export.emit(scale).err());
@@ -182,8 +195,8 @@ pub fn scaled_png(props: &ScaledPngProps) -> Html {
         <div class="toolbar">
             <label for={select_id.clone()}>{ "Size" }</label>
             <select id={select_id} {onchange}>
-                { for SCALES.iter().map(|&s| html! {
-                    <option value={s.to_string()} selected={s == *scale}>
+                { for offered.iter().map(|&s| html! {
+                    <option value={s.to_string()} selected={s == chosen}>
                         { format!("×{s} ({} × {} px)", w * u64::from(s), h * u64::from(s)) }
                     </option>
                 }) }

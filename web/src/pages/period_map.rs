@@ -30,8 +30,11 @@ use crate::components::pixel_canvas::{
 };
 use crate::components::zoom_box::show_zoom_box;
 use crate::format::{duration, grouped, progress_text};
-use crate::route::{format_query, navigate, MapParams, MapQuery, MAP_COLOURINGS, MAP_FAMILIES};
+use crate::route::{
+    format_query, navigate, suited_colour, MapParams, MapQuery, MAP_COLOURINGS, MAP_FAMILIES,
+};
 use crate::tiles::runner::{MapRunner, Mode, Phase, Progress, MAX_HEAPS};
+use crate::worker_client::main_thread_text;
 
 pub use view::{box_window, pan, pixel_to_point, zoom, MIN_SIDE};
 
@@ -96,11 +99,24 @@ pub fn describe_point(
     }
 }
 
-/// The status line under the progress bar.
-pub fn status_text(p: &Progress) -> String {
+/// Rulesets of `family` solved and in all in the job's window: the legend's unit, not pixels
+/// (pixels that are not rulesets are solved too, but are not counted).
+pub fn ruleset_progress(p: &Progress, family: Family) -> (u64, u64) {
+    let not_rulesets = p
+        .counts
+        .iter()
+        .find(|(class, _)| *class == CellClass::Invalid)
+        .map_or(0, |(_, n)| *n);
+    let total = family.rulesets_in(p.window);
+    (p.done.saturating_sub(not_rulesets).min(total), total)
+}
+
+/// The status line under the progress bar, counting the rulesets of `family`.
+pub fn status_text(p: &Progress, family: Family) -> String {
     let seconds = p.elapsed_ms / 1000.0;
+    let (done, total) = ruleset_progress(p, family);
     let rate = if seconds > 0.0 {
-        p.done as f64 / seconds
+        done as f64 / seconds
     } else {
         0.0
     };
@@ -108,26 +124,26 @@ pub fn status_text(p: &Progress) -> String {
         Mode::Starting => "starting the workers".to_string(),
         Mode::Workers(1) => "1 worker".to_string(),
         Mode::Workers(n) => format!("{n} workers"),
-        Mode::MainThread => "on the main thread (no workers)".to_string(),
+        Mode::MainThread => main_thread_text().to_string(),
     };
     match &p.phase {
         Phase::Running => format!(
             "Computing: {} · {solver}",
             progress_text(
-                &crate::worker::Progress::new(p.done, p.total, crate::worker::Unit::Rulesets),
+                &crate::worker::Progress::new(done, total, crate::worker::Unit::Rulesets),
                 p.elapsed_ms
             )
         ),
         Phase::Done => format!(
-            "done: {} rulesets in {} ({} rulesets/s, {solver})",
-            grouped(p.total),
+            "done: {} rulesets in {} · {} rulesets/s · {solver}",
+            grouped(total),
             duration(seconds),
             grouped(rate.round() as u64)
         ),
         Phase::Cancelled => format!(
             "Cancelled after {} of {} rulesets. Zoom, pan or press “Draw” to start again.",
-            grouped(p.done),
-            grouped(p.total)
+            grouped(done),
+            grouped(total)
         ),
         Phase::Failed(message) => format!("The map could not be computed: {message}"),
     }
@@ -304,7 +320,8 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
         let form = form.clone();
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-                let next = MapQuery::defaults_for(&select.value(), &form.colour);
+                let family = select.value();
+                let next = MapQuery::defaults_for(&family, suited_colour(&family, &form.colour));
                 form.set(next.clone());
                 if next.validate().is_ok() {
                     navigate(&next.to_hash());
@@ -501,7 +518,11 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
             let running = p.is_some_and(|p| p.phase == Phase::Running);
             let w = params.window;
             let (width, height) = (w.x1 - w.x0, w.y1 - w.y0);
-            let status = p.map_or_else(|| "Starting…".to_string(), status_text);
+            let status = p.map_or_else(
+                || "Starting…".to_string(),
+                |p| status_text(p, params.family),
+            );
+            let (done, total) = p.map_or((0, 1), |p| ruleset_progress(p, params.family));
             let export = {
                 let runner = runner.clone();
                 Callback::from(move |scale: u32| export_png(&runner, params, scale))
@@ -531,7 +552,7 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
                             <button type="button" id="map-cancel" onclick={on_cancel} disabled={!running}>{ "Cancel" }</button>
                         </div>
                         <div class="map-progress-line">
-                            <progress id="map-progress" max={p.map_or(1, |p| p.total.max(1)).to_string()} value={p.map_or(0, |p| p.done).to_string()}
+                            <progress id="map-progress" max={total.max(1).to_string()} value={done.to_string()}
                                 aria-label="Rulesets computed"></progress>
                             <p id="map-status" class="note" role="status" aria-live="polite">{ status }</p>
                         </div>

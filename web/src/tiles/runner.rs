@@ -21,8 +21,8 @@ use crate::worker::{
 };
 pub use crate::worker_client::Phase;
 use crate::worker_client::{
-    has_worker_api, probe_workers, RunnerState, Shared, WeakShared, WorkerLink, Workers,
-    WORKER_TIMEOUT_MS,
+    has_worker_api, note_worker_timeout, probe_workers, RunnerState, Shared, WeakShared,
+    WorkerLink, Workers, WORKER_TIMEOUT_MS,
 };
 
 /// The most workers the pool starts, whatever `navigator.hardwareConcurrency` says.
@@ -546,6 +546,7 @@ fn spawn_pool(runner: &WeakRunner) -> Option<Pool> {
                     // The workers never loaded: solve on the main thread instead, from the
                     // pixels not handed out (nothing was: tiles only go to ready workers).
                     inner.pool = None;
+                    note_worker_timeout();
                     inner.workers = Workers::Unavailable;
                     inner.report(true);
                     inner.pump(again);
