@@ -38,6 +38,10 @@ pub struct PartizanArgs {
     /// List reduced canonical forms (values modulo infinitesimals) instead.
     #[arg(long)]
     reduced: bool,
+    /// Also give each heap's mean and temperature (thermographs; numbers `a/2^b` have
+    /// temperature `-1/2^b`).
+    #[arg(long)]
+    temperatures: bool,
     /// A sum of heaps, e.g. `5,7,9`: its canonical form and each player's winning moves.
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
@@ -113,7 +117,14 @@ pub fn run(args: &PartizanArgs) -> Result<String, EngineError> {
     let report = with_budget(args.progress, "heaps", |b| {
         sequence::solve(&rules, terms, args.reduced, b)
     })?;
-    Ok(render_sequence(&report, args.format))
+    let thermal = if args.temperatures {
+        with_budget(args.progress, "thermographs", |b| {
+            sequence::means_and_temperatures(&rules, terms, b)
+        })?
+    } else {
+        Vec::new()
+    };
+    Ok(render_sequence(&report, &thermal, args.format))
 }
 
 /// `(period, preperiod, saltus, proven, basis)` as JSON values, `null`s when none was found.
@@ -153,13 +164,18 @@ fn describe(period: Option<&PartizanPeriod>, capped: bool) -> String {
     }
 }
 
-fn render_sequence(report: &SequenceReport, format: Format) -> String {
+/// Renders a sequence; `thermal` holds each heap's (mean, temperature), or nothing.
+fn render_sequence(
+    report: &SequenceReport,
+    thermal: &[(String, String)],
+    format: Format,
+) -> String {
     match format {
         Format::Json => {
             let [period, preperiod, saltus, proven, basis] = period_json(report.period.as_ref());
             let [o_period, o_preperiod, _, o_proven, o_basis] =
                 period_json(report.outcome_period.as_ref());
-            json!({
+            let mut out = json!({
                 "ruleset": report.ruleset,
                 "reduced": report.reduced,
                 "values": report.values,
@@ -174,8 +190,13 @@ fn render_sequence(report: &SequenceReport, format: Format) -> String {
                 "outcome_preperiod": o_preperiod,
                 "outcome_proven": o_proven,
                 "outcome_basis": o_basis,
-            })
-            .to_string()
+            });
+            if !thermal.is_empty() {
+                let (means, temperatures): (Vec<_>, Vec<_>) = thermal.iter().cloned().unzip();
+                out["means"] = json!(means);
+                out["temperatures"] = json!(temperatures);
+            }
+            out.to_string()
         }
         Format::Text => {
             let kind = if report.reduced {
@@ -185,7 +206,13 @@ fn render_sequence(report: &SequenceReport, format: Format) -> String {
             };
             let mut text = format!("{}\n{kind}:\n", report.ruleset);
             for (n, v) in report.values.iter().enumerate() {
-                text.push_str(&format!("  {n:>4}  {}  {v}\n", &report.outcomes[n..=n]));
+                let heat = thermal.get(n).map_or(String::new(), |(m, t)| {
+                    format!("  (mean {m}, temperature {t})")
+                });
+                text.push_str(&format!(
+                    "  {n:>4}  {}  {v}{heat}\n",
+                    &report.outcomes[n..=n]
+                ));
             }
             text.push_str(&format!(
                 "values:   {}\noutcomes: {}",
@@ -241,6 +268,7 @@ fn game(text: &str, format: Format) -> Result<String, EngineError> {
     let (left_stop, right_stop) = store.stops(g)?;
     let reduced = store.reduced(g)?;
     let reduced = store.display(reduced)?;
+    let (mean, temperature) = store.mean_temperature(g)?;
     Ok(match format {
         Format::Json => json!({
             "canonical": canonical,
@@ -248,10 +276,12 @@ fn game(text: &str, format: Format) -> Result<String, EngineError> {
             "left_stop": left_stop.to_string(),
             "right_stop": right_stop.to_string(),
             "reduced": reduced,
+            "mean": mean.to_string(),
+            "temperature": temperature.to_string(),
         })
         .to_string(),
         Format::Text => format!(
-            "canonical form: {canonical}\noutcome: {outcome:?}\nstops: left {left_stop}, right {right_stop}\nreduced canonical form: {reduced}"
+            "canonical form: {canonical}\noutcome: {outcome:?}\nstops: left {left_stop}, right {right_stop}\nreduced canonical form: {reduced}\nmean: {mean}, temperature: {temperature}"
         ),
     })
 }

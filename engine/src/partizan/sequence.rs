@@ -285,3 +285,20 @@ pub fn solve(
 pub fn outcomes(store: &mut GameStore, games: &[GameId]) -> Result<Vec<Outcome>, EngineError> {
     games.iter().map(|&g| store.outcome(g)).collect()
 }
+
+/// The mean and temperature of each heap `0..terms` (see [`super::thermograph`]), in notation.
+pub fn means_and_temperatures(
+    rules: &HeapRules,
+    terms: usize,
+    budget: &mut Budget<'_>,
+) -> Result<Vec<(String, String)>, EngineError> {
+    let mut store = GameStore::default();
+    let values = canonical_sequence(rules, terms, &mut store, budget)?;
+    values
+        .iter()
+        .map(|&g| {
+            let (mean, temperature) = store.mean_temperature(g)?;
+            Ok((mean.to_string(), temperature.to_string()))
+        })
+        .collect()
+}
