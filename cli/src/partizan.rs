@@ -1,12 +1,12 @@
 //! `heaplab partizan`: partizan heap games (subtraction, pure breaking, duel code-digit,
-//! chessboard) — canonical-form sequences, outcomes and periods, sums of heaps, and single
+//! black-and-white, chessboard) — canonical-form sequences, outcomes and periods, sums of heaps, and single
 //! games typed in the usual notation.
 
 use crate::output::Format;
 use crate::progress::with_budget;
 use clap::Args;
 use heaplab_engine::octal::Ruleset;
-use heaplab_engine::partizan::heap::HeapRules;
+use heaplab_engine::partizan::heap::{HeapRules, Leaves};
 use heaplab_engine::partizan::position::{self, PositionReport, MAX_POSITION_HEAPS};
 use heaplab_engine::partizan::sequence::{self, PartizanPeriod, SequenceReport, MAX_TERMS};
 use heaplab_engine::partizan::GameStore;
@@ -32,6 +32,15 @@ pub struct PartizanArgs {
     /// Chessboard subtraction with this set: Left leaves even heaps, Right odd ones.
     #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["left", "right", "pure_breaking"])]
     chessboard: Option<String>,
+    /// A black-and-white heap game: the heap sizes 0, 1, 2, … coloured by a word of b (black:
+    /// Left may leave it) and w (white: Right may), e.g. `bw`, or `wbb(bw)` for a prefix then a
+    /// repeated part. The impartial ruleset is `--left S` (a subtraction set, or cut numbers
+    /// with --pure-breaking) or `--code CODE` (a code-digit game such as `.07`).
+    #[arg(long, conflicts_with_all = ["right", "duel", "chessboard"])]
+    black_white: Option<String>,
+    /// The code-digit game coloured by --black-white, e.g. `.07`.
+    #[arg(long, requires = "black_white", conflicts_with = "left")]
+    code: Option<String>,
     /// How many heaps (0..terms) to list.
     #[arg(long, default_value = "40", allow_hyphen_values = true)]
     terms: String,
@@ -64,6 +73,29 @@ fn rules(args: &PartizanArgs) -> Result<HeapRules, EngineError> {
     }
     if let Some(set) = &args.chessboard {
         return HeapRules::chessboard(&NumberSet::parse(set)?);
+    }
+    if let Some(word) = &args.black_white {
+        let black = Leaves::parse(word)?;
+        let game = match (&args.code, &args.left) {
+            (Some(code), _) => {
+                let code = Ruleset::parse(code)?;
+                HeapRules::duel(&code, &code)?
+            }
+            (None, Some(set)) if args.pure_breaking => {
+                let set = NumberSet::parse(set)?;
+                HeapRules::pure_breaking(&set, &set)?
+            }
+            (None, Some(set)) => {
+                let set = NumberSet::parse(set)?;
+                HeapRules::subtraction(&set, &set)?
+            }
+            (None, None) => {
+                return Err(EngineError::Parse(
+                    "--black-white needs the impartial ruleset: --left SET or --code CODE".into(),
+                ))
+            }
+        };
+        return HeapRules::black_white(&game, black);
     }
     let (Some(left), Some(right)) = (&args.left, &args.right) else {
         return Err(EngineError::Parse(
