@@ -274,13 +274,7 @@ fn render_position(report: &PositionReport, format: Format) -> String {
                     text.push_str(" none");
                 }
                 for m in moves {
-                    let to: Vec<String> = m.to.iter().map(usize::to_string).collect();
-                    let to = if to.is_empty() {
-                        "nothing".into()
-                    } else {
-                        to.join(" + ")
-                    };
-                    text.push_str(&format!("\n  {} -> {}  (then {})", m.from, to, m.value));
+                    text.push_str(&format!("\n  {}  (then {})", m.describe(), m.value));
                 }
             }
             if report.truncated {

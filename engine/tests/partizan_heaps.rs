@@ -424,3 +424,90 @@ fn theorem_4_55_downs() {
         }
     }
 }
+
+/// A position's moves and game tree: every move of each player, its `wins` flag against the
+/// position after it played out (Left wins moving to `≥ 0`, Right to `≤ 0`), the winning
+/// lists as the flagged moves, and the tree's first level as the moves with winning edges
+/// marked, within the depth and node caps.
+#[test]
+fn position_moves_and_tree_match_the_reference() {
+    use heaplab_engine::partizan::position::{self, after_move, TREE_DEPTH, TREE_NODES};
+    use heaplab_engine::tree_layout::Slant;
+    let zero = Tree::new(vec![], vec![]);
+    for (rules, heaps) in [
+        (subtraction("1,2", "1,3"), vec![3, 2]),
+        (subtraction("1,2", "1,3"), vec![4, 2, 1]),
+        (breaking("1", "2,3"), vec![5, 2]),
+    ] {
+        let report = position::analyse(&rules, &heaps, &mut Budget::unlimited()).unwrap();
+        let mut memo = Vec::new();
+        let all = |left: bool| {
+            if left {
+                &report.left_moves
+            } else {
+                &report.right_moves
+            }
+        };
+        for left in [true, false] {
+            let moves = all(left);
+            let count: usize = heaps
+                .iter()
+                .collect::<std::collections::BTreeSet<_>>()
+                .iter()
+                .map(|&&h| rules.moves_from(h, left, usize::MAX).0.len())
+                .sum();
+            assert_eq!(moves.len(), count, "{} {heaps:?}", rules.name);
+            for m in moves.iter() {
+                let after = after_move(&heaps, m.from, &m.to);
+                let parts: Vec<_> = after
+                    .iter()
+                    .map(|&h| heap_tree(&rules, h, &mut memo, &|_, _| true))
+                    .collect();
+                let tree = sum_tree(&parts);
+                let wins = if left {
+                    reference::ge(&tree, &zero)
+                } else {
+                    reference::ge(&zero, &tree)
+                };
+                assert_eq!(m.wins, wins, "{} {heaps:?} move {m:?}", rules.name);
+            }
+            let winning: Vec<_> = moves.iter().filter(|m| m.wins).cloned().collect();
+            let listed = if left {
+                &report.left_wins
+            } else {
+                &report.right_wins
+            };
+            assert_eq!(&winning, listed);
+        }
+        let tree = &report.tree;
+        assert!(tree.nodes.len() <= TREE_NODES);
+        let first: Vec<_> = tree.nodes[0]
+            .children
+            .iter()
+            .map(|&c| &tree.nodes[c])
+            .collect();
+        let moves: Vec<_> = report
+            .left_moves
+            .iter()
+            .chain(&report.right_moves)
+            .collect();
+        assert_eq!(first.len() + tree.nodes[0].hidden as usize, moves.len());
+        for (node, m) in first.iter().zip(&moves) {
+            assert_eq!(node.edge.marked, m.wins);
+            assert_eq!(
+                node.label,
+                position::heaps_text(&after_move(&heaps, m.from, &m.to))
+            );
+        }
+        let lefts = first.iter().filter(|n| n.edge.slant == Slant::Left).count();
+        assert_eq!(lefts, report.left_moves.len().min(first.len()));
+        // No node deeper than TREE_DEPTH.
+        let mut depth = vec![0usize; tree.nodes.len()];
+        for (i, node) in tree.nodes.iter().enumerate() {
+            for &c in &node.children {
+                depth[c] = depth[i] + 1;
+            }
+        }
+        assert!(depth.iter().all(|&d| d <= TREE_DEPTH));
+    }
+}
