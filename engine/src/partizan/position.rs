@@ -165,30 +165,40 @@ impl Sums<'_> {
         Ok(out)
     }
 
-    /// The game tree of a sum to [`TREE_DEPTH`] levels, at most [`TREE_NODES`] nodes.
+    /// The game tree of a sum to [`TREE_DEPTH`] levels, at most [`TREE_NODES`] nodes; only
+    /// the nodes drawn are valued, the rest are counted as hidden.
     fn tree(&mut self, heaps: &[usize]) -> Result<Tree, EngineError> {
-        let root = self.node(heaps, Edge::default())?;
+        let (root, _) = self.node(heaps)?;
         let mut tree = Tree::new(root);
         let mut level = vec![(0usize, heaps.to_vec())];
         for depth in 1..=TREE_DEPTH + 1 {
             let mut next = Vec::new();
             for (index, position) in level {
+                let mut sizes = position.clone();
+                sizes.sort_unstable();
+                sizes.dedup();
                 for left in [true, false] {
-                    let moves = self.moves(&position, left)?;
-                    for m in moves {
-                        if depth > TREE_DEPTH || tree.nodes.len() >= TREE_NODES {
-                            tree.nodes[index].hidden += 1;
-                            continue;
+                    for &from in &sizes {
+                        for to in self.rules.moves_from(from, left, MAX_MOVES_PER_HEAP).0 {
+                            if depth > TREE_DEPTH || tree.nodes.len() >= TREE_NODES {
+                                tree.nodes[index].hidden += 1;
+                                continue;
+                            }
+                            let after = after_move(&position, from, &to);
+                            let (child, outcome) = self.node(&after)?;
+                            let edge = Edge {
+                                label: String::new(),
+                                marked: matches!(
+                                    (left, outcome),
+                                    (true, Outcome::L | Outcome::P)
+                                        | (false, Outcome::R | Outcome::P)
+                                ),
+                                slant: if left { Slant::Left } else { Slant::Right },
+                                double: false,
+                            };
+                            let child = tree.add_child(index, child.with_edge(edge));
+                            next.push((child, after));
                         }
-                        let after = after_move(&position, m.from, &m.to);
-                        let edge = Edge {
-                            label: String::new(),
-                            marked: m.wins,
-                            slant: if left { Slant::Left } else { Slant::Right },
-                            double: false,
-                        };
-                        let child = self.node(&after, edge)?;
-                        next.push((tree.add_child(index, child), after));
                     }
                 }
             }
@@ -198,7 +208,7 @@ impl Sums<'_> {
     }
 
     /// A tree node: the heaps as its label, value and outcome on hover, coloured by outcome.
-    fn node(&mut self, heaps: &[usize], edge: Edge) -> Result<TreeNode, EngineError> {
+    fn node(&mut self, heaps: &[usize]) -> Result<(TreeNode, Outcome), EngineError> {
         let value = self.value(heaps)?;
         let outcome = self.store.outcome(value)?;
         let class = match outcome {
@@ -209,7 +219,7 @@ impl Sums<'_> {
         };
         let label = heaps_text(heaps);
         let detail = format!("{label} = {} ({outcome:?})", self.store.display(value)?);
-        Ok(TreeNode::new(label, detail, class).with_edge(edge))
+        Ok((TreeNode::new(label, detail, class), outcome))
     }
 }
 
