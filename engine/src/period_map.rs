@@ -227,6 +227,12 @@ pub fn reference_cell(family: Family, x: u32, y: u32, max_heaps: u64) -> Cell {
     cell_from(family, x, y, period)
 }
 
+/// The cell of ruleset `(x, y)` whose outcome periodicity another solver found: the page
+/// resolves an unresolved pixel with [`crate::outcome_cycle::OutcomeCycle`] and stores this.
+pub fn cell_with(family: Family, x: u32, y: u32, period: Periodicity) -> Cell {
+    cell_from(family, x, y, family.moves(x, y).map(|_| period))
+}
+
 fn cell_from(family: Family, x: u32, y: u32, period: Option<Periodicity>) -> Cell {
     match period {
         None => Cell {
