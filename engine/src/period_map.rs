@@ -634,15 +634,37 @@ pub fn compute(
     max_heaps: u64,
     budget: &mut Budget<'_>,
 ) -> Result<Vec<Cell>, EngineError> {
+    compute_sampled(family, window, 1, max_heaps, budget)
+}
+
+/// Solves the pixels `(x0 + stride·i, y0 + stride·j)` of `window` in [`compute`]'s order
+/// (every pixel for stride 1): the web page's coarse first picture of a large map.
+pub fn compute_sampled(
+    family: Family,
+    window: Window,
+    stride: u32,
+    max_heaps: u64,
+    budget: &mut Budget<'_>,
+) -> Result<Vec<Cell>, EngineError> {
     let family = family.validate()?;
     let window = window.validate()?;
-    let mut cells = Vec::with_capacity(window.pixels() as usize);
+    if stride == 0 {
+        return Err(EngineError::OutOfRange(
+            "the sampling stride must be at least 1".into(),
+        ));
+    }
+    let (xs, ys) = (
+        (window.x0..window.x1).step_by(stride as usize),
+        (window.y0..window.y1).step_by(stride as usize),
+    );
+    let total = (xs.len() * ys.len()) as u64;
+    let mut cells = Vec::with_capacity(total as usize);
     let mut solver = CellSolver::new();
-    for y in window.y0..window.y1 {
-        for x in window.x0..window.x1 {
+    for y in ys {
+        for x in xs.clone() {
             cells.push(solver.solve(family, x, y, max_heaps));
         }
-        budget.tick(cells.len() as u64, window.pixels())?;
+        budget.tick(cells.len() as u64, total)?;
     }
     Ok(cells)
 }

@@ -95,6 +95,35 @@ fn resolving_unresolved_cells_gives_the_large_budget_cell() {
     assert!(resolved >= 10, "only {resolved} cells were unresolved");
 }
 
+/// The coarse picture of a progressive map: the sampled pixels are exactly the map's pixels
+/// at those places, for strides that do and do not divide the window, and stride 0 is an error.
+#[test]
+fn sampled_maps_are_the_full_map_at_the_sample_points() {
+    let family = Family::ThreeMove { s3: 47 };
+    let window = Window {
+        x0: 3,
+        x1: 40,
+        y0: 5,
+        y1: 46,
+    };
+    let full = period_map::compute(family, window, 1 << 16, &mut Budget::unlimited()).unwrap();
+    for stride in [1u32, 2, 7, 8, 100] {
+        let sampled =
+            period_map::compute_sampled(family, window, stride, 1 << 16, &mut Budget::unlimited())
+                .unwrap();
+        let expected: Vec<_> = full
+            .iter()
+            .filter(|c| (c.x - window.x0) % stride == 0 && (c.y - window.y0) % stride == 0)
+            .copied()
+            .collect();
+        assert_eq!(sampled, expected, "stride {stride}");
+    }
+    assert!(matches!(
+        period_map::compute_sampled(family, window, 0, 1 << 16, &mut Budget::unlimited()),
+        Err(EngineError::OutOfRange(_))
+    ));
+}
+
 /// Survey Section 2 (Flammenkamp): {5n-2, 5n+3, 10n+2} has outcome preperiod 45n² - 1 and
 /// period 5, so it is a white ("other") pixel of the s3 = 10n + 2 map.
 #[test]
