@@ -169,6 +169,7 @@ mod tests {
             assert!(seen.iter().all(|&s| s == 1), "{sizes:?}");
         }
     }
+
     #[test]
     fn the_coarse_pass_covers_the_sample_points_once_then_the_fine_pass_every_pixel() {
         let window = Window {

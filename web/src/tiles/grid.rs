@@ -263,6 +263,7 @@ mod tests {
             );
         }
     }
+
     #[test]
     fn resolving_an_unresolved_pixel_recounts_and_keeps_long_periods() {
         let window = Window {
@@ -305,5 +306,41 @@ mod tests {
                 figure::render_map(&expected, window, colouring)
             );
         }
+    }
+
+    #[test]
+    fn a_coarse_grid_draws_each_sample_as_its_block_until_the_pixels_come() {
+        let window = Window {
+            x0: 1,
+            x1: 20,
+            y0: 2,
+            y1: 21,
+        };
+        let family = Family::ThreeMove { s3: 21 };
+        let unlimited = &mut Budget::unlimited();
+        let full = period_map::compute(family, window, 1 << 16, unlimited).unwrap();
+        let samples = period_map::compute_sampled(family, window, 4, 1 << 16, unlimited).unwrap();
+        let mut grid = MapGrid::new(window).with_blocks(4);
+        grid.insert(&samples);
+        let sample_of = |c: &Cell| {
+            let (x, y) = (1 + (c.x - 1) / 4 * 4, 2 + (c.y - 2) / 4 * 4);
+            let s = samples.iter().find(|s| (s.x, s.y) == (x, y)).unwrap();
+            Cell {
+                x: c.x,
+                y: c.y,
+                ..*s
+            }
+        };
+        let blocks: Vec<Cell> = full.iter().map(sample_of).collect();
+        assert_eq!(
+            grid.render(Colouring::Class),
+            figure::render_map(&blocks, window, Colouring::Class)
+        );
+        grid.insert(&full);
+        assert_eq!(grid.cells(), full);
+        assert_eq!(
+            grid.render(Colouring::Class),
+            figure::render_map(&full, window, Colouring::Class)
+        );
     }
 }

@@ -4,11 +4,10 @@
 //! ([`MapRunner::resolve`]).
 
 use heaplab_engine::period_map::{cell_with, Family};
-use heaplab_engine::Periodicity;
 use yew::prelude::*;
 
 use super::set_text;
-use crate::format::grouped;
+use crate::format::{cycle_answer, grouped};
 use crate::jobs::{JobHandle, JobRunner, JobState, JobStatus};
 use crate::route::format_query;
 use crate::tiles::runner::{MapRunner, MAX_HEAPS};
@@ -93,22 +92,10 @@ fn panel((family, x, y): Target, job: JobHandle) -> Html {
     let moves = family.moves(x, y).unwrap_or_default();
     let set = set_text(&moves);
     let result = match &job.state {
-        JobState::Done(shared) => match shared.outcome_cycle() {
-            Some(Ok(Periodicity::Proven {
-                preperiod, period, ..
-            })) => format!(
-                "{set}: outcome period {}, preperiod {} (proven by the constant-memory search); the pixel is repainted.",
-                grouped(period),
-                grouped(preperiod)
-            ),
-            Some(Ok(Periodicity::NotFound { searched })) => format!(
-                "{set}: no period within {} heaps either; the CLI searches further (heaplab subtraction --outcomes-only).",
-                grouped(searched)
-            ),
-            Some(Err(message)) => format!("{set}: the search failed: {message}"),
-            None => String::new(),
-        },
-        _ => String::new(),
+        JobState::Done(shared) => shared
+            .outcome_cycle()
+            .map(|answer| format!("{set}: {}", cycle_answer(answer))),
+        _ => None,
     };
     let inner: Vec<String> = moves.iter().map(u32::to_string).collect();
     let link = format!(
@@ -122,7 +109,7 @@ fn panel((family, x, y): Target, job: JobHandle) -> Html {
                 <a href={link} id="map-resolve-open">{ "Open it on the subtraction page" }</a>
             </p>
             <JobStatus id="resolve-status" what={format!("the period of {set}")} {job} />
-            if !result.is_empty() {
+            if let Some(result) = result {
                 <p id="resolve-result" role="status">{ result }</p>
             }
         </div>

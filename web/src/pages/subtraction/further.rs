@@ -3,10 +3,9 @@
 //! progress and Cancel. The URL keeps `further=1`, so a pasted link runs it again.
 
 use heaplab_engine::ruleset::NumberSet;
-use heaplab_engine::Periodicity;
 use yew::prelude::*;
 
-use crate::format::grouped;
+use crate::format::{cycle_answer, grouped};
 use crate::jobs::{use_job, JobState, JobStatus};
 use crate::route::{navigate, SubtractionQuery};
 use crate::worker::{CycleRequest, JobSpec};
@@ -61,40 +60,15 @@ fn search(props: &SearchProps) -> Html {
         moves: props.set.elements().to_vec(),
     }));
     let result = match &job.state {
-        JobState::Done(shared) => match shared.outcome_cycle() {
-            Some(Ok(period)) => answer_text(period, &props.set),
-            Some(Err(message)) => format!("The search failed: {message}"),
-            None => String::new(),
-        },
-        _ => String::new(),
+        JobState::Done(shared) => shared.outcome_cycle().map(cycle_answer),
+        _ => None,
     };
     html! {
         <>
             <JobStatus id="further-status" what="the outcome period" job={job} />
-            if !result.is_empty() {
+            if let Some(result) = result {
                 <p id="further-result" role="status">{ result }</p>
             }
         </>
-    }
-}
-
-/// What the search found, in a sentence.
-fn answer_text(period: Periodicity, set: &NumberSet) -> String {
-    match period {
-        Periodicity::Proven {
-            preperiod, period, ..
-        } => format!(
-            "Outcome period {}, preperiod {}: the outcomes repeat with period {} from heap {} on (proven: the window of the last {} outcomes returned).",
-            grouped(period),
-            grouped(preperiod),
-            grouped(period),
-            grouped(preperiod),
-            set.max()
-        ),
-        Periodicity::NotFound { searched } => format!(
-            "No outcome period within {} heaps, the browser's cap. The CLI searches up to 10^13: heaplab subtraction --set {} --outcomes-only --search 10000000000000 --progress",
-            grouped(searched),
-            set.to_text()
-        ),
     }
 }
