@@ -113,7 +113,9 @@ fn sampled_maps_are_the_full_map_at_the_sample_points() {
                 .unwrap();
         let expected: Vec<_> = full
             .iter()
-            .filter(|c| (c.x - window.x0) % stride == 0 && (c.y - window.y0) % stride == 0)
+            .filter(|c| {
+                (c.x - window.x0).is_multiple_of(stride) && (c.y - window.y0).is_multiple_of(stride)
+            })
             .copied()
             .collect();
         assert_eq!(sampled, expected, "stride {stride}");

@@ -193,7 +193,7 @@ mod tests {
             assert!(fine.iter().all(|&n| n == 1), "stride {stride}");
             for (i, &n) in coarse.iter().enumerate() {
                 let (x, y) = (i as u32 % 27, i as u32 / 27);
-                let sample = stride > 1 && x % stride == 0 && y % stride == 0;
+                let sample = stride > 1 && x.is_multiple_of(stride) && y.is_multiple_of(stride);
                 assert_eq!(n, u8::from(sample), "stride {stride}, pixel {i}");
             }
         }
