@@ -32,7 +32,7 @@ use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::components::value_strip::ValueStrip;
 use crate::route::{SetKind, SubtractionParams, SubtractionQuery};
 
-use further::SearchFurther;
+use further::search_further;
 use play::Play;
 use why::Why;
 
@@ -258,9 +258,9 @@ pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
             });
             let further = match &sol.detail {
                 Detail::Finite(report) => match report.outcome_period {
-                    Periodicity::NotFound { searched } => html! {
-                        <SearchFurther query={props.query.clone()} set={params.set.clone()} {searched} />
-                    },
+                    Periodicity::NotFound { searched } => {
+                        search_further(&props.query, &params.set, searched)
+                    }
                     Periodicity::Proven { .. } => html! {},
                 },
                 Detail::AllBut(_) => html! {},

@@ -10,26 +10,17 @@ use crate::jobs::{use_job, JobState, JobStatus};
 use crate::route::{navigate, SubtractionQuery};
 use crate::worker::{CycleRequest, JobSpec};
 
-/// Properties of [`SearchFurther`].
-#[derive(Properties, PartialEq)]
-pub struct SearchFurtherProps {
-    /// The committed URL state (a finite set whose outcome period was not found).
-    pub query: SubtractionQuery,
-    /// The set.
-    pub set: NumberSet,
-    /// How many heaps the page's own search looked at.
-    pub searched: u64,
-}
-
-/// The "search further" card: a button that puts `further=1` in the URL, then the search.
-#[function_component(SearchFurther)]
-pub fn search_further(props: &SearchFurtherProps) -> Html {
-    let body = if props.query.further {
-        html! { <Search set={props.set.clone()} /> }
+/// The "search further" card for the committed URL state `query` (a finite `set` whose
+/// outcome period the page's own search of `searched` heaps did not find): a button that puts
+/// `further=1` in the URL, then the search. A plain function, not a component: it keeps no
+/// state, and each component costs the shared module its own copy of Yew's machinery.
+pub fn search_further(query: &SubtractionQuery, set: &NumberSet, searched: u64) -> Html {
+    let body = if query.further {
+        html! { <Search set={set.clone()} /> }
     } else {
         let next = SubtractionQuery {
             further: true,
-            ..props.query.clone()
+            ..query.clone()
         };
         let onclick = Callback::from(move |_: MouseEvent| navigate(&next.to_hash()));
         html! {
@@ -40,7 +31,7 @@ pub fn search_further(props: &SearchFurtherProps) -> Html {
         <section class="card wide" id="further">
             <h2>{ "Outcome period: search further" }</h2>
             <p class="note">
-                { format!("The page's search stopped at {} heaps. The constant-memory search keeps only the last max S outcomes, so it can look much further (up to {} heaps in a worker) and proves the least period and preperiod exactly when the window of max S outcomes returns.", grouped(props.searched), grouped(crate::worker::jobs::outcome_cycle::WORKER_CYCLE_CAP)) }
+                { format!("The page's search stopped at {} heaps. The constant-memory search keeps only the last max S outcomes, so it can look much further (up to 10^12 heaps in a worker) and proves the least period and preperiod exactly when the window of max S outcomes returns.", grouped(searched)) }
             </p>
             { body }
         </section>
