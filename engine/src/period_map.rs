@@ -247,6 +247,12 @@ pub fn reference_cell(family: Family, x: u32, y: u32, max_heaps: u64) -> Cell {
     cell_from(family, x, y, period)
 }
 
+/// The cell of ruleset `(x, y)` whose outcome periodicity another solver found: the page
+/// resolves an unresolved pixel with [`crate::outcome_cycle::OutcomeCycle`] and stores this.
+pub fn cell_with(family: Family, x: u32, y: u32, period: Periodicity) -> Cell {
+    cell_from(family, x, y, family.moves(x, y).map(|_| period))
+}
+
 fn cell_from(family: Family, x: u32, y: u32, period: Option<Periodicity>) -> Cell {
     match period {
         None => Cell {
@@ -648,15 +654,37 @@ pub fn compute(
     max_heaps: u64,
     budget: &mut Budget<'_>,
 ) -> Result<Vec<Cell>, EngineError> {
+    compute_sampled(family, window, 1, max_heaps, budget)
+}
+
+/// Solves the pixels `(x0 + stride·i, y0 + stride·j)` of `window` in [`compute`]'s order
+/// (every pixel for stride 1): the web page's coarse first picture of a large map.
+pub fn compute_sampled(
+    family: Family,
+    window: Window,
+    stride: u32,
+    max_heaps: u64,
+    budget: &mut Budget<'_>,
+) -> Result<Vec<Cell>, EngineError> {
     let family = family.validate()?;
     let window = window.validate()?;
-    let mut cells = Vec::with_capacity(window.pixels() as usize);
+    if stride == 0 {
+        return Err(EngineError::OutOfRange(
+            "the sampling stride must be at least 1".into(),
+        ));
+    }
+    let (xs, ys) = (
+        (window.x0..window.x1).step_by(stride as usize),
+        (window.y0..window.y1).step_by(stride as usize),
+    );
+    let total = (xs.len() * ys.len()) as u64;
+    let mut cells = Vec::with_capacity(total as usize);
     let mut solver = CellSolver::new();
-    for y in window.y0..window.y1 {
-        for x in window.x0..window.x1 {
+    for y in ys {
+        for x in xs.clone() {
             cells.push(solver.solve(family, x, y, max_heaps));
         }
-        budget.tick(cells.len() as u64, window.pixels())?;
+        budget.tick(cells.len() as u64, total)?;
     }
     Ok(cells)
 }

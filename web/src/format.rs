@@ -2,6 +2,8 @@
 //! progress line (done/total in the job's unit, percent, rate, time left), so progress reads
 //! the same everywhere. Imports nothing from pages.
 
+use heaplab_engine::Periodicity;
+
 use crate::worker::Progress;
 
 /// `12,345` for 12345 (the engine's, so the CLI's progress reads the same).
@@ -84,4 +86,23 @@ pub fn progress_text(p: &Progress, elapsed_ms: f64) -> String {
         text.push_str(&format!(" · stops at {}", grouped(p.total)));
     }
     text
+}
+
+/// What the constant-memory outcome-period search found, in a sentence: the subtraction page's
+/// "search further" and a resolved period-map pixel say it the same way.
+pub fn cycle_answer(answer: Result<Periodicity, &str>) -> String {
+    match answer {
+        Ok(Periodicity::Proven {
+            preperiod, period, ..
+        }) => format!(
+            "Outcome period {}, preperiod {} (proven: the window of the last max S outcomes returned).",
+            grouped(period),
+            grouped(preperiod)
+        ),
+        Ok(Periodicity::NotFound { searched }) => format!(
+            "No outcome period within {} heaps, the browser's cap; the CLI searches up to 10^13 heaps (heaplab subtraction --outcomes-only --search N).",
+            grouped(searched)
+        ),
+        Err(message) => format!("The search failed: {message}"),
+    }
 }

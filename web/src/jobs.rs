@@ -89,6 +89,14 @@ impl Shared {
             _ => None,
         }
     }
+    /// The outcome periodicity of a constant-memory search.
+    pub fn outcome_cycle(&self) -> Option<Result<heaplab_engine::Periodicity, &str>> {
+        match &*self.0 {
+            Ok(JobOutput::OutcomeCycle(p)) => Some(Ok(*p)),
+            Ok(_) => None,
+            Err(message) => Some(Err(message)),
+        }
+    }
     output_of!(
         octal,
         Octal,

@@ -343,6 +343,10 @@ pub struct SubtractionQuery {
     pub terms: String,
     /// A problem with the query itself (both `S` and `E`, say), shown next to the form.
     pub conflict: Option<String>,
+    /// `further=1`: run the constant-memory outcome-period search when the page's own search
+    /// finds no period. A flag, not the answer: a pasted link reruns the search rather than
+    /// show a period no one proved on this page.
+    pub further: bool,
 }
 
 impl Default for SubtractionQuery {
@@ -352,6 +356,7 @@ impl Default for SubtractionQuery {
             set: DEFAULT_SET.to_string(),
             terms: DEFAULT_TERMS.to_string(),
             conflict: None,
+            further: false,
         }
     }
 }
@@ -399,6 +404,7 @@ impl SubtractionQuery {
         if let Some(n) = get("n") {
             out.terms = n;
         }
+        out.further = get("further").is_some_and(|v| v == "1");
         out
     }
 
@@ -409,7 +415,11 @@ impl SubtractionQuery {
             Ok(params) => (params.set.to_text(), params.terms.to_string()),
             Err(_) => (self.set.trim().to_string(), self.terms.trim().to_string()),
         };
-        format_query(&[(self.kind.key(), &set), ("n", &terms)])
+        let mut pairs = vec![(self.kind.key(), set.as_str()), ("n", terms.as_str())];
+        if self.further {
+            pairs.push(("further", "1"));
+        }
+        format_query(&pairs)
     }
 
     /// The full hash for this state, `#/subtraction?S=2,3,7&n=200`.

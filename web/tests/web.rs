@@ -1411,3 +1411,71 @@ fn conjecture_19_line_reads_as_what_it_is() {
     );
     assert!(conjecture_19_text(31, 15, &[]).contains("all 31"));
 }
+
+// ---- Search further and red pixels: the constant-memory outcome-period job (issue 16) ----
+
+use heaplab_engine::Periodicity;
+use heaplab_web::worker::{run_to_end, CycleRequest, JobOutput, JobSpec, Place, Unit};
+
+#[wasm_bindgen_test]
+fn further_flag_round_trips_and_only_1_sets_it() {
+    let q = SubtractionQuery::from_query("S=30,120,361,481&n=200&further=1");
+    assert!(q.further);
+    assert_eq!(q.to_query(), "S=30,120,361,481&n=200&further=1");
+    assert_eq!(SubtractionQuery::from_query(&q.to_query()), q);
+    for text in [
+        "S=2,3&n=20",
+        "S=2,3&n=20&further=0",
+        "S=2,3&n=20&further=yes",
+    ] {
+        let q = SubtractionQuery::from_query(text);
+        assert!(!q.further, "{text}");
+        assert!(!q.to_query().contains("further"), "{text}");
+    }
+}
+
+/// Survey Section 4: {a, 4a, 12a + 1, 16a + 1} has outcome period 56a³ + 52a² + 9a + 1. For
+/// a = 30 that is 1,559,071, beyond the page's own search for this set, and the job finds it
+/// (preperiod 0), in steps with progress that only goes forward.
+#[wasm_bindgen_test]
+fn outcome_cycle_job_proves_a_period_beyond_the_page_search() {
+    let a = 30u64;
+    let moves = vec![30, 120, 361, 481];
+    let period = 56 * a * a * a + 52 * a * a + 9 * a + 1;
+    let set = NumberSet::from_elements(moves.clone()).unwrap();
+    assert!(
+        search_limit(&set) < period,
+        "the page's own search would find it"
+    );
+    let spec = JobSpec::OutcomeCycle(CycleRequest { moves });
+    let mut job = spec.start(Place::MainThread).expect("a valid set");
+    let mut last = 0;
+    while !job.step(5.0, &mut |_| {}).expect("no error") {
+        let p = job.progress().expect("progress");
+        assert_eq!(p.unit, Unit::Heaps);
+        assert!(p.done >= last);
+        last = p.done;
+    }
+    let expected = Periodicity::Proven {
+        preperiod: 0,
+        period,
+        saltus: 0,
+    };
+    assert_eq!(job.output(), Ok(JobOutput::OutcomeCycle(expected)));
+    assert!(last > 0, "the job ran in more than one step");
+    assert_eq!(
+        run_to_end(&spec, Place::Worker),
+        Ok(JobOutput::OutcomeCycle(expected))
+    );
+}
+
+#[wasm_bindgen_test]
+fn outcome_cycle_job_rejects_a_bad_set_with_a_message() {
+    for moves in [vec![], vec![0, 3], vec![3, 3]] {
+        let spec = JobSpec::OutcomeCycle(CycleRequest {
+            moves: moves.clone(),
+        });
+        let err = spec.start(Place::Worker).err();
+        assert!(err.is_some_and(|m| !m.is_empty()), "{moves:?}");
+    }
+}

@@ -1,6 +1,6 @@
 //! Cancel stops a running job of every kind within one step, in a real headless Chromium: the
 //! status reads "Cancelled" and stays so, and no worker message arrives afterwards (stepped
-//! jobs — map tiles, 2-D windows, cumulative games — are dropped by the worker before their
+//! jobs — map tiles, 2-D windows, cumulative games, outcome-period searches — are dropped by the worker before their
 //! next step; one-call jobs — octal proofs, two-pile grids, `tr^m`, scoring octal tables,
 //! partizan sequences — have their worker terminated). See `Page::cancel_stops_the_job`.
 
@@ -24,6 +24,17 @@ async fn cancel_stops_a_period_map_tile_pool() -> Result<()> {
         "#/period-map?family=3move&fixed=1000&s1=1..999&s2=2..1000&colour=class",
         "map",
         "#map-status",
+    )
+    .await
+}
+
+/// The survey's record set (outcome period 147,429,129,464) searched further: minutes of work.
+#[tokio::test]
+async fn cancel_stops_a_constant_memory_period_search() -> Result<()> {
+    check(
+        "#/subtraction?S=15,27,88,100,115&n=200&further=1",
+        "further-status",
+        "#further-status-text",
     )
     .await
 }

@@ -7,6 +7,7 @@
 //! only the family and the window start a new job, a new colouring recolours what is there.
 //! Zooming and panning (wheel, dragged box, buttons, keys) push a new URL, so Back undoes them.
 
+mod resolve;
 mod view;
 
 use std::cell::Cell;
@@ -36,6 +37,7 @@ use crate::route::{
 use crate::tiles::runner::{MapRunner, Mode, Phase, Progress, MAX_HEAPS};
 use crate::worker_client::main_thread_text;
 
+use resolve::use_resolver;
 pub use view::{box_window, pan, pixel_to_point, zoom, MIN_SIDE};
 
 /// The number of heaps the subtraction page shows for a clicked ruleset.
@@ -93,7 +95,7 @@ pub fn describe_point(
                 class_label(c.class, family)
             ),
             _ => {
-                format!("{set}: unresolved — no period within {MAX_HEAPS} heaps. Click to open it.")
+                format!("{set}: unresolved — no period within {MAX_HEAPS} heaps. Click to search further.")
             }
         },
     }
@@ -244,6 +246,7 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
             MapRunner::new(Callback::from(move |p: Progress| setter.set(Some(p))))
         })
     };
+    let resolver = use_resolver(&runner);
     let committed = props.query.validate().ok();
     let job_key = committed.map(|p| (p.family, p.window));
 
@@ -412,6 +415,8 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
         let canvas = canvas.clone();
         let boxed = boxed.clone();
         let press = press.clone();
+        let runner = runner.clone();
+        let resolve = resolver.start.clone();
         Callback::from(move |e: MouseEvent| {
             let Some(p) = press.borrow_mut().take() else {
                 return;
@@ -426,7 +431,12 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
                     navigate(&params.with_window(w).to_query().to_hash());
                 }
             } else if let Some((x, y)) = pixel_to_point(params.window, end.0, end.1) {
-                if let Some(moves) = params.family.moves(x, y) {
+                let red = runner
+                    .cell(x, y)
+                    .is_some_and(|c| c.class == CellClass::Unresolved);
+                if red {
+                    resolve.emit((params.family, x, y));
+                } else if let Some(moves) = params.family.moves(x, y) {
                     let set: Vec<String> = moves.iter().map(u32::to_string).collect();
                     navigate(&format!(
                         "#/subtraction?{}",
@@ -571,6 +581,7 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
                                 data-fixed={params.family.fixed().to_string()}
                                 data-colour={params.colouring.name()}
                                 data-complete={complete.to_string()}
+                                data-coarse-ms={p.and_then(|p| p.coarse_ms).map(|ms| (ms.round() as u64).to_string())}
                                 tabindex="0"
                                 role="img"
                                 aria-label={format!("Period map of the {} family, fixed move {}, s1 from {} to {} across, s2 from {} to {} upwards. Arrow keys pan, + and − zoom.", params.family.name(), params.family.fixed(), w.x0, w.x1 - 1, w.y0, w.y1 - 1)}
@@ -582,8 +593,9 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
                             { format!("s1 = {} … {} left to right; s2 = {} … {} bottom to top. {} × {} pixels, one per ruleset.", w.x0, w.x1 - 1, w.y0, w.y1 - 1, width, height) }
                         </p>
                         <p id="map-hover" class="map-hover" aria-live="polite">
-                            { (*hover).clone().unwrap_or_else(|| "Hover over the map to read a ruleset; click to open it; drag a box or use the wheel to zoom.".to_string()) }
+                            { (*hover).clone().unwrap_or_else(|| "Hover over the map to read a ruleset; click to open it (a red pixel: to search further); drag a box or use the wheel to zoom.".to_string()) }
                         </p>
+                        { resolver.panel.clone() }
                     </section>
                     <aside class="card map-side" aria-label="Legend">
                         { legend_html(params, p) }

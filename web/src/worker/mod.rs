@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use crate::route::cumulative_games::CgQuery;
 use jobs::cumulative_game::run::CgResult;
 pub use jobs::octal::{solve_octal, OctalRequest, OctalResult};
+pub use jobs::outcome_cycle::CycleRequest;
 pub use jobs::partizan::{solve_partizan, PartizanResult};
 pub use jobs::plane::PlaneRequest;
 pub use jobs::scoring_octal::{solve_scoring_octal, ScoringOctalRequest, ScoringTable};
@@ -188,6 +189,8 @@ pub enum JobSpec {
     ScoringOctal(ScoringOctalRequest),
     /// A partizan heap game's sequence and position ([`jobs::partizan`]).
     Partizan(crate::route::partizan::PartizanRequest),
+    /// A constant-memory outcome-period search ([`jobs::outcome_cycle`]).
+    OutcomeCycle(CycleRequest),
 }
 
 /// What a finished job computed.
@@ -209,6 +212,8 @@ pub enum JobOutput {
     ScoringOctal(Box<ScoringTable>),
     /// A partizan heap game's sequence and position.
     Partizan(Box<PartizanResult>),
+    /// The outcome periodicity found, or how far the capped search looked.
+    OutcomeCycle(heaplab_engine::Periodicity),
 }
 
 /// One computation, run a bounded step at a time by the worker's [`host`] loop or by the
@@ -239,6 +244,7 @@ impl JobSpec {
             JobSpec::Truncated { m } => Ok(jobs::truncated::start(*m)),
             JobSpec::ScoringOctal(r) => Ok(jobs::scoring_octal::start(r.clone())),
             JobSpec::Partizan(r) => Ok(jobs::partizan::start(r, place)),
+            JobSpec::OutcomeCycle(r) => jobs::outcome_cycle::start(r, place),
         }
     }
 
@@ -247,7 +253,10 @@ impl JobSpec {
     pub fn is_stepped(&self) -> bool {
         matches!(
             self,
-            JobSpec::Tile(_) | JobSpec::Plane(_) | JobSpec::CumulativeGame(_)
+            JobSpec::Tile(_)
+                | JobSpec::Plane(_)
+                | JobSpec::CumulativeGame(_)
+                | JobSpec::OutcomeCycle(_)
         )
     }
 }
