@@ -79,6 +79,36 @@ fn subtraction_metrics_equal_the_single_ruleset_solver_and_the_reference() {
     }
 }
 
+/// The sweep reuses one workspace for a whole chunk; on every set with max S <= 12 its
+/// metrics equal a fresh `subtraction::solve`, and `solve_with` in one workspace reused in the
+/// opposite order (large sets before small ones) gives the same reports as `solve`.
+#[test]
+fn reused_workspaces_give_the_fresh_solver_s_answers_up_to_max_12() {
+    let sweep = Sweep::new(SweepSpec {
+        rows: 4095,
+        ..spec(subtraction_family(12))
+    })
+    .unwrap();
+    let summary = run(&sweep);
+    assert_eq!(summary.rows.len(), 4095);
+    let limits = Limits::new(40, DEFAULT_SEARCH).unwrap();
+    let mut workspace = subtraction::Workspace::new();
+    for row in summary.rows.iter().rev() {
+        let set = NumberSet::parse(&row.ruleset).unwrap();
+        let fresh = subtraction::solve(&set, limits, &mut Budget::unlimited()).unwrap();
+        let reused =
+            subtraction::solve_with(&mut workspace, &set, limits, &mut Budget::unlimited());
+        assert_eq!(reused.unwrap(), fresh, "{}", row.ruleset);
+        assert_eq!(row.values[3..5], pair(fresh.nim_period), "{}", row.ruleset);
+        assert_eq!(
+            row.values[5..7],
+            pair(fresh.outcome_period),
+            "{}",
+            row.ruleset
+        );
+    }
+}
+
 #[test]
 fn all_but_metrics_equal_the_single_ruleset_solver() {
     let sweep = Sweep::new(spec(family("all-but", 6))).unwrap();

@@ -128,10 +128,23 @@ pub struct Measured {
     pub sequence: Option<u64>,
 }
 
+/// The buffers a sweep thread reuses from one ruleset to the next (today the subtraction
+/// solvers'; the other families' solvers allocate per ruleset).
+pub type Workspace = subtraction::Workspace;
+
 /// Measures one ruleset, searching at most `search` heaps for each period.
 pub fn measure(ruleset: &Ruleset, search: u64) -> Result<Measured, EngineError> {
+    measure_with(&mut Workspace::new(), ruleset, search)
+}
+
+/// [`measure`] reusing the buffers of `workspace`.
+pub fn measure_with(
+    workspace: &mut Workspace,
+    ruleset: &Ruleset,
+    search: u64,
+) -> Result<Measured, EngineError> {
     match ruleset {
-        Ruleset::Subtraction(set) => subtraction_metrics(set, search),
+        Ruleset::Subtraction(set) => subtraction_metrics(workspace, set, search),
         Ruleset::AllBut(excluded) => all_but_metrics(excluded, search),
         Ruleset::CumulativeSubtraction(set) => cumulative_metrics(set, search),
         Ruleset::Code(rules) => code_metrics(ruleset, rules, search),
@@ -157,11 +170,15 @@ fn period_pair(p: &Periodicity) -> [Option<i64>; 2] {
     ]
 }
 
-fn subtraction_metrics(set: &NumberSet, search: u64) -> Result<Measured, EngineError> {
+fn subtraction_metrics(
+    workspace: &mut Workspace,
+    set: &NumberSet,
+    search: u64,
+) -> Result<Measured, EngineError> {
     let mut budget = Budget::unlimited();
-    let (nim, values) = subtraction::nim_period_and_values(set, search, &mut budget)?;
-    let outcome = subtraction::outcome_period(set, search, &mut budget)?;
-    let (max_value, sequence) = periodic_part(&nim, &values);
+    let nim = subtraction::nim_period_with(workspace, set, search, &mut budget)?;
+    let outcome = subtraction::outcome_period_with(workspace, set, search, &mut budget)?;
+    let (max_value, sequence) = periodic_part(&nim, workspace.values());
     let mut row = shape(set.elements()).to_vec();
     row.extend(period_pair(&nim));
     row.extend(period_pair(&outcome));

@@ -179,21 +179,27 @@ impl Sweep {
         budget: &mut Budget<'_>,
     ) -> Result<Summary, EngineError> {
         let mut summary = self.empty_summary();
+        let mut workspace = metrics::Workspace::new();
         let total = range.end - range.start;
         for c in 0..Self::chunks(&range) {
             for index in Self::chunk(&range, c) {
-                self.visit(index, &mut summary)?;
+                self.visit(&mut workspace, index, &mut summary)?;
             }
             budget.tick(((c + 1) * CHUNK).min(total), total)?;
         }
         Ok(summary)
     }
 
-    /// Measures ruleset `index` and adds it to `summary`.
-    fn visit(&self, index: u64, summary: &mut Summary) -> Result<(), EngineError> {
+    /// Measures ruleset `index` (in `workspace`) and adds it to `summary`.
+    fn visit(
+        &self,
+        workspace: &mut metrics::Workspace,
+        index: u64,
+        summary: &mut Summary,
+    ) -> Result<(), EngineError> {
         let ruleset = self.spec.family.get(index)?;
         summary.rulesets += 1;
-        let outcome = metrics::measure(&ruleset, self.spec.search).and_then(|m| {
+        let outcome = metrics::measure_with(workspace, &ruleset, self.spec.search).and_then(|m| {
             let keep = match &self.filter {
                 Some(f) => f.eval(self.names, &m.values, &ruleset.elements())?,
                 None => true,
