@@ -422,3 +422,101 @@ proptest::proptest! {
         }
     }
 }
+
+/// Counts distinct periodic parts by hand: for every row with a proven period (columns
+/// `at`, `at + 1`: period, preperiod), `part(ruleset, row, pre..end)` lists the periodic part
+/// of the family's reference sequence (plus the all-but saltus); the parts are collected into
+/// a set, independently of the sweep's hashes.
+fn distinct_by_hand(sweep: &Sweep, summary: &Summary, at: usize, part: &Part) -> usize {
+    let mut seen = std::collections::HashSet::new();
+    for row in &summary.rows {
+        let (Some(period), Some(pre)) = (row.values[at], row.values[at + 1]) else {
+            continue;
+        };
+        let ruleset = sweep.spec().family.get(row.index).unwrap();
+        let range = pre as usize..(pre + period) as usize;
+        seen.insert(part(ruleset, &row.values, range));
+    }
+    seen.len()
+}
+
+type Part = dyn Fn(Ruleset, &[Option<i64>], std::ops::Range<usize>) -> Vec<i64>;
+
+fn as_i64<T: TryInto<i64> + Copy>(values: &[T]) -> Vec<i64> {
+    values.iter().map(|&v| v.try_into().ok().unwrap()).collect()
+}
+
+/// Distinct-sequence counts of every family equal a count by hand over small families, and
+/// some rulesets share a sequence (so the count is not just the number of rulesets).
+#[test]
+fn distinct_sequences_are_counted_in_every_family() {
+    let check = |sweep: Sweep, at, part: &Part| {
+        let summary = run(&sweep);
+        let expected = distinct_by_hand(&sweep, &summary, at, part);
+        assert_eq!(
+            summary.sequences.len(),
+            expected,
+            "{:?}",
+            sweep.spec().family
+        );
+        assert!(expected > 1 && (expected as u64) < summary.matched);
+    };
+    check(
+        Sweep::new(spec(subtraction_family(8))).unwrap(),
+        3,
+        &|r, _, range| as_i64(&reference::nim_values(&r.elements(), range.end)[range]),
+    );
+    check(
+        Sweep::new(spec(family("all-but", 5))).unwrap(),
+        3,
+        &|r, row, range| {
+            let values = all_but::reference::nim_values(&r.elements(), range.end);
+            let mut part = as_i64(&values[range]);
+            part.push(row[5].unwrap());
+            part
+        },
+    );
+    let cs = spec(family("cumulative-subtraction", 6));
+    check(Sweep::new(cs).unwrap(), 3, &|r, _, range| {
+        cumulative_subtraction::reference_outcomes(&r.elements(), range.end)[range].to_vec()
+    });
+    let octal_spec = SweepSpec {
+        search: 1 << 12,
+        ..spec(family("octal", 2))
+    };
+    check(Sweep::new(octal_spec).unwrap(), 3, &|r, _, range| {
+        let Ruleset::Code(rules) = r else { panic!() };
+        as_i64(&octal::reference::nim_values(&rules, range.end)[range])
+    });
+    check(
+        Sweep::new(spec(family("scoring-octal", 3))).unwrap(),
+        3,
+        &|r, _, range| {
+            let Ruleset::ScoringOctal(rules) = r else {
+                panic!()
+            };
+            let limits = ScoringLimits::new(range.end as u64, DEFAULT_SEARCH).unwrap();
+            let report = scoring::octal::solve(&rules, None, limits, &mut Budget::unlimited());
+            let values = report.unwrap().values;
+            values[range]
+                .iter()
+                .flat_map(|v| [v.numer(), v.denom()])
+                .collect()
+        },
+    );
+    let options = FamilyOptions {
+        fixed: Some(15),
+        window: Some(period_map::Window {
+            x0: 1,
+            x1: 12,
+            y0: 2,
+            y1: 14,
+        }),
+        ..FamilyOptions::default()
+    };
+    let map = Family::parse("3move", &options).unwrap();
+    check(Sweep::new(spec(map)).unwrap(), 5, &|r, _, range| {
+        let p = reference::p_positions(&r.elements(), range.end);
+        p[range].iter().map(|&b| i64::from(b)).collect()
+    });
+}
