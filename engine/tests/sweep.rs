@@ -247,7 +247,7 @@ fn scoring_octal_metrics_equal_the_scoring_solver_and_cumulative_subtraction() {
 
 /// A test-only claim (not a paper's): "the nim period is at most 2 max S". It fails on some
 /// sets, so tallies and first failures have something to count.
-fn short_period(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn short_period(subject: &Subject<'_>, _: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Subject::Subtraction(set) = subject else {
         return Ok(Verdict::NotApplicable);
     };
@@ -272,9 +272,32 @@ static TEST_CHECK: Check = Check {
     run: short_period,
 };
 
+/// Steps the slow test check has taken (only the cancel test runs it).
+static SLOW_STEPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// A test-only check that takes a million steps on every ruleset, polling its budget at each,
+/// as a slow check does through its solvers.
+fn slow(_: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
+    for step in 0..1_000_000 {
+        SLOW_STEPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        budget.tick(step, 1_000_000)?;
+    }
+    Ok(Verdict::Holds)
+}
+
+static SLOW_CHECK: Check = Check {
+    name: "test-slow",
+    citation: "test only",
+    statement: "holds after a million steps",
+    applies_to: &[SubjectKind::Subtraction],
+    stated_range: "every S",
+    run: slow,
+};
+
 fn find_test_check(name: &str) -> Result<&'static Check, EngineError> {
     match name {
         "test-short-period" => Ok(&TEST_CHECK),
+        "test-slow" => Ok(&SLOW_CHECK),
         _ => heaplab_engine::checks::find(name),
     }
 }
@@ -390,6 +413,32 @@ fn cancelling_stops_a_sweep() {
     let mut stop = |_: u64, _: u64| false;
     let result = sweep.run_range(0..4095, &mut Budget::with_progress(&mut stop));
     assert_eq!(result, Err(EngineError::Cancelled));
+}
+
+/// A cancel reaches a check midway through its first ruleset: the sweep stops with a clean
+/// `Cancelled` after the few steps the budget allowed (counted, not timed), and the progress
+/// the sweep's callback sees is its own (rulesets), never the check's step numbers.
+#[test]
+fn cancelling_stops_a_slow_check_midway() {
+    let spec = SweepSpec {
+        checks: vec!["test-slow".into()],
+        ..spec(subtraction_family(4))
+    };
+    let sweep = Sweep::with_checks(spec, find_test_check).unwrap();
+    let mut polls = Vec::new();
+    let mut stop_at_fifth = |done: u64, total: u64| {
+        polls.push((done, total));
+        polls.len() < 5
+    };
+    let result = sweep.run_range(0..15, &mut Budget::with_progress(&mut stop_at_fifth));
+    assert_eq!(result, Err(EngineError::Cancelled));
+    assert_eq!(
+        polls,
+        vec![(0, 15); 5],
+        "the sweep's own progress, re-reported"
+    );
+    let steps = SLOW_STEPS.load(std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(steps, 5, "the check stopped at the poll that cancelled");
 }
 
 fn mask(set: &[u32]) -> u64 {

@@ -148,21 +148,29 @@ impl Workspace {
 
 /// Measures one ruleset, searching at most `search` heaps for each period.
 pub fn measure(ruleset: &Ruleset, search: u64) -> Result<Measured, EngineError> {
-    measure_with(&mut Workspace::new(), ruleset, search)
+    measure_with(
+        &mut Workspace::new(),
+        ruleset,
+        search,
+        &mut Budget::unlimited(),
+    )
 }
 
-/// [`measure`] reusing the buffers of `workspace`.
+/// [`measure`] reusing the buffers of `workspace`; the solvers poll `budget` (the period-map
+/// cell solver has no budget: its search is capped by `search`).
 pub fn measure_with(
     workspace: &mut Workspace,
     ruleset: &Ruleset,
     search: u64,
+    budget: &mut Budget<'_>,
 ) -> Result<Measured, EngineError> {
+    let subtraction = &mut workspace.subtraction;
     match ruleset {
-        Ruleset::Subtraction(set) => subtraction_metrics(&mut workspace.subtraction, set, search),
-        Ruleset::AllBut(excluded) => all_but_metrics(excluded, search),
-        Ruleset::CumulativeSubtraction(set) => cumulative_metrics(set, search),
-        Ruleset::Code(rules) => code_metrics(ruleset, rules, search),
-        Ruleset::ScoringOctal(rules) => scoring_metrics(ruleset, rules, search),
+        Ruleset::Subtraction(set) => subtraction_metrics(subtraction, set, search, budget),
+        Ruleset::AllBut(excluded) => all_but_metrics(excluded, search, budget),
+        Ruleset::CumulativeSubtraction(set) => cumulative_metrics(set, search, budget),
+        Ruleset::Code(rules) => code_metrics(ruleset, rules, search, budget),
+        Ruleset::ScoringOctal(rules) => scoring_metrics(ruleset, rules, search, budget),
         Ruleset::MapCell { map, x, y, set } => Ok(map_cell_metrics(
             &mut workspace.cells,
             (*map, *x, *y),
@@ -193,10 +201,10 @@ fn subtraction_metrics(
     workspace: &mut subtraction::Workspace,
     set: &NumberSet,
     search: u64,
+    budget: &mut Budget<'_>,
 ) -> Result<Measured, EngineError> {
-    let mut budget = Budget::unlimited();
-    let nim = subtraction::nim_period_with(workspace, set, search, &mut budget)?;
-    let outcome = subtraction::outcome_period_with(workspace, set, search, &mut budget)?;
+    let nim = subtraction::nim_period_with(workspace, set, search, budget)?;
+    let outcome = subtraction::outcome_period_with(workspace, set, search, budget)?;
     let (max_value, sequence) = max_and_hash(&nim, workspace.values());
     let mut row = shape(set.elements()).to_vec();
     row.extend(period_pair(&nim));
@@ -208,9 +216,12 @@ fn subtraction_metrics(
     })
 }
 
-fn all_but_metrics(excluded: &NumberSet, search: u64) -> Result<Measured, EngineError> {
-    let (period, values) =
-        all_but::arithmetic_period_and_values(excluded, search, &mut Budget::unlimited())?;
+fn all_but_metrics(
+    excluded: &NumberSet,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<Measured, EngineError> {
+    let (period, values) = all_but::arithmetic_period_and_values(excluded, search, budget)?;
     let mut row = shape(excluded.elements()).to_vec();
     row.extend(period_pair(&period));
     row.push(period.saltus().map(|v| v as i64));
@@ -223,11 +234,15 @@ fn all_but_metrics(excluded: &NumberSet, search: u64) -> Result<Measured, Engine
     })
 }
 
-fn cumulative_metrics(set: &NumberSet, search: u64) -> Result<Measured, EngineError> {
+fn cumulative_metrics(
+    set: &NumberSet,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<Measured, EngineError> {
     let m = u64::from(set.max());
-    let solve = |terms| {
+    let mut solve = |terms| {
         let limits = Limits::new(terms, search)?;
-        cumulative_subtraction::solve(set, limits, &mut Budget::unlimited())
+        cumulative_subtraction::solve(set, limits, budget)
     };
     let mut report = solve(2 * m * m + m + 1)?;
     if let Some(end) = period_end(&report.period).filter(|&e| e > report.outcomes.len()) {
@@ -255,13 +270,14 @@ fn code_metrics(
     ruleset: &Ruleset,
     rules: &OctalRules,
     search: u64,
+    budget: &mut Budget<'_>,
 ) -> Result<Measured, EngineError> {
     let limits = octal::Limits {
         terms: 1,
         prove: true,
         max_heaps: usize::try_from(search).unwrap_or(usize::MAX),
     };
-    let (report, values) = octal::solve_keeping_values(rules, limits, &mut Budget::unlimited())?;
+    let (report, values) = octal::solve_keeping_values(rules, limits, budget)?;
     let (max_value, sequence) = max_and_hash(&report.periodicity, &values);
     let mut row = shape(&ruleset.elements()).to_vec();
     row.extend(period_pair(&report.periodicity));
@@ -277,10 +293,11 @@ fn scoring_metrics(
     ruleset: &Ruleset,
     rules: &ScoringRules,
     search: u64,
+    budget: &mut Budget<'_>,
 ) -> Result<Measured, EngineError> {
-    let solve = |terms| {
+    let mut solve = |terms| {
         let limits = ScoringLimits::new(terms, search)?;
-        scoring::octal::solve(rules, None, limits, &mut Budget::unlimited())
+        scoring::octal::solve(rules, None, limits, budget)
     };
     let mut report = solve(SCORING_TERMS)?;
     if let Some(end) = period_end(&report.period).filter(|&e| e > report.values.len()) {
