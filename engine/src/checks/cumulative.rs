@@ -226,7 +226,9 @@ pub(super) const OBSERVATION_3: Check = Check {
 };
 
 fn observation_3(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
-    let bad = |pos, neg, moves: u64| (pos > 0 && moves % 2 == 0) || (neg > 0 && moves % 2 == 1);
+    let bad = |pos, neg, moves: u64| {
+        (pos > 0 && moves.is_multiple_of(2)) || (neg > 0 && !moves.is_multiple_of(2))
+    };
     line_check(subject, two_actions, bad, budget)
 }
 
