@@ -17,7 +17,7 @@
 
 use crate::bits::BitVec;
 use crate::period::{
-    find_cycle, Periodicity, StateMachine, WindowHash, WindowRule, WindowSequence,
+    find_cycle, least_preperiod, Periodicity, StateMachine, WindowHash, WindowRule, WindowSequence,
 };
 use crate::ruleset::NumberSet;
 use crate::{Budget, EngineError};
@@ -138,8 +138,7 @@ pub fn solve_with(
     limits: Limits,
     budget: &mut Budget<'_>,
 ) -> Result<SubtractionReport, EngineError> {
-    let nim_period = nim_period_with(workspace, set, limits.search, budget)?;
-    let outcome_period = outcome_period_with(workspace, set, limits.search, budget)?;
+    let (nim_period, outcome_period) = periods_with(workspace, set, limits.search, budget)?;
     // The period search already computed a prefix of the values; extend or cut it to `terms`.
     let terms = limits.terms as usize;
     let rule = MexRule { set };
@@ -223,6 +222,52 @@ pub fn nim_period_and_values(
     let mut workspace = Workspace::new();
     let period = nim_period_with(&mut workspace, set, search, budget)?;
     Ok((period, workspace.values))
+}
+
+/// The nim and outcome periodicities of `set` in `workspace` (the nim-values stay there): the
+/// outcome period is read off a proven nim period ([`outcome_period_from_nim`]); only when
+/// the nim search proves nothing does the outcome sequence get its own search.
+pub fn periods_with(
+    workspace: &mut Workspace,
+    set: &NumberSet,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<(Periodicity, Periodicity), EngineError> {
+    let nim = nim_period_with(workspace, set, search, budget)?;
+    let outcome = match outcome_period_from_nim(&nim, &workspace.values) {
+        Some(outcome) => outcome,
+        None => outcome_period_with(workspace, set, search, budget)?,
+    };
+    Ok((nim, outcome))
+}
+
+/// The outcome periodicity implied by a proven nim periodicity and the nim-values it was proven
+/// on (at least preperiod + period of them); `None` without a proven nim period.
+///
+/// **Why it is proven.** Heap `x` is a P-position iff its nim-value is 0, so the outcomes
+/// repeat with the nim period `p` from the nim preperiod `l` on. The least eventual period `q`
+/// of the outcomes divides every eventual period, so it divides `p`; a divisor `d` of `p` is an
+/// eventual period iff it holds on one block `l..l + p` read cyclically (a shift by `d` that
+/// holds from some heap on holds from `l` on, by `p`-periodicity). The least preperiod is then
+/// found by scanning back from `l`.
+pub fn outcome_period_from_nim(nim: &Periodicity, values: &[u16]) -> Option<Periodicity> {
+    let (l, p) = (nim.preperiod()? as usize, nim.period()? as usize);
+    if values.len() < l + p {
+        return None;
+    }
+    // The outcome at any heap, read through the nim period past the first block.
+    let p_position = |x: usize| values[if x < l { x } else { l + (x - l) % p }] == 0;
+    let q = (1..=p)
+        .filter(|d| p.is_multiple_of(*d))
+        .find(|&d| (l..l + p).all(|x| p_position(x + d) == p_position(x)))?;
+    let preperiod = least_preperiod(l as u64, |x| {
+        p_position(x as usize) == p_position(x as usize + q)
+    });
+    Some(Periodicity::Proven {
+        preperiod,
+        period: q as u64,
+        saltus: 0,
+    })
 }
 
 /// [`nim_period`] in `workspace`; the values computed stay there ([`Workspace::values`]).

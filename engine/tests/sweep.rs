@@ -81,7 +81,9 @@ fn subtraction_metrics_equal_the_single_ruleset_solver_and_the_reference() {
 
 /// The sweep reuses one workspace for a whole chunk; on every set with max S <= 12 its
 /// metrics equal a fresh `subtraction::solve`, and `solve_with` in one workspace reused in the
-/// opposite order (large sets before small ones) gives the same reports as `solve`.
+/// opposite order (large sets before small ones) gives the same reports as `solve`. The
+/// outcome period (read off the nim period) equals the bit-parallel outcome search and the
+/// reference.
 #[test]
 fn reused_workspaces_give_the_fresh_solver_s_answers_up_to_max_12() {
     let sweep = Sweep::new(SweepSpec {
@@ -106,6 +108,13 @@ fn reused_workspaces_give_the_fresh_solver_s_answers_up_to_max_12() {
             "{}",
             row.ruleset
         );
+        // The outcome period read off the nim period equals the outcome sequence's own search
+        // and the reference's least period of the P-positions.
+        let own = subtraction::outcome_period(&set, DEFAULT_SEARCH, &mut Budget::unlimited());
+        assert_eq!(own.unwrap(), fresh.outcome_period, "{}", row.ruleset);
+        let p = reference::p_positions(set.elements(), 3000);
+        let slow = reference::least_period_at_tail(&p, set.max() as usize);
+        assert_eq!(slow, fresh.outcome_period, "{}", row.ruleset);
     }
 }
 

@@ -203,8 +203,7 @@ fn subtraction_metrics(
     search: u64,
     budget: &mut Budget<'_>,
 ) -> Result<Measured, EngineError> {
-    let nim = subtraction::nim_period_with(workspace, set, search, budget)?;
-    let outcome = subtraction::outcome_period_with(workspace, set, search, budget)?;
+    let (nim, outcome) = subtraction::periods_with(workspace, set, search, budget)?;
     let (max_value, sequence) = max_and_hash(&nim, workspace.values());
     let mut row = shape(set.elements()).to_vec();
     row.extend(period_pair(&nim));
