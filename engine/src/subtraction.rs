@@ -255,13 +255,15 @@ pub fn outcome_period_from_nim(nim: &Periodicity, values: &[u16]) -> Option<Peri
     if values.len() < l + p {
         return None;
     }
-    // The outcome at any heap, read through the nim period past the first block.
-    let p_position = |x: usize| values[if x < l { x } else { l + (x - l) % p }] == 0;
+    let block = &values[l..l + p];
+    let same = |a: &[u16], b: &[u16]| a.iter().zip(b).all(|(x, y)| (*x == 0) == (*y == 0));
+    // `d` holds on the block read cyclically: its tail matches its head, its head its end.
     let q = (1..=p)
         .filter(|d| p.is_multiple_of(*d))
-        .find(|&d| (l..l + p).all(|x| p_position(x + d) == p_position(x)))?;
+        .find(|&d| same(&block[d..], &block[..p - d]) && same(&block[..d], &block[p - d..]))?;
+    // Below `l`, heap `x + q` is still inside the first block (`x + q < l + p`).
     let preperiod = least_preperiod(l as u64, |x| {
-        p_position(x as usize) == p_position(x as usize + q)
+        (values[x as usize] == 0) == (values[x as usize + q] == 0)
     });
     Some(Periodicity::Proven {
         preperiod,

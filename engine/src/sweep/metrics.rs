@@ -205,7 +205,8 @@ fn subtraction_metrics(
 ) -> Result<Measured, EngineError> {
     let (nim, outcome) = subtraction::periods_with(workspace, set, search, budget)?;
     let (max_value, sequence) = max_and_hash(&nim, workspace.values());
-    let mut row = shape(set.elements()).to_vec();
+    let mut row = Vec::with_capacity(SUBTRACTION.len());
+    row.extend(shape(set.elements()));
     row.extend(period_pair(&nim));
     row.extend(period_pair(&outcome));
     row.push(max_value);
