@@ -272,14 +272,25 @@ fn short_period(subject: &Subject<'_>, _: &mut Budget<'_>) -> Result<Verdict, En
     })
 }
 
-static TEST_CHECK: Check = Check {
-    name: "test-short-period",
-    citation: "test only",
-    statement: "the nim period is at most 2 max S",
-    applies_to: &[SubjectKind::Subtraction],
-    stated_range: "every S",
-    run: short_period,
-};
+/// A test-only check on every subtraction set.
+const fn test_check(name: &'static str, statement: &'static str, run: RunCheck) -> Check {
+    Check {
+        name,
+        citation: "test only",
+        statement,
+        applies_to: &[SubjectKind::Subtraction],
+        stated_range: "every S",
+        run,
+    }
+}
+
+type RunCheck = fn(&Subject<'_>, &mut Budget<'_>) -> Result<Verdict, EngineError>;
+
+static TEST_CHECK: Check = test_check(
+    "test-short-period",
+    "the nim period is at most 2 max S",
+    short_period,
+);
 
 /// Steps the slow test check has taken (only the cancel test runs it).
 static SLOW_STEPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -294,14 +305,7 @@ fn slow(_: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError
     Ok(Verdict::Holds)
 }
 
-static SLOW_CHECK: Check = Check {
-    name: "test-slow",
-    citation: "test only",
-    statement: "holds after a million steps",
-    applies_to: &[SubjectKind::Subtraction],
-    stated_range: "every S",
-    run: slow,
-};
+static SLOW_CHECK: Check = test_check("test-slow", "holds after a million steps", slow);
 
 fn find_test_check(name: &str) -> Result<&'static Check, EngineError> {
     match name {
