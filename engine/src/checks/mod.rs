@@ -87,8 +87,8 @@ pub struct Check {
     pub applies_to: &'static [SubjectKind],
     /// The range the paper states the claim for, in words (e.g. `every S with max S ≤ 7`).
     pub stated_range: &'static str,
-    /// Asks the claim of one ruleset.
-    /// It polls `budget` (through the solvers it calls) so a sweep can cancel it midway.
+    /// Asks the claim of one ruleset, polling `budget` (through the solvers it calls) so a
+    /// sweep can cancel it midway.
     pub run: fn(&Subject<'_>, &mut Budget<'_>) -> Result<Verdict, EngineError>,
 }
 
