@@ -205,7 +205,7 @@ pub fn run(args: &SweepArgs) -> Result<String, EngineError> {
     let text = match shard {
         Some(shard) => Rendered::Text(
             serde_json::to_string_pretty(&ShardFile {
-                format: "heaplab-sweep-1".into(),
+                format: sweep_file::TAG.into(),
                 spec: sweep.spec().clone(),
                 shard,
                 summary,

@@ -13,8 +13,10 @@ use heaplab_engine::EngineError;
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 
-/// The format tag every sweep file starts with, so merge refuses other JSON.
-const TAG: &str = "heaplab-sweep-1";
+/// The format tag every sweep file starts with, so merge refuses other JSON (and files of an
+/// older HeapLab: version 2 hashes periodic parts as `u64` words and counts them in every
+/// family, so its shards do not merge with version 1's).
+pub const TAG: &str = "heaplab-sweep-2";
 
 /// How a sweep's result is written.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
