@@ -378,6 +378,12 @@ impl CellSolver {
         CellSolver::default()
     }
 
+    /// The P-position bits the last proven [`CellSolver::outcome_period`] computed: they
+    /// cover its preperiod and one period (stale after a search that proved nothing).
+    pub fn p_bits(&self) -> &BitVec {
+        &self.bits
+    }
+
     /// Solves pixel `(x, y)` of `family`, computing at most `max_heaps` heaps.
     pub fn solve(&mut self, family: Family, x: u32, y: u32, max_heaps: u64) -> Cell {
         let period = family
