@@ -56,7 +56,7 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
         return run_family(&family, args);
     }
     let rules = Ruleset::parse(&args.code)?;
-    let cap = if rules.is_finite() && rules.max_heaps_left() <= 2 {
+    let cap = if rules.fast_method() {
         octal::MAX_TERMS
     } else {
         octal::MAX_GENERAL_HEAPS

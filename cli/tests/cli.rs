@@ -562,6 +562,26 @@ fn octal_text_output() {
     assert!(text.contains("Theorem 3.73"), "{text}");
 }
 
+/// CGSuite's generalized codes: Grundy's game as `4!.0` (OEIS A002188), a cut number of 3.
+#[test]
+fn octal_generalized_codes() {
+    let v = json(&["octal", "4!.0", "--terms", "30", "--format", "json"]);
+    let values: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        values[..21],
+        [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
+    );
+    assert_eq!(v["name"], "Grundy's game");
+    let v = json(&["octal", "8?.G!", "--terms", "8", "--format", "json"]);
+    assert_eq!(v["kind"], "Generalized");
+    assert_eq!(v["code"], "8?·G!");
+}
+
 /// A budget too small to prove ·16 says so instead of claiming a period.
 #[test]
 fn octal_budget_reports_not_yet_periodic() {
@@ -586,7 +606,10 @@ fn octal_budget_reports_not_yet_periodic() {
 #[test]
 fn octal_errors_are_one_line() {
     for args in [
-        vec!["octal", ".19G"],
+        vec!["octal", ".19W"],
+        vec!["octal", ".1&16"],
+        vec!["octal", "!4.0"],
+        vec!["octal", ".&131072;"],
         vec!["octal", "137"],
         vec!["octal", "1.7"],
         vec!["octal", ".0"],

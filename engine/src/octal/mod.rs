@@ -20,8 +20,10 @@
 pub mod arithmetic;
 pub mod catalogue;
 pub mod code;
+pub mod cuts;
 pub mod families;
 pub mod fast;
+pub mod modifier;
 pub mod position;
 pub mod proof;
 pub mod reference;
@@ -193,7 +195,7 @@ fn solve_stored(
     options: RunOptions<'_>,
     budget: &mut Budget<'_>,
 ) -> Result<(OctalReport, Values), EngineError> {
-    let fast_octal = rules.is_finite() && rules.max_heaps_left() <= 2;
+    let fast_octal = rules.fast_method();
     let cap = if fast_octal {
         MAX_TERMS
     } else {
@@ -251,8 +253,8 @@ fn solve_stored(
                 report.periodicity = Periodicity::NotFound {
                     searched: computed as u64,
                 };
-                report.proof = if rules.unequal_split() {
-                    "no periodicity theorem applies to Grundy's game".into()
+                report.proof = if rules.has_modifiers() {
+                    "no periodicity theorem applies to codes with ! (Grundy's game)".into()
                 } else {
                     format!("not yet periodic up to {computed} (Theorem 3.73)")
                 };
@@ -327,7 +329,7 @@ fn prove_general(
         sequence.extend_to(n, budget)?;
         let values = sequence.values();
         report.computed = n as u64;
-        if rules.is_finite() {
+        if rules.is_finite() && !rules.has_modifiers() {
             if let Verdict::Proven { preperiod, period } = proof::simple_periodicity(values, t, k) {
                 report.periodicity = Periodicity::Proven {
                     preperiod: preperiod as u64,
@@ -368,7 +370,7 @@ fn prove_general(
             }
         }
         // Infinite codes have no ordinary-period theorem here: one length is enough.
-        if n >= len || !rules.is_finite() {
+        if n >= len || !rules.is_finite() || rules.has_modifiers() {
             break;
         }
         n = next;
@@ -385,6 +387,9 @@ fn prove_general(
             p.preperiod,
             searched as u64 - p.period
         ),
+        None if rules.has_modifiers() => {
+            "no periodicity theorem in HeapLab for codes with !, ? or =".into()
+        }
         None if rules.is_finite() => format!("not yet periodic up to {searched} (Theorem 3.73)"),
         None => "no periodicity theorem in HeapLab for this infinite code".into(),
     };
@@ -397,7 +402,7 @@ pub fn nim_values(
     terms: usize,
     budget: &mut Budget<'_>,
 ) -> Result<Vec<u32>, EngineError> {
-    if rules.is_finite() && rules.max_heaps_left() <= 2 {
+    if rules.fast_method() {
         let mut sequence = OctalSequence::new(rules);
         sequence.extend_to(terms, budget)?;
         Ok(sequence.values(terms))
