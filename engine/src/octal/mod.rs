@@ -18,6 +18,7 @@
 //! * [`reference`]: the plain mex over all options.
 
 pub mod arithmetic;
+pub mod breaking;
 pub mod catalogue;
 pub mod code;
 pub mod cuts;
