@@ -512,16 +512,17 @@ fn cumulative_subtraction_figures() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The `values` array of a JSON report.
+fn values_of(v: &Value) -> Vec<u64> {
+    let values = v["values"].as_array().unwrap();
+    values.iter().map(|x| x.as_u64().unwrap()).collect()
+}
+
 /// `heaplab octal .16 --terms N --format json`: the keys; digest Section 3 values of ·16.
 #[test]
 fn octal_json_has_the_documented_keys() {
     let v = json(&["octal", ".16", "--terms", "20", "--format", "json"]);
-    let values: Vec<u64> = v["values"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_u64().unwrap())
-        .collect();
+    let values = values_of(&v);
     assert_eq!(
         values,
         [0, 1, 0, 0, 1, 2, 2, 1, 4, 0, 1, 4, 2, 1, 4, 0, 1, 4, 2, 1]
@@ -566,12 +567,7 @@ fn octal_text_output() {
 #[test]
 fn octal_generalized_codes() {
     let v = json(&["octal", "4!.0", "--terms", "30", "--format", "json"]);
-    let values: Vec<u64> = v["values"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_u64().unwrap())
-        .collect();
+    let values = values_of(&v);
     assert_eq!(
         values[..21],
         [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
