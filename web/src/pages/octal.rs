@@ -367,6 +367,22 @@ pub fn octal_page(props: &OctalPageProps) -> Html {
 }
 
 /// The facts, badge, plot, legend and exports of a solved game.
+/// The badge over a result: proven, observed but not proven (as the CLI's `observed`; the proof
+/// line below says what bound a proof would need), or not yet periodic.
+pub fn verdict(report: &OctalReport) -> String {
+    match (report.proven(), report.observed) {
+        (true, _) if report.periodicity.saltus() == Some(0) => {
+            format!("proven by Theorem 3.73 up to {}", report.computed)
+        }
+        (true, _) => format!("proven arithmetic-periodic up to {}", report.computed),
+        (false, Some(o)) => format!(
+            "observed, not proven: G(n + {}) = G(n) + {} from heap {}",
+            o.period, o.saltus, o.preperiod
+        ),
+        (false, None) => format!("not yet periodic up to {}", report.computed),
+    }
+}
+
 fn solved_view(
     solved: &(OctalReport, Vec<u32>),
     range: (usize, usize),
@@ -379,11 +395,7 @@ fn solved_view(
         .ascii
         .trim_start_matches('.')
         .replace(['(', ')', '.'], "_");
-    let badge = if report.proven() {
-        format!("proven by Theorem 3.73 up to {}", report.computed)
-    } else {
-        format!("not yet periodic up to {}", report.computed)
-    };
+    let badge = verdict(report);
     let text = |v: Option<u64>| v.map_or("—".to_string(), |v| v.to_string());
     let png = {
         let canvas = canvas.clone();
