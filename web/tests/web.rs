@@ -1321,7 +1321,7 @@ fn octal_query_round_trips_and_validates() {
     assert_eq!(params.rules.code(), "·16");
     assert_eq!(Route::parse("#/octal"), Route::Octal(OctalQuery::default()));
     for bad in [
-        "code=.1G",
+        "code=.1W",
         "code=137",
         "code=.77&max=0",
         "code=.77&max=999999999999",
@@ -1355,6 +1355,32 @@ fn octal_csv_and_plot_window() {
         .collect();
     let drawn = drawn_heaps(&long, 0, long.len(), Some(0));
     assert!(drawn.len() <= 20_001 && drawn.contains(&12_345));
+}
+
+#[wasm_bindgen_test]
+fn octal_badge_shows_observed_not_proven() {
+    use heaplab_web::pages::octal::verdict;
+    use heaplab_web::worker::{solve_octal, OctalRequest};
+    let solve = |code: &str| {
+        let request = OctalRequest {
+            code: code.into(),
+            max_heaps: 200,
+        };
+        solve_octal(&request, &mut |_| {}).unwrap().0
+    };
+    // Lasker's nim: G(n + 4) = G(n) + 4 is seen, but no test proves it for an infinite code.
+    let lasker = solve("4.(3)");
+    assert_eq!(
+        verdict(&lasker),
+        "observed, not proven: G(n + 4) = G(n) + 4 from heap 1"
+    );
+    assert!(
+        lasker.proof.contains("Howse–Nowakowski"),
+        "{}",
+        lasker.proof
+    );
+    assert_eq!(verdict(&solve(".77")), "proven by Theorem 3.73 up to 200");
+    assert!(verdict(&solve("grundy")).starts_with("not yet periodic"));
 }
 
 #[wasm_bindgen_test]

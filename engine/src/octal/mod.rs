@@ -18,10 +18,13 @@
 //! * [`reference`]: the plain mex over all options.
 
 pub mod arithmetic;
+pub mod breaking;
 pub mod catalogue;
 pub mod code;
+pub mod cuts;
 pub mod families;
 pub mod fast;
+pub mod modifier;
 pub mod position;
 pub mod proof;
 pub mod reference;
@@ -194,7 +197,7 @@ fn solve_stored(
     options: RunOptions<'_>,
     budget: &mut Budget<'_>,
 ) -> Result<(OctalReport, Values), EngineError> {
-    let fast_octal = rules.is_finite() && rules.max_heaps_left() <= 2;
+    let fast_octal = rules.fast_method();
     let cap = if fast_octal {
         MAX_TERMS
     } else {
@@ -252,8 +255,8 @@ fn solve_stored(
                 report.periodicity = Periodicity::NotFound {
                     searched: computed as u64,
                 };
-                report.proof = if rules.unequal_split() {
-                    "no periodicity theorem applies to Grundy's game".into()
+                report.proof = if rules.has_modifiers() {
+                    "no periodicity theorem applies to codes with ! (Grundy's game)".into()
                 } else {
                     format!(
                         "not yet periodic up to {} (Theorem 3.73)",
@@ -332,7 +335,7 @@ fn prove_general(
         sequence.extend_to(n, budget)?;
         let values = sequence.values();
         report.computed = n as u64;
-        if rules.is_finite() {
+        if rules.is_finite() && !rules.has_modifiers() {
             if let Verdict::Proven { preperiod, period } = proof::simple_periodicity(values, t, k) {
                 report.periodicity = Periodicity::Proven {
                     preperiod: preperiod as u64,
@@ -373,7 +376,7 @@ fn prove_general(
             }
         }
         // Infinite codes have no ordinary-period theorem here: one length is enough.
-        if n >= len || !rules.is_finite() {
+        if n >= len || !rules.is_finite() || rules.has_modifiers() {
             break;
         }
         n = next;
@@ -390,6 +393,9 @@ fn prove_general(
             grouped(p.preperiod),
             grouped(searched as u64 - p.period)
         ),
+        None if rules.has_modifiers() => {
+            "no periodicity theorem in HeapLab for codes with !, ? or =".into()
+        }
         None if rules.is_finite() => format!(
             "not yet periodic up to {} (Theorem 3.73)",
             grouped(searched as u64)
@@ -405,7 +411,7 @@ pub fn nim_values(
     terms: usize,
     budget: &mut Budget<'_>,
 ) -> Result<Vec<u32>, EngineError> {
-    if rules.is_finite() && rules.max_heaps_left() <= 2 {
+    if rules.fast_method() {
         let mut sequence = OctalSequence::new(rules);
         sequence.extend_to(terms, budget)?;
         Ok(sequence.values(terms))

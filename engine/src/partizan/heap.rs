@@ -230,7 +230,7 @@ impl HeapRules {
     /// The duel of two finite code-digit games, `left` versus `right`.
     pub fn duel(left: &Ruleset, right: &Ruleset) -> Result<Self, EngineError> {
         let digits = |rules: &Ruleset| -> Result<PlayerRules, EngineError> {
-            if !rules.is_finite() || rules.unequal_split() {
+            if !rules.is_finite() || rules.has_modifiers() || rules.max_heaps_left() > 3 {
                 return Err(EngineError::OutOfRange(format!(
                     "duels need finite code-digit games, not {}",
                     rules.code()
@@ -242,7 +242,7 @@ impl HeapRules {
                 )));
             }
             let moves = (0..=rules.length())
-                .map(|k| (k, u32::from(rules.digit(k))))
+                .map(|k| (k, rules.digit(k)))
                 .filter(|&(_, d)| d != 0)
                 .collect();
             Ok(PlayerRules {

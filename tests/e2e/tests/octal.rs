@@ -65,7 +65,7 @@ async fn kayles_period_and_plotted_values_match_the_engine() -> Result<()> {
 #[tokio::test]
 async fn bad_code_gives_an_error_and_presets_change_the_url() -> Result<()> {
     with_page(|page| async move {
-        page.open("#/octal?code=.1G").await?;
+        page.open("#/octal?code=.1W").await?;
         let error = page.wait_for_some_text("#octal-error").await?;
         ensure!(error.contains("not a code digit"), "error: {error}");
         page.open("#/octal?code=.77&max=20000").await?;

@@ -275,6 +275,24 @@ pub fn octal_job(props: &OctalJobProps) -> Html {
     }
 }
 
+/// The badge over a result: proven, observed but not proven (as the CLI's `observed`; the proof
+/// line below says what bound a proof would need), or not yet periodic.
+pub fn verdict(report: &OctalReport) -> String {
+    match (report.proven(), report.observed) {
+        (true, _) if report.periodicity.saltus() == Some(0) => {
+            format!("proven by Theorem 3.73 up to {}", grouped(report.computed))
+        }
+        (true, _) => format!("proven arithmetic-periodic up to {}", grouped(report.computed)),
+        (false, Some(o)) => format!(
+            "observed, not proven: G(n + {}) = G(n) + {} from heap {}",
+            grouped(o.period),
+            grouped(o.saltus),
+            grouped(o.preperiod)
+        ),
+        (false, None) => format!("not yet periodic up to {}", grouped(report.computed)),
+    }
+}
+
 /// The facts, badge, plot, legend and exports of a solved game.
 fn solved_view(
     solved: &(OctalReport, Vec<u32>),
@@ -288,11 +306,7 @@ fn solved_view(
         .ascii
         .trim_start_matches('.')
         .replace(['(', ')', '.'], "_");
-    let badge = if report.proven() {
-        format!("proven by Theorem 3.73 up to {}", grouped(report.computed))
-    } else {
-        format!("not yet periodic up to {}", grouped(report.computed))
-    };
+    let badge = verdict(report);
     let text = |v: Option<u64>| v.map_or("—".to_string(), grouped);
     let png = {
         let canvas = canvas.clone();
