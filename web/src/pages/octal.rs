@@ -282,7 +282,10 @@ pub fn verdict(report: &OctalReport) -> String {
         (true, _) if report.periodicity.saltus() == Some(0) => {
             format!("proven by Theorem 3.73 up to {}", grouped(report.computed))
         }
-        (true, _) => format!("proven arithmetic-periodic up to {}", grouped(report.computed)),
+        (true, _) => format!(
+            "proven arithmetic-periodic up to {}",
+            grouped(report.computed)
+        ),
         (false, Some(o)) => format!(
             "observed, not proven: G(n + {}) = G(n) + {} from heap {}",
             grouped(o.period),

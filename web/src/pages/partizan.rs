@@ -26,8 +26,8 @@ use crate::components::field::{
 };
 use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
-use crate::components::value_strip::{device_scale, strip_layout, strip_rgba, use_box_width};
 use crate::components::tree::TreeView;
+use crate::components::value_strip::{device_scale, strip_layout, strip_rgba, use_box_width};
 use crate::jobs::{use_job, JobState, JobStatus};
 use crate::route::partizan::{PartizanQuery, PartizanRequest, FAMILIES};
 use crate::worker::{JobSpec, PartizanResult};
