@@ -255,14 +255,7 @@ fn solve_stored(
                 report.periodicity = Periodicity::NotFound {
                     searched: computed as u64,
                 };
-                report.proof = if rules.has_modifiers() {
-                    "no periodicity theorem applies to codes with ! (Grundy's game)".into()
-                } else {
-                    format!(
-                        "not yet periodic up to {} (Theorem 3.73)",
-                        grouped(computed as u64)
-                    )
-                };
+                report.proof = unproven_proof(rules, computed as u64);
             }
         }
         let mut values = sequence.into_stored();
@@ -393,16 +386,24 @@ fn prove_general(
             grouped(p.preperiod),
             grouped(searched as u64 - p.period)
         ),
-        None if rules.has_modifiers() => {
-            "no periodicity theorem in HeapLab for codes with !, ? or =".into()
-        }
-        None if rules.is_finite() => format!(
-            "not yet periodic up to {} (Theorem 3.73)",
-            grouped(searched as u64)
-        ),
-        None => "no periodicity theorem in HeapLab for this infinite code".into(),
+        None => unproven_proof(rules, searched as u64),
     };
     Ok(())
+}
+
+/// The proof line of a search that found no period in `searched` heaps and observed none:
+/// why nothing is claimed. Both solve paths (the fast one and the general one) say it.
+fn unproven_proof(rules: &Ruleset, searched: u64) -> String {
+    if rules.has_modifiers() {
+        "no periodicity theorem in HeapLab for codes with !, ? or = (such as Grundy's game)".into()
+    } else if rules.is_finite() {
+        format!(
+            "not yet periodic up to {} (Theorem 3.73)",
+            grouped(searched)
+        )
+    } else {
+        "no periodicity theorem in HeapLab for this infinite code".into()
+    }
 }
 
 /// Nim-values of heaps `0..terms` by the fast method (no period search).
