@@ -32,7 +32,8 @@ use rustc_hash::FxHashMap;
 
 use crate::{Budget, EngineError};
 
-/// The most heaps computed (memory: about 40 bytes a heap).
+/// The most heaps computed (memory: 274 MB measured at 1,400,000 heaps, mostly the memo and
+/// the shapes, both capped).
 pub const MAX_BREAKING_HEAPS: usize = 4_000_000;
 /// Heaps between two progress reports.
 const TICK: usize = 1 << 12;
