@@ -118,6 +118,8 @@ struct Trie {
     shapes: Shapes,
     /// Shapes allowed before the next rebuild.
     shapes_kept: usize,
+    /// The limits: shapes kept at least, memo entries kept.
+    limits: Limits,
     /// `(height, sorted shapes, low bits of the value, rest) → reached` up to [`SHARED_HEIGHT`];
     /// `d = 2` pads with EMPTY.
     memo: FxHashMap<Key, bool>,
@@ -129,12 +131,13 @@ struct Trie {
 type Key = (u32, [u32; 3], u32, i64);
 
 impl Trie {
-    fn new(bits: u32) -> Self {
+    fn new(bits: u32, limits: Limits) -> Self {
         Trie {
             bits,
             node: vec![EMPTY; 2usize << bits],
             shapes: Shapes::new(),
-            shapes_kept: SHAPES_KEPT,
+            shapes_kept: limits.shapes,
+            limits,
             memo: FxHashMap::default(),
             local: FxHashMap::default(),
         }
@@ -184,7 +187,7 @@ impl Trie {
                     .pair(h, [self.node[2 * i], self.node[2 * i + 1]]);
             }
         }
-        self.shapes_kept = SHAPES_KEPT.max(2 * self.shapes.kids.len());
+        self.shapes_kept = self.limits.shapes.max(2 * self.shapes.kids.len());
     }
 
     /// True when `n` splits into `d` (2 or 3) non-empty heaps whose values XOR to `g`.
@@ -192,7 +195,7 @@ impl Trie {
         if g >> self.bits != 0 {
             return false;
         }
-        if self.memo.len() > MEMO_KEPT {
+        if self.memo.len() > self.limits.memo {
             self.memo.clear();
         }
         self.local.clear();
@@ -281,10 +284,32 @@ impl Trie {
     }
 }
 
+/// How much the search keeps: shapes before a rebuild drops the unused ones, memo entries
+/// before the memo is cleared (small in tests, to exercise both).
+#[derive(Clone, Copy)]
+struct Limits {
+    shapes: usize,
+    memo: usize,
+}
+
 /// The values of `PB(L)` for `L` = {2} or {1, 2}, heaps `0..terms`.
 pub fn nim_values(
     cut_one: bool,
     terms: usize,
+    budget: &mut Budget<'_>,
+) -> Result<Vec<u32>, EngineError> {
+    let limits = Limits {
+        shapes: SHAPES_KEPT,
+        memo: MEMO_KEPT,
+    };
+    values_within(cut_one, terms, limits, budget)
+}
+
+/// [`nim_values`] with the search's `limits`.
+fn values_within(
+    cut_one: bool,
+    terms: usize,
+    limits: Limits,
     budget: &mut Budget<'_>,
 ) -> Result<Vec<u32>, EngineError> {
     if terms > MAX_BREAKING_HEAPS {
@@ -293,7 +318,7 @@ pub fn nim_values(
         )));
     }
     let bits = (usize::BITS - terms.leading_zeros()).max(4);
-    let mut trie = Trie::new(bits);
+    let mut trie = Trie::new(bits, limits);
     let mut values = Vec::with_capacity(terms);
     if terms == 0 {
         return Ok(values);
@@ -384,4 +409,24 @@ pub fn exceptional(values: &[u32]) -> Vec<(u32, usize, usize)> {
     }
     out.sort_unstable();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rebuilds every few hundred shapes and memo clears every few hundred entries change no
+    /// value (the full-size limits are not reached below about 1.5 million heaps).
+    #[test]
+    fn small_limits_give_the_same_values() {
+        let budget = &mut Budget::unlimited();
+        for cut_one in [true, false] {
+            let small = Limits {
+                shapes: 300,
+                memo: 200,
+            };
+            let want = nim_values(cut_one, 6_000, budget).unwrap();
+            assert_eq!(values_within(cut_one, 6_000, small, budget).unwrap(), want);
+        }
+    }
 }
