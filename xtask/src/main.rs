@@ -12,7 +12,8 @@
 //! - `bench [ARGS...]`: the engine's `bench` example in release, ARGS forwarded;
 //!   `bench octal-peer [REPS]`: HeapLab's octal solver against the peer `ogsolve`.
 //! - `records`: the slow record checks (minutes each), listed in `octal_peer::RECORDS`, then the
-//!   paper checks over their long ranges (`checks::ranges::long_ranges`).
+//!   ignored engine tests of `octal_peer::ENGINE_RECORDS` (the paper checks over their long
+//!   ranges, Table 4.4 in full).
 //! - `fuzz [CASES]`: the fuzz suites (engine parsers, CLI arguments, every page's URL state in
 //!   headless Chromium) with CASES random cases each (default 20,000) instead of the test run's
 //!   few hundred.
@@ -46,7 +47,7 @@ commands:
   bench octal-peer [REPS]  octal games: HeapLab against ogsolve -m rc2 (installed if missing)
   fuzz [CASES]        the fuzz suites with CASES random cases each (default 20000)
   records             the slow record checks (Table 3.2's octal records, the survey's record
-                      period, the paper checks over their long ranges)
+                      period, the paper checks over their long ranges, Table 4.4)
   help                show this message";
 
 fn main() -> ExitCode {
