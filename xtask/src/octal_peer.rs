@@ -50,7 +50,8 @@ const RECORDS: &[Record] = &[
         ],
     ),
     // Thesis Table 4.3 (Section 4.3.3): PB(1 | 4,5) has n0 25, p 9, saltus 3, proven by
-    // Theorem 4.57 from heaps 0..6·34 (about 30 s of CPU; the other rows are tests).
+    // Theorem 4.57 from heaps 0..6·34 (8 s of CPU in a release build; the other rows are
+    // tests).
     Record::command(
         &[
             "partizan",
