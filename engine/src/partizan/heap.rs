@@ -399,6 +399,9 @@ fn partitions(
 pub struct HeapSolver {
     rules: HeapRules,
     values: Vec<GameId>,
+    /// Which values are exact (all in a canonical solver; in a reduced one, those whose
+    /// canonical form is already reduced).
+    exact: Vec<bool>,
     /// `sums[p][j][m]`: for player `p` (0 Left, 1 Right), the undominated sums of `j` allowed
     /// heaps totalling `m` (Left keeps maxima, Right minima). Each player keeps only the
     /// counts up to the most heaps one of their own moves leaves. All exact in a canonical
@@ -416,6 +419,7 @@ impl HeapSolver {
         HeapSolver {
             rules: rules.clone(),
             values: Vec::new(),
+            exact: Vec::new(),
             sums: [levels(&rules.left), levels(&rules.right)],
             reduced: false,
         }
@@ -437,6 +441,12 @@ impl HeapSolver {
     /// The canonical forms computed so far (heap 0 first).
     pub fn values(&self) -> &[GameId] {
         &self.values
+    }
+
+    /// For each value, whether it is the heap's exact canonical form (else only its reduced
+    /// form is known).
+    pub fn exact(&self) -> &[bool] {
+        &self.exact
     }
 
     /// Computes heaps up to `len − 1`, ticking the budget once a heap.
@@ -473,6 +483,7 @@ impl HeapSolver {
             known.rep = reduced;
         }
         self.values.push(known.rep);
+        self.exact.push(known.exact);
         for p in 0..2 {
             let leaves = self.player(p).leaves;
             let single = if n >= 1 && leaves.allows(n) {

@@ -68,8 +68,8 @@ pub struct SequenceReport {
     /// Canonical (or reduced canonical) forms of heaps `0..terms`, in notation.
     pub values: Vec<String>,
     /// The outcome class (`L`, `R`, `P`, `N`) of each heap. For reduced forms computed modulo
-    /// infinitesimals, only where the stops decide it (`?` elsewhere: `0`, `*` and `↑` share
-    /// the reduced form 0); exact when the reduced forms came from canonical forms.
+    /// infinitesimals, only where the heap's exact form is known or the stops decide it (`?`
+    /// elsewhere: `0`, `*` and `↑` share the reduced form 0).
     pub outcomes: String,
     /// The period of `values`, if one was found.
     pub period: Option<PartizanPeriod>,
@@ -98,19 +98,28 @@ pub fn canonical_sequence(
     store: &mut GameStore,
     budget: &mut Budget<'_>,
 ) -> Result<Vec<GameId>, EngineError> {
-    run(HeapSolver::new(rules), terms, store, budget)
+    Ok(run(HeapSolver::new(rules), terms, store, budget)?
+        .values()
+        .to_vec())
 }
 
 /// Reduced canonical forms of heaps `0..terms` in `store`, computed modulo infinitesimals
 /// throughout ([`HeapSolver::new_reduced`]) rather than by reducing the canonical forms; an
 /// error with [`UNDECIDED`] at a heap this cannot decide.
+/// With each value, whether it is also the exact canonical form.
 pub fn reduced_sequence(
     rules: &HeapRules,
     terms: usize,
     store: &mut GameStore,
     budget: &mut Budget<'_>,
-) -> Result<Vec<GameId>, EngineError> {
-    run(HeapSolver::new_reduced(rules), terms, store, budget)
+) -> Result<Vec<(GameId, bool)>, EngineError> {
+    let solver = run(HeapSolver::new_reduced(rules), terms, store, budget)?;
+    Ok(solver
+        .values()
+        .iter()
+        .copied()
+        .zip(solver.exact().iter().copied())
+        .collect())
 }
 
 /// Heaps `0..terms` of a fresh solver.
@@ -119,10 +128,10 @@ fn run(
     terms: usize,
     store: &mut GameStore,
     budget: &mut Budget<'_>,
-) -> Result<Vec<GameId>, EngineError> {
+) -> Result<HeapSolver, EngineError> {
     check_terms(terms)?;
     solver.extend_to(store, terms, budget)?;
-    Ok(solver.values().to_vec())
+    Ok(solver)
 }
 
 /// The outcome letter of every game infinitesimally close to `g`, or `?` when they differ:
@@ -256,9 +265,15 @@ pub fn solve(
         None
     };
     let values = match fast {
-        Some(values) => {
-            for &g in &values {
-                outcomes.push(outcome_mod_inf(&mut store, g)?);
+        Some(known) => {
+            let mut values = Vec::with_capacity(terms);
+            for (g, exact) in known {
+                outcomes.push(if exact {
+                    store.outcome(g)?.letter()
+                } else {
+                    outcome_mod_inf(&mut store, g)?
+                });
+                values.push(g);
             }
             values
         }
