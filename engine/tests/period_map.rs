@@ -51,6 +51,26 @@ fn four_move_and_max_symmetric_match_the_reference() {
     }
 }
 
+/// A 3-move window whose moves are all at least 256 (s3 = 701), where the cell solver makes
+/// its words four at a time and proves most periods from the expected ones: every pixel agrees
+/// with the reference.
+#[test]
+fn a_window_of_long_moves_matches_the_reference() {
+    let family = Family::ThreeMove { s3: 701 };
+    let window = Window {
+        x0: 256,
+        x1: 268,
+        y0: 440,
+        y1: 446,
+    };
+    let map =
+        period_map::compute(family, window, 1 << 20, &mut Budget::unlimited()).expect("valid map");
+    for cell in map {
+        let slow = period_map::reference_cell(family, cell.x, cell.y, 1 << 20);
+        assert_eq!(cell, slow, "S = {{{},{},701}}", cell.x, cell.y);
+    }
+}
+
 /// Resolving an unresolved pixel (the page's click, issue 16): every cell that a small budget
 /// leaves unresolved, solved by the constant-memory search and stored with `cell_with`, is
 /// the cell the map solver finds with a budget large enough — in all three families, so the
