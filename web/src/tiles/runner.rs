@@ -111,6 +111,9 @@ struct Inner {
     last_recolour: f64,
     drawn_scale: u64,
     pending: Option<Progress>,
+    /// Pixels resolved by a click, kept across zoom and pan (exact cells, keyed by ruleset)
+    /// and put back into every new map's grid as its tiles arrive.
+    resolved: Vec<(Family, Cell)>,
 }
 
 /// A [`MapRunner`] that does not keep its state alive: what workers and timers hold, so that
@@ -175,6 +178,7 @@ impl MapRunner {
             last_recolour: 0.0,
             drawn_scale: 1,
             pending: None,
+            resolved: Vec::new(),
         };
         MapRunner(Shared::new(inner, on_progress))
     }
@@ -262,12 +266,14 @@ impl MapRunner {
 
     /// Replaces an unresolved pixel of the current map of `family` with `cell` (found by the
     /// constant-memory search), repaints it and reports the new counts. Nothing happens when
-    /// the map has changed since, or that pixel is not unresolved.
+    /// the map has changed since, or that pixel is not unresolved. The cell is kept: later maps
+    /// of the family (zoom, pan) show it resolved too.
     pub fn resolve(&self, family: Family, cell: Cell) {
         self.with(|inner| {
             if inner.family != family || !inner.grid.resolve(&cell) {
                 return;
             }
+            inner.resolved.push((family, cell));
             if inner.grid.scale_max(inner.colouring) != inner.drawn_scale {
                 inner.redraw_all();
             } else {
@@ -511,6 +517,11 @@ impl Inner {
             None => sample,
         });
         self.grid.insert(&cells);
+        for (family, cell) in &self.resolved {
+            if *family == self.family {
+                self.grid.resolve(cell);
+            }
+        }
         let region = self.coarse_region(result.tile, result.stride, cells.len() as u64);
         let finished = self.grid.done() >= self.grid.total();
         let scale = self.grid.scale_max(self.colouring);
