@@ -351,3 +351,48 @@ fn a_sum_too_large_to_draw_is_refused_before_it_is_solved() {
     );
     assert!(!out.exists());
 }
+
+#[test]
+fn breaking_scoring_codes_stop_at_their_caps_naming_the_flag() {
+    // 0.66 to heap 200 has astronomically many heap multisets: the default caps stop it in
+    // seconds; small caps stop it at once, each naming its flag and the terms that fit.
+    for (cap, value, flag) in [
+        ("--max-work", "100000", "--max-work"),
+        ("--max-states", "1000", "--max-states"),
+    ] {
+        let err = one_line_error(&[
+            "scoring", "--octal", "0.66", "--points", "1,1", "--terms", "200", cap, value,
+        ]);
+        assert!(
+            err.contains(flag) && err.contains("ask for --terms"),
+            "{err}"
+        );
+    }
+    let out = json(&[
+        "scoring", "--octal", "0.7", "--points", "1", "--terms", "30", "--format", "json",
+    ]);
+    assert_eq!(out["values"].as_array().unwrap().len(), 30);
+    error_contains(
+        &[
+            "scoring",
+            "--octal",
+            "0.7",
+            "--points",
+            "1",
+            "--max-work",
+            "0",
+        ],
+        "--max-work",
+    );
+}
+
+#[test]
+fn truncated_sequences_of_large_m_are_fast() {
+    // The issue's `truncated --m 977` (past 20 s before the convergence search started small).
+    // Theorem 15: ⌈m/2⌉ − 1 values of a have tr = 2; and tr_{m−1}^m = m − 1 (Figure 3's tail).
+    let out = json(&["truncated", "--m", "977", "--format", "json"]);
+    let tr: Vec<u64> = serde_json::from_value(out["tr"].clone()).unwrap();
+    assert_eq!(tr.len(), 976);
+    assert_eq!(tr.iter().filter(|&&t| t == 2).count(), 488);
+    assert_eq!(tr.last(), Some(&976));
+}
