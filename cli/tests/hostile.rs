@@ -125,6 +125,12 @@ fn many_moves_per_position_hit_the_move_cap() {
         ],
         "moves",
     );
+    // The command, with the default caps: refused once the moves held at once pass
+    // --max-states (a few hundred bytes each), not after gigabytes.
+    error_contains(
+        &["cumulative-game", "--set", &set.join(","), "--heap", "5000"],
+        "moves held at once: try a smaller heap or set (the cap is --max-states",
+    );
 }
 
 #[test]
