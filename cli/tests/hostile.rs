@@ -268,8 +268,11 @@ fn conflicting_options_are_rejected() {
 
 #[test]
 fn progress_goes_to_stderr_and_the_answer_is_unchanged() {
-    let runs: [&[&str]; 4] = [
+    let runs: [&[&str]; 7] = [
         &["cumulative-game", "--set", "1,2", "--heap", "25"],
+        &["subtraction", "--set", "2,5,7"],
+        &["subtraction", "--set", "2,5,7", "--outcomes-only"],
+        &["octal", ".137", "--prove"],
         &[
             "partizan", "--left", "1,2", "--right", "1,3", "--terms", "40",
         ],
