@@ -393,6 +393,30 @@ fn breaking_scoring_codes_stop_at_their_caps_naming_the_flag() {
         ],
         "--max-work",
     );
+    error_contains(
+        &[
+            "scoring",
+            "--octal",
+            "0.77",
+            "--points",
+            "1,1",
+            "--terms",
+            "100",
+            "--max-work",
+            "50000",
+        ],
+        "heaps below",
+    );
+}
+
+#[test]
+fn a_large_cumulative_game_stops_at_its_position_cap() {
+    // The issue's `cumulative-game --heap 69363`: capped (default 500,000 positions, about
+    // 2 s), here at 1,000 so that the test is quick.
+    error_contains(
+        &["cumulative-game", "--heap", "69363", "--max-states", "1000"],
+        "(the cap is --max-states 1000)",
+    );
 }
 
 #[test]
