@@ -136,8 +136,8 @@ pub struct Solver {
 }
 
 /// Moves held at once per allowed position that callers bounding memory give
-/// [`Solver::limit_moves`] (the CLI: `--max-states` times this). A position and a held move
-/// cost a few hundred bytes each, so the stack then holds no more than the memo.
+/// [`Solver::limit_moves`] (the CLI gives a quarter of `--max-states` times this). A position
+/// and a held move cost a few hundred bytes each, so the stack holds no more than the memo.
 pub const MOVES_PER_STATE: u64 = 1;
 
 impl Solver {
