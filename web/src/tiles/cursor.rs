@@ -95,7 +95,7 @@ pub fn sweep_row(order: u32, height: u32, k: u32) -> u32 {
 /// Hands out a map's tiles in two passes (a progressive map): first the pixels
 /// `(x0 + stride·i, y0 + stride·j)`, which the page draws as `stride`-wide blocks (a coarse
 /// picture of the whole window), then every pixel, in [`SWEEPS`] interleaved sweeps over the
-/// rows (each tile at most one row). Each tile comes with the stride to solve it at; a
+/// rows (each tile at most half a row). Each tile comes with the stride to solve it at; a
 /// stride-1 cursor has only the second pass.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TwoPassCursor {
@@ -164,7 +164,8 @@ impl TwoPassCursor {
         }
         let w = self.window;
         let width = u64::from(w.x1 - w.x0);
-        let t = self.fine.next_tile(pixels.min(width))?;
+        // At most half a row, so a costly row is split between at least two tiles.
+        let t = self.fine.next_tile(pixels.min(width.div_ceil(2)))?;
         let height = w.y1 - w.y0;
         let top = sweep_row(height - 1 - t.y0, height, SWEEPS);
         let y = w.y1 - 1 - top;
