@@ -118,8 +118,9 @@ async fn clicking_a_node_collapses_and_expands_it() {
 
 #[wasm_bindgen_test]
 async fn a_huge_tree_opens_collapsed_within_the_cap() {
-    // 3^9 leaves, 29524 nodes: opens with at most 40 visible.
-    let (root, handle) = mount(full_tree(3, 9), 40).await;
+    // 3^9 leaves, 29524 nodes: opens with at most 40 visible (in a box wide enough to read
+    // all 27 folded nodes of depth 3).
+    let (root, handle) = mount_in(full_tree(3, 9), 40, 3000).await;
     assert_eq!(count(&root, "g.tree-node"), 40);
     assert_eq!(
         root.query_selector("#t-count")
