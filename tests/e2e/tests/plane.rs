@@ -321,7 +321,7 @@ async fn colour_by_fits_and_progress_is_shared(page: Page) -> Result<()> {
         .and_then(|t| t.parse().ok())
         .with_context(|| format!("no total in {line:?}"))?;
     ensure!(
-        total >= 7_200_000 && total % 7_200_000 == 0,
+        total >= 7_200_000 && total.is_multiple_of(7_200_000),
         "status {line:?}"
     );
     wait_complete(&page, 3600, 2000).await?;
