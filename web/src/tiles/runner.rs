@@ -512,8 +512,10 @@ impl Inner {
         };
         let pixels = cells.len().max(1) as f64;
         let sample = result.millis.max(0.0) / pixels;
+        // Up at once, down slowly: after a tile of costly rulesets the next tiles are small
+        // (so a costly row is shared among the workers, not left whole to one), then grow back.
         self.ms_per_pixel = Some(match self.ms_per_pixel {
-            Some(avg) => 0.7 * avg + 0.3 * sample,
+            Some(avg) => sample.max(0.7 * avg + 0.3 * sample),
             None => sample,
         });
         self.grid.insert(&cells);
