@@ -90,7 +90,7 @@ where
     })
 }
 
-/// A callback for a [`TextField`]'s `oninput`: stores the typed text into the form state with
+/// A callback for a [`text_field`]'s `oninput`: stores the typed text into the form state with
 /// `set`.
 pub fn edit_text<Q: Clone + 'static>(
     form: &UseStateHandle<Q>,
@@ -230,7 +230,7 @@ pub fn submit_when_valid<Q: 'static, P: 'static, E: 'static>(
     })
 }
 
-/// Properties of [`TextField`].
+/// What [`text_field`] shows.
 #[derive(Properties, PartialEq)]
 pub struct TextFieldProps {
     /// The input's id (tests and the label use it).
@@ -252,8 +252,10 @@ pub struct TextFieldProps {
     pub inputmode: AttrValue,
 }
 
-/// A `<div class="field">` with a label and a text input.
-#[function_component(TextField)]
+/// A `<div class="field">` with a label and a text input; call it with
+/// `text_field(&props!(TextFieldProps { id: "x", label: "X", value, oninput }))` (the props
+/// macro fills the defaults). A plain function, not a component: it holds no state, and each
+/// component costs the module yew's lifecycle code.
 pub fn text_field(props: &TextFieldProps) -> Html {
     let oninput = props
         .oninput
@@ -273,26 +275,15 @@ pub fn text_field(props: &TextFieldProps) -> Html {
     }
 }
 
-/// Properties of [`FieldErrors`].
-#[derive(Properties, PartialEq)]
-pub struct FieldErrorsProps {
-    /// The id of the error box, e.g. `map-error`.
-    pub id: AttrValue,
-    /// The problems, in order (nothing is shown when empty).
-    pub errors: Vec<FieldError>,
-    /// Whether each message is shown as a sentence (capital, full stop), as typed otherwise.
-    #[prop_or(true)]
-    pub sentence: bool,
-}
-
-/// The one inline error box of a form: a paragraph per problem, announced to screen readers.
-#[function_component(FieldErrors)]
-pub fn field_errors(props: &FieldErrorsProps) -> Html {
-    if props.errors.is_empty() {
+/// The one inline error box of a form (`id`): a paragraph per problem, capitalised with a full
+/// stop when `sentence`, announced to screen readers; nothing when `errors` is empty. A plain
+/// function: it holds no state, and each component costs the module yew's lifecycle code.
+pub fn field_errors(id: &str, errors: &[FieldError], sentence: bool) -> Html {
+    if errors.is_empty() {
         return html! {};
     }
     let line = |e: &FieldError| {
-        let text = if props.sentence {
+        let text = if sentence {
             format!("{}.", capitalise(&e.message))
         } else {
             e.message.clone()
@@ -300,8 +291,8 @@ pub fn field_errors(props: &FieldErrorsProps) -> Html {
         html! { <p id={e.id.clone()}>{ text }</p> }
     };
     html! {
-        <div id={props.id.clone()} class="form-error" role="alert">
-            { for props.errors.iter().map(line) }
+        <div id={id.to_string()} class="form-error" role="alert">
+            { for errors.iter().map(line) }
         </div>
     }
 }

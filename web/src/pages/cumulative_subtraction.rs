@@ -21,11 +21,11 @@ use heaplab_engine::subtraction::Limits;
 use heaplab_engine::{Budget, Periodicity};
 use yew::prelude::*;
 
-use crate::components::field::FieldErrors;
+use crate::components::field::field_errors;
 use crate::route::PageQuery;
 
 use crate::components::field::{edit_form, submit_when_valid, use_live_form};
-use crate::components::page::{empty_results, error_card, PageFrame};
+use crate::components::page::{empty_results, error_card, page_head};
 use crate::route::cumulative::{CumulativeParams, CumulativeQuery};
 use crate::route::navigate;
 
@@ -118,7 +118,7 @@ pub fn cumulative_page(props: &CumulativePageProps) -> Html {
             <div class="field actions">
                 <button type="submit" class="primary">{ "Show" }</button>
             </div>
-            <FieldErrors id="cs-error" errors={form_errors.as_ref().map(CumulativeQuery::field_errors).unwrap_or_default()} />
+            { field_errors("cs-error", &form_errors.as_ref().map(CumulativeQuery::field_errors).unwrap_or_default(), true) }
         </form>
     };
 
@@ -129,10 +129,10 @@ pub fn cumulative_page(props: &CumulativePageProps) -> Html {
     };
 
     html! {
-        <PageFrame title="Cumulative subtraction" lead="A heap of x tokens; a move takes s ∈ S tokens and the mover scores s. Positive maximises the score difference, Negative minimises it. The outcome is o(x) = max over s ≤ x of (s − o(x − s)), and 0 when no move fits (Definition 2 of Cohensius, Larsson, Meir and Wahlstedt) — the same recursion as Stewart's scoring Sprague–Grundy function G_s for subtraction games (Impartial scoring play games, Section 3.1.1).">
+        <>{ page_head("Cumulative subtraction", "A heap of x tokens; a move takes s ∈ S tokens and the mover scores s. Positive maximises the score difference, Negative minimises it. The outcome is o(x) = max over s ≤ x of (s − o(x − s)), and 0 when no move fits (Definition 2 of Cohensius, Larsson, Meir and Wahlstedt) — the same recursion as Stewart's scoring Sprague–Grundy function G_s for subtraction games (Impartial scoring play games, Section 3.1.1).") }
             { form_html }
             { results }
-        </PageFrame>
+        </>
     }
 }
 

@@ -19,12 +19,12 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlSelectElement, ImageData};
 use yew::prelude::*;
 
-use crate::components::field::FieldErrors;
+use crate::components::field::field_errors;
 use crate::route::PageQuery;
 
 use crate::components::export::{download_rgba, download_text, ScaledPng};
 use crate::components::field::{choose_and_commit, edit_form, same_state, submit_or_rerun};
-use crate::components::page::{empty_results, PageFrame};
+use crate::components::page::{empty_results, page_head};
 use crate::components::palette::ColourSwatch;
 use crate::components::pixel_canvas::{
     fraction_in, view_buttons, view_key, wheel_zoom, Drag, ViewKey,
@@ -541,7 +541,7 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
             <small id="map-range-hint" class="hint map-hint">
                 { "Ranges are half-open, as in Rust: 401..1600 means 401 ≤ s1 < 1600. At most 4,000,000 pixels." }
             </small>
-            <FieldErrors id="map-error" errors={form_errors.as_ref().map(MapQuery::field_errors).unwrap_or_default()} />
+            { field_errors("map-error", &form_errors.as_ref().map(MapQuery::field_errors).unwrap_or_default(), true) }
         </form>
     };
 
@@ -643,12 +643,12 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
     };
 
     html! {
-        <PageFrame title="Period maps" lead="Flammenkamp's picture of 3-move subtraction games (survey Section 2, Figure 1): pixel (s1, s2) is the ruleset {s1, s2, s3}, coloured by its proven outcome period — is it s1 + s3, s2 + s3, s1 + s2, or something else? The 4-move family {s1, s2, s3, s1 + s3} and the max-symmetric 5-move family are coloured by log period or preperiod.">
+        <>{ page_head("Period maps", "Flammenkamp's picture of 3-move subtraction games (survey Section 2, Figure 1): pixel (s1, s2) is the ruleset {s1, s2, s3}, coloured by its proven outcome period — is it s1 + s3, s2 + s3, s1 + s2, or something else? The 4-move family {s1, s2, s3, s1 + s3} and the max-symmetric 5-move family are coloured by log period or preperiod.") }
             if !form_beside_map {
                 { form_html }
             }
             { body }
-        </PageFrame>
+        </>
     }
 }
 
