@@ -18,9 +18,7 @@
 //! 2. the least value `s` that no listed option takes and that is common in every active group
 //!    cannot be an option at all, so `G(n) <= s`;
 //! 3. values below `s` that no listed option takes are candidates; the common × common pairs
-//!    are scanned only to strike candidates, least first, and only in a group that could
-//!    produce one; each block of splits is compared with the candidate (vectorized) and
-//!    inserted only when it holds it. The first candidate not struck is `G(n)`.
+//!    are scanned only to strike candidates, and only in a group that could produce one.
 //!
 //! Correctness does not depend on `w` (any `w` gives the true mex); `w` decides speed. It is
 //! chosen by a Walsh–Hadamard transform of the label counts of all the heaps so far (the rare
@@ -125,13 +123,13 @@ impl Group {
         }
     }
 
-    /// True when some split of the group's moves has the option `target`; the block holding
-    /// it is inserted into `taken` (so later candidates it holds are known taken). Each block
-    /// of splits is only compared with the target (a branch-free loop the compiler
-    /// vectorizes); blocks grow from 16 splits, since a target is often struck at once.
-    fn strikes<T: Cell>(&self, v: &[T], unequal: bool, target: u32, taken: &mut [u64]) -> bool {
+    /// Scans every split of the group's moves until every target (candidate values rare in
+    /// this group) is an option, removing those found from `targets`.
+    /// Blocks of splits are first compared with each target (a branch-free loop the compiler
+    /// vectorizes); only a block holding a target is inserted into `taken`.
+    fn strike<T: Cell>(&self, v: &[T], unequal: bool, targets: &mut Vec<u32>, taken: &mut [u64]) {
+        const BLOCK: usize = 64;
         let n = v.len();
-        let mut block = 16;
         for &k in &self.moves {
             if n < k + 2 {
                 break;
@@ -140,20 +138,23 @@ impl Group {
             let last = last_split(m, unequal);
             let mut a = 1;
             while a <= last {
-                let end = (a + block).min(last + 1);
+                let end = (a + BLOCK).min(last + 1);
                 // Heaps a..end and, reversed, m − a down to m − end + 1.
                 let (low, high) = (&v[a..end], &v[m + 1 - end..=m - a]);
-                if block_has(low, high, T::cell(target)) {
+                if targets.len() > MAX_TARGETS
+                    || targets.iter().any(|&t| block_has(low, high, T::cell(t)))
+                {
                     for (x, y) in low.iter().zip(high.iter().rev()) {
                         insert(taken, x.get() ^ y.get());
                     }
-                    return true;
+                    targets.retain(|&t| !contains(taken, t));
+                    if targets.is_empty() {
+                        return;
+                    }
                 }
                 a = end;
-                block = (block * 2).min(MAX_BLOCK);
             }
         }
-        false
     }
 
     /// Chooses `w` from the labels `labels` (every heap so far), or 0 when no `w`
@@ -206,8 +207,8 @@ fn last_split(m: usize, unequal: bool) -> usize {
     }
 }
 
-/// The largest block of splits the strike scan compares at once.
-const MAX_BLOCK: usize = 512;
+/// Targets above this many are struck by inserting every split (no per-target compare).
+const MAX_TARGETS: usize = 4;
 
 /// A heap whose label is rare in a group, with its value.
 #[derive(Debug, Clone, Copy)]
@@ -259,7 +260,9 @@ struct Scratch {
     excluded: Vec<u64>,
     /// Values below the least safe value that no listed option takes, increasing.
     candidates: Vec<u32>,
-    /// Options of the blocks that struck a candidate (bitset).
+    /// The candidates one group's scan must strike.
+    targets: Vec<u32>,
+    /// Options of the scanned blocks (bitset).
     taken: Vec<u64>,
 }
 
@@ -307,18 +310,26 @@ impl Moves {
         }
         s.taken.clear();
         s.taken.resize(words, 0);
-        // The least candidate that no split of an active group takes; a candidate common in
-        // a group is no split of it (the splits with a rare heap are listed).
-        for &c in &s.candidates {
-            let struck = contains(&s.taken, c)
-                || active()
-                    .filter(|g| !g.is_common(label(c, n)))
-                    .any(|g| g.strikes(v, self.unequal, c, &mut s.taken));
-            if !struck {
-                return c;
+        for group in active() {
+            // A candidate common in this group is no split of it (the rare ones are listed).
+            let taken = &s.taken;
+            s.targets.clear();
+            s.targets.extend(
+                s.candidates
+                    .iter()
+                    .copied()
+                    .filter(|&c| !contains(taken, c) && !group.is_common(label(c, n))),
+            );
+            if !s.targets.is_empty() {
+                group.strike(v, self.unequal, &mut s.targets, &mut s.taken);
             }
         }
-        safe
+        // The least candidate no split takes.
+        s.candidates
+            .iter()
+            .copied()
+            .find(|&c| !contains(&s.taken, c))
+            .unwrap_or(safe)
     }
 }
 
