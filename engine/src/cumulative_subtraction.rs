@@ -286,6 +286,9 @@ pub fn interval_outcomes(a: usize, m: usize, len: usize) -> (Vec<u32>, Vec<Optio
     (o, opt)
 }
 
+/// The largest `m` of `tr^m` the CLI and the page compute (about 2.5 s natively at `m = 2000`).
+pub const MAX_TRUNCATED_M: u32 = 2_000;
+
 /// `tr^m = (tr_a^m)_{a=1}^{m-1}` (Definition 11): `tr_a^m = j` when `ξ({a..m}) ∈ (2(j-1)m, 2jm]`.
 pub fn truncated_sequence(m: u32) -> Result<Vec<u64>, EngineError> {
     truncated_sequence_with(m, &mut Budget::unlimited())

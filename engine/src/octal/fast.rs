@@ -479,6 +479,8 @@ impl OctalSequence {
     ) -> Result<(), EngineError> {
         self.values
             .reserve(total.max(len).saturating_sub(self.values.len()));
+        #[cfg(target_arch = "wasm32")]
+        self.values.widen();
         while self.values.len() < len {
             let n = self.values.len();
             if n == self.next_review {
@@ -486,7 +488,10 @@ impl OctalSequence {
                 self.next_review *= 2;
             }
             let value = match &self.values {
+                #[cfg(not(target_arch = "wasm32"))]
                 Values::Narrow(v) => self.moves.next_value(v, self.value_bits, &mut self.scratch),
+                #[cfg(target_arch = "wasm32")]
+                Values::Narrow(_) => unreachable!("widened before the loop"),
                 Values::Wide(v) => self.moves.next_value(v, self.value_bits, &mut self.scratch),
             };
             self.push(value);

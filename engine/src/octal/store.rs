@@ -89,6 +89,14 @@ impl Values {
         }
     }
 
+    /// Stores every value as `u32` from now on. The browser's module solves in this width
+    /// only, so its hot loops are compiled for one cell width (module size; its caps are small).
+    pub fn widen(&mut self) {
+        if let Values::Narrow(v) = self {
+            *self = Values::Wide(v.iter().map(|&x| u32::from(x)).collect());
+        }
+    }
+
     /// Reserves room for `additional` more values.
     pub fn reserve(&mut self, additional: usize) {
         match self {
