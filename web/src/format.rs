@@ -64,6 +64,11 @@ pub fn progress_text(p: &Progress, elapsed_ms: f64) -> String {
     if let Some(target) = p.target {
         text.push_str(&format!(" · proving up to {} heaps now", grouped(target)));
     }
+    if p.total > 0 && p.done >= p.total {
+        // Every unit is done; what remains (a tree, a table) is built in one last step.
+        text.push_str(" · putting the result together");
+        return text;
+    }
     if rate > 0.0 {
         text.push_str(&format!(" · {} {unit}/s", grouped(rate.round() as u64)));
     }

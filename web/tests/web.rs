@@ -1505,3 +1505,21 @@ fn outcome_cycle_job_rejects_a_bad_set_with_a_message() {
         assert!(err.is_some_and(|m| !m.is_empty()), "{moves:?}");
     }
 }
+
+/// Issue 21: the one progress line counts done of total with percent and rate, and once every
+/// unit is done (a tree or table is still being built) it says so instead of a time left.
+#[wasm_bindgen_test]
+fn the_progress_line_says_when_only_the_result_is_left_to_build() {
+    use heaplab_web::format::progress_text;
+    use heaplab_web::worker::{Progress, Unit};
+    let running = progress_text(&Progress::new(1_200, 10_000, Unit::Cells), 4_000.0);
+    assert!(
+        running.starts_with("1,200 of 10,000 cells (12%) · 300 cells/s"),
+        "{running}"
+    );
+    assert!(running.contains("left"), "{running}");
+    let built = progress_text(&Progress::new(4_321, 4_321, Unit::Positions), 9_000.0);
+    assert!(built.contains("(100%)"), "{built}");
+    assert!(built.ends_with(" · putting the result together"), "{built}");
+    assert!(!built.contains("left"), "{built}");
+}
