@@ -1512,6 +1512,10 @@ fn outcome_cycle_job_rejects_a_bad_set_with_a_message() {
 fn the_progress_line_says_when_only_the_result_is_left_to_build() {
     use heaplab_web::format::progress_text;
     use heaplab_web::worker::{Progress, Unit};
+    assert_eq!(
+        progress_text(&Progress::new(0, 0, Unit::Cells), 0.0),
+        "starting"
+    );
     let running = progress_text(&Progress::new(1_200, 10_000, Unit::Cells), 4_000.0);
     assert!(
         running.starts_with("1,200 of 10,000 cells (12%) · 300 cells/s"),

@@ -79,21 +79,21 @@ impl Values {
             Values::Narrow(v) => match u16::try_from(value) {
                 Ok(narrow) => v.push(narrow),
                 Err(_) => {
-                    let mut wide: Vec<u32> = Vec::with_capacity(v.capacity().max(v.len() + 1));
-                    wide.extend(v.iter().map(|&x| u32::from(x)));
-                    wide.push(value);
-                    *self = Values::Wide(wide);
+                    self.widen();
+                    self.push(value);
                 }
             },
             Values::Wide(v) => v.push(value),
         }
     }
 
-    /// Stores every value as `u32` from now on. The browser's module solves in this width
-    /// only, so its hot loops are compiled for one cell width (module size; its caps are small).
+    /// Stores every value as `u32` from now on (keeping the reserved room). `push` widens
+    /// when a value needs it, and the browser's module solves in this width only, so its hot loops are compiled for one cell width (module size; its caps are small).
     pub fn widen(&mut self) {
         if let Values::Narrow(v) = self {
-            *self = Values::Wide(v.iter().map(|&x| u32::from(x)).collect());
+            let mut wide: Vec<u32> = Vec::with_capacity(v.capacity().max(v.len() + 1));
+            wide.extend(v.iter().map(|&x| u32::from(x)));
+            *self = Values::Wide(wide);
         }
     }
 

@@ -85,16 +85,11 @@ pub fn status_text(p: &Progress) -> String {
     let cells = format!("{} × {} cells", p.key.width, p.key.height);
     match &p.phase {
         Phase::Running => {
-            // The shared progress line: done/total, percent, rate, time left (once the first
-            // report gives the total).
-            let line = if p.total == 0 {
-                "starting".to_string()
-            } else {
-                progress_text(
-                    &WorkProgress::new(p.done, p.total, Unit::Cells),
-                    p.elapsed_ms,
-                )
-            };
+            // The shared progress line: done/total, percent, rate, time left.
+            let line = progress_text(
+                &WorkProgress::new(p.done, p.total, Unit::Cells),
+                p.elapsed_ms,
+            );
             let then = if p.key.with_nim {
                 ", then nim-values"
             } else {
