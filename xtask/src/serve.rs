@@ -1,6 +1,8 @@
 //! A small static file server for `dist/` (GET and HEAD only, loopback only). Text and wasm
 //! go out gzip-compressed when the browser accepts it, as static hosts serve them, so what
-//! the end-to-end tests read as transferred bytes is what a visitor downloads.
+//! the end-to-end tests read as transferred bytes is what a visitor downloads: a file's
+//! precompressed `FILE.gz` sibling when `dist/` has one (see [`crate::precompress`]), else
+//! gzip -9 made on the fly.
 
 use std::collections::HashMap;
 use std::fs;
@@ -15,6 +17,8 @@ use flate2::Compression;
 
 use anyhow::{anyhow, Result};
 use tiny_http::{Header, Method, Request, Response, Server};
+
+use crate::precompress;
 
 /// How many threads answer requests.
 const WORKERS: usize = 4;
@@ -106,10 +110,14 @@ fn answer(root: &Path, cache: &GzipCache, request: Request) {
         return;
     };
     let mime = mime_type(&file);
-    let body = if gzip_ok && compressible(mime) {
-        cache.gzipped(&file).map(|body| (body, true))
+    let gzipped = if gzip_ok {
+        gzipped_body(&file, mime, cache)
     } else {
-        fs::read(&file).ok().map(|body| (body, false))
+        None
+    };
+    let body = match gzipped {
+        Some(body) => Some((body, true)),
+        None => fs::read(&file).ok().map(|body| (body, false)),
     };
     let response = match body {
         Some((body, gzipped)) => {
@@ -144,9 +152,20 @@ fn cache_control(file: &Path) -> &'static str {
     }
 }
 
+/// The gzipped body of `file` for a client that accepts gzip: its `.gz` sibling as it is,
+/// as `cargo xtask build` wrote it (nginx's `gzip_static`), else made here at level 9 if the
+/// type is worth it; `None` sends the plain file.
+fn gzipped_body(file: &Path, mime: &str, cache: &GzipCache) -> Option<Vec<u8>> {
+    if let Some(body) = precompress::fresh_sibling(file).and_then(|gz| fs::read(gz).ok()) {
+        return Some(body);
+    }
+    compressible(mime).then(|| cache.gzipped(file)).flatten()
+}
+
 /// Whether a type is worth compressing (text and wasm; not images that are compressed already).
 fn compressible(mime: &str) -> bool {
-    mime.starts_with("text/") || mime.starts_with("application/") || mime == "image/svg+xml"
+    (mime.starts_with("text/") || mime.starts_with("application/") || mime == "image/svg+xml")
+        && mime != "application/gzip"
 }
 
 /// A file's length and modification time, and its gzipped body.
@@ -243,6 +262,7 @@ fn mime_type(path: &Path) -> &'static str {
         "json" => "application/json",
         "txt" => "text/plain; charset=utf-8",
         "woff2" => "font/woff2",
+        "gz" => "application/gzip",
         _ => "application/octet-stream",
     }
 }
@@ -250,6 +270,63 @@ fn mime_type(path: &Path) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::precompress::tests::inflate;
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+
+    /// One GET of `path` over a real connection: the response's headers (lower-cased) and body.
+    fn get(server: &StaticServer, path: &str, accept_gzip: bool) -> (String, Vec<u8>) {
+        let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        let encoding = if accept_gzip {
+            "Accept-Encoding: gzip, deflate, br\r\n"
+        } else {
+            ""
+        };
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: localhost\r\n{encoding}Connection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut response = Vec::new();
+        stream.read_to_end(&mut response).unwrap();
+        let split = response.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+        let head = String::from_utf8_lossy(&response[..split]).to_lowercase();
+        (head, response[split + 4..].to_vec())
+    }
+
+    #[test]
+    fn sends_the_precompressed_sibling_only_to_clients_that_accept_gzip() {
+        let dir = std::env::temp_dir().join(format!("xtask-serve-gz-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let script = "export function start() { return 42; }\n".repeat(200);
+        fs::write(dir.join("app.js"), &script).unwrap();
+        let sibling = precompress::zopfli_gzip(script.as_bytes()).unwrap();
+        fs::write(dir.join("app.js.gz"), &sibling).unwrap();
+        let style = "body { margin: 0 }\n".repeat(100);
+        fs::write(dir.join("style.css"), &style).unwrap();
+        let server = StaticServer::start(&dir, 0).unwrap();
+
+        let (head, body) = get(&server, "/app.js", true);
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        assert!(head.contains("content-encoding: gzip"), "{head}");
+        assert!(head.contains("content-type: text/javascript"), "{head}");
+        assert_eq!(body, sibling, "the sibling is sent as it is");
+        assert_eq!(inflate(&body), script.as_bytes());
+
+        let (head, body) = get(&server, "/app.js", false);
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        assert!(!head.contains("content-encoding"), "{head}");
+        assert!(head.contains("content-type: text/javascript"), "{head}");
+        assert_eq!(body, script.as_bytes());
+
+        // No sibling: gzip made on the fly.
+        let (head, body) = get(&server, "/style.css", true);
+        assert!(head.contains("content-encoding: gzip"), "{head}");
+        assert!(head.contains("content-type: text/css"), "{head}");
+        assert_eq!(inflate(&body), style.as_bytes());
+        drop(server);
+        fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn maps_urls_to_files_and_types() {
