@@ -32,9 +32,6 @@ pub const MAX_HEAPS: u64 = DEFAULT_CELL_BUDGET;
 /// A worker tile aims at this much work; a main-thread step at [`MAIN_TILE_MS`].
 const WORKER_TILE_MS: f64 = 60.0;
 const MAIN_TILE_MS: f64 = 12.0;
-/// Tiles a worker holds at once: the next one waits in its queue, so the worker does not idle
-/// while the page takes in its last tile and sends another.
-const TILES_IN_FLIGHT: usize = 2;
 /// A window of at least this many pixels is drawn progressively: first every
 /// [`COARSE_STRIDE`]-th pixel of every [`COARSE_STRIDE`]-th row, as blocks, then every pixel.
 const COARSE_MIN_PIXELS: u64 = 1 << 16;
@@ -84,8 +81,8 @@ pub struct Progress {
 /// The worker pool: each tile is one job of the one protocol.
 struct Pool {
     links: Vec<WorkerLink>,
-    /// The tile jobs each worker holds (it solves them in order).
-    busy: Vec<Vec<JobId>>,
+    /// The tile job each worker is solving.
+    busy: Vec<Option<JobId>>,
     /// Gives up on the workers when none is ready in time.
     _watchdog: Option<Timeout>,
 }
@@ -227,8 +224,8 @@ impl MapRunner {
             inner.last_recolour = now();
             inner.drawn_scale = 1;
             if let Some(pool) = inner.pool.as_mut() {
-                // Busy workers finish their old tiles (dropped on arrival) and then get new ones.
-                pool.busy.iter_mut().for_each(Vec::clear);
+                // Busy workers finish their old tile (dropped on arrival) and then get new ones.
+                pool.busy.iter_mut().for_each(|b| *b = None);
             }
             inner.canvas = canvas;
             if let Some(c) = &inner.canvas {
@@ -330,8 +327,8 @@ impl MapRunner {
                 },
                 WorkerReply::Error { id, message } => (id, tile_failed(message)),
             };
-            if let Some(b) = pool.busy.get_mut(worker) {
-                b.retain(|&tile| tile != id);
+            if let Some(b) = pool.busy.get_mut(worker).filter(|b| **b == Some(id)) {
+                *b = None;
             }
             if id >= inner.first_tile {
                 inner.apply(result);
@@ -423,24 +420,16 @@ impl Inner {
         }
     }
 
-    /// Tops every ready worker up to [`TILES_IN_FLIGHT`] tiles, one tile a worker per round.
     fn feed_workers(&mut self) {
-        let Some(solvers) = self.pool.as_ref().map(|pool| pool.links.len()) else {
+        let Some(pool) = self.pool.as_ref() else {
             return;
         };
-        let has_room = |pool: &Pool, i: usize, round: usize| {
-            pool.links[i].is_ready() && pool.busy[i].len() <= round
-        };
-        let slots = (0..TILES_IN_FLIGHT).flat_map(|round| (0..solvers).map(move |i| (round, i)));
-        for (round, i) in slots {
-            if !self
-                .pool
-                .as_ref()
-                .is_some_and(|pool| has_room(pool, i, round))
-            {
-                continue;
-            }
-            let pixels = self.tile_pixels(WORKER_TILE_MS, solvers * TILES_IN_FLIGHT, 64);
+        let idle: Vec<usize> = (0..pool.links.len())
+            .filter(|&i| pool.links[i].is_ready() && pool.busy[i].is_none())
+            .collect();
+        let solvers = pool.links.len();
+        for i in idle {
+            let pixels = self.tile_pixels(WORKER_TILE_MS, solvers, 64);
             let Some((tile, stride)) = self.cursor.next_tile(pixels) else {
                 break;
             };
@@ -453,7 +442,7 @@ impl Inner {
             let id = self.next_tile;
             self.next_tile += 1;
             if let Some(pool) = self.pool.as_mut() {
-                pool.busy[i].push(id);
+                pool.busy[i] = Some(id);
                 pool.links[i].send(&WorkerRequest::Start {
                     id,
                     spec: JobSpec::Tile(request),
@@ -644,7 +633,7 @@ fn spawn_pool(runner: &WeakRunner) -> Option<Pool> {
         })
     };
     Some(Pool {
-        busy: vec![Vec::new(); links.len()],
+        busy: vec![None; links.len()],
         links,
         _watchdog: Some(watchdog),
     })
