@@ -545,34 +545,24 @@ pub fn least_tail_period(
         return (1..=max_shift).find(|&p| matches(p));
     }
     // Shift p moves the anchored change at `anchor` to `anchor - p`, which must be a change,
-    // and so must `anchor - p + d` for the distance `d` of each further change of the window
-    // (all of them, not only the anchor word's: runs longer than 64 leave a word one change).
+    // and every other position of the window's change bitmap `d` places later moves with it:
+    // the screen compares a few of them (see `TailScreen`).
     let anchor = t + offset + target_changes.trailing_zeros() as usize;
-    let mut distances = [0usize; TAIL_FILTER_CHANGES];
-    let mut filters = 0;
-    let mut at = anchor + 1;
     // Bit i of `change_at(x)`: position x + i differs from position x + i + 1.
     let change_at = |x: usize| bits.get_word(x as i64) ^ bits.get_word(x as i64 + 1);
-    while filters < TAIL_FILTER_CHANGES && at + 1 < length {
-        let take = (length - 1 - at).min(64);
-        let mut found = change_at(at) & (u64::MAX >> (64 - take));
-        while found != 0 && filters < TAIL_FILTER_CHANGES {
-            distances[filters] = at + found.trailing_zeros() as usize - anchor;
-            filters += 1;
-            found &= found - 1;
-        }
-        at += take;
-    }
-    let distances = &distances[..filters];
+    let screen = TailScreen::new(anchor, length, change_at);
     let word = |i: usize| words.get(i).copied().unwrap_or(0);
     // Bit i of `change_word(b)`: position 64b + i differs from position 64b + i + 1.
     let change_word = |b: usize| word(b) ^ (word(b) >> 1 | word(b + 1) << 63);
+    // All ones when the anchor bit is 0, so that `word ^ complement` marks equal bits.
+    let complement = if bits.get(anchor as i64) { 0 } else { u64::MAX };
     let (lo, hi) = (anchor - max_shift, anchor - 1);
     let mut b = hi / 64;
     let mut above = change_word(b + 1);
     loop {
         let here = change_word(b);
-        let mut candidates = here;
+        // A change and its complement have the same change bitmap: the bit itself decides.
+        let mut candidates = here & (word(b) ^ complement);
         let block = 64 * b;
         if hi - block < 63 {
             candidates &= u64::MAX >> (63 - (hi - block));
@@ -580,16 +570,17 @@ pub fn least_tail_period(
         if block < lo {
             candidates &= u64::MAX << (lo - block);
         }
-        for &d in distances {
+        for &(d, change) in screen.samples() {
             if candidates == 0 {
                 break;
             }
             // The change bitmap `d` positions later: from the two words at hand when d < 64.
-            candidates &= if d < 64 {
+            let there = if d < 64 {
                 here >> d | above << (64 - d)
             } else {
                 change_at(block + d)
             };
+            candidates &= if change { there } else { !there };
         }
         while candidates != 0 {
             let i = 63 - candidates.leading_zeros() as usize;
@@ -608,7 +599,102 @@ pub fn least_tail_period(
 }
 
 /// How many further changes of the window [`least_tail_period`] requires at each shift.
-const TAIL_FILTER_CHANGES: usize = 6;
+const TAIL_FILTER_CHANGES: usize = 4;
+/// The local periods (of the change bitmap) the screen breaks: 1 (alternating bits have a
+/// change at every position) up to this.
+const TAIL_BREAK_PERIODS: usize = 8;
+/// How far past the anchor the screen looks for a place that breaks a local period.
+const TAIL_BREAK_REACH: usize = 256;
+
+/// The first `j < TAIL_BREAK_REACH` with `change(anchor + j) != change(anchor + j + r)` and
+/// `anchor + j + r <= last`, and those two change bits.
+fn first_break(
+    anchor: usize,
+    last: usize,
+    r: usize,
+    change_at: impl Fn(usize) -> u64,
+) -> Option<(usize, bool, bool)> {
+    let mut j = 0;
+    while j < TAIL_BREAK_REACH && anchor + j + r <= last {
+        let take = (last + 1 - anchor - j - r).min(64);
+        let (here, later) = (change_at(anchor + j), change_at(anchor + j + r));
+        let differ = (here ^ later) & (u64::MAX >> (64 - take));
+        if differ != 0 {
+            let i = differ.trailing_zeros() as usize;
+            return Some((j + i, here >> i & 1 == 1, later >> i & 1 == 1));
+        }
+        j += take;
+    }
+    None
+}
+
+/// The positions of the window's change bitmap that [`least_tail_period`] compares at every
+/// shift before reading the shifted window: `(d, change)` says that the window changes (or
+/// not) `d > 0` places after its anchor, so a copy of it must too.
+///
+/// Why these: outcome sequences are mostly long runs (few changes: the next changes after the
+/// anchor rule out nearly every shift) or stretches of a short local period such as
+/// alternating bits (changes nearly everywhere, so changes rule out nothing). For each local
+/// period `r <= TAIL_BREAK_PERIODS` the screen also takes the first place after the anchor
+/// where the window's change bitmap is *not* `r`-periodic, both ends of it: a stretch of the
+/// earlier sequence with local period `r` fails one of the two, whatever its phase.
+struct TailScreen {
+    samples: [(usize, bool); TAIL_FILTER_CHANGES + 2 * TAIL_BREAK_PERIODS],
+    len: usize,
+}
+
+impl TailScreen {
+    /// The screen of the window ending at `end` anchored at the change at `anchor`, given
+    /// `change_at(x)`, whose bit i says whether positions x + i and x + i + 1 differ.
+    fn new(anchor: usize, end: usize, change_at: impl Fn(usize) -> u64) -> Self {
+        let mut screen = TailScreen {
+            samples: [(0, false); TAIL_FILTER_CHANGES + 2 * TAIL_BREAK_PERIODS],
+            len: 0,
+        };
+        // Changes are only known up to position `end - 2` (it is compared with `end - 1`).
+        let last = end - 2;
+        let mut changes = [0usize; TAIL_FILTER_CHANGES];
+        let mut found_changes = 0;
+        let mut at = anchor + 1;
+        while found_changes < TAIL_FILTER_CHANGES && at <= last {
+            let take = (last + 1 - at).min(64);
+            let mut found = change_at(at) & (u64::MAX >> (64 - take));
+            while found != 0 && found_changes < TAIL_FILTER_CHANGES {
+                changes[found_changes] = at + found.trailing_zeros() as usize - anchor;
+                found_changes += 1;
+                found &= found - 1;
+            }
+            at += take;
+        }
+        // Interleaved, so that each kind of stretch meets a position that rules it out early:
+        // a change, the first local-period break (of period 1: a non-change), a change, ...
+        let mut changes = changes[..found_changes].iter();
+        for r in 1..=TAIL_BREAK_PERIODS {
+            if let Some(&d) = changes.next() {
+                screen.push(d, true);
+            }
+            if let Some((j, here, later)) = first_break(anchor, last, r, &change_at) {
+                screen.push(j, here);
+                screen.push(j + r, later);
+            }
+        }
+        screen
+    }
+
+    /// Adds `(d, change)` unless `d` is the anchor or already screened.
+    #[inline]
+    fn push(&mut self, d: usize, change: bool) {
+        if d > 0 && !self.samples().iter().any(|&(e, _)| e == d) {
+            self.samples[self.len] = (d, change);
+            self.len += 1;
+        }
+    }
+
+    /// The positions to compare, the next changes first.
+    fn samples(&self) -> &[(usize, bool)] {
+        &self.samples[..self.len]
+    }
+}
 
 /// The least period given that `p` is a period from heap `from` on (the windows of `k` bits at
 /// `from` and `from + p` agree). The periods from `from` on that divide `p` are the multiples
