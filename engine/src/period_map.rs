@@ -494,14 +494,15 @@ impl CellSolver {
 /// `max_shift` can only make the search miss, never err. With `max_shift >= t` it finds `q`
 /// whenever preperiod + `q` + `k` <= `length`.
 ///
-/// Outcome sequences come in long runs of equal bits, so the search is driven by bit
-/// *changes*: it picks a 64-bit word of the window with the most changes and anchors on its
-/// first change. A shift `p` moves every change of the window `p` places earlier, so it is
-/// tried only where the earlier bits change at the anchor and at (up to) the next
-/// [`TAIL_FILTER_CHANGES`] changes' distances too: 64 positions a step, from the change bitmap
-/// `w ^ (w >> 1)` and shifted copies of it, nearest first, stopping as soon as no position
-/// is left. Each shift that passes is checked on that word, then on the whole window. A window without any change falls back to trying
-/// every shift.
+/// Outcome sequences come in long runs of equal bits and stretches of a short local period,
+/// so the search is driven by bit *changes*: it picks a 64-bit word of the window with the
+/// most changes and anchors on its first change. A shift `p` moves the whole change bitmap
+/// `w ^ (w >> 1)` of the window `p` places earlier, so it is tried only where the earlier bits
+/// change at the anchor, have the anchor's bit (a stretch and its complement have the same
+/// changes), and agree with the window's change bitmap at the few places a `TailScreen`
+/// picks: 64 positions a step, stopping as soon as no position is left. Each shift that
+/// passes is checked on the anchor word, then on the whole window. A window without any change
+/// falls back to trying every shift.
 pub fn least_tail_period(
     bits: &BitVec,
     length: usize,
@@ -520,22 +521,29 @@ pub fn least_tail_period(
         (1u64 << head) - 1
     };
     let changes = |w: u64| (w ^ (w >> 1)) & (mask >> 1);
+    // Words of pure runs (few changes) or pure alternation (changes nearly everywhere) are
+    // common in outcome sequences; a word with both is a rarer anchor. A word without any
+    // change scores lowest (it cannot anchor).
+    let mixed = |w: u64| match changes(w).count_ones() {
+        0 => 0,
+        c => 1 + c.min(63 - c),
+    };
     let word_at = |at: usize| bits.get_word(at as i64) & mask;
     let words = bits.words();
-    // The anchor word: the storage word inside the window with the most changes, or (for
+    // The anchor word: the storage word inside the window with the most mixed changes, or (for
     // windows of fewer than 127 bits) the best of a few offsets.
     let first_whole = t.div_ceil(64);
     let offset = if 64 * first_whole + 64 <= length {
         let last_whole = length / 64 - 1;
         let best = (first_whole..=last_whole)
-            .max_by_key(|&w| changes(words[w]).count_ones())
+            .max_by_key(|&w| mixed(words[w]))
             .unwrap_or(first_whole);
         64 * best - t
     } else {
         (0..=k - head)
             .step_by(8)
             .chain(std::iter::once(k - head))
-            .max_by_key(|&o| changes(word_at(t + o)).count_ones())
+            .max_by_key(|&o| mixed(word_at(t + o)))
             .unwrap_or(0)
     };
     let target = word_at(t + offset);
