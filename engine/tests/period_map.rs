@@ -302,6 +302,35 @@ mod tail_search {
         assert_eq!(least_period_at_tail(&seq, 2).period(), Some(3));
     }
 
+    /// With every shift allowed, the change-driven search finds exactly the period the
+    /// heap-by-heap reference finds at the tail of `head` then `block` repeated (`k + extra + 1`
+    /// bits past the head); with `1 / fraction` of the shifts it finds that same period or
+    /// nothing, never a wrong one.
+    fn agrees(
+        head: &[bool],
+        block: &[bool],
+        k: usize,
+        extra: usize,
+        fraction: usize,
+    ) -> Result<(), TestCaseError> {
+        let len = head.len() + k + extra + 1;
+        let seq = sequence(head, block, len);
+        let mut bits = BitVec::default();
+        for &b in &seq {
+            bits.push(b);
+        }
+        let want = least_period_at_tail(&seq, k).period().map(|p| p as usize);
+        prop_assert_eq!(least_tail_period(&bits, len, k, len), want);
+        let limited = least_tail_period(&bits, len, k, len / fraction);
+        prop_assert!(
+            limited.is_none() || limited == want,
+            "{:?} vs {:?}",
+            limited,
+            want
+        );
+        Ok(())
+    }
+
     /// Stretches of a short local period (alternating bits, `110110…`), their complements and
     /// defects between them, as outcome sequences have late in a long preperiod: the screen of
     /// changes, non-changes and period breaks must never hide the answer.
@@ -332,16 +361,7 @@ mod tail_search {
         ) {
             // Long runs of equal bits, as in outcome sequences, stress the change screen.
             let block: Vec<bool> = block.iter().flat_map(|&b| std::iter::repeat_n(b, run)).collect();
-            let len = head.len() + k + extra + 1;
-            let seq = sequence(&head, &block, len);
-            let mut bits = BitVec::default();
-            for &b in &seq {
-                bits.push(b);
-            }
-            let want = least_period_at_tail(&seq, k).period().map(|p| p as usize);
-            prop_assert_eq!(least_tail_period(&bits, len, k, len), want);
-            let limited = least_tail_period(&bits, len, k, len / fraction);
-            prop_assert!(limited.is_none() || limited == want, "{:?} vs {:?}", limited, want);
+            agrees(&head, &block, k, extra, fraction)?;
         }
 
         /// The same on sequences of short-period stretches and complements (an eventually
@@ -355,16 +375,7 @@ mod tail_search {
             fraction in 1usize..20,
         ) {
             let (head, block) = (structured(&head), structured(&block));
-            let len = head.len() + k + extra + 1;
-            let seq = sequence(&head, &block, len);
-            let mut bits = BitVec::default();
-            for &b in &seq {
-                bits.push(b);
-            }
-            let want = least_period_at_tail(&seq, k).period().map(|p| p as usize);
-            prop_assert_eq!(least_tail_period(&bits, len, k, len), want);
-            let limited = least_tail_period(&bits, len, k, len / fraction);
-            prop_assert!(limited.is_none() || limited == want, "{:?} vs {:?}", limited, want);
+            agrees(&head, &block, k, extra, fraction)?;
         }
     }
 }
