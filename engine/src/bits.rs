@@ -109,17 +109,6 @@ impl BitVec {
         self.len += 64 * count;
     }
 
-    /// Appends `count` zero words and lets `fill` write them in place: it gets every word and
-    /// the index of the first new one (the length must be a multiple of 64).
-    #[inline]
-    pub fn extend_words_in_place(&mut self, count: usize, fill: impl FnOnce(&mut [u64], usize)) {
-        debug_assert_eq!(self.len % 64, 0);
-        let start = self.words.len();
-        self.words.resize(start + count, 0);
-        self.len += 64 * count;
-        fill(&mut self.words, start);
-    }
-
     /// Appends whole words (the length must be a multiple of 64).
     #[inline]
     pub fn extend_words(&mut self, words: impl ExactSizeIterator<Item = u64>) {
@@ -136,6 +125,15 @@ impl BitVec {
     /// Whether the `width` bits starting at `a` equal the `width` bits starting at `b`.
     pub fn ranges_equal(&self, a: usize, b: usize, width: usize) -> bool {
         let mut offset = 0;
+        // Whole words inside the array: plain reads, no bounds arithmetic per word.
+        if a.max(b).saturating_add(width) <= self.len {
+            while offset + 64 <= width {
+                if self.word_inside(a + offset) != self.word_inside(b + offset) {
+                    return false;
+                }
+                offset += 64;
+            }
+        }
         while offset < width {
             let take = (width - offset).min(64);
             let mask = if take == 64 {
@@ -152,6 +150,17 @@ impl BitVec {
         }
         true
     }
+
+    /// [`BitVec::get_word`] for `start + 64 <= len`.
+    #[inline]
+    fn word_inside(&self, start: usize) -> u64 {
+        let (w, b) = (start / 64, start % 64);
+        let high = self
+            .words
+            .get(w + 1)
+            .map_or(0, |&next| next << 1 << (63 - b));
+        self.words[w] >> b | high
+    }
 }
 
 impl BitVec {
@@ -159,6 +168,15 @@ impl BitVec {
     /// Scans 64 positions a step; this is how a proven period's least preperiod is found.
     pub fn last_difference(&self, end: usize, shift: usize) -> Option<usize> {
         let mut top = end;
+        // Whole words whose shifted partner lies inside the array: plain reads.
+        while top >= 64 && top + shift <= self.len {
+            let start = top - 64;
+            let diff = self.word_inside(start) ^ self.word_inside(start + shift);
+            if diff != 0 {
+                return Some(start + 63 - diff.leading_zeros() as usize);
+            }
+            top = start;
+        }
         while top > 0 {
             let take = top.min(64);
             let start = top - take;
