@@ -28,8 +28,9 @@
 //! group whose best `w` leaves more than one heap in eight rare lists all its options (the full
 //! method).
 
-use super::sequence::{insert, words_for, Method};
+use super::sequence::{words_for, Method};
 use super::store::{Cell, Values};
+use super::value_set::{ValueSet, SMALL_BITS};
 use super::Ruleset;
 use crate::{Budget, EngineError};
 
@@ -97,8 +98,9 @@ impl Group {
     }
 
     /// Lists the options with a rare heap (every option while the group is full).
-    fn rare_options<T: Cell>(&self, v: &[T], unequal: bool, excluded: &mut [u64]) {
+    fn rare_options<T: Cell, S: ValueSet>(&self, v: &[T], unequal: bool, excluded: &mut S) {
         let n = v.len();
+        let mut end = self.rare.len();
         for &k in &self.moves {
             if n < k + 2 {
                 break;
@@ -106,17 +108,22 @@ impl Group {
             let m = n - k;
             if self.w == 0 {
                 for a in 1..=last_split(m, unequal) {
-                    insert(excluded, v[a].get() ^ v[m - a].get());
+                    excluded.insert(v[a].get() ^ v[m - a].get());
                 }
                 continue;
             }
-            // Rare heaps below `m`; Grundy's game skips the equal split `m/2 + m/2`.
-            let below = &self.rare[..self.rare.partition_point(|e| (e.heap as usize) < m)];
-            let half = below.partition_point(|e| 2 * (e.heap as usize) < m);
-            let equal = below.get(half).is_some_and(|e| 2 * e.heap as usize == m);
-            if unequal && equal {
+            // Rare heaps below `m`: every listed heap is below `n`, so at most `k` are
+            // dropped from the end (the moves increase, so `m` decreases).
+            while end > 0 && self.rare[end - 1].heap as usize >= m {
+                end -= 1;
+            }
+            let below = &self.rare[..end];
+            if unequal {
+                // Grundy's game skips the equal split `m/2 + m/2`.
+                let half = below.partition_point(|e| 2 * (e.heap as usize) < m);
+                let skip = below.get(half).is_some_and(|e| 2 * e.heap as usize == m);
                 rare_xors(&below[..half], v, m, excluded);
-                rare_xors(&below[half + 1..], v, m, excluded);
+                rare_xors(&below[half + usize::from(skip)..], v, m, excluded);
             } else {
                 rare_xors(below, v, m, excluded);
             }
@@ -124,10 +131,17 @@ impl Group {
     }
 
     /// Scans every split of the group's moves until every target (candidate values rare in
-    /// this group) is an option, removing those found from `targets`.
-    /// Blocks of splits are first compared with each target (a branch-free loop the compiler
-    /// vectorizes); only a block holding a target is inserted into `taken`.
-    fn strike<T: Cell>(&self, v: &[T], unequal: bool, targets: &mut Vec<u32>, taken: &mut [u64]) {
+    /// this group) is an option, removing those found from `targets` and adding them to
+    /// `taken`. With few targets, each block of splits is compared with each target (a
+    /// branch-free loop the compiler vectorizes) and only the targets found are added; with
+    /// many, every option of the block is.
+    fn strike<T: Cell, S: ValueSet>(
+        &self,
+        v: &[T],
+        unequal: bool,
+        targets: &mut Vec<u32>,
+        taken: &mut S,
+    ) {
         const BLOCK: usize = 64;
         let n = v.len();
         for &k in &self.moves {
@@ -141,16 +155,22 @@ impl Group {
                 let end = (a + BLOCK).min(last + 1);
                 // Heaps a..end and, reversed, m − a down to m − end + 1.
                 let (low, high) = (&v[a..end], &v[m + 1 - end..=m - a]);
-                if targets.len() > MAX_TARGETS
-                    || targets.iter().any(|&t| block_has(low, high, T::cell(t)))
-                {
+                if targets.len() > MAX_TARGETS {
                     for (x, y) in low.iter().zip(high.iter().rev()) {
-                        insert(taken, x.get() ^ y.get());
+                        taken.insert(x.get() ^ y.get());
                     }
-                    targets.retain(|&t| !contains(taken, t));
-                    if targets.is_empty() {
-                        return;
-                    }
+                    targets.retain(|&t| !taken.contains(t));
+                } else {
+                    targets.retain(|&t| {
+                        let hit = block_has(low, high, T::cell(t));
+                        if hit {
+                            taken.insert(t);
+                        }
+                        !hit
+                    });
+                }
+                if targets.is_empty() {
+                    return;
                 }
                 a = end;
             }
@@ -219,9 +239,9 @@ struct Rare {
 
 /// Inserts `G(r) ⊕ G(m − r)` for every listed rare heap `r < m`.
 #[inline(always)]
-fn rare_xors<T: Cell>(rare: &[Rare], v: &[T], m: usize, excluded: &mut [u64]) {
+fn rare_xors<T: Cell, S: ValueSet>(rare: &[Rare], v: &[T], m: usize, excluded: &mut S) {
     for e in rare {
-        insert(excluded, e.value ^ v[m - e.heap as usize].get());
+        excluded.insert(e.value ^ v[m - e.heap as usize].get());
     }
 }
 
@@ -232,12 +252,6 @@ fn block_has<T: Cell>(low: &[T], high: &[T], target: T) -> bool {
     let len = low.len().min(high.len());
     let (low, high) = (&low[..len], &high[..len]);
     (0..len).fold(false, |hit, i| hit | (low[i] ^ high[len - 1 - i] == target))
-}
-
-/// True when bit `v` of the bitset is set.
-#[inline(always)]
-fn contains(set: &[u64], v: u32) -> bool {
-    set[(v >> 6) as usize] >> (v & 63) & 1 == 1
 }
 
 /// The moves of a finite code that leaves at most two heaps, split for the fast method.
@@ -253,32 +267,31 @@ struct Moves {
     groups: [Group; 2],
 }
 
-/// Scratch space of the heap being computed.
+/// Scratch space of the heap being computed, with its option sets of type `S`.
 #[derive(Debug, Clone, Default)]
-struct Scratch {
-    /// Options listed so far (bitset).
-    excluded: Vec<u64>,
+struct Scratch<S> {
+    /// Options listed so far.
+    excluded: S,
     /// Values below the least safe value that no listed option takes, increasing.
     candidates: Vec<u32>,
     /// The candidates one group's scan must strike.
     targets: Vec<u32>,
-    /// Options of the scanned blocks (bitset).
-    taken: Vec<u64>,
+    /// Options the strike scans found (at least the struck candidates).
+    taken: S,
 }
 
 impl Moves {
     /// The nim-value of heap `v.len()`; every value so far is below `2^bits`.
-    fn next_value<T: Cell>(&self, v: &[T], bits: u32, s: &mut Scratch) -> u32 {
+    fn next_value<T: Cell, S: ValueSet>(&self, v: &[T], bits: u32, s: &mut Scratch<S>) -> u32 {
         let n = v.len();
         let words = words_for(bits);
-        s.excluded.clear();
-        s.excluded.resize(words, 0);
+        s.excluded.reset(words);
         if self.take_all.contains(&n) {
-            insert(&mut s.excluded, 0);
+            s.excluded.insert(0);
         }
         for &k in &self.leave_one {
             if n > k {
-                insert(&mut s.excluded, v[n - k].get());
+                s.excluded.insert(v[n - k].get());
             }
         }
         for group in &self.groups {
@@ -290,13 +303,13 @@ impl Moves {
         let limit = 1u32 << bits;
         let safe = (0..words)
             .find_map(|i| {
-                let free = active().fold(!s.excluded[i], |f, g| f & g.common[parity][i]);
+                let free = active().fold(!s.excluded.word(i), |f, g| f & g.common[parity][i]);
                 (free != 0).then(|| i as u32 * 64 + free.trailing_zeros())
             })
             .map_or(limit, |x| x.min(limit));
         s.candidates.clear();
-        for (i, &word) in s.excluded.iter().enumerate().take((safe as usize >> 6) + 1) {
-            let mut free = !word;
+        for i in 0..words.min((safe as usize >> 6) + 1) {
+            let mut free = !s.excluded.word(i);
             if i == safe as usize >> 6 {
                 free &= (1u64 << (safe & 63)) - 1;
             }
@@ -308,8 +321,7 @@ impl Moves {
         if s.candidates.is_empty() {
             return safe;
         }
-        s.taken.clear();
-        s.taken.resize(words, 0);
+        s.taken.reset(words);
         for group in active() {
             // A candidate common in this group is no split of it (the rare ones are listed).
             let taken = &s.taken;
@@ -318,7 +330,7 @@ impl Moves {
                 s.candidates
                     .iter()
                     .copied()
-                    .filter(|&c| !contains(taken, c) && !group.is_common(label(c, n))),
+                    .filter(|&c| !taken.contains(c) && !group.is_common(label(c, n))),
             );
             if !s.targets.is_empty() {
                 group.strike(v, self.unequal, &mut s.targets, &mut s.taken);
@@ -328,7 +340,7 @@ impl Moves {
         s.candidates
             .iter()
             .copied()
-            .find(|&c| !contains(&s.taken, c))
+            .find(|&c| !s.taken.contains(c))
             .unwrap_or(safe)
     }
 }
@@ -340,7 +352,12 @@ pub struct OctalSequence {
     values: Values,
     /// Every value so far is below `2^value_bits`.
     value_bits: u32,
-    scratch: Scratch,
+    /// Scratch with option sets in memory (any value).
+    scratch: Scratch<Vec<u64>>,
+    /// Scratch with option sets in registers (values below `2^SMALL_BITS`; native only).
+    small: Scratch<u64>,
+    /// False to keep the option sets in memory always (the reference for the register sets).
+    small_sets: bool,
     /// The heap count at which the functionals are reviewed next.
     next_review: usize,
 }
@@ -367,6 +384,8 @@ impl OctalSequence {
             values: Values::default(),
             value_bits: 0,
             scratch: Scratch::default(),
+            small: Scratch::default(),
+            small_sets: true,
             next_review: FIRST_REVIEW,
         };
         sequence.push(0);
@@ -378,6 +397,14 @@ impl OctalSequence {
     pub fn full_method(rules: &Ruleset) -> Self {
         let mut sequence = OctalSequence::new(rules);
         sequence.next_review = usize::MAX;
+        sequence
+    }
+
+    /// The same method with its option sets always in memory (the path of games whose values
+    /// reach 128), checked against the register sets on small games.
+    pub fn with_word_sets(rules: &Ruleset) -> Self {
+        let mut sequence = OctalSequence::new(rules);
+        sequence.small_sets = false;
         sequence
     }
 
@@ -487,7 +514,12 @@ impl OctalSequence {
                 self.review();
                 self.next_review *= 2;
             }
+            let bits = self.value_bits;
             let value = match &self.values {
+                #[cfg(not(target_arch = "wasm32"))]
+                Values::Narrow(v) if self.small_sets && bits <= SMALL_BITS => {
+                    self.moves.next_value(v, bits, &mut self.small)
+                }
                 #[cfg(not(target_arch = "wasm32"))]
                 Values::Narrow(v) => self.moves.next_value(v, self.value_bits, &mut self.scratch),
                 #[cfg(target_arch = "wasm32")]
