@@ -30,7 +30,7 @@
 
 use super::sequence::{words_for, Method};
 use super::store::{Cell, Values};
-use super::value_set::{ValueSet, SMALL_BITS};
+use super::value_set::{ValueSet, QUAD_BITS, SMALL_BITS};
 use super::Ruleset;
 use crate::{Budget, EngineError};
 
@@ -107,9 +107,8 @@ impl Group {
             }
             let m = n - k;
             if self.w == 0 {
-                for a in 1..=last_split(m, unequal) {
-                    excluded.insert(v[a].get() ^ v[m - a].get());
-                }
+                excluded
+                    .insert_all((1..=last_split(m, unequal)).map(|a| v[a].get() ^ v[m - a].get()));
                 continue;
             }
             // Rare heaps below `m`: every listed heap is below `n`, so at most `k` are
@@ -156,9 +155,11 @@ impl Group {
                 // Heaps a..end and, reversed, m − a down to m − end + 1.
                 let (low, high) = (&v[a..end], &v[m + 1 - end..=m - a]);
                 if targets.len() > MAX_TARGETS {
-                    for (x, y) in low.iter().zip(high.iter().rev()) {
-                        taken.insert(x.get() ^ y.get());
-                    }
+                    taken.insert_all(
+                        low.iter()
+                            .zip(high.iter().rev())
+                            .map(|(x, y)| x.get() ^ y.get()),
+                    );
                     targets.retain(|&t| !taken.contains(t));
                 } else {
                     targets.retain(|&t| {
@@ -240,9 +241,7 @@ struct Rare {
 /// Inserts `G(r) ⊕ G(m − r)` for every listed rare heap `r < m`.
 #[inline(always)]
 fn rare_xors<T: Cell, S: ValueSet>(rare: &[Rare], v: &[T], m: usize, excluded: &mut S) {
-    for e in rare {
-        excluded.insert(e.value ^ v[m - e.heap as usize].get());
-    }
+    excluded.insert_all(rare.iter().map(|e| e.value ^ v[m - e.heap as usize].get()));
 }
 
 /// True when some `low[i] ⊕ high[len − 1 − i]` equals `target` (no early exit, so it
@@ -281,6 +280,40 @@ struct Scratch<S> {
 }
 
 impl Moves {
+    /// Lists the options with a rare heap of both groups in one pass over the rare heaps, when
+    /// the groups share a functional (so their rare lists are equal) and have one move each
+    /// (·56, ·354); false, listing nothing, otherwise.
+    fn shared_rare_options<T: Cell, S: ValueSet>(&self, v: &[T], excluded: &mut S) -> bool {
+        let [even, odd] = &self.groups;
+        let n = v.len();
+        let (&[k0], &[k1]) = (even.moves.as_slice(), odd.moves.as_slice()) else {
+            return false;
+        };
+        if self.unequal || even.w == 0 || even.w != odd.w || n < k0.max(k1) + 2 {
+            return false;
+        }
+        let (m0, m1) = (n - k0, n - k1);
+        let rare = &even.rare;
+        // Rare heaps below `m`: at most `k` of the listed heaps (all below `n`) are not.
+        let below = |m: usize| {
+            rare.len()
+                - rare
+                    .iter()
+                    .rev()
+                    .take_while(|e| e.heap as usize >= m)
+                    .count()
+        };
+        let (end0, end1) = (below(m0), below(m1));
+        let both = end0.min(end1);
+        excluded.insert_all(rare[..both].iter().flat_map(|e| {
+            let r = e.heap as usize;
+            [e.value ^ v[m0 - r].get(), e.value ^ v[m1 - r].get()]
+        }));
+        rare_xors(&rare[both..end0], v, m0, excluded);
+        rare_xors(&rare[both..end1], v, m1, excluded);
+        true
+    }
+
     /// The nim-value of heap `v.len()`; every value so far is below `2^bits`.
     fn next_value<T: Cell, S: ValueSet>(&self, v: &[T], bits: u32, s: &mut Scratch<S>) -> u32 {
         let n = v.len();
@@ -294,8 +327,10 @@ impl Moves {
                 s.excluded.insert(v[n - k].get());
             }
         }
-        for group in &self.groups {
-            group.rare_options(v, self.unequal, &mut s.excluded);
+        if !self.shared_rare_options(v, &mut s.excluded) {
+            for group in &self.groups {
+                group.rare_options(v, self.unequal, &mut s.excluded);
+            }
         }
         let parity = n & 1;
         let active = || self.groups.iter().filter(move |g| g.sparse_at(n));
@@ -356,6 +391,8 @@ pub struct OctalSequence {
     scratch: Scratch<Vec<u64>>,
     /// Scratch with option sets in registers (values below `2^SMALL_BITS`; native only).
     small: Scratch<u64>,
+    /// Scratch with option sets in four words on the stack (values below 128; native only).
+    quad: Scratch<[u64; 4]>,
     /// False to keep the option sets in memory always (the reference for the register sets).
     small_sets: bool,
     /// The heap count at which the functionals are reviewed next.
@@ -385,6 +422,7 @@ impl OctalSequence {
             value_bits: 0,
             scratch: Scratch::default(),
             small: Scratch::default(),
+            quad: Scratch::default(),
             small_sets: true,
             next_review: FIRST_REVIEW,
         };
@@ -519,6 +557,10 @@ impl OctalSequence {
                 #[cfg(not(target_arch = "wasm32"))]
                 Values::Narrow(v) if self.small_sets && bits <= SMALL_BITS => {
                     self.moves.next_value(v, bits, &mut self.small)
+                }
+                #[cfg(not(target_arch = "wasm32"))]
+                Values::Narrow(v) if self.small_sets && bits <= QUAD_BITS => {
+                    self.moves.next_value(v, bits, &mut self.quad)
                 }
                 #[cfg(not(target_arch = "wasm32"))]
                 Values::Narrow(v) => self.moves.next_value(v, self.value_bits, &mut self.scratch),

@@ -9,6 +9,8 @@ use super::sequence::insert;
 
 /// Values that still fit the register set: every value so far is below `2^SMALL_BITS`.
 pub(super) const SMALL_BITS: u32 = 6;
+/// Values that still fit the four-word set (its options and the safe value `2^QUAD_BITS`).
+pub(super) const QUAD_BITS: u32 = 7;
 
 /// A set of nim-values, read as 64-bit words.
 pub(super) trait ValueSet {
@@ -18,6 +20,13 @@ pub(super) trait ValueSet {
     fn insert(&mut self, v: u32);
     /// Word `i` (values `64·i .. 64·i + 63`); 0 past the set's room.
     fn word(&self, i: usize) -> u64;
+    /// Adds every value of `values` (the rare and strike scans).
+    #[inline(always)]
+    fn insert_all(&mut self, values: impl Iterator<Item = u32>) {
+        for v in values {
+            self.insert(v);
+        }
+    }
     /// True when value `v` is in the set.
     #[inline(always)]
     fn contains(&self, v: u32) -> bool {
@@ -42,6 +51,38 @@ impl ValueSet for u64 {
         } else {
             0
         }
+    }
+}
+
+/// Values below 256 in four words on the stack: indexed without a bounds check, and filled by
+/// two interleaved copies so that two stores to one word do not wait for each other.
+impl ValueSet for [u64; 4] {
+    #[inline(always)]
+    fn reset(&mut self, _words: usize) {
+        *self = [0; 4];
+    }
+    #[inline(always)]
+    fn insert(&mut self, v: u32) {
+        debug_assert!(v < 256, "value {v} in the four-word set");
+        self[(v >> 6) as usize & 3] |= 1 << (v & 63);
+    }
+    #[inline(always)]
+    fn insert_all(&mut self, mut values: impl Iterator<Item = u32>) {
+        let mut other = [0u64; 4];
+        while let Some(x) = values.next() {
+            self.insert(x);
+            match values.next() {
+                Some(y) => other.insert(y),
+                None => break,
+            }
+        }
+        for (word, more) in self.iter_mut().zip(other) {
+            *word |= more;
+        }
+    }
+    #[inline(always)]
+    fn word(&self, i: usize) -> u64 {
+        self.get(i).copied().unwrap_or(0)
     }
 }
 
