@@ -30,7 +30,9 @@
 
 use super::sequence::{words_for, Method};
 use super::store::{Cell, Values};
-use super::value_set::{ValueSet, QUAD_BITS, SMALL_BITS};
+use super::value_set::ValueSet;
+#[cfg(not(target_arch = "wasm32"))]
+use super::value_set::{QUAD_BITS, SMALL_BITS};
 use super::Ruleset;
 use crate::{Budget, EngineError};
 
@@ -390,10 +392,13 @@ pub struct OctalSequence {
     /// Scratch with option sets in memory (any value).
     scratch: Scratch<Vec<u64>>,
     /// Scratch with option sets in registers (values below `2^SMALL_BITS`; native only).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     small: Scratch<u64>,
     /// Scratch with option sets in four words on the stack (values below 128; native only).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     quad: Scratch<[u64; 4]>,
     /// False to keep the option sets in memory always (the reference for the register sets).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     small_sets: bool,
     /// The heap count at which the functionals are reviewed next.
     next_review: usize,
@@ -552,28 +557,39 @@ impl OctalSequence {
                 self.review();
                 self.next_review *= 2;
             }
-            let bits = self.value_bits;
-            let value = match &self.values {
-                #[cfg(not(target_arch = "wasm32"))]
-                Values::Narrow(v) if self.small_sets && bits <= SMALL_BITS => {
-                    self.moves.next_value(v, bits, &mut self.small)
-                }
-                #[cfg(not(target_arch = "wasm32"))]
-                Values::Narrow(v) if self.small_sets && bits <= QUAD_BITS => {
-                    self.moves.next_value(v, bits, &mut self.quad)
-                }
-                #[cfg(not(target_arch = "wasm32"))]
-                Values::Narrow(v) => self.moves.next_value(v, self.value_bits, &mut self.scratch),
-                #[cfg(target_arch = "wasm32")]
-                Values::Narrow(_) => unreachable!("widened before the loop"),
-                Values::Wide(v) => self.moves.next_value(v, self.value_bits, &mut self.scratch),
-            };
+            let value = self.next_value();
             self.push(value);
             if n.is_multiple_of(TICK) {
                 budget.tick(n as u64, total as u64)?;
             }
         }
         Ok(())
+    }
+
+    /// The value of the next heap, with the smallest option sets its values fit.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn next_value(&mut self) -> u32 {
+        let bits = self.value_bits;
+        match &self.values {
+            Values::Narrow(v) if self.small_sets && bits <= SMALL_BITS => {
+                self.moves.next_value(v, bits, &mut self.small)
+            }
+            Values::Narrow(v) if self.small_sets && bits <= QUAD_BITS => {
+                self.moves.next_value(v, bits, &mut self.quad)
+            }
+            Values::Narrow(v) => self.moves.next_value(v, bits, &mut self.scratch),
+            Values::Wide(v) => self.moves.next_value(v, bits, &mut self.scratch),
+        }
+    }
+
+    /// The value of the next heap; the browser's module keeps one cell width and one set kind
+    /// (module size).
+    #[cfg(target_arch = "wasm32")]
+    fn next_value(&mut self) -> u32 {
+        match &self.values {
+            Values::Narrow(_) => unreachable!("widened before the loop"),
+            Values::Wide(v) => self.moves.next_value(v, self.value_bits, &mut self.scratch),
+        }
     }
 
     fn push(&mut self, value: u32) {

@@ -8,8 +8,10 @@
 use super::sequence::insert;
 
 /// Values that still fit the register set: every value so far is below `2^SMALL_BITS`.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub(super) const SMALL_BITS: u32 = 6;
 /// Values that still fit the four-word set (its options and the safe value `2^QUAD_BITS`).
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub(super) const QUAD_BITS: u32 = 7;
 
 /// A set of nim-values, read as 64-bit words.
@@ -43,6 +45,14 @@ impl ValueSet for u64 {
     fn insert(&mut self, v: u32) {
         debug_assert!(v < 64, "value {v} in the register set");
         *self |= 1 << (v & 63);
+    }
+    #[inline(always)]
+    fn insert_all(&mut self, values: impl Iterator<Item = u32>) {
+        // A local word stays in a register even where a bounds check may panic.
+        *self |= values.fold(0u64, |set, v| {
+            debug_assert!(v < 64, "value {v} in the register set");
+            set | 1 << (v & 63)
+        });
     }
     #[inline(always)]
     fn word(&self, i: usize) -> u64 {
