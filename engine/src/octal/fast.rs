@@ -329,7 +329,8 @@ impl Moves {
                 s.excluded.insert(v[n - k].get());
             }
         }
-        if !self.shared_rare_options(v, &mut s.excluded) {
+        // The browser's module leaves the shared pass out (module size).
+        if cfg!(target_arch = "wasm32") || !self.shared_rare_options(v, &mut s.excluded) {
             for group in &self.groups {
                 group.rare_options(v, self.unequal, &mut s.excluded);
             }
