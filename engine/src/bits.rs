@@ -64,12 +64,7 @@ impl BitVec {
         if start < 0 {
             return self.get_word(0) << (-start) as u32;
         }
-        let s = start as usize;
-        let (w, b) = (s / 64, s % 64);
-        let low = self.words[w] >> b;
-        // `<< 1 << (63 - b)` is `<< (64 - b)` that also gives 0 for b = 0, without a branch.
-        let high = self.words.get(w + 1).copied().unwrap_or(0) << 1 << (63 - b);
-        low | high
+        self.word_inside(start as usize)
     }
 
     /// Appends the low `count` bits of `bits` (`count <= 64`); higher bits are ignored.
@@ -151,10 +146,12 @@ impl BitVec {
         true
     }
 
-    /// [`BitVec::get_word`] for `start + 64 <= len`.
+    /// [`BitVec::get_word`] for `start < len`, without the checks for starts outside the
+    /// array (the whole-word loops call it where `start + 64 <= len`).
     #[inline]
     fn word_inside(&self, start: usize) -> u64 {
         let (w, b) = (start / 64, start % 64);
+        // `<< 1 << (63 - b)` is `<< (64 - b)` that also gives 0 for b = 0, without a branch.
         let high = self
             .words
             .get(w + 1)

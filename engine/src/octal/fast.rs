@@ -113,11 +113,8 @@ impl Group {
                     .insert_all((1..=last_split(m, unequal)).map(|a| v[a].get() ^ v[m - a].get()));
                 continue;
             }
-            // Rare heaps below `m`: every listed heap is below `n`, so at most `k` are
-            // dropped from the end (the moves increase, so `m` decreases).
-            while end > 0 && self.rare[end - 1].heap as usize >= m {
-                end -= 1;
-            }
+            // The moves increase, so `m` decreases: each move drops heaps from the end.
+            end = rare_below(&self.rare[..end], m);
             let below = &self.rare[..end];
             if unequal {
                 // Grundy's game skips the equal split `m/2 + m/2`.
@@ -240,6 +237,17 @@ struct Rare {
     value: u32,
 }
 
+/// How many of the listed rare heaps (increasing) lie below `m = n − k`: every listed heap is
+/// below `n`, so at most `k` are not, and the count is found from the end.
+#[inline(always)]
+fn rare_below(rare: &[Rare], m: usize) -> usize {
+    let mut end = rare.len();
+    while end > 0 && rare[end - 1].heap as usize >= m {
+        end -= 1;
+    }
+    end
+}
+
 /// Inserts `G(r) ⊕ G(m − r)` for every listed rare heap `r < m`.
 #[inline(always)]
 fn rare_xors<T: Cell, S: ValueSet>(rare: &[Rare], v: &[T], m: usize, excluded: &mut S) {
@@ -296,16 +304,7 @@ impl Moves {
         }
         let (m0, m1) = (n - k0, n - k1);
         let rare = &even.rare;
-        // Rare heaps below `m`: at most `k` of the listed heaps (all below `n`) are not.
-        let below = |m: usize| {
-            rare.len()
-                - rare
-                    .iter()
-                    .rev()
-                    .take_while(|e| e.heap as usize >= m)
-                    .count()
-        };
-        let (end0, end1) = (below(m0), below(m1));
+        let (end0, end1) = (rare_below(rare, m0), rare_below(rare, m1));
         let both = end0.min(end1);
         excluded.insert_all(rare[..both].iter().flat_map(|e| {
             let r = e.heap as usize;
