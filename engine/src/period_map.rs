@@ -499,7 +499,7 @@ impl CellSolver {
 ///
 /// Outcome sequences come in long runs of equal bits and stretches of a short local period,
 /// so the search is driven by bit *changes*: it picks a 64-bit word of the window with the
-/// most changes and anchors on its first change. A shift `p` moves the whole change bitmap
+/// most *mixed* changes (runs and alternation both) and anchors on its first change. A shift `p` moves the whole change bitmap
 /// `w ^ (w >> 1)` of the window `p` places earlier, so it is tried only where the earlier bits
 /// change at the anchor, have the anchor's bit (a stretch and its complement have the same
 /// changes), and agree with the window's change bitmap at the few places a `TailScreen`

@@ -1,8 +1,9 @@
-//! The option sets of one heap in the fast method: a `u128` in registers while every value is
-//! below 128 (the Table 3.2 games up to ·354), words in memory beyond.
+//! The option sets of one heap in the fast method: one `u64` in a register while every value
+//! is below 64, four words on the stack below 128 (the Table 3.2 games up to ·354), words in
+//! memory beyond.
 //!
 //! The rare scan sets hundreds of bits a heap in a set of one or two words; in memory each
-//! set waits for the previous store to the same word, in registers it does not (·127 spends
+//! set waits for the previous store to the same word, in a register it does not (·127 spends
 //! most of its time there).
 
 use super::sequence::insert;
