@@ -44,6 +44,20 @@ pub struct MoveSet {
     moves: Vec<(u32, u32)>,
 }
 
+/// Sorts moves in `(a, b)` order, as packed `u64` keys `a << 32 | b`: the same order as the
+/// pairs' own, but the plain `u64` sort is code the wasm module has already (a sort of pairs
+/// would be one more instantiation).
+fn sort_moves(moves: &mut [(u32, u32)]) {
+    let mut keys: Vec<u64> = moves
+        .iter()
+        .map(|&(a, b)| u64::from(a) << 32 | u64::from(b))
+        .collect();
+    keys.sort_unstable();
+    for (m, k) in moves.iter_mut().zip(keys) {
+        *m = ((k >> 32) as u32, k as u32);
+    }
+}
+
 /// Rejects unbalanced or nested brackets in a move list (`(2,6`, `2,6)`, `((2,6))`).
 fn check_brackets(text: &str) -> Result<(), EngineError> {
     let mut open: Option<char> = None;
@@ -144,7 +158,7 @@ impl MoveSet {
                 )));
             }
         }
-        moves.sort_unstable();
+        sort_moves(&mut moves);
         if let Some(w) = moves.windows(2).find(|w| w[0] == w[1]) {
             return Err(EngineError::Parse(format!(
                 "({},{}) is listed twice",
@@ -162,7 +176,7 @@ impl MoveSet {
     /// The same game with the coordinates swapped (columns become rows).
     pub fn transposed(&self) -> MoveSet {
         let mut moves: Vec<(u32, u32)> = self.moves.iter().map(|&(a, b)| (b, a)).collect();
-        moves.sort_unstable();
+        sort_moves(&mut moves);
         MoveSet { moves }
     }
 

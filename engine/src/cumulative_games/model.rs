@@ -299,7 +299,10 @@ impl Game {
                 (1..=x.min(pocket)).collect()
             }
         };
-        takes.sort_unstable_by(|a, b| b.cmp(a));
+        // Ascending then reversed: the plain `u64` sort is one instantiation the wasm module
+        // shares with the engine's other `u64` sorts (a descending comparator would be its own).
+        takes.sort_unstable();
+        takes.reverse();
         takes.dedup();
         takes
     }

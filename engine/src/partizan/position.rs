@@ -232,7 +232,9 @@ pub fn after_move(heaps: &[usize], from: usize, to: &[usize]) -> Vec<usize> {
         out.remove(i);
     }
     out.extend(to.iter().copied().filter(|&h| h > 0));
-    out.sort_unstable_by(|a, b| b.cmp(a));
+    // Ascending then reversed: shares the plain `usize` sort's code in the wasm module.
+    out.sort_unstable();
+    out.reverse();
     out
 }
 
