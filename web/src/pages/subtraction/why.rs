@@ -1,7 +1,6 @@
 //! The "why" panel: for one heap, its options with their nim-values, the mex, and a sentence
 //! saying why the heap is a P- or an N-position. Values and winning moves come from the engine.
 
-use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use heaplab_engine::ruleset::parse_count;
@@ -103,7 +102,11 @@ pub fn why(props: &WhyProps) -> Html {
 fn explain(sol: &SolutionRef, heap: u64) -> Html {
     let options = options_of(sol, heap);
     let value = sol.values.get(heap as usize).copied().unwrap_or(0);
-    let distinct: BTreeSet<u64> = options.iter().map(|o| o.value).collect();
+    // A sorted, deduplicated `Vec` (not a `BTreeSet`, whose `collect` brings a stable sort
+    // and tree code into the wasm module only for this list).
+    let mut distinct: Vec<u64> = options.iter().map(|o| o.value).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
     let mut shown: Vec<String> = distinct.iter().take(LISTED).map(u64::to_string).collect();
     if distinct.len() > LISTED {
         shown.push("…".into());
