@@ -649,6 +649,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn sort_moves_is_the_pairs_own_order() {
+        // Coordinates at the u32 ends and across the packing's halves.
+        let mut moves = vec![(1, 0), (0, u32::MAX), (u32::MAX, 1), (0, 1), (1, 0), (2, 5)];
+        let mut plain = moves.clone();
+        plain.sort_unstable();
+        sort_moves(&mut moves);
+        assert_eq!(moves, plain);
+    }
+
+    #[test]
     fn parses_the_documented_forms_and_rejects_bad_ones() {
         let expected = MoveSet::from_moves(vec![(2, 6), (3, 3), (6, 1), (19, 6)]).unwrap();
         for text in [

@@ -15,6 +15,18 @@ use rustc_hash::FxHashMap as HashMap;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GameId(u32);
 
+impl GameId {
+    /// The id as its number (ids are the store's node indices; same order as `GameId`'s).
+    pub(crate) fn index(self) -> u32 {
+        self.0
+    }
+
+    /// The id of number `index`, for ids packed by [`GameId::index`] (never a new game).
+    pub(crate) fn from_index(index: u32) -> GameId {
+        GameId(index)
+    }
+}
+
 /// The default cap on distinct canonical forms one store may hold.
 pub const DEFAULT_MAX_NODES: usize = 2_000_000;
 /// The most remembered comparisons; the cache is emptied when it reaches this (memory bound).

@@ -69,6 +69,23 @@ impl Known {
     }
 }
 
+/// Sorts `side` in [`Known`]'s order (`rep`, then `exact`) and drops repeats, through packed
+/// `u64` keys `rep << 1 | exact`: the plain `u64` sort is code the wasm module has already,
+/// where a sort of `Known`s would be one more instantiation.
+fn sort_dedup(side: &mut Vec<Known>) {
+    let mut keys: Vec<u64> = side
+        .iter()
+        .map(|k| u64::from(k.rep.index()) << 1 | u64::from(k.exact))
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    side.clear();
+    side.extend(keys.into_iter().map(|key| Known {
+        rep: GameId::from_index((key >> 1) as u32),
+        exact: key & 1 == 1,
+    }));
+}
+
 /// The options of one side that no other dominates (Left keeps maxima, Right minima), by
 /// their representatives; an inexact option beaten only by exact ones is kept (see the module
 /// text). With every option exact this is plain dominance.
@@ -77,8 +94,7 @@ pub fn undominated(
     mut side: Vec<Known>,
     left: bool,
 ) -> Result<Vec<Known>, EngineError> {
-    side.sort_unstable();
-    side.dedup();
+    sort_dedup(&mut side);
     let mut kept: Vec<Known> = Vec::with_capacity(side.len());
     // `x` beats `y`: it dominates, and `y` is not an inexact option beaten by an exact one.
     let beats = |store: &mut GameStore, x: Known, y: Known| -> Result<bool, EngineError> {
@@ -194,4 +210,38 @@ fn end_qualifies(
         }
     }
     Ok(Some(true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sort_dedup_is_the_plain_sort_and_dedup() {
+        // Every list of up to 4 options from ids 0..3 (exact or not), against `Known`'s Ord.
+        let all: Vec<Known> = (0..3)
+            .flat_map(|i| {
+                [true, false].map(|exact| Known {
+                    rep: GameId::from_index(i),
+                    exact,
+                })
+            })
+            .collect();
+        for code in 0..all.len().pow(4) {
+            let mut list = Vec::new();
+            let mut c = code;
+            for len in 0..4 {
+                if len > 0 {
+                    list.push(all[c % all.len()]);
+                    c /= all.len();
+                }
+                let mut plain = list.clone();
+                plain.sort_unstable();
+                plain.dedup();
+                let mut packed = list.clone();
+                sort_dedup(&mut packed);
+                assert_eq!(packed, plain, "{list:?}");
+            }
+        }
+    }
 }
