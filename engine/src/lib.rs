@@ -4,7 +4,8 @@
 //! in the Yew page and in its Web Workers. One module per game family, plus shared pieces:
 //!
 //! * [`ruleset`]: parsing of user-typed sets such as `2,3,7`, `{2, 3, 7}` or `2 3 7`;
-//! * [`bits`]: the growable bit array that the bit-parallel solvers write into;
+//! * [`bits`]: the growable bit array that the bit-parallel solvers write into (from
+//!   `heaplab-kernels`, the crate of the hot word kernels, compiled for speed in the web build);
 //! * [`period`]: proven eventual periods (window argument) and their report type;
 //! * [`figure`]: RGBA map pixels and SVG legends, shared by the page and the CLI (a top layer:
 //!   it imports families, never the reverse);
@@ -31,7 +32,7 @@
 //!   pure breaking, duel code-digit, chessboard) with their canonical-form sequences.
 
 pub mod all_but;
-pub mod bits;
+pub use heaplab_kernels::bits;
 pub mod budget;
 pub mod checks;
 pub mod colour;

@@ -3,7 +3,8 @@
 /// Bits at positions `0..len`, packed 64 to a word (bit `i` is bit `i % 64` of word `i / 64`).
 ///
 /// Invariant: bits at positions `>= len` inside the last word are zero.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BitVec {
     words: Vec<u64>,
     len: usize,
