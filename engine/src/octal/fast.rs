@@ -250,7 +250,7 @@ fn last_split(m: usize, unequal: bool) -> usize {
 
 /// Heaps whose rare scans are done together (a divisor of [`FIRST_REVIEW`], so no block
 /// spans a review).
-const BLOCK: usize = 8;
+const BLOCK: usize = 16;
 
 /// Targets above this many are struck by inserting every split (no per-target compare).
 const MAX_TARGETS: usize = 4;
