@@ -360,6 +360,8 @@ impl Moves {
     ) -> u32 {
         let n = v.len();
         let words = words_for(bits);
+        // The browser's module never goes by blocks (`block` is `None` there; module size).
+        let block = block.filter(|_| !cfg!(target_arch = "wasm32"));
         if block == Some(true) {
             self.fill_block(v, words, s);
         }

@@ -21,10 +21,22 @@ pub(super) trait ValueSet {
     fn reset(&mut self, words: usize);
     /// Adds value `v` (below 128 for the register set).
     fn insert(&mut self, v: u32);
-    /// Word `i` (values `64·i .. 64·i + 63`); 0 past the set's room.
-    fn word(&self, i: usize) -> u64;
+    /// The set's words (values `64·i .. 64·i + 63` in word `i`).
+    fn words(&self) -> &[u64];
+    /// The set's words, to change.
+    fn words_mut(&mut self) -> &mut [u64];
+    /// Word `i`; 0 past the set's room.
+    #[inline(always)]
+    fn word(&self, i: usize) -> u64 {
+        self.words().get(i).copied().unwrap_or(0)
+    }
     /// Adds every value of `other` (a set with no more words than this one's room).
-    fn merge(&mut self, other: &Self);
+    #[inline(always)]
+    fn merge(&mut self, other: &Self) {
+        for (word, more) in self.words_mut().iter_mut().zip(other.words()) {
+            *word |= more;
+        }
+    }
     /// Adds every value of `values` (the rare and strike scans).
     #[inline(always)]
     fn insert_all(&mut self, values: impl Iterator<Item = u32>) {
@@ -37,6 +49,20 @@ pub(super) trait ValueSet {
     fn contains(&self, v: u32) -> bool {
         self.word((v >> 6) as usize) >> (v & 63) & 1 == 1
     }
+}
+
+/// `words` and `words_mut` of a set that derefs to its words (arrays and `Vec`).
+macro_rules! slice_words {
+    () => {
+        #[inline(always)]
+        fn words(&self) -> &[u64] {
+            self
+        }
+        #[inline(always)]
+        fn words_mut(&mut self) -> &mut [u64] {
+            self
+        }
+    };
 }
 
 impl ValueSet for u64 {
@@ -58,16 +84,12 @@ impl ValueSet for u64 {
         });
     }
     #[inline(always)]
-    fn merge(&mut self, other: &Self) {
-        *self |= other;
+    fn words(&self) -> &[u64] {
+        std::slice::from_ref(self)
     }
     #[inline(always)]
-    fn word(&self, i: usize) -> u64 {
-        if i == 0 {
-            *self
-        } else {
-            0
-        }
+    fn words_mut(&mut self) -> &mut [u64] {
+        std::slice::from_mut(self)
     }
 }
 
@@ -88,14 +110,7 @@ impl ValueSet for [u64; 2] {
             self[1] |= 1 << (v & 63);
         }
     }
-    #[inline(always)]
-    fn merge(&mut self, other: &Self) {
-        or_words(self, other);
-    }
-    #[inline(always)]
-    fn word(&self, i: usize) -> u64 {
-        self.get(i).copied().unwrap_or(0)
-    }
+    slice_words!();
 }
 
 /// Values below 256 in four words on the stack: indexed without a bounds check, and filled by
@@ -124,14 +139,7 @@ impl ValueSet for [u64; 4] {
             *word |= more;
         }
     }
-    #[inline(always)]
-    fn merge(&mut self, other: &Self) {
-        or_words(self, other);
-    }
-    #[inline(always)]
-    fn word(&self, i: usize) -> u64 {
-        self.get(i).copied().unwrap_or(0)
-    }
+    slice_words!();
 }
 
 impl ValueSet for Vec<u64> {
@@ -144,22 +152,7 @@ impl ValueSet for Vec<u64> {
     fn insert(&mut self, v: u32) {
         insert(self, v);
     }
-    #[inline(always)]
-    fn merge(&mut self, other: &Self) {
-        or_words(self, other);
-    }
-    #[inline(always)]
-    fn word(&self, i: usize) -> u64 {
-        self.get(i).copied().unwrap_or(0)
-    }
-}
-
-/// `words[i] |= more[i]` over the shorter of the two.
-#[inline(always)]
-fn or_words(words: &mut [u64], more: &[u64]) {
-    for (word, more) in words.iter_mut().zip(more) {
-        *word |= more;
-    }
+    slice_words!();
 }
 
 #[cfg(test)]
