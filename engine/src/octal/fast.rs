@@ -131,6 +131,9 @@ impl Group {
                 let skip = below.get(half).is_some_and(|e| 2 * e.heap as usize == m);
                 rare_xors(&below[..half], v, m, excluded);
                 rare_xors(&below[half + usize::from(skip)..], v, m, excluded);
+            } else if cfg!(target_arch = "wasm32") {
+                // The browser's module has no blocks, so nothing to skip (module size).
+                rare_xors(below, v, m, excluded);
             } else {
                 let skip = skips.get(j).cloned().unwrap_or(0..0);
                 rare_xors(&below[..skip.start.min(end)], v, m, excluded);
