@@ -35,6 +35,7 @@ use super::value_set::ValueSet;
 use super::value_set::{QUAD_BITS, SMALL_BITS};
 use super::Ruleset;
 use crate::{Budget, EngineError};
+use std::ops::Range;
 
 /// Heaps between two progress reports.
 const TICK: usize = 1 << 12;
@@ -99,11 +100,19 @@ impl Group {
         }
     }
 
-    /// Lists the options with a rare heap (every option while the group is full).
-    fn rare_options<T: Cell, S: ValueSet>(&self, v: &[T], unequal: bool, excluded: &mut S) {
+    /// Lists the options with a rare heap (every option while the group is full), except
+    /// those of the rare heaps `skips[j]` (indices into the rare list) for move `j`: the
+    /// block's scan listed them already.
+    fn rare_options<T: Cell, S: ValueSet>(
+        &self,
+        v: &[T],
+        unequal: bool,
+        skips: &[Range<usize>],
+        excluded: &mut S,
+    ) {
         let n = v.len();
         let mut end = self.rare.len();
-        for &k in &self.moves {
+        for (j, &k) in self.moves.iter().enumerate() {
             if n < k + 2 {
                 break;
             }
@@ -122,10 +131,25 @@ impl Group {
                 let skip = below.get(half).is_some_and(|e| 2 * e.heap as usize == m);
                 rare_xors(&below[..half], v, m, excluded);
                 rare_xors(&below[half + usize::from(skip)..], v, m, excluded);
-            } else {
+            } else if cfg!(target_arch = "wasm32") {
+                // The browser's module has no blocks, so nothing to skip (module size).
                 rare_xors(below, v, m, excluded);
+            } else {
+                let skip = skips.get(j).cloned().unwrap_or(0..0);
+                rare_xors(&below[..skip.start.min(end)], v, m, excluded);
+                rare_xors(&below[skip.end.min(end)..], v, m, excluded);
             }
         }
+    }
+
+    /// The rare heaps (indices into the rare list) whose options from heap `n0 + i − k`, for
+    /// every `i < BLOCK`, are splits of two heaps below `n0`: `BLOCK <= r < n0 − k`.
+    fn block_range(&self, n0: usize, k: usize) -> Range<usize> {
+        let lo = self.rare.partition_point(|e| (e.heap as usize) < BLOCK);
+        let hi = self
+            .rare
+            .partition_point(|e| (e.heap as usize) < n0.saturating_sub(k));
+        lo..hi.max(lo)
     }
 
     /// Scans every split of the group's moves until every target (candidate values rare in
@@ -227,6 +251,10 @@ fn last_split(m: usize, unequal: bool) -> usize {
     }
 }
 
+/// Heaps whose rare scans are done together (a divisor of [`FIRST_REVIEW`], so no block
+/// spans a review).
+const BLOCK: usize = 16;
+
 /// Targets above this many are struck by inserting every split (no per-target compare).
 const MAX_TARGETS: usize = 4;
 
@@ -287,39 +315,65 @@ struct Scratch<S> {
     targets: Vec<u32>,
     /// Options the strike scans found (at least the struck candidates).
     taken: S,
+    /// The first heap of the current block.
+    block_start: usize,
+    /// The options the block's scan listed for each of its heaps.
+    block: [S; BLOCK],
+    /// Per group and move, the rare heaps the block's scan listed (indices into the list).
+    skips: [Vec<Range<usize>>; 2],
 }
 
 impl Moves {
-    /// Lists the options with a rare heap of both groups in one pass over the rare heaps, when
-    /// the groups share a functional (so their rare lists are equal) and have one move each
-    /// (·56, ·354); false, listing nothing, otherwise.
-    fn shared_rare_options<T: Cell, S: ValueSet>(&self, v: &[T], excluded: &mut S) -> bool {
-        let [even, odd] = &self.groups;
-        let n = v.len();
-        let (&[k0], &[k1]) = (even.moves.as_slice(), odd.moves.as_slice()) else {
-            return false;
-        };
-        if self.unequal || even.w == 0 || even.w != odd.w || n < k0.max(k1) + 2 {
-            return false;
+    /// Lists, for each heap `n0 + i` of the block starting at heap `n0 = v.len()`, the options
+    /// of every split into two heaps below `n0` with a rare heap `r >= BLOCK`: a rare heap's
+    /// value is XORed with `BLOCK` consecutive values, read in memory order, into `BLOCK`
+    /// independent sets. The heaps of the block then list only the few other rare heaps.
+    fn fill_block<T: Cell, S: ValueSet>(&self, v: &[T], words: usize, s: &mut Scratch<S>) {
+        let n0 = v.len();
+        s.block_start = n0;
+        for set in &mut s.block {
+            set.reset(words);
         }
-        let (m0, m1) = (n - k0, n - k1);
-        let rare = &even.rare;
-        let (end0, end1) = (rare_below(rare, m0), rare_below(rare, m1));
-        let both = end0.min(end1);
-        excluded.insert_all(rare[..both].iter().flat_map(|e| {
-            let r = e.heap as usize;
-            [e.value ^ v[m0 - r].get(), e.value ^ v[m1 - r].get()]
-        }));
-        rare_xors(&rare[both..end0], v, m0, excluded);
-        rare_xors(&rare[both..end1], v, m1, excluded);
-        true
+        for (group, skips) in self.groups.iter().zip(&mut s.skips) {
+            skips.clear();
+            if self.unequal || group.w == 0 {
+                continue;
+            }
+            for &k in &group.moves {
+                let range = group.block_range(n0, k);
+                for e in &group.rare[range.clone()] {
+                    let base = n0 - k - e.heap as usize;
+                    for (set, &c) in s.block.iter_mut().zip(&v[base..base + BLOCK]) {
+                        set.insert(e.value ^ c.get());
+                    }
+                }
+                skips.push(range);
+            }
+        }
     }
 
-    /// The nim-value of heap `v.len()`; every value so far is below `2^bits`.
-    fn next_value<T: Cell, S: ValueSet>(&self, v: &[T], bits: u32, s: &mut Scratch<S>) -> u32 {
+    /// The nim-value of heap `v.len()`; every value so far is below `2^bits`. With
+    /// `block = Some(fresh)` the rare scan goes by blocks (a new one starts here when `fresh`).
+    fn next_value<T: Cell, S: ValueSet>(
+        &self,
+        v: &[T],
+        bits: u32,
+        block: Option<bool>,
+        s: &mut Scratch<S>,
+    ) -> u32 {
         let n = v.len();
         let words = words_for(bits);
+        // The browser's module never goes by blocks (`block` is `None` there; module size).
+        let block = block.filter(|_| !cfg!(target_arch = "wasm32"));
+        if block == Some(true) {
+            self.fill_block(v, words, s);
+        }
         s.excluded.reset(words);
+        if block.is_some() {
+            s.excluded.merge(&s.block[n - s.block_start]);
+        } else {
+            s.skips.iter_mut().for_each(Vec::clear);
+        }
         if self.take_all.contains(&n) {
             s.excluded.insert(0);
         }
@@ -328,11 +382,8 @@ impl Moves {
                 s.excluded.insert(v[n - k].get());
             }
         }
-        // The browser's module leaves the shared pass out (module size).
-        if cfg!(target_arch = "wasm32") || !self.shared_rare_options(v, &mut s.excluded) {
-            for group in &self.groups {
-                group.rare_options(v, self.unequal, &mut s.excluded);
-            }
+        for (group, skips) in self.groups.iter().zip(&s.skips) {
+            group.rare_options(v, self.unequal, skips, &mut s.excluded);
         }
         let parity = n & 1;
         let active = || self.groups.iter().filter(move |g| g.sparse_at(n));
@@ -397,11 +448,20 @@ pub struct OctalSequence {
     /// Scratch with option sets in four words on the stack (values below 128; native only).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     quad: Scratch<[u64; 4]>,
+    /// Scratch with option sets in two words (values below 128, few of them above 63).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    pair: Scratch<[u64; 2]>,
+    /// Heaps so far whose value is 64 or more.
+    high_values: usize,
     /// False to keep the option sets in memory always (the reference for the register sets).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     small_sets: bool,
     /// The heap count at which the functionals are reviewed next.
     next_review: usize,
+    /// The end of the current block of rare scans, and the kind of set and cell it was
+    /// listed in (a new block starts when the kind changes).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    block_end: (usize, u8),
 }
 
 impl OctalSequence {
@@ -428,8 +488,11 @@ impl OctalSequence {
             scratch: Scratch::default(),
             small: Scratch::default(),
             quad: Scratch::default(),
+            pair: Scratch::default(),
+            high_values: 0,
             small_sets: true,
             next_review: FIRST_REVIEW,
+            block_end: (0, 0),
         };
         sequence.push(0);
         sequence
@@ -462,6 +525,7 @@ impl OctalSequence {
             .map(|n| 32 - values.get(n).leading_zeros())
             .max()
             .unwrap_or(0);
+        sequence.high_values = (0..values.len()).filter(|&n| values.get(n) >= 64).count();
         sequence.values = values;
         while sequence.next_review * 2 <= sequence.values.len() {
             sequence.next_review *= 2;
@@ -570,15 +634,31 @@ impl OctalSequence {
     #[cfg(not(target_arch = "wasm32"))]
     fn next_value(&mut self) -> u32 {
         let bits = self.value_bits;
+        let n = self.values.len();
+        let kind = match &self.values {
+            Values::Narrow(_) if self.small_sets && bits <= SMALL_BITS => 1,
+            Values::Narrow(_)
+                if self.small_sets && bits <= QUAD_BITS && self.high_values * 64 < n =>
+            {
+                5
+            }
+            Values::Narrow(_) if self.small_sets && bits <= QUAD_BITS => 2,
+            Values::Narrow(_) => 3,
+            Values::Wide(_) => 4,
+        };
+        let fresh = n >= self.block_end.0 || kind != self.block_end.1;
+        if fresh {
+            self.block_end = ((n / BLOCK + 1) * BLOCK, kind);
+        }
+        let block = Some(fresh);
         match &self.values {
-            Values::Narrow(v) if self.small_sets && bits <= SMALL_BITS => {
-                self.moves.next_value(v, bits, &mut self.small)
+            Values::Narrow(v) if kind == 1 => {
+                self.moves.next_value(v, bits, block, &mut self.small)
             }
-            Values::Narrow(v) if self.small_sets && bits <= QUAD_BITS => {
-                self.moves.next_value(v, bits, &mut self.quad)
-            }
-            Values::Narrow(v) => self.moves.next_value(v, bits, &mut self.scratch),
-            Values::Wide(v) => self.moves.next_value(v, bits, &mut self.scratch),
+            Values::Narrow(v) if kind == 2 => self.moves.next_value(v, bits, block, &mut self.quad),
+            Values::Narrow(v) if kind == 5 => self.moves.next_value(v, bits, block, &mut self.pair),
+            Values::Narrow(v) => self.moves.next_value(v, bits, block, &mut self.scratch),
+            Values::Wide(v) => self.moves.next_value(v, bits, block, &mut self.scratch),
         }
     }
 
@@ -588,13 +668,16 @@ impl OctalSequence {
     fn next_value(&mut self) -> u32 {
         match &self.values {
             Values::Narrow(_) => unreachable!("widened before the loop"),
-            Values::Wide(v) => self.moves.next_value(v, self.value_bits, &mut self.scratch),
+            Values::Wide(v) => self
+                .moves
+                .next_value(v, self.value_bits, None, &mut self.scratch),
         }
     }
 
     fn push(&mut self, value: u32) {
         let n = self.values.len();
         self.values.push(value);
+        self.high_values += usize::from(value >= 64);
         if value >> self.value_bits != 0 {
             while value >> self.value_bits != 0 {
                 self.value_bits += 1;
