@@ -1,5 +1,13 @@
-// Loads the job worker (web/src/bin/worker.rs, the host of web/src/worker/): the wasm-bindgen
-// "no-modules" glue, then its wasm; its main() starts the host, which says Ready.
-// The pipeline copies this file to the root of dist/, next to worker.js.
-importScripts('./worker.js');
-wasm_bindgen({ module_or_path: './worker_bg.wasm' });
+// The job worker's bootstrap, a module worker. The page posts its own compiled
+// WebAssembly.Module first (web/src/worker_client.rs, WorkerLink::spawn), so the worker
+// instantiates the same heaplab_bg.wasm the page runs: one download, one compile. Then
+// start_worker() starts the job host (web/src/worker/host.rs), which says Ready; the page
+// sends nothing else before that. The pipeline copies this file to the root of dist/.
+import init, { start_worker } from './heaplab.js';
+
+self.onmessage = (event) => {
+  self.onmessage = null;
+  init({ module_or_path: event.data })
+    .then(() => start_worker())
+    .catch((error) => console.error('HeapLab worker could not start: ' + error));
+};

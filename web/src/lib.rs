@@ -6,7 +6,7 @@
 //! * [`components`]: pieces the pages share (value strip canvas, chart, period facts, export);
 //! * [`format`]: shared text (grouped numbers, durations, the one progress line);
 //! * [`worker`]: the one job protocol, the `Job` of every kind, and the Web Worker's host loop
-//!   (registered by `src/bin/worker.rs`);
+//!   (started by [`start_worker`]);
 //! * [`worker_client`]: one Web Worker from the page's side ([`worker_client::WorkerLink`]);
 //! * [`jobs`]: the single-job client (`JobRunner`, `use_job`, `JobStatus`);
 //! * [`tiles`]: period maps computed tile by tile (worker pool or main thread) into a canvas.
@@ -14,9 +14,9 @@
 //! The page computes nothing itself: every value, outcome and period comes from
 //! `heaplab_engine`. `static/boot.js` calls [`start`] after loading the module; it mounts the
 //! app when the document has an element with id `app` (so test pages, which have none, are
-//! left alone). [`start`] is deliberately *not* `#[wasm_bindgen(start)]`: the worker binary
-//! (`src/bin/worker.rs`) links this library too, and a library start function would replace
-//! the binary's `main` as the worker's entry point, so the worker's host would never start.
+//! left alone). The Web Workers run this same module (one download, one compile: the page posts
+//! its compiled `WebAssembly.Module` to each worker), so nothing starts on its own:
+//! `static/worker_loader.js` calls [`start_worker`] instead of [`start`].
 
 pub mod app;
 pub mod components;
@@ -44,6 +44,13 @@ pub fn start() {
     if let Some(root) = root {
         mount(root);
     }
+}
+
+/// Entry point inside a Web Worker, called by `static/worker_loader.js` after it has
+/// instantiated the module the page posted: starts the job host ([`worker::host::register`]).
+#[wasm_bindgen]
+pub fn start_worker() {
+    worker::host::register();
 }
 
 /// Renders the app into `root`, replacing whatever it holds (the "Loading…" note).

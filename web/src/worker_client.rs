@@ -17,8 +17,21 @@ use yew::Callback;
 
 use crate::worker::{WorkerReply, WorkerRequest};
 
-/// Where the worker bootstrap lives (the root of `dist/`).
+/// Where the worker bootstrap lives when the page does not say (the root of `dist/`): a module
+/// worker that instantiates the page's own wasm module, which [`WorkerLink::spawn`] posts to
+/// it first. `cargo xtask build` gives it a hashed name and writes that name into
+/// `index.html`'s `<meta name="heaplab-worker">` ([`loader_url`]).
 pub const LOADER: &str = "./worker_loader.js";
+
+/// The worker bootstrap's URL: the page's `heaplab-worker` meta tag, else [`LOADER`].
+pub fn loader_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector("meta[name=heaplab-worker]").ok().flatten())
+        .and_then(|meta| meta.get_attribute("content"))
+        .filter(|url| !url.is_empty())
+        .unwrap_or_else(|| LOADER.to_string())
+}
 
 /// How long a spawned worker may take to say `Ready` before the page falls back to the main
 /// thread.
@@ -41,7 +54,7 @@ pub async fn worker_available() -> bool {
         return known;
     }
     let served = has_worker_api()
-        && match gloo::net::http::Request::get(LOADER).send().await {
+        && match gloo::net::http::Request::get(&loader_url()).send().await {
             Ok(response) => response.ok(),
             Err(_) => false,
         };
@@ -210,10 +223,14 @@ pub struct WorkerLink {
 }
 
 impl WorkerLink {
-    /// Starts a worker from [`LOADER`]; its replies go to `on_reply` (after `Ready` has
-    /// flushed the queue). `None` when the browser refuses.
+    /// Starts a module worker from [`loader_url`] and posts it this page's compiled wasm module
+    /// (so the engine is downloaded and compiled once); its replies go to `on_reply` (after
+    /// `Ready` has flushed the queue). `None` when the browser refuses.
     pub fn spawn(on_reply: impl Fn(WorkerReply) + 'static) -> Option<WorkerLink> {
-        let worker = web_sys::Worker::new(LOADER).ok()?;
+        let options = web_sys::WorkerOptions::new();
+        options.set_type(web_sys::WorkerType::Module);
+        let worker = web_sys::Worker::new_with_options(&loader_url(), &options).ok()?;
+        worker.post_message(&wasm_bindgen::module()).ok()?;
         let ready = Rc::new(Cell::new(false));
         let queued: Rc<RefCell<Vec<js_sys::Uint8Array>>> = Rc::default();
         let on_message = {

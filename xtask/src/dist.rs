@@ -5,35 +5,35 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
+use crate::fingerprint;
 use crate::tools::{self, WASM_TARGET};
+
+/// The cargo profile of the wasm build: `release`, with every crate optimised for size
+/// (the page and its workers download this one module).
+pub const WASM_PROFILE: &str = "wasm-release";
 
 /// Builds the site into `<root>/dist` and returns that directory.
 ///
-/// `dist/` holds `index.html`, `heaplab.js` + `heaplab_bg.wasm` (the app),
-/// `static/` (a copy of the repository's `static/`), and, when the web crate has a
-/// `src/bin/worker.rs`, `worker.js` + `worker_bg.wasm` + `worker_loader.js`.
+/// `dist/` holds `index.html`, `heaplab.<hash>.js` + `heaplab_bg.<hash>.wasm` (the app and,
+/// through `worker_loader.<hash>.js`, every Web Worker: one module, downloaded once) and
+/// `static/` (a copy of the repository's `static/`); see [`fingerprint`] for the names.
 pub fn build(root: &Path) -> Result<PathBuf> {
     println!("== Building dist/ ==");
     tools::ensure_wasm_target()?;
     tools::ensure_wasm_bindgen(root)?;
 
-    let has_worker = root.join("web/src/bin/worker.rs").is_file();
-    let mut cargo = tools::cargo();
-    cargo.current_dir(root).args([
+    tools::run(tools::cargo().current_dir(root).args([
         "build",
-        "--release",
+        "--profile",
+        WASM_PROFILE,
         "--target",
         WASM_TARGET,
         "-p",
         "heaplab-web",
         "--lib",
-    ]);
-    if has_worker {
-        cargo.args(["--bin", "worker"]);
-    }
-    tools::run(&mut cargo)?;
+    ]))?;
 
-    let release = target_dir(root).join(WASM_TARGET).join("release");
+    let built = target_dir(root).join(WASM_TARGET).join(WASM_PROFILE);
     let dist = root.join("dist");
     if dist.exists() {
         fs::remove_dir_all(&dist)
@@ -41,14 +41,11 @@ pub fn build(root: &Path) -> Result<PathBuf> {
     }
     fs::create_dir_all(&dist).with_context(|| format!("could not create {}", dist.display()))?;
 
-    wasm_bindgen(&release.join("heaplab_web.wasm"), &dist, "web", "heaplab")?;
-    if has_worker {
-        wasm_bindgen(&release.join("worker.wasm"), &dist, "no-modules", "worker")?;
-        let loader = root.join("static/worker_loader.js");
-        if loader.is_file() {
-            copy_file(&loader, &dist.join("worker_loader.js"))?;
-        }
-    }
+    wasm_bindgen(&built.join("heaplab_web.wasm"), &dist, "web", "heaplab")?;
+    copy_file(
+        &root.join("static/worker_loader.js"),
+        &dist.join("worker_loader.js"),
+    )?;
 
     let index = root.join("index.html");
     if !index.is_file() {
@@ -64,6 +61,7 @@ pub fn build(root: &Path) -> Result<PathBuf> {
     }
 
     optimize(root, &dist)?;
+    fingerprint::apply(&dist)?;
     print_sizes(&dist)?;
     Ok(dist)
 }
@@ -136,15 +134,22 @@ fn print_sizes(dist: &Path) -> Result<()> {
     let mut files = Vec::new();
     collect_files(dist, &mut files)?;
     files.sort();
-    println!("dist/ ({}):", dist.display());
-    let mut total = 0;
+    println!("dist/ ({}):     size   gzip -9", dist.display());
+    let (mut total, mut total_gz) = (0, 0);
     for file in &files {
-        let size = fs::metadata(file)?.len();
+        let bytes = fs::read(file)?;
+        let size = bytes.len() as u64;
+        let gz = crate::serve::gzip(&bytes).map_or(size, |g| g.len() as u64);
         total += size;
+        total_gz += gz;
         let name = file.strip_prefix(dist).unwrap_or(file).display();
-        println!("  {:>10}  {name}", human_size(size));
+        println!("  {:>10}  {:>10}  {name}", human_size(size), human_size(gz));
     }
-    println!("  {:>10}  total", human_size(total));
+    println!(
+        "  {:>10}  {:>10}  total",
+        human_size(total),
+        human_size(total_gz)
+    );
     Ok(())
 }
 

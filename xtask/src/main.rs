@@ -1,8 +1,9 @@
 //! HeapLab's build and test pipeline, run as `cargo xtask <command>`.
 //!
-//! - `build`: install what is missing (the wasm32 target, `wasm-bindgen-cli` at the
-//!   version in Cargo.lock), build the web crate in release, run wasm-bindgen and
-//!   assemble `dist/`.
+//! - `build` (or `dist`): install what is missing (the wasm32 target, `wasm-bindgen-cli` at
+//!   the version in Cargo.lock, binaryen's `wasm-opt`), build the web crate for size, run
+//!   wasm-bindgen and `wasm-opt -Oz`, and assemble `dist/` with cache-busting names: a static
+//!   site any host serves as it is (README, "Publishing the site").
 //! - `serve [--port 8080]`: `build`, then serve `dist/` on http://127.0.0.1:PORT.
 //! - `test`: native tests, wasm tests in headless Chromium, then the end-to-end
 //!   tests against a served `dist/`; ends with one `N passed, M failed` line.
@@ -15,6 +16,7 @@
 //! Every failure is reported as a one-line error chain, never a panic.
 
 mod dist;
+mod fingerprint;
 mod octal_peer;
 mod python;
 mod serve;
@@ -30,7 +32,7 @@ const USAGE: &str = "\
 usage: cargo xtask <command>
 
 commands:
-  build               build the web app into dist/
+  build | dist        build the web app into dist/, a static site any host serves as it is
   serve [--port N]    build, then serve dist/ on http://127.0.0.1:N (default 8080)
   test                native tests, wasm tests in headless Chromium, end-to-end tests
   bench [ARGS...]     run the engine benchmark (ARGS are passed to it)
@@ -55,8 +57,8 @@ fn run() -> Result<ExitCode> {
     let rest: Vec<String> = args.collect();
     let root = repo_root()?;
     match command.as_deref() {
-        Some("build") => {
-            no_extra_args("build", &rest)?;
+        Some(command @ ("build" | "dist")) => {
+            no_extra_args(command, &rest)?;
             dist::build(&root)?;
             Ok(ExitCode::SUCCESS)
         }

@@ -1,9 +1,17 @@
-//! A small static file server for `dist/` (GET and HEAD only, loopback only).
+//! A small static file server for `dist/` (GET and HEAD only, loopback only). Text and wasm
+//! go out gzip-compressed when the browser accepts it, as static hosts serve them, so what
+//! the end-to-end tests read as transferred bytes is what a visitor downloads.
 
+use std::collections::HashMap;
 use std::fs;
+use std::io::Write;
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread;
+use std::time::SystemTime;
+
+use flate2::write::GzEncoder;
+use flate2::Compression;
 
 use anyhow::{anyhow, Result};
 use tiny_http::{Header, Method, Request, Response, Server};
@@ -29,13 +37,14 @@ impl StaticServer {
             .map(|addr| addr.port())
             .ok_or_else(|| anyhow!("the server is not listening on an IP address"))?;
         let server = Arc::new(server);
+        let cache = Arc::new(GzipCache::default());
         let workers = (0..WORKERS)
             .map(|_| {
-                let server = Arc::clone(&server);
+                let (server, cache) = (Arc::clone(&server), Arc::clone(&cache));
                 let root = root.to_path_buf();
                 thread::spawn(move || {
                     for request in server.incoming_requests() {
-                        answer(&root, request);
+                        answer(&root, &cache, request);
                     }
                 })
             })
@@ -78,30 +87,105 @@ pub fn serve_forever(dist: &Path, port: u16) -> Result<()> {
     Ok(())
 }
 
-fn answer(root: &Path, request: Request) {
+fn answer(root: &Path, cache: &GzipCache, request: Request) {
     let method = request.method().clone();
     if method != Method::Get && method != Method::Head {
         let _ = request.respond(Response::from_string("method not allowed").with_status_code(405));
         return;
     }
-    let file = resolve(root, request.url());
-    let response = match file.as_deref().map(fs::read) {
-        Some(Ok(body)) => {
-            let mime = mime_type(file.as_deref().unwrap_or(root));
+    let gzip_ok = request
+        .headers()
+        .iter()
+        .any(|h| h.field.equiv("Accept-Encoding") && h.value.as_str().contains("gzip"));
+    let Some(file) = resolve(root, request.url()) else {
+        let _ = request.respond(
+            Response::from_string("404 not found")
+                .with_status_code(404)
+                .with_header(header("Content-Type", "text/plain; charset=utf-8")),
+        );
+        return;
+    };
+    let mime = mime_type(&file);
+    let body = if gzip_ok && compressible(mime) {
+        cache.gzipped(&file).map(|body| (body, true))
+    } else {
+        fs::read(&file).ok().map(|body| (body, false))
+    };
+    let response = match body {
+        Some((body, gzipped)) => {
             let body = if method == Method::Head {
                 Vec::new()
             } else {
                 body
             };
-            Response::from_data(body)
+            let mut response = Response::from_data(body)
                 .with_header(header("Content-Type", mime))
-                .with_header(header("Cache-Control", "no-cache"))
+                .with_header(header("Cache-Control", cache_control(&file)))
+                .with_header(header("Vary", "Accept-Encoding"));
+            if gzipped {
+                response = response.with_header(header("Content-Encoding", "gzip"));
+            }
+            response
         }
-        _ => Response::from_string("404 not found")
-            .with_status_code(404)
-            .with_header(header("Content-Type", "text/plain; charset=utf-8")),
+        None => Response::from_string("500 could not read the file").with_status_code(500),
     };
     let _ = request.respond(response);
+}
+
+/// Files with a content hash in their name (see `fingerprint.rs`) never change, so a browser
+/// may keep them (this is what lets each worker reuse the page's glue without a download);
+/// the rest are revalidated on every load.
+fn cache_control(file: &Path) -> &'static str {
+    let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if crate::fingerprint::is_hashed_name(name) {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    }
+}
+
+/// Whether a type is worth compressing (text and wasm; not images that are compressed already).
+fn compressible(mime: &str) -> bool {
+    mime.starts_with("text/") || mime.starts_with("application/") || mime == "image/svg+xml"
+}
+
+/// A file's length and modification time, and its gzipped body.
+type GzipEntry = (u64, SystemTime, Vec<u8>);
+
+/// Gzipped file bodies, made once per file version (path, length, modification time).
+#[derive(Default)]
+struct GzipCache {
+    entries: Mutex<HashMap<PathBuf, GzipEntry>>,
+}
+
+impl GzipCache {
+    /// The gzipped body of `file` (level 9, as `cargo xtask build` reports sizes).
+    fn gzipped(&self, file: &Path) -> Option<Vec<u8>> {
+        let meta = fs::metadata(file).ok()?;
+        let version = (meta.len(), meta.modified().ok()?);
+        if let Some((len, time, body)) = self.lock().get(file) {
+            if (*len, *time) == version {
+                return Some(body.clone());
+            }
+        }
+        let body = gzip(&fs::read(file).ok()?)?;
+        self.lock()
+            .insert(file.to_path_buf(), (version.0, version.1, body.clone()));
+        Some(body)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<PathBuf, GzipEntry>> {
+        self.entries
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// `bytes` gzip-compressed at level 9.
+pub fn gzip(bytes: &[u8]) -> Option<Vec<u8>> {
+    let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
+    encoder.write_all(bytes).ok()?;
+    encoder.finish().ok()
 }
 
 fn header(name: &str, value: &str) -> Header {

@@ -251,6 +251,36 @@ impl Pixel {
     }
 }
 
+/// Chromium's network throttling (chromedriver's `chromium/network_conditions` command).
+#[derive(Debug)]
+struct NetworkConditions {
+    latency_ms: u32,
+    bytes_per_second: u32,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for NetworkConditions {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/chromium/network_conditions",
+            session.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _url: &url::Url) -> (http::Method, Option<String>) {
+        let body = serde_json::json!({ "network_conditions": {
+            "offline": false,
+            "latency": self.latency_ms,
+            "download_throughput": self.bytes_per_second,
+            "upload_throughput": self.bytes_per_second,
+        }});
+        (http::Method::POST, Some(body.to_string()))
+    }
+}
+
 /// The browser tab the tests drive, with the site's base URL.
 #[derive(Clone)]
 pub struct Page {
@@ -271,6 +301,20 @@ impl Page {
             .goto(&url)
             .await
             .with_context(|| format!("could not open {url}"))
+    }
+
+    /// Slows this tab's network to `latency_ms` per request and `bytes_per_second` each way
+    /// (a phone connection), for measuring what a visitor waits for.
+    pub async fn throttle_network(&self, latency_ms: u32, bytes_per_second: u32) -> Result<()> {
+        let command = NetworkConditions {
+            latency_ms,
+            bytes_per_second,
+        };
+        self.client
+            .issue_cmd(command)
+            .await
+            .map(|_| ())
+            .context("chromedriver refused to throttle the network")
     }
 
     /// Reloads the page.

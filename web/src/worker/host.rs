@@ -3,7 +3,7 @@
 //! each step and the result or error at the end. Between steps the worker reads its messages,
 //! so a [`WorkerRequest::Cancel`] drops its job before the job's next step.
 //!
-//! Registered by `src/bin/worker.rs` ([`register`]); messages are bincode bytes in a
+//! Registered by [`crate::start_worker`] ([`register`]); messages are bincode bytes in a
 //! `Uint8Array`, both ways.
 
 use std::cell::RefCell;
