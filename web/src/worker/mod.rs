@@ -28,6 +28,7 @@ pub use jobs::octal::{solve_octal, OctalRequest, OctalResult};
 pub use jobs::partizan::{solve_partizan, PartizanResult};
 pub use jobs::plane::PlaneRequest;
 pub use jobs::scoring_octal::{solve_scoring_octal, ScoringOctalRequest, ScoringTable};
+pub use jobs::sweep::SweepRequest;
 pub use jobs::tile::{solve_tile, TileRequest, TileResult};
 pub use jobs::truncated::Truncated;
 
@@ -188,6 +189,8 @@ pub enum JobSpec {
     ScoringOctal(ScoringOctalRequest),
     /// A partizan heap game's sequence and position ([`jobs::partizan`]).
     Partizan(crate::route::partizan::PartizanRequest),
+    /// A slice of an explorer sweep ([`jobs::sweep`]).
+    Sweep(SweepRequest),
 }
 
 /// What a finished job computed.
@@ -209,6 +212,8 @@ pub enum JobOutput {
     ScoringOctal(Box<ScoringTable>),
     /// A partizan heap game's sequence and position.
     Partizan(Box<PartizanResult>),
+    /// The summary of a sweep slice.
+    Sweep(Box<heaplab_engine::sweep::Summary>),
 }
 
 /// One computation, run a bounded step at a time by the worker's [`host`] loop or by the
@@ -239,6 +244,7 @@ impl JobSpec {
             JobSpec::Truncated { m } => Ok(jobs::truncated::start(*m)),
             JobSpec::ScoringOctal(r) => Ok(jobs::scoring_octal::start(r.clone())),
             JobSpec::Partizan(r) => Ok(jobs::partizan::start(r, place)),
+            JobSpec::Sweep(r) => jobs::sweep::start(r),
         }
     }
 
@@ -247,7 +253,7 @@ impl JobSpec {
     pub fn is_stepped(&self) -> bool {
         matches!(
             self,
-            JobSpec::Tile(_) | JobSpec::Plane(_) | JobSpec::CumulativeGame(_)
+            JobSpec::Tile(_) | JobSpec::Plane(_) | JobSpec::CumulativeGame(_) | JobSpec::Sweep(_)
         )
     }
 }

@@ -6,6 +6,7 @@ pub mod octal;
 pub mod partizan;
 pub mod plane;
 pub mod scoring_octal;
+pub mod sweep;
 pub mod tile;
 pub mod truncated;
 pub mod two_piles;

@@ -1,0 +1,128 @@
+//! A slice of an explorer sweep (`#/explore`): the engine's [`Sweep`] over an index range, a
+//! chunk ([`CHUNK`] rulesets) at a time, so a step stops within one chunk. Progress counts the
+//! rulesets done; the result is the engine's [`Summary`] of the range, which the page merges
+//! with the other slices' (the merge is exact, see `heaplab_engine::sweep::aggregate`).
+
+use std::ops::Range;
+
+use heaplab_engine::subtraction::DEFAULT_SEARCH;
+use heaplab_engine::sweep::{Family, Summary, Sweep, SweepSpec, TopSpec, CHUNK};
+use heaplab_engine::{Budget, EngineError};
+use serde::{Deserialize, Serialize};
+
+use crate::worker::{Job, JobOutput, Progress, Unit};
+
+/// The sweep as the page states it (names as the CLI's `heaplab sweep` takes them), and the
+/// index range of this slice. Plain fields, so the one bincode protocol carries it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SweepRequest {
+    /// `subtraction` or `all-but`.
+    pub family: String,
+    /// The bound m.
+    pub m: u32,
+    /// Only sets of this size, when given.
+    pub size: Option<u32>,
+    /// Only sets whose largest element is exactly m.
+    pub exact_max: bool,
+    /// Check names.
+    pub checks: Vec<String>,
+    /// The group-by metric.
+    pub group_by: Option<String>,
+    /// The top metric and K.
+    pub top: Option<(String, u64)>,
+    /// The slice of the family's indices this job walks.
+    pub range: (u64, u64),
+}
+
+impl SweepRequest {
+    /// The family.
+    pub fn family(&self) -> Result<Family, EngineError> {
+        Family::parse(&self.family, self.m, self.size, self.exact_max)
+    }
+
+    /// The engine's spec of the whole sweep (the range is not part of it).
+    pub fn spec(&self) -> Result<SweepSpec, EngineError> {
+        Ok(SweepSpec {
+            family: self.family()?,
+            checks: self.checks.clone(),
+            filter: None,
+            group_by: self.group_by.clone(),
+            top: self.top.clone().map(|(metric, k)| TopSpec { metric, k }),
+            rows: 0,
+            search: DEFAULT_SEARCH,
+        })
+    }
+
+    /// The checked sweep.
+    pub fn sweep(&self) -> Result<Sweep, EngineError> {
+        Sweep::new(self.spec()?)
+    }
+}
+
+/// The job: the sweep, its range, the next chunk and the summary so far.
+struct SweepJob {
+    sweep: Sweep,
+    range: Range<u64>,
+    next: u64,
+    summary: Summary,
+}
+
+/// Walks `request.range` of the sweep; refuses a bad spec or a range past the family.
+pub fn start(request: &SweepRequest) -> Result<Box<dyn Job>, String> {
+    let sweep = request.sweep().map_err(|e| e.to_string())?;
+    let (start, end) = request.range;
+    if start > end || end > sweep.spec().family.len() {
+        return Err(format!(
+            "the range {start}..{end} is not inside the family's {} rulesets",
+            sweep.spec().family.len()
+        ));
+    }
+    let summary = sweep.empty_summary();
+    Ok(Box::new(SweepJob {
+        sweep,
+        range: start..end,
+        next: 0,
+        summary,
+    }))
+}
+
+impl SweepJob {
+    fn chunks(&self) -> u64 {
+        Sweep::chunks(&self.range)
+    }
+}
+
+impl Job for SweepJob {
+    fn step(&mut self, millis: f64, report: &mut dyn FnMut(Progress)) -> Result<bool, String> {
+        let started = js_sys::Date::now();
+        while self.next < self.chunks() {
+            let chunk = Sweep::chunk(&self.range, self.next);
+            let part = self
+                .sweep
+                .run_range(chunk, &mut Budget::unlimited())
+                .map_err(|e| e.to_string())?;
+            self.summary.merge(part, self.sweep.caps());
+            self.next += 1;
+            if js_sys::Date::now() - started >= millis {
+                break;
+            }
+        }
+        if let Some(p) = self.progress() {
+            report(p);
+        }
+        Ok(self.next >= self.chunks())
+    }
+
+    fn progress(&self) -> Option<Progress> {
+        let total = self.range.end - self.range.start;
+        Some(Progress::new(
+            (self.next * CHUNK).min(total),
+            total,
+            Unit::Rulesets,
+        ))
+    }
+
+    fn output(self: Box<Self>) -> Result<JobOutput, String> {
+        Ok(JobOutput::Sweep(Box::new(self.summary)))
+    }
+}
