@@ -37,11 +37,14 @@ fn metric_names(family: &str) -> &'static [&'static str] {
     Family::parse(family, 1, None, false).map_or(&[], |f| metrics::names(f.kind()))
 }
 
-/// `<option>`s of `names`, `selected` marked, with an empty "none" first.
-fn options(names: &[&str], selected: &str) -> Html {
+/// `<option>`s of `names`, `selected` marked, with an empty "none" first; each has the id
+/// `{id}-{name}`.
+fn options(id: &str, names: &[&str], selected: &str) -> Html {
     let none = html! { <option value="" selected={selected.is_empty()}>{ "none" }</option> };
-    let rest = names.iter().map(|n| {
-        html! { <option value={n.to_string()} selected={*n == selected}>{ n.to_string() }</option> }
+    // An alias (`max`) selects its metric (`max_move`).
+    let chosen = metrics::column(names, selected).ok();
+    let rest = names.iter().enumerate().map(|(i, n)| {
+        html! { <option id={format!("{id}-{n}")} value={n.to_string()} selected={chosen == Some(i)}>{ n.to_string() }</option> }
     });
     html! { <>{ none }{ for rest }</> }
 }
@@ -156,13 +159,13 @@ fn sweep_form(
                 </select></div>
             <div class="field narrow"><label for="explore-group">{ "group by" }</label>
                 <select id="explore-group" onchange={edit_form(handle, |q: &mut ExploreQuery, v| q.group = v)}>
-                    { options(names, &form.group) }
+                    { options("explore-group", names, &form.group) }
                 </select></div>
             <div class="field narrow"><label for="explore-top-metric">{ "top records of" }</label>
                 <select id="explore-top-metric" onchange={edit_form(handle, move |q: &mut ExploreQuery, v: String| {
                     q.top = if v.is_empty() { String::new() } else { format!("{v}:{}", if top_metric_k.is_empty() { "5" } else { &top_metric_k }) };
                 })}>
-                    { options(names, &top_metric) }
+                    { options("explore-top-metric", names, &top_metric) }
                 </select></div>
             <div class="field narrow"><label for="explore-top-k">{ "K" }</label>
                 <input id="explore-top-k" type="text" inputmode="numeric" value={top_k} oninput={edit_form(handle, move |q: &mut ExploreQuery, v: String| {
