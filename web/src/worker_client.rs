@@ -277,6 +277,48 @@ impl WorkerLink {
     }
 }
 
+/// Starts `size` workers for a pool; worker `i`'s replies go to `on_reply(i, reply)`. `None`
+/// when the browser has no `Worker` API or refuses one.
+pub fn spawn_links(
+    size: usize,
+    on_reply: impl Fn(usize, WorkerReply) + Clone + 'static,
+) -> Option<Vec<WorkerLink>> {
+    if !has_worker_api() {
+        return None;
+    }
+    (0..size)
+        .map(|i| {
+            let on_reply = on_reply.clone();
+            WorkerLink::spawn(move |reply| on_reply(i, reply))
+        })
+        .collect()
+}
+
+/// A runner with a worker pool that can fall back to the main thread (see [`pool_watchdog`]).
+pub trait PoolRunner: RunnerState + Sized {
+    /// The pool's links, while it has one.
+    fn links(&self) -> Option<&[WorkerLink]>;
+    /// Drops the pool and goes on on the main thread (nothing was handed out: work only goes
+    /// to ready workers).
+    fn fall_back(&mut self, again: &WeakShared<Self>);
+}
+
+/// The timer of a new pool: if no worker said Ready within [`WORKER_TIMEOUT_MS`], the runner
+/// falls back to the main thread.
+pub fn pool_watchdog<S: PoolRunner>(runner: &WeakShared<S>) -> gloo::timers::callback::Timeout {
+    let runner = runner.clone();
+    gloo::timers::callback::Timeout::new(WORKER_TIMEOUT_MS, move || {
+        runner.with(move |inner, again| {
+            let none_ready = inner
+                .links()
+                .is_some_and(|links| !links.iter().any(WorkerLink::is_ready));
+            if none_ready {
+                inner.fall_back(again);
+            }
+        });
+    })
+}
+
 impl Drop for WorkerLink {
     fn drop(&mut self) {
         self.worker.set_onmessage(None);

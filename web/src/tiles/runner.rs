@@ -21,8 +21,8 @@ use crate::worker::{
 };
 pub use crate::worker_client::Phase;
 use crate::worker_client::{
-    has_worker_api, probe_workers, RunnerState, Shared, WeakShared, WorkerLink, Workers,
-    WORKER_TIMEOUT_MS,
+    pool_watchdog, probe_workers, spawn_links, PoolRunner, RunnerState, Shared, WeakShared,
+    WorkerLink, Workers,
 };
 
 /// The most workers the pool starts, whatever `navigator.hardwareConcurrency` says.
@@ -113,6 +113,19 @@ impl RunnerState for Inner {
 
     fn take_report(&mut self) -> Option<Progress> {
         self.pending.take()
+    }
+}
+
+impl PoolRunner for Inner {
+    fn links(&self) -> Option<&[WorkerLink]> {
+        self.pool.as_ref().map(|p| p.links.as_slice())
+    }
+
+    fn fall_back(&mut self, again: &WeakRunner) {
+        self.pool = None;
+        self.workers = Workers::Unavailable;
+        self.report(true);
+        self.pump(again);
     }
 }
 
@@ -520,42 +533,17 @@ impl Inner {
 
 /// Starts [`pool_size`] workers; `None` when the browser refuses.
 fn spawn_pool(runner: &WeakRunner) -> Option<Pool> {
-    if !has_worker_api() {
-        return None;
-    }
-    let size = pool_size();
-    let links: Vec<WorkerLink> = (0..size)
-        .map(|i| {
-            let runner = runner.clone();
-            WorkerLink::spawn(move |reply| {
-                if let Some(shared) = runner.upgrade() {
-                    MapRunner(shared).on_reply(i, reply);
-                }
-            })
-        })
-        .collect::<Option<_>>()?;
-    let watchdog = {
+    let links = {
         let runner = runner.clone();
-        Timeout::new(WORKER_TIMEOUT_MS, move || {
-            runner.with(move |inner, again| {
-                let none_ready = inner
-                    .pool
-                    .as_ref()
-                    .is_some_and(|p| !p.links.iter().any(WorkerLink::is_ready));
-                if none_ready {
-                    // The workers never loaded: solve on the main thread instead, from the
-                    // pixels not handed out (nothing was: tiles only go to ready workers).
-                    inner.pool = None;
-                    inner.workers = Workers::Unavailable;
-                    inner.report(true);
-                    inner.pump(again);
-                }
-            });
-        })
+        spawn_links(pool_size(), move |i, reply| {
+            if let Some(shared) = runner.upgrade() {
+                MapRunner(shared).on_reply(i, reply);
+            }
+        })?
     };
     Some(Pool {
         busy: vec![None; links.len()],
         links,
-        _watchdog: Some(watchdog),
+        _watchdog: Some(pool_watchdog(runner)),
     })
 }

@@ -17,8 +17,8 @@ use crate::worker::{
 };
 pub use crate::worker_client::Phase;
 use crate::worker_client::{
-    has_worker_api, probe_workers, RunnerState, Shared, WeakShared, WorkerLink, Workers,
-    WORKER_TIMEOUT_MS,
+    pool_watchdog, probe_workers, spawn_links, PoolRunner, RunnerState, Shared, WeakShared,
+    WorkerLink, Workers,
 };
 use yew::Callback;
 
@@ -79,6 +79,18 @@ impl RunnerState for Inner {
 
     fn take_report(&mut self) -> Option<SweepProgress> {
         self.pending.take()
+    }
+}
+
+impl PoolRunner for Inner {
+    fn links(&self) -> Option<&[WorkerLink]> {
+        self.pool.as_ref().map(|p| p.links.as_slice())
+    }
+
+    fn fall_back(&mut self, again: &WeakRunner) {
+        self.pool = None;
+        self.workers = Workers::Unavailable;
+        self.pump(again);
     }
 }
 
@@ -390,40 +402,19 @@ impl Inner {
 }
 
 /// Starts [`pool_size`] workers; `None` when the browser refuses. If none says it is ready
-/// within [`WORKER_TIMEOUT_MS`], the sweep falls back to the main thread.
+/// within [`crate::worker_client::WORKER_TIMEOUT_MS`], the sweep falls back to the main thread.
 fn spawn_pool(runner: &WeakRunner) -> Option<Pool> {
-    if !has_worker_api() {
-        return None;
-    }
-    let links: Vec<WorkerLink> = (0..pool_size().min(MAX_WORKERS))
-        .map(|i| {
-            let runner = runner.clone();
-            WorkerLink::spawn(move |reply| {
-                if let Some(shared) = runner.upgrade() {
-                    SweepRunner(shared).on_reply(i, reply);
-                }
-            })
-        })
-        .collect::<Option<_>>()?;
-    let watchdog = {
+    let links = {
         let runner = runner.clone();
-        Timeout::new(WORKER_TIMEOUT_MS, move || {
-            runner.with(move |inner, again| {
-                let none_ready = inner
-                    .pool
-                    .as_ref()
-                    .is_some_and(|p| !p.links.iter().any(WorkerLink::is_ready));
-                if none_ready {
-                    inner.pool = None;
-                    inner.workers = Workers::Unavailable;
-                    inner.pump(again);
-                }
-            });
-        })
+        spawn_links(pool_size().min(MAX_WORKERS), move |i, reply| {
+            if let Some(shared) = runner.upgrade() {
+                SweepRunner(shared).on_reply(i, reply);
+            }
+        })?
     };
     Some(Pool {
         busy: vec![false; links.len()],
         links,
-        _watchdog: Some(watchdog),
+        _watchdog: Some(pool_watchdog(runner)),
     })
 }
