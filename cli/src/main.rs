@@ -2,9 +2,12 @@
 //! subcommand calls the same engine function as the web page, prints a readable summary or
 //! (`--format json`) one JSON object, and on bad input exits non-zero with one line on stderr.
 
+mod checks;
 mod cumulative;
 mod cumulative_game;
+mod equivalence;
 mod octal;
+mod octal_position;
 mod output;
 mod partizan;
 mod period_map;
@@ -12,6 +15,7 @@ mod plane;
 mod progress;
 mod scoring;
 mod subtraction;
+mod subtraction_infinite;
 mod sweep;
 mod sweep_file;
 
@@ -45,7 +49,8 @@ enum Command {
     /// (`--set 2,3 --heap 7 --tree`), EFG import (`--efg game.json`).
     CumulativeGame(Box<cumulative_game::CumulativeGameArgs>),
     /// Octal and hexadecimal games (`.16`, `kayles`, `.A8F`) and Grundy's game: nim-values and
-    /// the period proven by Theorem 3.73 (`--prove`).
+    /// the period proven by Theorem 3.73 (`--prove`), or an arithmetic period by the
+    /// Howse–Nowakowski test; also the families `PB(1,2)` and `TkBk(3)`.
     Octal(octal::OctalArgs),
     /// Impartial scoring play (Stewart): bracket-notation games (`--game "{4|3|2}"`), sums
     /// (`--plus`), scoring octal games and G_s (`--octal 3333 --points 2,2,2,2`), and the
@@ -60,6 +65,15 @@ enum Command {
     Sweep(Box<sweep::SweepArgs>),
     /// Merge the shard files of one sweep (`--shard I/N`) into its one-process result.
     Merge(sweep_file::MergeArgs),
+    /// Equivalence classes of subtraction games (`2,3,5`): master, minimals, class size,
+    /// equality with another set (`--equal 2,4,5`), and Table 4.7's rows (`--table 16`).
+    Equivalence(equivalence::EquivalenceArgs),
+    /// Infinite subtraction sets (`squares`, `primes`, `primes1`, `fibonacci`, `k-sqrt2`,
+    /// `k-multiples --c 2`): nim-values or outcomes of the first heaps, and the thesis's verdict.
+    SubtractionInfinite(subtraction_infinite::InfiniteArgs),
+    /// The papers' named checks (conjectures, observations, claims): names, citations and
+    /// stated ranges (`--format json`).
+    Checks(checks::ChecksArgs),
 }
 
 fn main() -> ExitCode {
@@ -71,8 +85,9 @@ fn main() -> ExitCode {
     {
         Ok(cli) => cli,
         Err(err) if !err.use_stderr() => {
-            // --help and --version.
-            print!("{err}");
+            // --help and --version; a closed pipe (`heaplab --help | head`) is no panic.
+            use std::io::Write;
+            let _ = write!(std::io::stdout(), "{err}");
             return ExitCode::SUCCESS;
         }
         Err(err) => {
@@ -92,6 +107,9 @@ fn main() -> ExitCode {
         Command::Partizan(args) => partizan::run(&args),
         Command::Sweep(args) => sweep::run(&args),
         Command::Merge(args) => sweep_file::merge(&args),
+        Command::Equivalence(args) => equivalence::run(&args),
+        Command::SubtractionInfinite(args) => subtraction_infinite::run(&args),
+        Command::Checks(args) => checks::run(&args),
     };
     match result {
         Ok(text) => {

@@ -2,6 +2,7 @@
 
 use crate::output::{join, Format};
 use clap::Args;
+use heaplab_engine::octal::families::{self, Family};
 use heaplab_engine::octal::{self, Checkpoint, Limits, Ruleset, RunOptions, Values};
 use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::{Budget, EngineError};
@@ -13,7 +14,9 @@ use std::time::{Duration, Instant};
 #[derive(Args)]
 /// Arguments of `heaplab octal`.
 pub struct OctalArgs {
-    /// The code (`.16`, `·137`, `4.07`, `.A8F`, `.(3)`, `4.(3)`) or a name (`kayles`, `grundy`).
+    /// The code (`.16`, `·137`, `4.07`, `.A8F`, `.(3)`, `4.(3)`), a name (`kayles`, `grundy`),
+    /// or a family: pure breaking `PB(1,2)` (split a heap into l+1 heaps, l in the set) or
+    /// take-k-break-k `TkBk(3)` (remove k, split the rest into k heaps); numbers 1..=15.
     #[arg(allow_hyphen_values = true)]
     code: String,
     /// How many values (heaps 0..terms) to print.
@@ -38,6 +41,10 @@ pub struct OctalArgs {
     /// Seconds between two checkpoint saves.
     #[arg(long, default_value = "300", allow_hyphen_values = true)]
     checkpoint_every: String,
+    /// Analyse a sum of heaps (`5,7,9`): nim-value, P or N and every winning move. Heaps
+    /// beyond what is computed take their value from the period proven within --max-heaps.
+    #[arg(long, allow_hyphen_values = true)]
+    position: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -45,6 +52,9 @@ pub struct OctalArgs {
 
 /// Solves the game and renders the report.
 pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
+    if let Some(family) = Family::parse(&args.code)? {
+        return run_family(&family, args);
+    }
     let rules = Ruleset::parse(&args.code)?;
     let cap = if rules.is_finite() && rules.max_heaps_left() <= 2 {
         octal::MAX_TERMS
@@ -55,6 +65,9 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
     let max_heaps = parse_count(&args.max_heaps, "--max-heaps", 1, octal::MAX_HEAPS as u64)?;
     let max_work = parse_count(&args.max_work, "--max-work", 1, u64::MAX / 2)?;
     let every = parse_count(&args.checkpoint_every, "--checkpoint-every", 0, 1 << 32)?;
+    if let Some(text) = &args.position {
+        return crate::octal_position::run(&rules, text, max_heaps as usize, args.format);
+    }
     let limits = Limits {
         terms,
         prove: args.prove,
@@ -92,6 +105,7 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
             "preperiod": report.preperiod(),
             "last_exception": report.last_exception(),
             "proven": report.proven(),
+            "observed": report.observed,
             "proof": report.proof,
             "computed": report.computed,
             "method": report.method,
@@ -127,6 +141,31 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
                 report.method,
             )
         }
+    })
+}
+
+/// `heaplab octal 'PB(…)'` / `'TkBk(…)'`: the family's values and its pattern's verdict.
+fn run_family(family: &Family, args: &OctalArgs) -> Result<String, EngineError> {
+    let terms = parse_count(&args.terms, "--terms", 1, families::MAX_FAMILY_HEAPS as u64)?;
+    let report = families::solve(family, terms as usize, &mut Budget::unlimited())?;
+    let pattern = report.pattern;
+    Ok(match args.format {
+        Format::Json => json!({
+            "code": report.name,
+            "values": report.values,
+            "period": pattern.map(|p| p.period),
+            "saltus": pattern.map(|p| p.saltus),
+            "preperiod": pattern.map(|p| p.preperiod),
+            "proven": report.proven,
+            "proof": report.proof,
+        })
+        .to_string(),
+        Format::Text => format!(
+            "{}\nnim-values: {}\n{}",
+            report.name,
+            join(&report.values),
+            report.proof
+        ),
     })
 }
 

@@ -3,6 +3,7 @@
 //! games typed in the usual notation.
 
 use crate::output::Format;
+use crate::progress::with_budget;
 use clap::Args;
 use heaplab_engine::octal::Ruleset;
 use heaplab_engine::partizan::heap::HeapRules;
@@ -10,7 +11,7 @@ use heaplab_engine::partizan::position::{self, PositionReport, MAX_POSITION_HEAP
 use heaplab_engine::partizan::sequence::{self, PartizanPeriod, SequenceReport, MAX_TERMS};
 use heaplab_engine::partizan::GameStore;
 use heaplab_engine::ruleset::{parse_count, NumberSet};
-use heaplab_engine::{Budget, EngineError};
+use heaplab_engine::EngineError;
 use serde_json::{json, Value};
 
 #[derive(Args)]
@@ -47,6 +48,9 @@ pub struct PartizanArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Show progress (done/total, percent, rate, time left) on stderr.
+    #[arg(long)]
+    progress: bool,
 }
 
 /// The ruleset the flags select.
@@ -98,13 +102,17 @@ pub fn run(args: &PartizanArgs) -> Result<String, EngineError> {
         return game(text, args.format);
     }
     let rules = rules(args)?;
-    let mut budget = Budget::unlimited();
     if let Some(text) = &args.position {
-        let report = position::analyse(&rules, &parse_heaps(text)?, &mut budget)?;
+        let heaps = parse_heaps(text)?;
+        let report = with_budget(args.progress, "positions", |b| {
+            position::analyse(&rules, &heaps, b)
+        })?;
         return Ok(render_position(&report, args.format));
     }
     let terms = parse_count(&args.terms, "--terms", 1, MAX_TERMS as u64)? as usize;
-    let report = sequence::solve(&rules, terms, args.reduced, &mut budget)?;
+    let report = with_budget(args.progress, "heaps", |b| {
+        sequence::solve(&rules, terms, args.reduced, b)
+    })?;
     Ok(render_sequence(&report, args.format))
 }
 

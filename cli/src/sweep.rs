@@ -9,11 +9,14 @@
 use crate::progress::Progress;
 use crate::sweep_file::{self, PartialLog, ShardFile, SweepFormat};
 use clap::Args;
-use heaplab_engine::ruleset::parse_count;
-use heaplab_engine::subtraction::{DEFAULT_SEARCH, MAX_SEARCH};
-use heaplab_engine::sweep::family::MAX_SET_BOUND;
+use heaplab_engine::period_map::{Window, MAX_FIXED};
+use heaplab_engine::ruleset::{parse_count, parse_range};
+use heaplab_engine::subtraction::MAX_SEARCH;
+use heaplab_engine::sweep::family::{MAX_DIGITS, MAX_SET_BOUND};
 use heaplab_engine::sweep::run::MAX_ROWS;
-use heaplab_engine::sweep::{shard_range, Family, Summary, Sweep, SweepSpec, TopSpec};
+use heaplab_engine::sweep::{
+    shard_range, Family, FamilyOptions, Summary, Sweep, SweepSpec, TopSpec,
+};
 use heaplab_engine::{Budget, EngineError};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -22,12 +25,27 @@ use std::sync::mpsc;
 /// Arguments of `heaplab sweep`.
 #[derive(Args)]
 pub struct SweepArgs {
-    /// The family: `subtraction` (every non-empty S ⊆ {1..m}) or `all-but` (every excluded
-    /// set E ⊆ {1..m}).
+    /// The family: `subtraction` (every non-empty S ⊆ {1..m}), `all-but` (every excluded
+    /// set E ⊆ {1..m}), `cumulative-subtraction` (every S ⊆ {1..m}), `octal` or
+    /// `hexadecimal` (every code of --digits D digits), `scoring-octal` (taking-no-breaking
+    /// codes of --digits D digits, points p_i = i), or a period-map window `3move`,
+    /// `4move`, `maxsym5` (--fixed N --x A..B --y C..D).
     family: String,
-    /// The bound m: sets of numbers in 1..m.
+    /// The bound m of the set families: sets of numbers in 1..m.
     #[arg(long, allow_hyphen_values = true)]
-    max_move: String,
+    max_move: Option<String>,
+    /// The number of code digits of the octal and hexadecimal families.
+    #[arg(long, allow_hyphen_values = true)]
+    digits: Option<String>,
+    /// The fixed move of the period-map families (`3move`, `4move`: s3; `maxsym5`: m).
+    #[arg(long, allow_hyphen_values = true)]
+    fixed: Option<String>,
+    /// The period-map window's x range, e.g. `40..160`.
+    #[arg(long, allow_hyphen_values = true)]
+    x: Option<String>,
+    /// The period-map window's y range, e.g. `90..210`.
+    #[arg(long, allow_hyphen_values = true)]
+    y: Option<String>,
     /// Only sets of exactly K elements.
     #[arg(long, allow_hyphen_values = true)]
     size: Option<String>,
@@ -74,22 +92,40 @@ pub struct SweepArgs {
 
 /// Builds the spec from the arguments, with one-line errors.
 fn spec(args: &SweepArgs) -> Result<SweepSpec, EngineError> {
-    let m = parse_count(&args.max_move, "--max-move", 1, u64::from(MAX_SET_BOUND))? as u32;
-    let size = args
-        .size
-        .as_deref()
-        .map(|k| parse_count(k, "--size", 0, u64::from(MAX_SET_BOUND)).map(|k| k as u32))
-        .transpose()?;
+    let small = |text: &Option<String>, name, min, max| {
+        text.as_deref()
+            .map(|t| parse_count(t, name, min, u64::from(max)).map(|v| v as u32))
+            .transpose()
+    };
+    let options = FamilyOptions {
+        bound: small(&args.max_move, "--max-move", 1, MAX_SET_BOUND)?,
+        size: small(&args.size, "--size", 0, MAX_SET_BOUND)?,
+        exact_max: args.exact_max,
+        digits: small(&args.digits, "--digits", 1, MAX_DIGITS)?,
+        fixed: small(&args.fixed, "--fixed", 1, MAX_FIXED)?,
+        window: window(args)?,
+    };
+    let family = Family::parse(&args.family, &options)?;
     let top = args.top.as_deref().map(parse_top).transpose()?;
+    let search = family.default_search();
     Ok(SweepSpec {
-        family: Family::parse(&args.family, m, size, args.exact_max)?,
+        family,
         checks: args.checks.clone(),
         filter: args.filter.clone(),
         group_by: args.group_by.clone(),
         top,
         rows: optional_count(&args.rows, "--rows", 0, 0, MAX_ROWS)?,
-        search: optional_count(&args.search, "--search", DEFAULT_SEARCH, 1, MAX_SEARCH)?,
+        search: optional_count(&args.search, "--search", search, 1, MAX_SEARCH)?,
     })
+}
+
+/// The period-map window of `--x A..B --y C..D`, when both are given.
+fn window(args: &SweepArgs) -> Result<Option<Window>, EngineError> {
+    let (Some(x), Some(y)) = (&args.x, &args.y) else {
+        return Ok(None);
+    };
+    let ((x0, x1), (y0, y1)) = (parse_range(x, "--x")?, parse_range(y, "--y")?);
+    Ok(Some(Window { x0, x1, y0, y1 }))
 }
 
 fn optional_count(

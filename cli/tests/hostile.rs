@@ -262,8 +262,11 @@ fn conflicting_options_are_rejected() {
 
 #[test]
 fn progress_goes_to_stderr_and_the_answer_is_unchanged() {
-    let runs: [&[&str]; 3] = [
+    let runs: [&[&str]; 4] = [
         &["cumulative-game", "--set", "1,2", "--heap", "25"],
+        &[
+            "partizan", "--left", "1,2", "--right", "1,3", "--terms", "40",
+        ],
         &["period-map", "--s3", "30", "--s1", "1..30", "--s2", "1..30"],
         &["truncated", "--m", "40"],
     ];

@@ -178,6 +178,30 @@ fn group_counts_sum_to_the_matched_total_and_csv_lists_them() {
     );
     let v = json(&["sweep", "subtraction", "--max-move", "9", "--size", "3"]);
     assert_eq!(v["result"]["rulesets"], 84);
+    let v = json(&["sweep", "octal", "--digits", "2", "--group-by", "period"]);
+    assert_eq!(v["result"]["rulesets"], 56);
+    let v = json(&[
+        "sweep",
+        "cumulative-subtraction",
+        "--max-move",
+        "5",
+        "--top",
+        "xi:1",
+    ]);
+    assert_eq!(v["result"]["rulesets"], 31);
+    let v = json(&[
+        "sweep",
+        "3move",
+        "--fixed",
+        "30",
+        "--x",
+        "1..20",
+        "--y",
+        "2..25",
+        "--group-by",
+        "period",
+    ]);
+    assert_eq!(v["result"]["rulesets"], 19 * 23);
 }
 
 #[test]
@@ -240,6 +264,24 @@ fn bad_input_is_one_line() {
         (sweep(&["--size", "9"]), "no set of size 9"),
         (sweep(&["--format", "parquet"]), "parquet"),
         (sweep(&["--threads", "0"]), "--threads must be between 1"),
+        (
+            vec![
+                "sweep".into(),
+                "octal".into(),
+                "--max-move".into(),
+                "4".into(),
+            ],
+            "needs --digits",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                "octal".into(),
+                "--digits".into(),
+                "99".into(),
+            ],
+            "--digits must be between 1",
+        ),
     ];
     for (args, needle) in cases {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();

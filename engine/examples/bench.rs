@@ -40,7 +40,7 @@ fn report(name: &str, heaps: usize, fast: Duration, slow: Duration) {
 }
 
 /// The sections of the benchmark, in the order they run.
-const SECTIONS: [&str; 12] = [
+const SECTIONS: [&str; 13] = [
     "outcomes",
     "nim-values",
     "outcome-period",
@@ -50,6 +50,7 @@ const SECTIONS: [&str; 12] = [
     "cumulative-subtraction",
     "cumulative-games",
     "octal",
+    "octal-split-sets",
     "scoring",
     "partizan",
     "sweep",
@@ -117,6 +118,9 @@ fn main() -> std::process::ExitCode {
     }
     if wants("octal") {
         octal_bench();
+    }
+    if wants("octal-split-sets") {
+        split_sets_bench();
     }
     if wants("scoring") {
         scoring_bench();
@@ -480,6 +484,35 @@ fn octal_bench() {
     }
 }
 
+/// Hexadecimal games: the grouped addXor of the split-set method against the plain per-heap
+/// addXor it replaced, on the same heaps.
+fn split_sets_bench() {
+    use heaplab_engine::octal::sequence::GeneralSequence;
+    use heaplab_engine::octal::Ruleset;
+    let heaps = 3_000;
+    for code in [".3F", ".28", ".8B", ".A8F"] {
+        let rules = Ruleset::parse(code).expect("valid code");
+        let run = |plain: bool| {
+            let mut sequence = GeneralSequence::new(&rules);
+            if plain {
+                sequence = sequence.with_plain_xors();
+            }
+            sequence
+                .extend_to(heaps, &mut Budget::unlimited())
+                .expect("no cancel");
+            black_box(sequence.values().len());
+        };
+        let fast = best_time(|| run(false));
+        let slow = best_time(|| run(true));
+        report(
+            &format!("split sets {code}, {heaps} heaps"),
+            heaps,
+            fast,
+            slow,
+        );
+    }
+}
+
 /// Partizan games: every comparison among the 256 forms born by day 2, canonical forms
 /// (hash-consed, memoised) against playing each difference out; then the canonical-form
 /// sequence of S(1, 2 | 1, 3) (Theorem 4.48) and its full report with the period search.
@@ -536,9 +569,13 @@ fn partizan_bench() {
 /// histogram), against calling the single-ruleset entry point `subtraction::solve` on every
 /// set in a loop. `heaplab sweep` runs this walk on every core.
 fn sweep_bench() {
-    use heaplab_engine::sweep::{Family, Sweep, SweepSpec};
+    use heaplab_engine::sweep::{Family, FamilyOptions, Sweep, SweepSpec};
     let m = 16;
-    let family = Family::parse("subtraction", m, None, false).expect("valid family");
+    let options = FamilyOptions {
+        bound: Some(m),
+        ..FamilyOptions::default()
+    };
+    let family = Family::parse("subtraction", &options).expect("valid family");
     let spec = SweepSpec {
         family,
         checks: Vec::new(),

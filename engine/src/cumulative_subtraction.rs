@@ -564,7 +564,8 @@ impl TwoPileReport {
 /// Strip checks already made: `(columns, line, shift)` to the last difference.
 type ShiftMemo = HashMap<(bool, u64, u64), Option<Option<u64>>>;
 
-fn gcd(a: u64, b: u64) -> u64 {
+/// The greatest common divisor (Euclid), shared with the checks.
+pub(crate) fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 {
         a
     } else {

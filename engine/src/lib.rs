@@ -19,6 +19,8 @@
 //! * [`plane`]: two-dimensional subtraction games (P/N grids, row and column periods);
 //! * [`cumulative_subtraction`]: cumulative subtraction (Stewart's `G_s`), convergence, tr^m;
 //! * [`all_but`]: all-but subtraction (finite excluded subtraction), arithmetic periods;
+//! * [`infinite_subtraction`]: take-a-square, take-a-prime, Fibonacci and Theorem 4.4's sets;
+//! * [`equivalence`]: equal subtraction games, expansion sets, masters and minimals (Table 4.7);
 //! * [`cumulative_games`]: n-player general-sum cumulative games, PSPE, outcome functions, trees;
 //! * [`tree_layout`]: game trees: tidy layout, SVG and TikZ, shared by the web and the CLI;
 //! * [`scoring`]: Stewart's scoring play: bracket-notation games, final scores, classes, sums,
@@ -35,8 +37,10 @@ pub mod checks;
 pub mod colour;
 pub mod cumulative_games;
 pub mod cumulative_subtraction;
+pub mod equivalence;
 pub mod error;
 pub mod figure;
+pub mod infinite_subtraction;
 pub mod mex;
 pub mod negamax;
 pub mod octal;

@@ -4,10 +4,14 @@
 
 use heaplab_engine::checks::{Check, Subject, SubjectKind, Verdict};
 use heaplab_engine::ruleset::NumberSet;
+use heaplab_engine::scoring::{self, octal::ScoringLimits};
 use heaplab_engine::subtraction::{self, reference, Limits, DEFAULT_SEARCH};
 use heaplab_engine::sweep::family::Ruleset;
-use heaplab_engine::sweep::{shard_range, Family, Summary, Sweep, SweepSpec, TopSpec};
+use heaplab_engine::sweep::{
+    shard_range, Family, FamilyOptions, Summary, Sweep, SweepSpec, TopSpec,
+};
 use heaplab_engine::{all_but, Budget, EngineError, Periodicity};
+use heaplab_engine::{cumulative_subtraction, octal, period_map};
 
 fn spec(family: Family) -> SweepSpec {
     SweepSpec {
@@ -21,8 +25,17 @@ fn spec(family: Family) -> SweepSpec {
     }
 }
 
+fn family(name: &str, m: u32) -> Family {
+    let options = FamilyOptions {
+        bound: Some(m),
+        digits: Some(m),
+        ..FamilyOptions::default()
+    };
+    Family::parse(name, &options).unwrap()
+}
+
 fn subtraction_family(m: u32) -> Family {
-    Family::parse("subtraction", m, None, false).unwrap()
+    family("subtraction", m)
 }
 
 fn run(sweep: &Sweep) -> Summary {
@@ -68,7 +81,7 @@ fn subtraction_metrics_equal_the_single_ruleset_solver_and_the_reference() {
 
 #[test]
 fn all_but_metrics_equal_the_single_ruleset_solver() {
-    let sweep = Sweep::new(spec(Family::parse("all-but", 6, None, false).unwrap())).unwrap();
+    let sweep = Sweep::new(spec(family("all-but", 6))).unwrap();
     let summary = run(&sweep);
     assert_eq!(summary.rows.len(), 64);
     assert_eq!(summary.rows[0].ruleset, "∅");
@@ -80,6 +93,126 @@ fn all_but_metrics_equal_the_single_ruleset_solver() {
         assert_eq!(row.values[3..5], pair(p), "{}", row.ruleset);
         assert_eq!(row.values[5], p.saltus().map(|v| v as i64));
     }
+}
+
+#[test]
+fn cumulative_metrics_equal_the_single_ruleset_solver() {
+    let sweep = Sweep::new(spec(family("cumulative-subtraction", 6))).unwrap();
+    let summary = run(&sweep);
+    assert_eq!(summary.rows.len(), 63);
+    for row in &summary.rows {
+        let set = NumberSet::parse(&row.ruleset).unwrap();
+        let m = u64::from(set.max());
+        let limits = Limits::new(2 * m * m + m + 1, DEFAULT_SEARCH).unwrap();
+        let r = cumulative_subtraction::solve(&set, limits, &mut Budget::unlimited()).unwrap();
+        // The slow reference DP gives the same outcomes.
+        let slow = cumulative_subtraction::reference_outcomes(set.elements(), r.outcomes.len());
+        let fast: Vec<i64> = r.outcomes.iter().map(|&o| i64::from(o)).collect();
+        assert_eq!(fast, slow, "{}", row.ruleset);
+        let sacrifices: Vec<u32> = (0..r.outcomes.len()).map(|x| r.sacrifice(x)).collect();
+        assert_eq!(row.values[3..5], pair(r.period), "{}", row.ruleset);
+        assert_eq!(row.values[5], r.convergence.map(|v| v as i64));
+        assert_eq!(row.values[6], r.converged_action.map(i64::from));
+        assert_eq!(
+            row.values[7],
+            sacrifices.iter().max().map(|&v| i64::from(v))
+        );
+        let heaps = sacrifices.iter().filter(|&&v| v > 0).count() as i64;
+        assert_eq!(row.values[8], Some(heaps));
+    }
+}
+
+#[test]
+fn octal_metrics_equal_the_single_ruleset_solver_and_the_reference() {
+    let sweep = Sweep::new(SweepSpec {
+        search: 1 << 12,
+        ..spec(family("octal", 2))
+    })
+    .unwrap();
+    let summary = run(&sweep);
+    assert_eq!(summary.rows.len(), 56);
+    assert_eq!(summary.errors, 0);
+    for row in &summary.rows {
+        let rules = octal::Ruleset::parse(&row.ruleset).unwrap();
+        let limits = octal::Limits {
+            terms: 300,
+            prove: true,
+            max_heaps: 1 << 12,
+        };
+        let report = octal::solve(&rules, limits, &mut Budget::unlimited()).unwrap();
+        assert_eq!(
+            row.values[3..5],
+            pair(report.periodicity),
+            "{}",
+            row.ruleset
+        );
+        let fast: Vec<u64> = report.values.iter().map(|&v| u64::from(v)).collect();
+        assert_eq!(
+            fast,
+            octal::reference::nim_values(&rules, 300),
+            "{}",
+            row.ruleset
+        );
+    }
+}
+
+#[test]
+fn period_map_cells_equal_the_map_solver_and_its_reference() {
+    let window = period_map::Window {
+        x0: 1,
+        x1: 12,
+        y0: 2,
+        y1: 14,
+    };
+    let options = FamilyOptions {
+        fixed: Some(15),
+        window: Some(window),
+        ..FamilyOptions::default()
+    };
+    let family = Family::parse("3move", &options).unwrap();
+    let sweep = Sweep::new(spec(family)).unwrap();
+    let summary = run(&sweep);
+    assert_eq!(summary.rows.len(), 11 * 12);
+    let map = period_map::Family::ThreeMove { s3: 15 };
+    for row in &summary.rows {
+        let (x, y) = (row.values[0].unwrap() as u32, row.values[1].unwrap() as u32);
+        let cell = period_map::reference_cell(map, x, y, 1 << 16);
+        let expected = [
+            cell.period.map(|p| p as i64),
+            cell.preperiod.map(|p| p as i64),
+        ];
+        assert_eq!(row.values[5..7], expected, "({x}, {y})");
+        assert_eq!(
+            row.values[3].is_some(),
+            x < y,
+            "({x}, {y}): max_move only inside the family"
+        );
+    }
+}
+
+#[test]
+fn scoring_octal_metrics_equal_the_scoring_solver_and_cumulative_subtraction() {
+    let sweep = Sweep::new(spec(family("scoring-octal", 3))).unwrap();
+    let summary = run(&sweep);
+    assert_eq!(summary.rows.len(), 3 * 4 * 4);
+    assert_eq!(summary.errors, 0);
+    let mut as_cumulative = 0;
+    for (i, row) in summary.rows.iter().enumerate() {
+        let Ruleset::ScoringOctal(rules) = sweep.spec().family.get(i as u64).unwrap() else {
+            panic!("not a scoring octal game");
+        };
+        let limits = ScoringLimits::new(1, DEFAULT_SEARCH).unwrap();
+        let report = scoring::octal::solve(&rules, None, limits, &mut Budget::unlimited()).unwrap();
+        assert_eq!(row.values[3..5], pair(report.period), "{}", row.ruleset);
+        // Codes of 0s and 3s with p_i = i are cumulative subtraction (Stewart's G_s).
+        if let Some(set) = rules.as_cumulative_subtraction() {
+            as_cumulative += 1;
+            let limits = Limits::new(1, DEFAULT_SEARCH).unwrap();
+            let cs = cumulative_subtraction::solve(&set, limits, &mut Budget::unlimited()).unwrap();
+            assert_eq!(row.values[3..5], pair(cs.period), "{}", row.ruleset);
+        }
+    }
+    assert_eq!(as_cumulative, 4, "the subsets of {{1, 2, 3}} with max 3");
 }
 
 /// A test-only claim (not a paper's): "the nim period is at most 2 max S". It fails on some
@@ -162,6 +295,7 @@ fn counts_groups_and_checks_agree_with_direct_counting() {
     }
     let tally = &s.checks[0];
     let mut fails = Vec::new();
+    let mut ranked = Vec::new();
     for i in 0..511 {
         let Ruleset::Subtraction(set) = sweep.spec().family.get(i).unwrap() else {
             unreachable!()
@@ -173,7 +307,12 @@ fn counts_groups_and_checks_agree_with_direct_counting() {
         if p.period().unwrap() > 2 * u64::from(set.max()) {
             fails.push(i);
         }
+        ranked.push((std::cmp::Reverse(p.period().unwrap() as i64), i));
     }
+    ranked.sort_unstable();
+    let top: Vec<(i64, u64)> = s.top.iter().map(|r| (r.value, r.index)).collect();
+    let expected: Vec<(i64, u64)> = ranked[..7].iter().map(|&(v, i)| (v.0, i)).collect();
+    assert_eq!(top, expected, "top-k: largest period first, ties by index");
     assert!(!fails.is_empty(), "the test claim should fail somewhere");
     assert_eq!(tally.fails, fails.len() as u64);
     assert_eq!(tally.holds + tally.fails, s.matched);
@@ -204,10 +343,15 @@ fn bad_specs_fail_before_the_sweep() {
     assert!(err.contains("unknown name `perod`"), "{err}");
     let err = bad(|s| s.filter = Some("period + 1".into())).unwrap();
     assert!(err.contains("first ruleset"), "{err}");
-    let err = bad(|s| s.family = Family::parse("all-but", 4, None, false).unwrap()).unwrap();
+    let err = bad(|s| s.family = family("all-but", 4)).unwrap();
     assert!(err.contains("does not speak about this family"), "{err}");
-    assert!(Family::parse("subtraction", 0, None, false).is_err());
-    assert!(Family::parse("subtraction", 1000, None, false).is_err());
+    let bound = |m| FamilyOptions {
+        bound: Some(m),
+        ..FamilyOptions::default()
+    };
+    assert!(Family::parse("subtraction", &bound(0)).is_err());
+    assert!(Family::parse("subtraction", &bound(1000)).is_err());
+    assert!(Family::parse("octal", &bound(3)).is_err());
 }
 
 #[test]
@@ -216,4 +360,35 @@ fn cancelling_stops_a_sweep() {
     let mut stop = |_: u64, _: u64| false;
     let result = sweep.run_range(0..4095, &mut Budget::with_progress(&mut stop));
     assert_eq!(result, Err(EngineError::Cancelled));
+}
+
+fn mask(set: &[u32]) -> u64 {
+    set.iter().map(|&s| 1u64 << (s - 1)).sum()
+}
+
+proptest::proptest! {
+    /// On families too large to enumerate: set `i` meets the family's constraints and the sets
+    /// come in strictly increasing mask order (so the index is a bijection onto the family).
+    #[test]
+    fn large_families_index_in_increasing_mask_order(
+        m in 10u32..=40,
+        size in proptest::option::of(1u32..=10),
+        exact_max: bool,
+        at in 0.0f64..1.0,
+    ) {
+        let Ok(sets) = heaplab_engine::sweep::Subsets::new(m, size, exact_max, false) else {
+            return Ok(());
+        };
+        let i = ((sets.len() - 1) as f64 * at) as u64;
+        let set = sets.get(i);
+        proptest::prop_assert!(!set.is_empty() && *set.last().unwrap() <= m);
+        proptest::prop_assert!(size.is_none_or(|k| set.len() == k as usize));
+        proptest::prop_assert!(!exact_max || *set.last().unwrap() == m);
+        if i + 1 < sets.len() {
+            proptest::prop_assert!(mask(&set) < mask(&sets.get(i + 1)));
+        }
+        if i > 0 {
+            proptest::prop_assert!(mask(&sets.get(i - 1)) < mask(&set));
+        }
+    }
 }

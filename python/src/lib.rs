@@ -12,6 +12,9 @@ use heaplab_engine::ruleset::{parse_count, NumberSet};
 use heaplab_engine::scoring::game::{ScoringGame, TREE_LEGEND};
 use heaplab_engine::scoring::octal::{ScoringLimits, ScoringRules};
 use heaplab_engine::subtraction::{self as sub, Limits};
+use heaplab_engine::sweep::family::{FamilyOptions, MAX_DIGITS, MAX_SET_BOUND};
+use heaplab_engine::sweep::run::MAX_ROWS;
+use heaplab_engine::sweep::{Family as SweepFamily, Sweep, SweepSpec, TopSpec};
 use heaplab_engine::{
     all_but as ab, figure, octal, plane, tree_layout, Budget, EngineError, Periodicity,
 };
@@ -177,6 +180,58 @@ fn scoring_octal(py: Python<'_>, code: &str, points: &str, terms: &str) -> PyRes
 /// One band of a period-length map: `(periods, preperiods, classes)`, periods and preperiods as
 /// little-endian u64 bytes (0 where unresolved), classes as the [`CellClass::ALL`] index of each
 /// pixel; rows `y0` first, `x0` first in a row. Python runs bands on several threads.
+/// A small whole-number option given as text, or none.
+fn option_u32(text: Option<&str>, name: &str, min: u64, max: u32) -> PyResult<Option<u32>> {
+    text.map(|t| count(t, name, min, u64::from(max)).map(|v| v as u32))
+        .transpose()
+}
+
+/// A sweep over a whole family (the engine's `sweep`, as `heaplab sweep` runs it, on one
+/// thread): the spec, the metric names and the merged report, as JSON.
+#[pyfunction]
+#[pyo3(signature = (family, max_move, size, exact_max, digits, checks, filter, group_by, top, rows))]
+#[allow(clippy::too_many_arguments)]
+fn sweep(
+    py: Python<'_>,
+    family: &str,
+    max_move: Option<&str>,
+    size: Option<&str>,
+    exact_max: bool,
+    digits: Option<&str>,
+    checks: Vec<String>,
+    filter: Option<String>,
+    group_by: Option<String>,
+    top: Option<(String, u64)>,
+    rows: &str,
+) -> PyResult<String> {
+    let options = FamilyOptions {
+        bound: option_u32(max_move, "max_move", 1, MAX_SET_BOUND)?,
+        size: option_u32(size, "size", 0, MAX_SET_BOUND)?,
+        exact_max,
+        digits: option_u32(digits, "digits", 1, MAX_DIGITS)?,
+        fixed: None,
+        window: None,
+    };
+    let family = SweepFamily::parse(family, &options).map_err(to_py_error)?;
+    let spec = SweepSpec {
+        search: family.default_search(),
+        family,
+        checks,
+        filter,
+        group_by,
+        top: top.map(|(metric, k)| TopSpec { metric, k }),
+        rows: count(rows, "rows", 0, MAX_ROWS)?,
+    };
+    let sweep = Sweep::new(spec).map_err(to_py_error)?;
+    let len = sweep.spec().family.len();
+    let summary = detached(py, |b| sweep.run_range(0..len, b))?;
+    Ok(
+        json!({ "spec": sweep.spec(), "metrics": sweep.metric_names(),
+               "result": summary.report() })
+        .to_string(),
+    )
+}
+
 #[pyfunction]
 fn period_map_cells<'py>(
     py: Python<'py>,
@@ -322,5 +377,6 @@ fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(period_map_png, module)?)?;
     module.add_function(wrap_pyfunction!(period_map_class_names, module)?)?;
     module.add_function(wrap_pyfunction!(plane_grid, module)?)?;
+    module.add_function(wrap_pyfunction!(sweep, module)?)?;
     Ok(())
 }

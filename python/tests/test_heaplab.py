@@ -204,3 +204,42 @@ def test_ctrl_c_interrupts_a_long_call():
         child.kill()
     assert out.strip() == "interrupted"
     print(f"interrupted {time.monotonic() - sent:.2f} s after SIGINT")
+
+
+def _mex(values):
+    m = 0
+    while m in values:
+        m += 1
+    return m
+
+
+def test_sweep_groups_every_subtraction_set_by_its_largest_move():
+    # Every non-empty S within {1..m} with max S = j: 2^(j-1) of them (issue 17's families).
+    report = heaplab.sweep("subtraction", 8, group_by="max", top=("period", 3), rows=255)
+    result = report["result"]
+    assert result["rulesets"] == 2 ** 8 - 1
+    assert [tuple(g) for g in result["groups"]] == [(j, 2 ** (j - 1)) for j in range(1, 9)]
+    # Each row's nim period agrees with a pure-Python mex over the set, past its preperiod.
+    metrics = report["metrics"]
+    period_at = metrics.index("period")
+    for row in result["rows"][:40]:
+        moves = [int(x) for x in row["ruleset"].strip("{}").split(",")]
+        values = []
+        for n in range(400):
+            values.append(_mex({values[n - s] for s in moves if s <= n}))
+        period = row["values"][period_at]
+        assert values[300:340] == values[300 + period:340 + period], (row, period)
+
+
+def test_sweep_runs_a_named_check_and_rejects_bad_input():
+    report = heaplab.sweep("subtraction", 7, checks=["survey-winning-ways-max7"])
+    tally = report["result"]["checks"][0]
+    assert tally["fails"] >= 1  # {2, 4, 7}: nim period 3, found by the check
+    with pytest.raises(ValueError, match="unknown check"):
+        heaplab.sweep("subtraction", 5, checks=["no-such-check"])
+    with pytest.raises(ValueError, match="family"):
+        heaplab.sweep("no-such-family", 5)
+    with pytest.raises(ValueError):
+        heaplab.sweep("subtraction", 10_000)
+    with pytest.raises(ValueError):
+        heaplab.sweep("subtraction", -3)

@@ -202,6 +202,8 @@ pub struct OctalQuery {
     pub from: String,
     /// The end of the plotted heaps as typed (empty: everything computed).
     pub to: String,
+    /// The position of several heaps as typed (`5,7,9`; empty: none).
+    pub heaps: String,
 }
 
 /// A validated [`OctalQuery`].
@@ -224,6 +226,7 @@ impl Default for OctalQuery {
             max: DEFAULT_OCTAL_MAX.to_string(),
             from: "0".into(),
             to: String::new(),
+            heaps: String::new(),
         }
     }
 }
@@ -238,6 +241,7 @@ impl OctalQuery {
                 "max" => q.max = value,
                 "from" => q.from = value,
                 "to" => q.to = value,
+                "heaps" => q.heaps = value,
                 _ => {}
             }
         }
@@ -253,7 +257,19 @@ impl OctalQuery {
         if !self.to.trim().is_empty() {
             pairs.push(("to", self.to.trim()));
         }
+        if !self.heaps.trim().is_empty() {
+            pairs.push(("heaps", self.heaps.trim()));
+        }
         format!("#/octal?{}", format_query(&pairs))
+    }
+
+    /// The position of several heaps (`heaps=5,7,9`), if one is given; checked apart from the
+    /// rest so a tampered position leaves the sequence on show and gets its own message.
+    pub fn position(&self) -> Result<Option<Vec<u64>>, EngineError> {
+        match self.heaps.trim() {
+            "" => Ok(None),
+            text => heaplab_engine::octal::position::parse_heaps(text).map(Some),
+        }
     }
 
     /// Checks the raw text with the engine's parsers; the first problem is the message.

@@ -67,7 +67,7 @@ pub fn build(root: &Path) -> Result<PathBuf> {
 }
 
 /// The cargo target directory (`$CARGO_TARGET_DIR`, or `<root>/target`).
-fn target_dir(root: &Path) -> PathBuf {
+pub(crate) fn target_dir(root: &Path) -> PathBuf {
     match std::env::var_os("CARGO_TARGET_DIR") {
         Some(dir) => root.join(dir),
         None => root.join("target"),
@@ -87,7 +87,9 @@ fn wasm_bindgen(wasm: &Path, out_dir: &Path, target: &str, out_name: &str) -> Re
     )
 }
 
-/// Runs `wasm-opt -Oz` on every `.wasm` in `dist`, installing binaryen first when it is missing.
+/// Runs `wasm-opt -Oz --converge` on every `.wasm` in `dist`, installing binaryen first when it
+/// is missing (`--converge` repeats the passes until the size stops falling: about 4.5 KB
+/// gzipped less than one round, for about a minute more).
 fn optimize(root: &Path, dist: &Path) -> Result<()> {
     let wasm_opt = tools::ensure_wasm_opt(root)?;
     for entry in fs::read_dir(dist).with_context(|| format!("could not list {}", dist.display()))? {
@@ -98,7 +100,7 @@ fn optimize(root: &Path, dist: &Path) -> Result<()> {
         let optimized = path.with_extension("opt.wasm");
         tools::run(
             tools::command(&wasm_opt)
-                .arg("-Oz")
+                .args(["-Oz", "--converge"])
                 .arg(&path)
                 .arg("-o")
                 .arg(&optimized),

@@ -2,24 +2,28 @@
 //!
 //! - `build` (or `dist`): install what is missing (the wasm32 target, `wasm-bindgen-cli` at
 //!   the version in Cargo.lock, binaryen's `wasm-opt`), build the web crate for size, run
-//!   wasm-bindgen and `wasm-opt -Oz`, and assemble `dist/` with cache-busting names: a static
+//!   wasm-bindgen and `wasm-opt -Oz --converge`, and assemble `dist/` with cache-busting names: a static
 //!   site any host serves as it is (README, "Publishing the site").
 //! - `serve [--port 8080]`: `build`, then serve `dist/` on http://127.0.0.1:PORT.
 //! - `test`: native tests, wasm tests in headless Chromium, then the end-to-end
 //!   tests against a served `dist/`; ends with one `N passed, M failed` line.
+//! - `slurm`: only `test`'s last stage, a sweep as a Slurm array job on a single-node cluster.
 //! - `bench [ARGS...]`: the engine's `bench` example in release, ARGS forwarded;
 //!   `bench octal-peer [REPS]`: HeapLab's octal solver against the peer `ogsolve`.
-//! - `records`: the slow record checks (minutes each), listed in `octal_peer::RECORDS`.
+//! - `records`: the slow record checks (minutes each), listed in `octal_peer::RECORDS`, then the
+//!   paper checks over their long ranges (`checks::ranges::long_ranges`).
 //! - `fuzz [CASES]`: the fuzz suites (engine parsers, CLI arguments) with CASES random cases
 //!   each (default 20,000) instead of the test run's few hundred.
 //!
 //! Every failure is reported as a one-line error chain, never a panic.
 
+mod cluster;
 mod dist;
 mod fingerprint;
 mod octal_peer;
 mod python;
 mod serve;
+mod slurm;
 mod test;
 mod tools;
 
@@ -35,10 +39,12 @@ commands:
   build | dist        build the web app into dist/, a static site any host serves as it is
   serve [--port N]    build, then serve dist/ on http://127.0.0.1:N (default 8080)
   test                native tests, wasm tests in headless Chromium, end-to-end tests
+  slurm               only the Slurm stage of `test` (needs root and slurm-wlm, munge)
   bench [ARGS...]     run the engine benchmark (ARGS are passed to it)
   bench octal-peer [REPS]  octal games: HeapLab against ogsolve -m rc2 (installed if missing)
   fuzz [CASES]        the fuzz suites with CASES random cases each (default 20000)
-  records             the slow record checks (Table 3.2's octal records, the survey's record period)
+  records             the slow record checks (Table 3.2's octal records, the survey's record
+                      period, the paper checks over their long ranges)
   help                show this message";
 
 fn main() -> ExitCode {
@@ -71,6 +77,10 @@ fn run() -> Result<ExitCode> {
         Some("test") => {
             no_extra_args("test", &rest)?;
             test::run_all(&root)
+        }
+        Some("slurm") => {
+            no_extra_args("slurm", &rest)?;
+            test::run_slurm(&root)
         }
         Some("bench") if rest.first().map(String::as_str) == Some("octal-peer") => {
             octal_peer::bench(&root, &rest[1..])?;

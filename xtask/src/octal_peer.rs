@@ -49,6 +49,40 @@ const RECORDS: &[Record] = &[
             ("outcome_preperiod", 0),
         ],
     ),
+    // Thesis Table 4.7 (Section 4.4.5): masters with largest move 22 and 23 (the test suite
+    // checks rows 1..=16; these take about a minute and three minutes).
+    Record::command(
+        &[
+            "equivalence",
+            "--row",
+            "22",
+            "--progress",
+            "--format",
+            "json",
+        ],
+        &[
+            ("period", 4_464),
+            ("preperiod", 1_845),
+            ("sources", 349),
+            ("source_range", 4),
+        ],
+    ),
+    Record::command(
+        &[
+            "equivalence",
+            "--row",
+            "23",
+            "--progress",
+            "--format",
+            "json",
+        ],
+        &[
+            ("period", 3_570),
+            ("preperiod", 3_047),
+            ("sources", 489),
+            ("source_range", 5),
+        ],
+    ),
 ];
 
 /// The `heaplab octal CODE` arguments of an octal record.
@@ -315,11 +349,33 @@ pub fn records(root: &Path) -> Result<()> {
             failed.push(name);
         }
     }
+    if let Err(err) = paper_check_ranges(root) {
+        println!("  FAILED: {err:#}");
+        failed.push("paper checks over their long ranges".to_string());
+    }
     if !failed.is_empty() {
         bail!("records failed: {}", failed.join(", "));
     }
-    println!("{} records passed", RECORDS.len());
+    println!("{} records passed", RECORDS.len() + 1);
     Ok(())
+}
+
+/// The paper checks over their long ranges (`checks::ranges::long_ranges`, about a minute):
+/// the engine's ignored test `long_ranges`, which prints each tally and fails on any error.
+fn paper_check_ranges(root: &Path) -> Result<()> {
+    println!("record: paper checks over their long ranges (engine test checks::long_ranges)");
+    tools::run(tools::cargo().current_dir(root).args([
+        "test",
+        "--release",
+        "-p",
+        "heaplab-engine",
+        "--test",
+        "checks",
+        "long_ranges",
+        "--",
+        "--ignored",
+        "--nocapture",
+    ]))
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use anyhow::{Context, Result};
 use crate::dist;
 use crate::python;
 use crate::serve::StaticServer;
+use crate::slurm;
 use crate::tools::{self, CHROMEDRIVER, WASM_TARGET};
 
 /// What one stage counted.
@@ -25,11 +26,12 @@ impl Tally {
     }
 }
 
-/// Runs the native, wasm and end-to-end stages; fails if any test or stage failed.
+/// Runs the native, wasm, end-to-end, Python and Slurm stages; fails if any test or stage failed.
 pub fn run_all(root: &Path) -> Result<ExitCode> {
     let mut stages: Vec<(&str, Tally)> = Vec::new();
+    let mut skipped: Vec<(&str, String)> = Vec::new();
 
-    heading("1/4 native tests (cargo test --workspace)");
+    heading("1/5 native tests (cargo test --workspace)");
     let mut native = tools::cargo();
     native.current_dir(root).args([
         "test",
@@ -44,14 +46,23 @@ pub fn run_all(root: &Path) -> Result<ExitCode> {
     ]);
     stages.push(("native", stage(run_counting(native))));
 
-    heading("2/4 wasm tests of heaplab-web (wasm-bindgen-test, headless Chromium)");
+    heading("2/5 wasm tests of heaplab-web (wasm-bindgen-test, headless Chromium)");
     stages.push(("wasm", stage(wasm_tests(root))));
 
-    heading("3/4 end-to-end tests (headless Chromium against dist/)");
+    heading("3/5 end-to-end tests (headless Chromium against dist/)");
     stages.push(("e2e", stage(e2e_tests(root))));
 
-    heading("4/4 Python package (pip install ./python, pytest)");
+    heading("4/5 Python package (pip install ./python, pytest)");
     stages.push(("python", stage(python::tests(root))));
+
+    heading("5/5 Slurm: a sweep as an array job on a single-node cluster (slurm/submit.sh)");
+    match slurm::skip_reason() {
+        Some(reason) => {
+            println!("SKIPPED: {reason}");
+            skipped.push(("slurm", reason));
+        }
+        None => stages.push(("slurm", stage(slurm::tests(root)))),
+    }
 
     heading("summary");
     let mut total = Tally::default();
@@ -62,12 +73,25 @@ pub fn run_all(root: &Path) -> Result<ExitCode> {
         );
         total.add(tally);
     }
+    for (name, reason) in &skipped {
+        println!("{name:>8}: SKIPPED: {reason}");
+    }
+    Ok(summary_line(&total))
+}
+
+/// `cargo xtask slurm`: the Slurm stage alone; here missing Slurm is a failure, not a skip.
+pub fn run_slurm(root: &Path) -> Result<ExitCode> {
+    Ok(summary_line(&stage(slurm::tests(root))))
+}
+
+/// Prints the closing `N passed, M failed` line; success exactly when nothing failed.
+fn summary_line(total: &Tally) -> ExitCode {
     println!("{} passed, {} failed", total.passed, total.failed);
-    Ok(if total.failed == 0 {
+    if total.failed == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    })
+    }
 }
 
 fn heading(title: &str) {

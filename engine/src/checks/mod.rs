@@ -5,6 +5,13 @@
 //! The explorer (`sweep`) runs a check over a whole family; tests run each one over the range
 //! its paper states. Every check cites its paper and section.
 
+mod appendix_a;
+mod cumulative;
+pub mod ranges;
+mod scoring;
+mod survey;
+mod thesis;
+
 use crate::octal::code::Ruleset as OctalRules;
 use crate::ruleset::NumberSet;
 use crate::scoring::octal::ScoringRules;
@@ -100,8 +107,126 @@ pub fn find(name: &str) -> Result<&'static Check, EngineError> {
     })
 }
 
-/// The registry. Each check lives in the module of the paper it comes from.
-static CHECKS: [Check; 0] = [];
+/// How a check fared over a list of subjects: counts and the first failure and error.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Subjects where the claim holds.
+    pub holds: u64,
+    /// Subjects where it fails.
+    pub fails: u64,
+    /// Subjects outside its hypothesis.
+    pub not_applicable: u64,
+    /// Subjects whose computation stopped with an error (e.g. no period proven in the cap).
+    pub errors: u64,
+    /// The first failure's witness.
+    pub first_failure: Option<String>,
+    /// The first error's message.
+    pub first_error: Option<String>,
+}
+
+/// Runs `check` on every subject in order, ticking `budget` once per subject; a cancel stops
+/// the run with [`EngineError::Cancelled`], any other error is counted in the tally.
+pub fn tally<'s>(
+    check: &Check,
+    subjects: impl ExactSizeIterator<Item = Subject<'s>>,
+    budget: &mut Budget<'_>,
+) -> Result<Tally, EngineError> {
+    let total = subjects.len() as u64;
+    let mut t = Tally::default();
+    for (i, subject) in subjects.enumerate() {
+        match (check.run)(&subject, budget) {
+            Ok(Verdict::Holds) => t.holds += 1,
+            Ok(Verdict::NotApplicable) => t.not_applicable += 1,
+            Ok(Verdict::Fails { witness }) => {
+                t.fails += 1;
+                t.first_failure.get_or_insert(witness);
+            }
+            Err(EngineError::Cancelled) => return Err(EngineError::Cancelled),
+            Err(e) => {
+                t.errors += 1;
+                t.first_error.get_or_insert(e.to_string());
+            }
+        }
+        budget.tick(i as u64 + 1, total)?;
+    }
+    Ok(t)
+}
+
+/// `Ok(Verdict::Fails)` with `witness`: the common return of a broken claim.
+fn fails(witness: String) -> Result<Verdict, EngineError> {
+    Ok(Verdict::Fails { witness })
+}
+
+/// `Holds` when `ok`, else `Fails` with the witness `why` builds.
+fn verdict(ok: bool, why: impl FnOnce() -> String) -> Result<Verdict, EngineError> {
+    if ok {
+        Ok(Verdict::Holds)
+    } else {
+        fails(why())
+    }
+}
+
+/// A set as the papers write it, `{2, 5, 7}`.
+fn braces(set: &NumberSet) -> String {
+    format!(
+        "{{{}}}",
+        set.elements()
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+/// The registry, in a stable order. Each check lives in the module of the paper it comes from:
+/// `cumulative` (Cohensius et al.), `scoring` (Stewart), `survey` (Larsson, Saha, Suetsugu),
+/// `appendix_a` (the survey's Appendix A, all-but games), `thesis` (the taking-and-breaking
+/// thesis).
+static CHECKS: [Check; 43] = [
+    cumulative::THEOREM_3,
+    cumulative::COROLLARY_5,
+    cumulative::OBSERVATION_3,
+    cumulative::OBSERVATION_4,
+    cumulative::CONJECTURE_16,
+    cumulative::CONJECTURE_17,
+    cumulative::CONJECTURE_18,
+    cumulative::CONJECTURE_19,
+    scoring::LEMMA_13,
+    scoring::CONJECTURE_14,
+    scoring::CONJECTURE_15,
+    scoring::CONJECTURE_15_PRINTED,
+    scoring::CONJECTURE_16,
+    scoring::CONJECTURE_17,
+    survey::WINNING_WAYS_MAX7,
+    survey::TWO_MOVE,
+    survey::AUSTIN_TWO_MOVE_NIM,
+    survey::MAX_SYMMETRIC,
+    survey::GUY,
+    survey::THREE_MOVE,
+    survey::PREPERIOD_45N2,
+    survey::CUBIC_PERIOD,
+    survey::FLAMMENKAMP_S1,
+    survey::FLAMMENKAMP_S2,
+    survey::FLAMMENKAMP_S3,
+    survey::FLAMMENKAMP_S4,
+    survey::WW_ADDITIVE,
+    survey::WW_ADDITIVE_OPEN,
+    survey::HO,
+    survey::CAIRNS_HO,
+    appendix_a::A1,
+    appendix_a::A2,
+    appendix_a::A3,
+    appendix_a::A4,
+    appendix_a::A5,
+    appendix_a::A6,
+    appendix_a::A7,
+    appendix_a::A8,
+    appendix_a::A9,
+    appendix_a::A10,
+    thesis::CONJECTURE_1,
+    thesis::CONJECTURE_4,
+    thesis::CONJECTURE_9,
+];
 
 #[cfg(test)]
 mod tests {

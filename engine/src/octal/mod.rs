@@ -3,16 +3,26 @@
 //! [`solve`] computes the nim-sequence with the fast method of [`sequence`] and proves simple
 //! periodicity with Theorem 3.73, doubling the length as in Corollary 3.74 (jumping straight to
 //! the length a clear candidate needs when that is shorter). Infinite codes that are all-but
-//! subtraction games get their proven arithmetic period from [`crate::all_but`]; other infinite
-//! codes and Grundy's game are computed but never claimed periodic.
+//! subtraction games get their proven arithmetic period from [`crate::all_but`]. Hexadecimal
+//! codes whose values grow are proven arithmetic-periodic by the Howse–Nowakowski test of
+//! [`arithmetic`]; where its bound is out of reach (and for other infinite codes) the pattern
+//! seen is reported as observed, not proven. Grundy's game is never claimed periodic.
 //!
+//! * [`families`]: pure breaking `PB(…)` and take-k-break-k `TkBk(…)`;
+//! * [`arithmetic`]: the observed `G(n + p) = G(n) + s` and the Howse–Nowakowski test;
+//! * [`catalogue`]: the thesis's Table 3.2 and its lists of unsolved octal and hexadecimal games;
 //! * [`code`]: parsing, validation and the named games;
 //! * [`sequence`]: the sparse-space method, the full method and the split-set method;
+//! * [`position`]: sums of heaps, their nim-value and every winning move;
 //! * [`proof`]: Theorem 3.73 in linear time;
 //! * [`reference`]: the plain mex over all options.
 
+pub mod arithmetic;
+pub mod catalogue;
 pub mod code;
+pub mod families;
 pub mod fast;
+pub mod position;
 pub mod proof;
 pub mod reference;
 pub mod run;
@@ -27,6 +37,7 @@ pub use store::Values;
 use crate::period::Periodicity;
 use crate::ruleset::NumberSet;
 use crate::{Budget, EngineError};
+use arithmetic::Test;
 use fast::OctalSequence;
 use proof::Verdict;
 use sequence::GeneralSequence;
@@ -36,8 +47,13 @@ use sequence::GeneralSequence;
 pub const MAX_HEAPS: usize = 1_000_000_000;
 /// The most values a report lists (`Limits::terms`).
 pub const MAX_TERMS: usize = 64_000_000;
-/// The most heaps for hexadecimal and infinite codes (the split sets grow with the values).
-pub const MAX_GENERAL_HEAPS: usize = 20_000;
+/// The most heaps for hexadecimal and infinite codes. The split-set method's time grows with
+/// the cube of the heaps when the values grow linearly (heaps × heaps × value words), and its
+/// memory with the square; the grouped addXor (issue 19) made it about twice as fast, which
+/// buys a quarter more heaps (2^(1/3) ≈ 1.26) in the same time: 25,000, up from 20,000, with
+/// about 100 MB of split sets for Kenyon's ·3F there (estimated: two sets of 256 words a heap).
+/// `--max-work` still bounds the time.
+pub const MAX_GENERAL_HEAPS: usize = 25_000;
 /// The default work cap of the split-set method: a few seconds.
 pub const MAX_WORK: u64 = 4_000_000_000;
 /// The length of the first proof attempt when proving.
@@ -81,6 +97,9 @@ pub struct OctalReport {
     pub rare_count: Option<u64>,
     /// Heaps `< computed` with a common value under that mask.
     pub common_count: Option<u64>,
+    /// The arithmetic-periodic pattern seen in the values when it is not proven.
+    #[serde(default)]
+    pub observed: Option<arithmetic::Pattern>,
 }
 
 impl OctalReport {
@@ -205,14 +224,7 @@ fn solve_stored(
         ignore_mask: None,
         rare_count: None,
         common_count: None,
-    };
-    let theorem = |n0: usize, p: usize| {
-        let (t, k) = (rules.max_heaps_left(), rules.length());
-        format!(
-            "Theorem 3.73 (t = {t}, k = {k}): G(n + {p}) = G(n) checked for {} <= n <= {}",
-            n0.max(1),
-            t as usize * n0.max(1) + (t as usize - 1) * p + k
-        )
+        observed: None,
     };
     if fast_octal {
         let run = run::prove_fast(rules, limits, max_heaps, options.checkpoint, budget)?;
@@ -233,7 +245,7 @@ fn solve_stored(
                     period: period as u64,
                     saltus: 0,
                 };
-                report.proof = theorem(preperiod, period);
+                report.proof = theorem_373(rules, preperiod, period);
             }
             None => {
                 report.periodicity = Periodicity::NotFound {
@@ -276,51 +288,107 @@ fn solve_stored(
     report.values = sequence.values().to_vec();
     report.computed = limits.terms as u64;
     if report.proof.is_empty() {
-        if rules.is_finite() {
-            let len = if limits.prove {
-                max_heaps
-            } else {
-                limits.terms
-            };
-            let mut n = FIRST_LENGTH.clamp(limits.terms, len);
-            loop {
-                sequence.extend_to(n, budget)?;
-                let verdict = proof::simple_periodicity(
-                    sequence.values(),
-                    rules.max_heaps_left() as usize,
-                    rules.length(),
-                );
-                if let Verdict::Proven { preperiod, period } = verdict {
-                    report.periodicity = Periodicity::Proven {
-                        preperiod: preperiod as u64,
-                        period: period as u64,
-                        saltus: 0,
-                    };
-                    report.proof = theorem(preperiod, period);
-                    break;
-                }
-                if n >= len {
-                    break;
-                }
-                n = (n * 2).min(len);
-            }
-            report.computed = sequence.values().len() as u64;
-        }
-        if report.proof.is_empty() {
-            report.periodicity = Periodicity::NotFound {
-                searched: sequence.values().len() as u64,
-            };
-            report.proof = if rules.is_finite() {
-                format!(
-                    "not yet periodic up to {} (Theorem 3.73)",
-                    sequence.values().len()
-                )
-            } else {
-                "no periodicity theorem in HeapLab for this infinite code".into()
-            };
-        }
+        let len = if limits.prove {
+            max_heaps
+        } else {
+            limits.terms
+        };
+        let first = FIRST_LENGTH.clamp(limits.terms, len);
+        prove_general(rules, &mut sequence, &mut report, (first, len), budget)?;
     }
     Ok((report, Values::Wide(sequence.values().to_vec())))
+}
+
+/// The proof text of Theorem 3.73 for preperiod `n0` and period `p`.
+fn theorem_373(rules: &Ruleset, n0: usize, p: usize) -> String {
+    let (t, k) = (rules.max_heaps_left(), rules.length());
+    format!(
+        "Theorem 3.73 (t = {t}, k = {k}): G(n + {p}) = G(n) checked for {} <= n <= {}",
+        n0.max(1),
+        t as usize * n0.max(1) + (t as usize - 1) * p + k
+    )
+}
+
+/// The doubling search of a code outside the fast method, from `first` to `len` heaps:
+/// Theorem 3.73 for an ordinary period of a finite code, then the Howse–Nowakowski test for a
+/// growing pattern (jumping to the length it needs). A growing pattern the test cannot prove
+/// within `len` heaps ends the search and is reported as observed, not proven.
+fn prove_general(
+    rules: &Ruleset,
+    sequence: &mut GeneralSequence,
+    report: &mut OctalReport,
+    (first, len): (usize, usize),
+    budget: &mut Budget<'_>,
+) -> Result<(), EngineError> {
+    let (t, k) = (rules.max_heaps_left() as usize, rules.length());
+    let mut n = first;
+    let mut why = String::new();
+    loop {
+        sequence.extend_to(n, budget)?;
+        let values = sequence.values();
+        report.computed = n as u64;
+        if rules.is_finite() {
+            if let Verdict::Proven { preperiod, period } = proof::simple_periodicity(values, t, k) {
+                report.periodicity = Periodicity::Proven {
+                    preperiod: preperiod as u64,
+                    period: period as u64,
+                    saltus: 0,
+                };
+                report.proof = theorem_373(rules, preperiod, period);
+                return Ok(());
+            }
+        }
+        let mut next = n.saturating_mul(2).min(len);
+        report.observed = arithmetic::observe(values).filter(|p| p.saltus > 0);
+        if let Some(pattern) = report.observed {
+            match arithmetic::howse_nowakowski(rules, values, &pattern) {
+                Test::Proven => {
+                    report.periodicity = Periodicity::Proven {
+                        preperiod: pattern.preperiod,
+                        period: pattern.period,
+                        saltus: pattern.saltus,
+                    };
+                    report.observed = None;
+                    report.proof = format!(
+                        "Howse–Nowakowski test (thesis Theorem 3.85, statement as read in \
+                         octal::arithmetic): G(n + {}) = G(n) + {} checked on heaps 0..{n}",
+                        pattern.period, pattern.saltus
+                    );
+                    return Ok(());
+                }
+                Test::Needs(needed) if needed <= len as u64 && n < len => next = needed as usize,
+                Test::Needs(needed) => {
+                    why = format!("the Howse–Nowakowski test needs {needed} heaps");
+                    break;
+                }
+                Test::DoesNotApply(reason) => {
+                    why = reason.to_string();
+                    break;
+                }
+            }
+        }
+        // Infinite codes have no ordinary-period theorem here: one length is enough.
+        if n >= len || !rules.is_finite() {
+            break;
+        }
+        n = next;
+    }
+    let searched = sequence.values().len();
+    report.periodicity = Periodicity::NotFound {
+        searched: searched as u64,
+    };
+    report.proof = match report.observed {
+        Some(p) => format!(
+            "observed, not proven: G(n + {}) = G(n) + {} for {} <= n < {} ({why})",
+            p.period,
+            p.saltus,
+            p.preperiod,
+            searched as u64 - p.period
+        ),
+        None if rules.is_finite() => format!("not yet periodic up to {searched} (Theorem 3.73)"),
+        None => "no periodicity theorem in HeapLab for this infinite code".into(),
+    };
+    Ok(())
 }
 
 /// Nim-values of heaps `0..terms` by the fast method (no period search).

@@ -2,7 +2,9 @@
 //!
 //! * [`super::fast::OctalSequence`] serves finite codes whose moves leave at most two heaps.
 //! * [`GeneralSequence`] serves every other code (hexadecimal digits, repeating tails) with the
-//!   split-set dynamic programme of Algorithm 4.5.
+//!   split-set dynamic programme of Algorithm 4.5. Its three-heap XORs use the grouped addXor
+//!   (`three_heap_xors`); the plain per-heap addXor stays as the reference
+//!   ([`GeneralSequence::with_plain_xors`]).
 
 use super::Ruleset;
 use crate::{Budget, EngineError};
@@ -28,7 +30,7 @@ pub(super) fn insert(set: &mut [u64], v: u32) {
 }
 
 /// The least value missing from a word-parallel bitset (the mex).
-fn bitset_mex(set: &[u64]) -> u32 {
+pub(super) fn bitset_mex(set: &[u64]) -> u32 {
     for (i, &word) in set.iter().enumerate() {
         if word != u64::MAX {
             return (i as u32) * 64 + word.trailing_ones();
@@ -52,23 +54,85 @@ const BLOCK_MASKS: [u64; 6] = [
     0x0000_0000_FFFF_FFFF,
 ];
 
+/// `v ⊕ g` for every bit `v` of one word, `g < 64`: swaps the bit blocks of each set bit of `g`.
+#[inline(always)]
+fn xor_in_word(word: u64, g: u32) -> u64 {
+    let mut w = word;
+    for (j, &mask) in BLOCK_MASKS.iter().enumerate() {
+        if g & (1 << j) != 0 {
+            let s = 1 << j;
+            w = ((w & mask) << s) | ((w >> s) & mask);
+        }
+    }
+    w
+}
+
 /// `target |= { v ⊕ g : v ∈ source }` for word-parallel bitsets (the thesis's §2.7 permutation:
 /// the low six bits of `g` swap bit blocks inside each word, the rest permutes the words).
-fn insert_translated(target: &mut [u64], source: &[u64], g: u32) {
+pub(super) fn insert_translated(target: &mut [u64], source: &[u64], g: u32) {
     let word_shift = (g >> 6) as usize;
     for (i, &word) in source.iter().enumerate() {
-        if word == 0 {
-            continue;
+        if word != 0 {
+            target[i ^ word_shift] |= xor_in_word(word, g & 63);
         }
-        let mut w = word;
-        for (j, &mask) in BLOCK_MASKS.iter().enumerate() {
-            if g & (1 << j) != 0 {
-                let s = 1 << j;
-                w = ((w & mask) << s) | ((w >> s) & mask);
-            }
-        }
-        target[i ^ word_shift] |= w;
     }
+}
+
+/// `target |= { v ⊕ 64·h : v ∈ source }`: only whole words move. Runs of `2^tz(h)` words stay
+/// contiguous, so long runs are plain (vectorisable) ORs; short runs go word by word.
+fn insert_word_shifted(target: &mut [u64], source: &[u64], h: usize) {
+    let run = if h == 0 {
+        source.len().max(1)
+    } else {
+        1 << h.trailing_zeros()
+    };
+    if run < 8 {
+        for (i, &s) in source.iter().enumerate() {
+            target[i ^ h] |= s;
+        }
+        return;
+    }
+    for (j, chunk) in source.chunks(run).enumerate() {
+        let at = (j * run) ^ h;
+        for (t, &s) in target[at..at + chunk.len()].iter_mut().zip(chunk) {
+            *t |= s;
+        }
+    }
+}
+
+/// The three-heap XORs `∪ { G(a) ⊕ splits2[n − a] : 0 < a < n − 1 }` as one bitset of `words`
+/// words, by the grouped addXor: the sets are first gathered by the low six bits of `G(a)`
+/// into `groups` (64 blocks of `words` words, all zero, left zero) with whole-word moves only,
+/// then each used group is permuted inside its words once. [`insert_translated`] per `a` is
+/// the plain method it replaces.
+fn three_heap_xors(
+    values: &[u32],
+    splits2: &[Vec<u64>],
+    n: usize,
+    words: usize,
+    groups: &mut Vec<u64>,
+) -> Vec<u64> {
+    if groups.len() < 64 * words {
+        groups.resize(64 * words, 0);
+    }
+    let mut used = 0u64;
+    for a in 1..n.saturating_sub(1) {
+        let (low, high) = ((values[a] & 63) as usize, (values[a] >> 6) as usize);
+        used |= 1 << low;
+        let group = &mut groups[low * words..(low + 1) * words];
+        insert_word_shifted(group, &splits2[n - a], high);
+    }
+    let mut set = vec![0u64; words];
+    for low in (0..64).filter(|low| used & (1 << low) != 0) {
+        for (t, w) in set
+            .iter_mut()
+            .zip(&mut groups[low * words..(low + 1) * words])
+        {
+            *t |= xor_in_word(*w, low as u32);
+            *w = 0;
+        }
+    }
+    set
 }
 
 /// The nim-sequence of any code-digit game by Algorithm 4.5: for each `m` the sets of XORs of
@@ -86,6 +150,10 @@ pub struct GeneralSequence {
     /// Word operations spent so far, and the most allowed (the time cap of this method).
     work: u64,
     max_work: u64,
+    /// Use the plain per-heap addXor (the reference) instead of the grouped one.
+    plain_xors: bool,
+    /// Scratch space of the grouped addXor: 64 groups of bitset words, zero between heaps.
+    groups: Vec<u64>,
 }
 
 impl GeneralSequence {
@@ -109,6 +177,8 @@ impl GeneralSequence {
             needs3,
             work: 0,
             max_work: u64::MAX,
+            plain_xors: false,
+            groups: Vec::new(),
         }
     }
 
@@ -117,6 +187,14 @@ impl GeneralSequence {
     /// times the size of the values, so a heap cap alone does not bound the time).
     pub fn with_max_work(mut self, max_work: u64) -> Self {
         self.max_work = max_work;
+        self
+    }
+
+    /// Computes the three-heap XORs with the plain per-heap addXor (one translation per heap
+    /// `a`), the method the grouped addXor replaced: kept as the reference the tests compare
+    /// against, and as the baseline of `cargo xtask bench`.
+    pub fn with_plain_xors(mut self) -> Self {
+        self.plain_xors = true;
         self
     }
 
@@ -150,10 +228,15 @@ impl GeneralSequence {
                 self.splits2.push(set);
             }
             if self.needs3 {
-                let mut set = vec![0u64; words];
-                for a in 1..n.saturating_sub(1) {
-                    insert_translated(&mut set, &self.splits2[n - a], self.values[a]);
-                }
+                let set = if self.plain_xors {
+                    let mut set = vec![0u64; words];
+                    for a in 1..n.saturating_sub(1) {
+                        insert_translated(&mut set, &self.splits2[n - a], self.values[a]);
+                    }
+                    set
+                } else {
+                    three_heap_xors(&self.values, &self.splits2, n, words, &mut self.groups)
+                };
                 self.splits3.push(set);
             }
             let mut excluded = vec![0u64; words_for(self.value_bits)];

@@ -9,7 +9,7 @@
 //! chunks finished by threads in any order, merge to the one-process summary.
 
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// How many first errors and first failures per check a summary keeps.
 pub const FIRST_K: usize = 10;
@@ -90,8 +90,8 @@ pub struct Summary {
     pub groups: Vec<(Option<i64>, u64)>,
     /// The `--top` records: largest value first, ties by smaller index.
     pub top: Vec<Record>,
-    /// Sorted, distinct hashes of the periodic parts of the matched rulesets' sequences.
-    pub sequences: Vec<u64>,
+    /// The distinct hashes of the periodic parts of the matched rulesets' sequences.
+    pub sequences: BTreeSet<u64>,
     /// One tally per `--check`, in the order given.
     pub checks: Vec<CheckTally>,
     /// The rows with the smallest indices.
@@ -132,8 +132,6 @@ impl Summary {
         self.groups = groups.into_iter().collect();
         self.add_records(other.top, caps.top);
         self.sequences.extend(other.sequences);
-        self.sequences.sort_unstable();
-        self.sequences.dedup();
         for (mine, theirs) in self.checks.iter_mut().zip(other.checks) {
             mine.holds += theirs.holds;
             mine.fails += theirs.fails;
@@ -150,11 +148,18 @@ impl Summary {
     }
 
     /// Adds top-k candidates and keeps the best `k`: largest value first, ties by index.
+    /// Each candidate is placed by binary search, so a full list skips a worse one in O(log k).
     pub fn add_records(&mut self, records: impl IntoIterator<Item = Record>, k: usize) {
-        self.top.extend(records);
-        self.top
-            .sort_by(|a, b| b.value.cmp(&a.value).then(a.index.cmp(&b.index)));
-        self.top.truncate(k);
+        for record in records {
+            let key = (std::cmp::Reverse(record.value), record.index);
+            let at = self
+                .top
+                .partition_point(|r| (std::cmp::Reverse(r.value), r.index) < key);
+            if at < k {
+                self.top.insert(at, record);
+                self.top.truncate(k);
+            }
+        }
     }
 
     /// Counts one matched ruleset under its group key.
@@ -225,7 +230,7 @@ mod tests {
             index,
             ruleset: index.to_string(),
         });
-        s.sequences.push(value as u64);
+        s.sequences.insert(value as u64);
         s
     }
 
@@ -247,6 +252,6 @@ mod tests {
         assert_eq!(forward.rulesets, 8);
         assert_eq!(forward.groups.iter().map(|g| g.1).sum::<u64>(), 8);
         assert_eq!(forward.top.len(), 3);
-        assert_eq!(forward.sequences, vec![0, 1, 2, 3, 4]);
+        assert_eq!(forward.sequences, (0..5).collect());
     }
 }

@@ -11,9 +11,17 @@
 //! to the family), so sets appear in increasing mask order; with `--exact-max` the mask is
 //! `2^(m-1) | i`. With `|S| = k` the order is colexicographic (the combinatorial number system),
 //! which is again increasing mask order restricted to masks with `k` bits.
+//!
+//! Codes of `d` digits `·d1…dd` (`d0 = 0`, `dd ≠ 0`) are numbered as mixed-radix numbers with
+//! `d1` the fastest digit: index `i` gives `d1 = i mod b`, then `d2`, …, and `dd = 1 + (the
+//! rest)`, with `b = 8` (octal) or 16 (hexadecimal).
 
 use crate::checks::{Subject, SubjectKind};
+use crate::octal::code::Ruleset as OctalRules;
+use crate::period_map::{Family as MapFamily, Window};
+use crate::rational::Rational;
 use crate::ruleset::NumberSet;
+use crate::scoring::octal::ScoringRules;
 use crate::EngineError;
 use serde::{Deserialize, Serialize};
 
@@ -127,6 +135,60 @@ fn unrank_colex(mut rank: u64, k: u32) -> u64 {
     mask
 }
 
+/// The largest number of code digits an octal or hexadecimal family accepts.
+pub const MAX_DIGITS: u32 = 8;
+
+/// Codes `·d1…dd` of exactly `digits` digits in base `base` (8 or 16), `dd ≠ 0`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Codes {
+    /// The number of digits after the point.
+    pub digits: u32,
+    /// 8 (octal) or 16 (hexadecimal).
+    pub base: u32,
+}
+
+impl Codes {
+    /// The number of codes: `(b - 1) b^(d - 1)`.
+    pub fn len(&self) -> u64 {
+        u64::from(self.base - 1) * u64::from(self.base).pow(self.digits - 1)
+    }
+
+    /// Whether there are none (never).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The digits `d0 = 0, d1, …, dd` of code number `index`.
+    pub fn get(&self, index: u64) -> Vec<u8> {
+        let base = u64::from(self.base);
+        let mut rest = index;
+        let mut digits = vec![0u8];
+        for _ in 1..self.digits {
+            digits.push((rest % base) as u8);
+            rest /= base;
+        }
+        digits.push((rest + 1) as u8);
+        digits
+    }
+}
+
+/// What a user gives to pick a family: its name and its options.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FamilyOptions {
+    /// The bound `m` of set families (`--max-move`).
+    pub bound: Option<u32>,
+    /// `|S| = k` (`--size`).
+    pub size: Option<u32>,
+    /// `max S = m` exactly (`--exact-max`).
+    pub exact_max: bool,
+    /// The number of code digits (`--digits`).
+    pub digits: Option<u32>,
+    /// The fixed move of a period-map family (`--fixed`: `s3` or `m`).
+    pub fixed: Option<u32>,
+    /// The pixel window of a period-map family (`--x A..B --y C..D`).
+    pub window: Option<Window>,
+}
+
 /// A family of rulesets a sweep can walk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "family", rename_all = "kebab-case")]
@@ -135,6 +197,22 @@ pub enum Family {
     Subtraction(Subsets),
     /// All-but subtraction `ℕ ∖ E`: every excluded set `E ⊆ {1..m}`, the empty one (Nim) too.
     AllBut(Subsets),
+    /// Cumulative subtraction (`G_s`) on every non-empty `S ⊆ {1..m}`.
+    CumulativeSubtraction(Subsets),
+    /// Octal (`base` 8) or hexadecimal (16) codes of `digits` digits.
+    Codes(Codes),
+    /// Scoring octal games (Stewart) that take without breaking: every code `n_1…n_d` with
+    /// digits in `0..=3` (`n_d ≠ 0`, the mixed radix of [`Codes`] with base 4) and the points
+    /// `p_i = i` of Conjectures 14 and 15.
+    ScoringOctal(Codes),
+    /// The pixels of a window of Flammenkamp's period-length maps (`3move`, `4move`,
+    /// `maxsym5`), row by row (`y` outer, `x` inner) as [`crate::period_map::compute`] does.
+    PeriodMap {
+        /// The map's family and fixed move.
+        map: MapFamily,
+        /// The pixels.
+        window: Window,
+    },
 }
 
 /// One ruleset of a family, owned (a [`Subject`] borrows it).
@@ -144,46 +222,121 @@ pub enum Ruleset {
     Subtraction(NumberSet),
     /// The excluded set E of an all-but game.
     AllBut(NumberSet),
+    /// The set S of a cumulative subtraction game.
+    CumulativeSubtraction(NumberSet),
+    /// An octal or hexadecimal code.
+    Code(OctalRules),
+    /// A scoring octal game.
+    ScoringOctal(ScoringRules),
+    /// A pixel of a period map: its subtraction set, `None` where `(x, y)` is not in the
+    /// map's family (e.g. `x >= y`).
+    MapCell {
+        /// The map.
+        map: MapFamily,
+        /// The pixel's column.
+        x: u32,
+        /// The pixel's row.
+        y: u32,
+        /// The pixel's set.
+        set: Option<NumberSet>,
+    },
 }
 
 impl Ruleset {
-    /// The subject the checks are asked about.
-    pub fn subject(&self) -> Subject<'_> {
-        match self {
+    /// The subject the checks are asked about (`None` for a pixel outside its map's family).
+    pub fn subject(&self) -> Option<Subject<'_>> {
+        Some(match self {
             Ruleset::Subtraction(s) => Subject::Subtraction(s),
             Ruleset::AllBut(e) => Subject::AllBut(e),
-        }
+            Ruleset::CumulativeSubtraction(s) => Subject::CumulativeSubtraction(s),
+            Ruleset::Code(rules) => Subject::Octal(rules),
+            Ruleset::ScoringOctal(rules) => Subject::ScoringOctal(rules),
+            Ruleset::MapCell { set, .. } => Subject::Subtraction(set.as_ref()?),
+        })
     }
 
-    /// The ruleset as a user types it (`2,3,7`; `∅` for an empty excluded set).
+    /// The ruleset as a user types it (`2,3,7`; `∅` for an empty excluded set; `.137`).
     pub fn to_text(&self) -> String {
         match self {
-            Ruleset::Subtraction(s) | Ruleset::AllBut(s) if !s.elements().is_empty() => s.to_text(),
-            _ => "∅".into(),
+            Ruleset::Code(rules) => rules.ascii(),
+            Ruleset::ScoringOctal(rules) => rules.code(),
+            Ruleset::MapCell {
+                map,
+                x,
+                y,
+                set: None,
+            } => format!("({x}, {y}) is not in {}", map.name()),
+            _ if self.elements().is_empty() => "∅".into(),
+            _ => self.set().map(NumberSet::to_text).unwrap_or_default(),
         }
     }
 
-    /// The set's elements (the expression language's `S`).
-    pub fn elements(&self) -> &[u32] {
+    /// The set, for the set families.
+    fn set(&self) -> Option<&NumberSet> {
         match self {
-            Ruleset::Subtraction(s) | Ruleset::AllBut(s) => s.elements(),
+            Ruleset::Subtraction(s) | Ruleset::AllBut(s) | Ruleset::CumulativeSubtraction(s) => {
+                Some(s)
+            }
+            Ruleset::MapCell { set, .. } => set.as_ref(),
+            Ruleset::Code(_) | Ruleset::ScoringOctal(_) => None,
+        }
+    }
+
+    /// The set's elements (the expression language's `S`); a code's move sizes `k` with
+    /// `d_k ≠ 0`.
+    pub fn elements(&self) -> Vec<u32> {
+        match self {
+            Ruleset::Code(rules) => (1..rules.digits().len())
+                .filter(|&k| rules.digit(k) != 0)
+                .map(|k| k as u32)
+                .collect(),
+            _ => self
+                .set()
+                .map(|s| s.elements().to_vec())
+                .unwrap_or_default(),
         }
     }
 }
 
 impl Family {
-    /// The family named `name` with set bound `m` and the set options (`size`, `exact_max`).
-    pub fn parse(
-        name: &str,
-        bound: u32,
-        size: Option<u32>,
-        exact_max: bool,
-    ) -> Result<Self, EngineError> {
+    /// The family named `name` with its options (`--max-move` for set families, `--digits`
+    /// for codes).
+    pub fn parse(name: &str, options: &FamilyOptions) -> Result<Self, EngineError> {
+        let sets = |allow_empty| {
+            let bound = options.bound.ok_or_else(|| {
+                EngineError::Parse(format!("the {name} family needs --max-move M"))
+            })?;
+            Subsets::new(bound, options.size, options.exact_max, allow_empty)
+        };
+        let codes = |base| {
+            let digits = options
+                .digits
+                .ok_or_else(|| EngineError::Parse(format!("the {name} family needs --digits D")))?;
+            if digits == 0 || digits > MAX_DIGITS {
+                return Err(EngineError::OutOfRange(format!(
+                    "--digits must be between 1 and {MAX_DIGITS}, not {digits}"
+                )));
+            }
+            Ok(Codes { digits, base })
+        };
         match name {
-            "subtraction" => Ok(Family::Subtraction(Subsets::new(
-                bound, size, exact_max, false,
-            )?)),
-            "all-but" => Ok(Family::AllBut(Subsets::new(bound, size, exact_max, true)?)),
+            "subtraction" => Ok(Family::Subtraction(sets(false)?)),
+            "all-but" => Ok(Family::AllBut(sets(true)?)),
+            "cumulative-subtraction" => Ok(Family::CumulativeSubtraction(sets(false)?)),
+            "octal" => Ok(Family::Codes(codes(8)?)),
+            "hexadecimal" => Ok(Family::Codes(codes(16)?)),
+            "scoring-octal" => Ok(Family::ScoringOctal(codes(4)?)),
+            "3move" | "4move" | "maxsym5" => {
+                let (Some(fixed), Some(window)) = (options.fixed, options.window) else {
+                    return Err(EngineError::Parse(format!(
+                        "the {name} family needs --fixed N --x A..B --y C..D"
+                    )));
+                };
+                Ok(Family::PeriodMap {
+                    map: MapFamily::from_name(name, fixed)?,
+                    window: window.validate()?,
+                })
+            }
             _ => Err(EngineError::Parse(format!(
                 "unknown family `{name}`; known families: {}",
                 Family::NAMES.join(", ")
@@ -192,20 +345,51 @@ impl Family {
     }
 
     /// The family names [`Family::parse`] accepts.
-    pub const NAMES: &'static [&'static str] = &["subtraction", "all-but"];
+    pub const NAMES: &'static [&'static str] = &[
+        "subtraction",
+        "all-but",
+        "cumulative-subtraction",
+        "octal",
+        "hexadecimal",
+        "scoring-octal",
+        "3move",
+        "4move",
+        "maxsym5",
+    ];
+
+    /// How many heaps a period search computes unless the user says otherwise: codes are
+    /// slower per heap, and an unresolved code would otherwise compute millions of heaps.
+    pub fn default_search(&self) -> u64 {
+        match self {
+            Family::Codes(Codes { base: 8, .. }) => 1 << 12,
+            // Three-heap splits make the split-set method superlinear: 2,000 heaps already
+            // take minutes for some two-digit hexadecimal codes.
+            Family::Codes(_) => 1 << 10,
+            Family::PeriodMap { .. } => crate::period_map::DEFAULT_CELL_BUDGET,
+            _ => crate::subtraction::DEFAULT_SEARCH,
+        }
+    }
 
     /// The kind of subject its rulesets are, for the checks' `applies_to`.
     pub fn kind(&self) -> SubjectKind {
         match self {
             Family::Subtraction(_) => SubjectKind::Subtraction,
             Family::AllBut(_) => SubjectKind::AllBut,
+            Family::CumulativeSubtraction(_) => SubjectKind::CumulativeSubtraction,
+            Family::Codes(_) => SubjectKind::Octal,
+            Family::ScoringOctal(_) => SubjectKind::ScoringOctal,
+            Family::PeriodMap { .. } => SubjectKind::Subtraction,
         }
     }
 
     /// The number of rulesets (no enumeration).
     pub fn len(&self) -> u64 {
         match self {
-            Family::Subtraction(sets) | Family::AllBut(sets) => sets.len(),
+            Family::Subtraction(sets)
+            | Family::AllBut(sets)
+            | Family::CumulativeSubtraction(sets) => sets.len(),
+            Family::Codes(codes) | Family::ScoringOctal(codes) => codes.len(),
+            Family::PeriodMap { window, .. } => window.pixels(),
         }
     }
 
@@ -222,11 +406,31 @@ impl Family {
                 self.len()
             )));
         }
+        let set = |sets: &Subsets| NumberSet::from_elements(sets.get(index));
         Ok(match self {
-            Family::Subtraction(sets) => {
-                Ruleset::Subtraction(NumberSet::from_elements(sets.get(index))?)
+            Family::Subtraction(sets) => Ruleset::Subtraction(set(sets)?),
+            Family::AllBut(sets) => Ruleset::AllBut(set(sets)?),
+            Family::CumulativeSubtraction(sets) => Ruleset::CumulativeSubtraction(set(sets)?),
+            Family::Codes(codes) => {
+                Ruleset::Code(OctalRules::from_digits(codes.get(index), Vec::new())?)
             }
-            Family::AllBut(sets) => Ruleset::AllBut(NumberSet::from_elements(sets.get(index))?),
+            Family::ScoringOctal(codes) => {
+                let digits = codes.get(index)[1..].to_vec();
+                let points = (1..=digits.len() as i64).map(Rational::int).collect();
+                Ruleset::ScoringOctal(ScoringRules::new(digits, points)?)
+            }
+            Family::PeriodMap { map, window } => {
+                let width = u64::from(window.x1 - window.x0);
+                let x = window.x0 + (index % width) as u32;
+                let y = window.y0 + (index / width) as u32;
+                let set = map.moves(x, y).map(NumberSet::from_elements).transpose()?;
+                Ruleset::MapCell {
+                    map: *map,
+                    x,
+                    y,
+                    set,
+                }
+            }
         })
     }
 }
@@ -288,12 +492,34 @@ mod tests {
         assert!(Subsets::new(MAX_SET_BOUND + 1, None, false, false).is_err());
         assert!(Subsets::new(5, Some(6), false, false).is_err());
         assert!(Subsets::new(5, Some(0), false, false).is_err());
-        assert!(Family::parse("nope", 5, None, false).is_err());
+        let options = FamilyOptions {
+            bound: Some(5),
+            ..FamilyOptions::default()
+        };
+        assert!(Family::parse("nope", &options).is_err());
+        assert!(Family::parse("octal", &options).is_err(), "needs --digits");
         assert!(
             Family::Subtraction(Subsets::new(3, None, false, false).unwrap())
                 .get(7)
                 .is_err()
         );
+    }
+
+    #[test]
+    fn codes_are_every_digit_string_once() {
+        for (digits, base) in [(1, 8), (2, 8), (3, 8), (2, 16)] {
+            let codes = Codes { digits, base };
+            let all: std::collections::BTreeSet<Vec<u8>> =
+                (0..codes.len()).map(|i| codes.get(i)).collect();
+            let expected = (base - 1) * base.pow(digits - 1);
+            assert_eq!(all.len() as u64, u64::from(expected));
+            assert!(all
+                .iter()
+                .all(|d| d.len() == digits as usize + 1 && d[0] == 0));
+            assert!(all
+                .iter()
+                .all(|d| d[digits as usize] != 0 && d.iter().all(|&x| u32::from(x) < base)));
+        }
     }
 
     #[test]

@@ -19,5 +19,5 @@ pub mod metrics;
 pub mod run;
 
 pub use aggregate::{Caps, Summary};
-pub use family::{shard_range, Family, Subsets};
+pub use family::{shard_range, Family, FamilyOptions, Subsets};
 pub use run::{Sweep, SweepSpec, TopSpec, CHUNK};

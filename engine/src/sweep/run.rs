@@ -85,7 +85,7 @@ impl Sweep {
             )));
         }
         let kind = spec.family.kind();
-        let names = metrics::names(kind);
+        let names = metrics::names(&spec.family);
         let checks = spec
             .checks
             .iter()
@@ -131,7 +131,7 @@ impl Sweep {
         };
         let measured = metrics::measure(&first, self.spec.search)?;
         filter
-            .eval(self.names, &measured.values, first.elements())
+            .eval(self.names, &measured.values, &first.elements())
             .map(|_| ())
             .map_err(|e| {
                 EngineError::Parse(format!("{e} (on the first ruleset, {})", first.to_text()))
@@ -195,7 +195,7 @@ impl Sweep {
         summary.rulesets += 1;
         let outcome = metrics::measure(&ruleset, self.spec.search).and_then(|m| {
             let keep = match &self.filter {
-                Some(f) => f.eval(self.names, &m.values, ruleset.elements())?,
+                Some(f) => f.eval(self.names, &m.values, &ruleset.elements())?,
                 None => true,
             };
             Ok((m, keep))
@@ -228,7 +228,9 @@ impl Sweep {
 
     fn add_match(&self, index: u64, ruleset: &Ruleset, measured: Measured, summary: &mut Summary) {
         summary.matched += 1;
-        let text = ruleset.to_text();
+        // The text only for what keeps it (records, failures, rows): formatting every set
+        // would cost more than measuring it.
+        let text = || ruleset.to_text();
         if let Some(column) = self.group {
             summary.add_to_group(measured.values[column]);
         }
@@ -237,19 +239,19 @@ impl Sweep {
                 let record = Record {
                     value,
                     index,
-                    ruleset: text.clone(),
+                    ruleset: text(),
                 };
                 summary.add_records([record], top.k as usize);
             }
         }
-        if let Some(hash) = measured.sequence {
-            if let Err(at) = summary.sequences.binary_search(&hash) {
-                summary.sequences.insert(at, hash);
-            }
-        }
+        summary.sequences.extend(measured.sequence);
         let subject = ruleset.subject();
         for (check, tally) in self.checks.iter().zip(&mut summary.checks) {
-            let failure = match (check.run)(&subject, &Budget::unlimited()) {
+            let verdict = match &subject {
+                Some(subject) => (check.run)(subject, &Budget::unlimited()),
+                None => Ok(Verdict::NotApplicable),
+            };
+            let failure = match verdict {
                 Ok(Verdict::Holds) => {
                     tally.holds += 1;
                     None
@@ -268,13 +270,13 @@ impl Sweep {
                 }
             };
             if let Some(detail) = failure.filter(|_| tally.first_failures.len() < FIRST_K) {
-                tally.first_failures.push(found(index, &text, detail));
+                tally.first_failures.push(found(index, &text(), detail));
             }
         }
         if (summary.rows.len() as u64) < self.spec.rows {
             summary.rows.push(Row {
                 index,
-                ruleset: text,
+                ruleset: text(),
                 values: measured.values,
                 error: None,
             });

@@ -46,6 +46,7 @@ __all__ = [
     "scoring_octal",
     "period_map",
     "plane",
+    "sweep",
 ]
 
 NumberSetLike = Union[str, Iterable[int]]
@@ -374,3 +375,45 @@ def plane(moves: str, width: int, height: int) -> PlaneGrid:
         raise ValueError(f"width and height must be between 1 and the engine's cap, not {w} x {h}")
     cells, png = _engine.plane_grid(moves, w, h)
     return PlaneGrid(moves, np.frombuffer(bytes(cells), dtype=np.uint8).reshape(h, w).astype(bool), bytes(png))
+
+
+def sweep(
+    family: str,
+    max_move: Optional[int] = None,
+    *,
+    size: Optional[int] = None,
+    exact_max: bool = False,
+    digits: Optional[int] = None,
+    checks: Iterable[str] = (),
+    where: Optional[str] = None,
+    group_by: Optional[str] = None,
+    top: Optional[Tuple[str, int]] = None,
+    rows: int = 0,
+) -> dict:
+    """Sweeps a whole family of rulesets, as ``heaplab sweep`` does (one thread here).
+
+    ``family`` is ``"subtraction"``, ``"all-but"``, ``"cumulative-subtraction"`` (with
+    ``max_move``), ``"octal"`` or ``"hexadecimal"`` (with ``digits``) or ``"scoring-octal"``.
+    Returns ``{"spec", "metrics", "result"}``: the result holds the counts, ``groups`` as
+    ``[key, count]`` pairs, ``top`` records, per-check tallies with their first failures
+    (witnesses) and the first ``rows`` rows.
+    """
+    if not isinstance(family, str):
+        raise ValueError(f"family must be text such as 'subtraction', not {family!r}")
+    if isinstance(checks, str):
+        checks = [checks]
+    checks = list(checks)
+    for name in checks:
+        if not isinstance(name, str):
+            raise ValueError(f"checks must be names such as 'cs-conjecture-17', not {name!r}")
+    for name, text in (("where", where), ("group_by", group_by)):
+        if text is not None and not isinstance(text, str):
+            raise ValueError(f"{name} must be text, not {text!r}")
+    if top is not None:
+        if not (isinstance(top, tuple) and len(top) == 2 and isinstance(top[0], str)):
+            raise ValueError(f"top must be (metric, k) such as ('period', 10), not {top!r}")
+        top = (top[0], int(_whole(top[1], "top's k")))
+    optional = lambda value, name: None if value is None else _whole(value, name)  # noqa: E731
+    return json.loads(_engine.sweep(
+        family, optional(max_move, "max_move"), optional(size, "size"), bool(exact_max),
+        optional(digits, "digits"), checks, where, group_by, top, _whole(rows, "rows")))

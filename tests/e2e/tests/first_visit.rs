@@ -15,7 +15,7 @@ async fn transfers(page: &Page) -> Result<Vec<(String, f64)>> {
         .js(
             "return performance.getEntriesByType('navigation')
                  .concat(performance.getEntriesByType('resource'))
-                 .map(e => [e.name, e.transferSize, e.decodedBodySize]);",
+                 .map(e => [e.name, e.transferSize]);",
             vec![],
         )
         .await?;

@@ -69,20 +69,30 @@ pub fn download_rgba(
         ));
     }
     let canvas = new_canvas().ok_or("this browser cannot create a canvas")?;
-    canvas.set_width(sw as u32);
-    canvas.set_height(sh as u32);
+    put_rgba(&canvas, &upscale(rgba, w, h, scale), sw as u32, sh as u32)?;
+    download_canvas(&canvas, filename)
+}
+
+/// Resizes `canvas` to `width × height` and draws `rgba` (4 bytes a pixel, row by row) into
+/// it: the one path from engine pixels to a canvas, for the pages' pictures and the PNG export.
+pub fn put_rgba(
+    canvas: &HtmlCanvasElement,
+    rgba: &[u8],
+    width: u32,
+    height: u32,
+) -> Result<(), String> {
+    canvas.set_width(width);
+    canvas.set_height(height);
     let ctx = canvas
         .get_context("2d")
         .ok()
         .flatten()
         .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
         .ok_or("no 2-D canvas context")?;
-    let pixels = upscale(rgba, w, h, scale);
-    let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&pixels), sw as u32, sh as u32)
+    let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(rgba), width, height)
         .map_err(|_| "the image could not be made".to_string())?;
     ctx.put_image_data(&image, 0.0, 0.0)
-        .map_err(|_| "the image could not be drawn".to_string())?;
-    download_canvas(&canvas, filename)
+        .map_err(|_| "the image could not be drawn".to_string())
 }
 
 /// Saves `text` as a file called `filename` of type `mime` (an SVG legend, say), through a

@@ -140,11 +140,7 @@ impl<Q: Clone + 'static> QueryForm<Q> {
 
     /// The form's submit handler: commits the copy to the URL (`to_hash`).
     pub fn submit(&self, to_hash: fn(&Q) -> String) -> Callback<SubmitEvent> {
-        let state = self.state.clone();
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            navigate(&to_hash(&state));
-        })
+        submit_when_valid(&self.state, |_| Ok::<(), ()>(()), to_hash)
     }
 }
 
@@ -201,6 +197,23 @@ where
         });
     }
     form
+}
+
+/// A form's submit handler: when `validate` accepts the edited state, commits it to the URL
+/// (`to_hash`) at once; otherwise nothing happens and the inline errors stay on show. Serves
+/// [`QueryForm::submit`] and the Enter key of every [`use_live_form`] page.
+pub fn submit_when_valid<Q: 'static, P: 'static, E: 'static>(
+    form: &UseStateHandle<Q>,
+    validate: fn(&Q) -> Result<P, E>,
+    to_hash: fn(&Q) -> String,
+) -> Callback<SubmitEvent> {
+    let form = form.clone();
+    Callback::from(move |e: SubmitEvent| {
+        e.prevent_default();
+        if validate(&form).is_ok() {
+            navigate(&to_hash(&form));
+        }
+    })
 }
 
 /// Properties of [`TextField`].

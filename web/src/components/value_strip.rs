@@ -9,11 +9,10 @@
 
 use std::rc::Rc;
 
-use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use super::export::{download_canvas, ScaledPng};
+use super::export::{download_canvas, put_rgba, ScaledPng};
 use super::palette::value_rgb;
 
 /// The strip is laid out to be about this many pixels wide.
@@ -62,13 +61,6 @@ pub fn draw_strip(
     let rows = n.div_ceil(per_row).max(1);
     let width = (per_row * u64::from(cell)) as u32;
     let height = (rows * u64::from(cell)) as u32;
-    canvas.set_width(width);
-    canvas.set_height(height);
-    let ctx = canvas
-        .get_context("2d")
-        .ok()??
-        .dyn_into::<CanvasRenderingContext2d>()
-        .ok()?;
     let stride = width as usize * 4;
     // Transparent background; each cell is filled row by row.
     let mut pixels = vec![0u8; stride * height as usize];
@@ -95,9 +87,7 @@ pub fn draw_strip(
             }
         }
     }
-    let image =
-        ImageData::new_with_u8_clamped_array_and_sh(Clamped(&pixels), width, height).ok()?;
-    ctx.put_image_data(&image, 0.0, 0.0).ok()
+    put_rgba(canvas, &pixels, width, height).ok()
 }
 
 /// Properties of [`ValueStrip`].

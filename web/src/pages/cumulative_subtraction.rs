@@ -24,7 +24,7 @@ use yew::prelude::*;
 use crate::components::field::FieldErrors;
 use crate::route::PageQuery;
 
-use crate::components::field::{edit_form, use_live_form};
+use crate::components::field::{edit_form, submit_when_valid, use_live_form};
 use crate::components::page::{empty_results, error_card, PageFrame};
 use crate::route::cumulative::{CumulativeParams, CumulativeQuery};
 use crate::route::navigate;
@@ -76,15 +76,7 @@ pub fn cumulative_page(props: &CumulativePageProps) -> Html {
 
     let edit = |f: fn(&mut CumulativeQuery, String)| edit_form::<_, InputEvent>(&form, f);
     let on_first = edit_form::<_, Event>(&form, |q: &mut CumulativeQuery, v| q.first = v);
-    let onsubmit = {
-        let form = form.clone();
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            if form.validate().is_ok() {
-                navigate(&form.to_hash());
-            }
-        })
-    };
+    let onsubmit = submit_when_valid(&form, CumulativeQuery::validate, CumulativeQuery::to_hash);
     let invalid = |key: &str| {
         form_errors
             .as_ref()

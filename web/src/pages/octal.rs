@@ -3,6 +3,12 @@
 //! progress and cancel, the sequence plotted with rare values highlighted (Theorem 3.81), and
 //! PNG/SVG/CSV exports. The URL holds the whole state; the engine computes everything.
 
+pub mod catalogue;
+pub mod position;
+
+use std::rc::Rc;
+
+use heaplab_engine::octal::position::HeapValues;
 use heaplab_engine::octal::{self, named_games, OctalReport};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -184,6 +190,12 @@ pub fn octal_page(props: &OctalPageProps) -> Html {
         })
     };
     let status = Status::of(&job);
+    // The values of every heap, extended by the proven period, for the position panel.
+    let heap_values = use_memo(status.clone(), |status| {
+        status
+            .solved()
+            .map(|(report, values)| Rc::new(HeapValues::from_report(report, values.clone())))
+    });
     let canvas = use_node_ref();
     let problem = use_state(|| None::<String>);
 
@@ -268,6 +280,12 @@ pub fn octal_page(props: &OctalPageProps) -> Html {
             let _ = &value;
         })
     };
+    let on_heaps = {
+        let commit = commit.clone();
+        Callback::from(move |text: String| {
+            commit(&|q: &mut OctalQuery| q.heaps = text.trim().to_string());
+        })
+    };
     let on_cancel = {
         let runner = runner.clone();
         Callback::from(move |_: MouseEvent| runner.cancel())
@@ -340,6 +358,10 @@ pub fn octal_page(props: &OctalPageProps) -> Html {
             }
             <div class="presets" aria-label="Famous games">{ for presets }</div>
             { body }
+            if let Ok(params) = &valid {
+                <position::PositionPanel rules={params.rules.clone()} heaps_text={query.heaps.clone()} on_commit={on_heaps} values={(*heap_values).clone()} />
+            }
+            <catalogue::Catalogue />
         </section>
     }
 }

@@ -11,17 +11,17 @@ use std::rc::Rc;
 
 use heaplab_engine::partizan::position::{HeapMove, PositionReport};
 use heaplab_engine::partizan::sequence::{PartizanPeriod, SequenceReport};
-use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use crate::components::export::{download_rgba, download_text, ScaledPng};
-use crate::components::field::{edit_form, use_live_form, FieldErrors, TextField};
+use crate::components::export::{download_rgba, download_text, put_rgba, ScaledPng};
+use crate::components::field::{
+    edit_form, submit_when_valid, use_live_form, FieldErrors, TextField,
+};
 use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
 use crate::components::value_strip::{cell_origin, strip_layout};
 use crate::jobs::{use_job, JobState, JobStatus};
-use crate::route::navigate;
 use crate::route::partizan::{PartizanQuery, PartizanRequest, FAMILIES};
 use crate::worker::{JobSpec, PartizanResult};
 
@@ -140,15 +140,7 @@ pub fn partizan_page(props: &PartizanPageProps) -> Html {
         })
     };
     let on_family = edit_form::<_, Event>(&form, |q: &mut PartizanQuery, v| q.family = v);
-    let onsubmit = {
-        let form = form.clone();
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            if form.validate().is_ok() {
-                navigate(&form.to_hash());
-            }
-        })
-    };
+    let onsubmit = submit_when_valid(&form, PartizanQuery::validate, PartizanQuery::to_hash);
     let (left_label, right_label) = match form.family.trim() {
         "breaking" => ("Left's cut numbers", "Right's cut numbers"),
         "duel" => ("Left's code (e.g. .07)", "Right's code (e.g. .137)"),
@@ -354,16 +346,7 @@ pub fn outcome_strip(props: &OutcomeStripProps) -> Html {
 /// Draws the strip into `canvas`, resizing it; `None` when there is no 2-D context.
 fn draw_pixels(canvas: &HtmlCanvasElement, outcomes: &str) -> Option<()> {
     let (pixels, (width, height)) = strip_pixels(outcomes);
-    canvas.set_width(width);
-    canvas.set_height(height);
-    let ctx = canvas
-        .get_context("2d")
-        .ok()??
-        .dyn_into::<CanvasRenderingContext2d>()
-        .ok()?;
-    let image =
-        ImageData::new_with_u8_clamped_array_and_sh(Clamped(&pixels), width, height).ok()?;
-    ctx.put_image_data(&image, 0.0, 0.0).ok()
+    put_rgba(canvas, &pixels, width, height).ok()
 }
 
 /// Properties of [`PositionBox`].

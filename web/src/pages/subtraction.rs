@@ -23,13 +23,13 @@ use yew::prelude::*;
 use crate::components::field::FieldErrors;
 use crate::route::PageQuery;
 
-use crate::components::field::{edit_form, same_state, use_live_form};
+use crate::components::field::{edit_form, same_state, submit_when_valid, use_live_form};
 use crate::components::page::{empty_results, error_card, PageFrame};
 use crate::components::palette::Legend;
 use crate::components::period_facts::PeriodFacts;
 use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::components::value_strip::ValueStrip;
-use crate::route::{navigate, SetKind, SubtractionParams, SubtractionQuery};
+use crate::route::{SetKind, SubtractionParams, SubtractionQuery};
 
 use play::Play;
 use why::Why;
@@ -177,15 +177,7 @@ pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
             form.set(next);
         })
     };
-    let onsubmit = {
-        let form = form.clone();
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            if form.validate().is_ok() {
-                navigate(&form.to_hash());
-            }
-        })
-    };
+    let onsubmit = submit_when_valid(&form, SubtractionQuery::validate, SubtractionQuery::to_hash);
     let on_select_heap = {
         let why_heap = why_heap.clone();
         Callback::from(move |heap: u64| why_heap.set(Some(heap.to_string())))

@@ -8,12 +8,11 @@
 use heaplab_engine::cumulative_subtraction::{self as cs, TwoPileReport};
 use heaplab_engine::figure::{heatmap_legend_svg, render_heatmap};
 use heaplab_engine::Periodicity;
-use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
 use super::{file_stem, navigate_with};
-use crate::components::export::{download_rgba, download_text, ScaledPng};
+use crate::components::export::{download_rgba, download_text, put_rgba, ScaledPng};
 use crate::jobs::{use_job, JobState, JobStatus, Shared};
 use crate::route::cumulative::{CumulativeParams, MAX_ZOOM};
 use crate::worker::JobSpec;
@@ -28,19 +27,12 @@ pub struct HeatmapProps {
 /// Draws the grid into `canvas` (one pixel per position) and sizes it on screen by `zoom`.
 fn draw(canvas: &HtmlCanvasElement, report: &TwoPileReport, zoom: u32) -> Result<(), String> {
     let (w, h) = (report.width, report.height);
-    canvas.set_width(w);
-    canvas.set_height(h);
-    let rgba = render_heatmap(&report.grid, max_action(report));
-    let ctx = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-        .ok_or("no 2-D canvas context")?;
-    let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&rgba), w, h)
-        .map_err(|_| "the image could not be made".to_string())?;
-    ctx.put_image_data(&image, 0.0, 0.0)
-        .map_err(|_| "the image could not be drawn".to_string())?;
+    put_rgba(
+        canvas,
+        &render_heatmap(&report.grid, max_action(report)),
+        w,
+        h,
+    )?;
     // CSSOM writes are allowed by the Content-Security-Policy (inline style attributes are not).
     let style = canvas.style();
     let _ = style.set_property("width", &format!("{}px", w * zoom));

@@ -1,0 +1,62 @@
+//! `heaplab checks`: the papers' named checks (issue 17) — names, citations, statements, the
+//! families each speaks about and the range its paper states, as text or JSON. Running a check
+//! over a family is the explorer's `sweep` (issue 17); this command only lists them.
+
+use crate::output::Format;
+use clap::Args;
+use heaplab_engine::checks::{all, SubjectKind};
+use heaplab_engine::EngineError;
+use serde_json::json;
+
+#[derive(Args)]
+/// Arguments of `heaplab checks`.
+pub struct ChecksArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// The family's name as the explorer spells it.
+fn family(kind: &SubjectKind) -> &'static str {
+    match kind {
+        SubjectKind::Subtraction => "subtraction",
+        SubjectKind::AllBut => "all-but",
+        SubjectKind::Octal => "octal",
+        SubjectKind::CumulativeSubtraction => "cumulative-subtraction",
+        SubjectKind::ScoringOctal => "scoring-octal",
+    }
+}
+
+/// Lists every check.
+pub fn run(args: &ChecksArgs) -> Result<String, EngineError> {
+    let families = |c: &heaplab_engine::checks::Check| -> Vec<&str> {
+        c.applies_to.iter().map(family).collect()
+    };
+    Ok(match args.format {
+        Format::Json => json!(all()
+            .iter()
+            .map(|c| json!({
+                "name": c.name,
+                "citation": c.citation,
+                "statement": c.statement,
+                "applies_to": families(c),
+                "stated_range": c.stated_range,
+            }))
+            .collect::<Vec<_>>())
+        .to_string(),
+        Format::Text => all()
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} [{}]\n  {}\n  {}\n  range: {}",
+                    c.name,
+                    families(c).join(", "),
+                    c.citation,
+                    c.statement,
+                    c.stated_range
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+    })
+}
