@@ -90,7 +90,7 @@ fn families_past_the_cap_get_the_cli_command() {
 #[wasm_bindgen_test]
 fn checks_offered_are_those_that_apply() {
     for family in ["subtraction", "all-but"] {
-        let kind = heaplab_engine::sweep::Family::parse(family, 1, None, false)
+        let kind = heaplab_web::worker::jobs::sweep::set_family(family, 1, None, false)
             .unwrap()
             .kind();
         let offered = checks_for(family);

@@ -7,12 +7,16 @@ use anyhow::{ensure, Result};
 use fantoccini::Locator;
 use heaplab_e2e::with_page;
 use heaplab_engine::subtraction::DEFAULT_SEARCH;
-use heaplab_engine::sweep::{Family, Sweep, SweepSpec};
+use heaplab_engine::sweep::{Family, FamilyOptions, Sweep, SweepSpec};
 use heaplab_engine::Budget;
 
 /// The engine's own sweep of all `S ⊆ {1..m}` grouped by max: `(max, count)`.
 fn engine_groups(m: u32) -> Vec<(i64, u64)> {
-    let family = Family::parse("subtraction", m, None, false).unwrap();
+    let options = FamilyOptions {
+        bound: Some(m),
+        ..FamilyOptions::default()
+    };
+    let family = Family::parse("subtraction", &options).unwrap();
     let sweep = Sweep::new(SweepSpec {
         family,
         checks: Vec::new(),

@@ -9,6 +9,7 @@
 use std::rc::Rc;
 
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
@@ -80,12 +81,13 @@ fn draw(
             .map_err(|e| err(&e))?;
     }
     let colours = [RGBColor(220, 38, 38), RGBColor(22, 163, 74)];
-    for (mark, colour) in marks
+    let shown: Vec<(&str, RGBColor)> = marks
         .iter()
         .filter(|m| m.heap < n)
         .zip(colours.iter().cycle())
-    {
-        let colour = *colour;
+        .map(|(mark, colour)| (mark.label.as_str(), *colour))
+        .collect();
+    for (mark, (_, colour)) in marks.iter().filter(|m| m.heap < n).zip(&shown) {
         chart
             .draw_series(DashedLineSeries::new(
                 [(mark.heap, bottom), (mark.heap, top)],
@@ -93,20 +95,44 @@ fn draw(
                 4,
                 colour.stroke_width(2),
             ))
-            .map_err(|e| err(&e))?
-            .label(mark.label.clone())
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], colour.stroke_width(2)));
-    }
-    if marks.iter().any(|m| m.heap < n) {
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(200, 200, 200))
-            .position(SeriesLabelPosition::UpperLeft)
-            .draw()
             .map_err(|e| err(&e))?;
     }
+    if !shown.is_empty() {
+        draw_legend(&chart.plotting_area().strip_coord_spec(), &shown).map_err(|e| err(&e))?;
+    }
     root.present().map_err(|e| err(&e))
+}
+
+/// The marks' legend in the plot's upper-left corner: a swatch and the label per mark on a
+/// light box. Drawn by hand with the font named by [`FontFamily::SansSerif`]: plotters'
+/// series labels name their font by a string, and parsing it pulls Unicode's case tables
+/// (about 10 KB gzipped) into the module.
+fn draw_legend(
+    area: &DrawingArea<CanvasBackend, plotters::coord::Shift>,
+    marks: &[(&str, RGBColor)],
+) -> Result<(), DrawingAreaErrorKind<<CanvasBackend as DrawingBackend>::ErrorType>> {
+    let font: TextStyle = FontDesc::new(FontFamily::SansSerif, 12.0, FontStyle::Normal).into();
+    let font = font.pos(Pos::new(HPos::Left, VPos::Center));
+    let (x0, y0, row) = (10, 10, 18);
+    let mut text_width = 0;
+    for (label, _) in marks {
+        text_width = text_width.max(area.estimate_text_size(label, &font)?.0 as i32);
+    }
+    let corner = (x0 + 36 + text_width, y0 + 6 + row * marks.len() as i32);
+    area.draw(&Rectangle::new(
+        [(x0, y0), corner],
+        WHITE.mix(0.85).filled(),
+    ))?;
+    area.draw(&Rectangle::new([(x0, y0), corner], RGBColor(200, 200, 200)))?;
+    for (i, (label, colour)) in marks.iter().enumerate() {
+        let y = y0 + 3 + row * i as i32 + row / 2;
+        area.draw(&PathElement::new(
+            [(x0 + 6, y), (x0 + 22, y)],
+            colour.stroke_width(2),
+        ))?;
+        area.draw(&Text::new(label.to_string(), (x0 + 28, y), font.clone()))?;
+    }
+    Ok(())
 }
 
 /// Properties of [`ValueChart`].

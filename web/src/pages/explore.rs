@@ -8,7 +8,6 @@ pub mod results;
 pub mod runner;
 
 use heaplab_engine::sweep::metrics;
-use heaplab_engine::sweep::Family;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
@@ -21,6 +20,7 @@ use crate::components::field::{
 use crate::components::page::PageFrame;
 use crate::format::progress_text;
 use crate::route::explore::{checks_for, ExploreQuery};
+use crate::worker::jobs::sweep::set_family;
 use crate::worker::{Progress, Unit};
 use results::{CHART_HEIGHT, CHART_WIDTH};
 use runner::{Phase, SweepProgress, SweepRunner};
@@ -34,7 +34,7 @@ pub struct ExplorePageProps {
 
 /// The metric names of `family` (none for an unknown family).
 fn metric_names(family: &str) -> &'static [&'static str] {
-    Family::parse(family, 1, None, false).map_or(&[], |f| metrics::names(f.kind()))
+    set_family(family, 1, None, false).map_or(&[], |f| metrics::names(&f))
 }
 
 /// `<option>`s of `names`, `selected` marked, with an empty "none" first; each has the id

@@ -6,10 +6,10 @@
 use heaplab_engine::checks::{self, Check};
 use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::sweep::family::MAX_SET_BOUND;
-use heaplab_engine::sweep::Family;
 use heaplab_engine::text::grouped;
 
 use super::{format_query, parse_query};
+use crate::worker::jobs::sweep::set_family;
 use crate::worker::SweepRequest;
 
 /// The most rulesets the page sweeps; larger families are for the CLI.
@@ -214,7 +214,7 @@ fn quote(text: &str) -> String {
 /// The checks that speak about `family` (by name), in the engine's order; none for an
 /// unknown family.
 pub fn checks_for(family: &str) -> Vec<&'static Check> {
-    let Ok(kind) = Family::parse(family, 1, None, false).map(|f| f.kind()) else {
+    let Ok(kind) = set_family(family, 1, None, false).map(|f| f.kind()) else {
         return Vec::new();
     };
     checks::all()

@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use heaplab_engine::subtraction::DEFAULT_SEARCH;
-use heaplab_engine::sweep::{Family, Summary, Sweep, SweepSpec, TopSpec, CHUNK};
+use heaplab_engine::sweep::{Family, FamilyOptions, Summary, Sweep, SweepSpec, TopSpec, CHUNK};
 use heaplab_engine::{Budget, EngineError};
 use serde::{Deserialize, Serialize};
 
@@ -37,7 +37,7 @@ pub struct SweepRequest {
 impl SweepRequest {
     /// The family.
     pub fn family(&self) -> Result<Family, EngineError> {
-        Family::parse(&self.family, self.m, self.size, self.exact_max)
+        set_family(&self.family, self.m, self.size, self.exact_max)
     }
 
     /// The engine's spec of the whole sweep (the range is not part of it).
@@ -57,6 +57,23 @@ impl SweepRequest {
     pub fn sweep(&self) -> Result<Sweep, EngineError> {
         Sweep::new(self.spec()?)
     }
+}
+
+/// The set family `name` (`subtraction`, `all-but`, …) over subsets of `{1..m}`, of size
+/// `size` when given, with largest element exactly `m` when `exact_max`.
+pub fn set_family(
+    name: &str,
+    m: u32,
+    size: Option<u32>,
+    exact_max: bool,
+) -> Result<Family, EngineError> {
+    let options = FamilyOptions {
+        bound: Some(m),
+        size,
+        exact_max,
+        ..FamilyOptions::default()
+    };
+    Family::parse(name, &options)
 }
 
 /// The job: the sweep, its range, the next chunk and the summary so far.
