@@ -8,6 +8,7 @@
 
 use std::rc::Rc;
 
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
@@ -98,38 +99,60 @@ fn draw(
             .map_err(|e| err(&e))?;
     }
     if !shown.is_empty() {
-        draw_legend(&chart.plotting_area().strip_coord_spec(), &shown).map_err(|e| err(&e))?;
+        draw_legend(
+            &chart.plotting_area().strip_coord_spec(),
+            &shown,
+            false,
+            false,
+        )
+        .map_err(|e| err(&e))?;
     }
     root.present().map_err(|e| err(&e))
 }
 
-/// The marks' legend in the plot's upper-left corner: a swatch and the label per mark on a
-/// light box. Drawn by hand with the font named by [`FontFamily::SansSerif`]: plotters'
-/// series labels name their font by a string, and parsing it pulls Unicode's case tables
-/// (about 10 KB gzipped) into the module.
-fn draw_legend(
-    area: &DrawingArea<CanvasBackend, plotters::coord::Shift>,
-    marks: &[(&str, RGBColor)],
-) -> Result<(), DrawingAreaErrorKind<<CanvasBackend as DrawingBackend>::ErrorType>> {
+/// A legend drawn on a chart's plotting area: one row per entry (a short line, or a filled
+/// box when `boxes`, in the entry's colour, then its label) on a light box in the upper-left
+/// corner, or the upper-right when `right`. Shared by every chart, and drawn by hand: plotters'
+/// series labels name their font by a string, and parsing that string pulls Unicode's case
+/// tables (about 5 KB gzipped) into the module.
+pub fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[(&str, RGBColor)],
+    boxes: bool,
+    right: bool,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let font: TextStyle = FontDesc::new(FontFamily::SansSerif, 12.0, FontStyle::Normal).into();
     let font = font.pos(Pos::new(HPos::Left, VPos::Center));
-    let (x0, y0, row) = (10, 10, 18);
+    let row = 18;
     let mut text_width = 0;
-    for (label, _) in marks {
+    for (label, _) in entries {
         text_width = text_width.max(area.estimate_text_size(label, &font)?.0 as i32);
     }
-    let corner = (x0 + 36 + text_width, y0 + 6 + row * marks.len() as i32);
+    let (width, height) = (36 + text_width, 6 + row * entries.len() as i32);
+    let x0 = if right {
+        area.dim_in_pixel().0 as i32 - 10 - width
+    } else {
+        10
+    };
+    let (y0, corner) = (10, (x0 + width, 10 + height));
     area.draw(&Rectangle::new(
         [(x0, y0), corner],
         WHITE.mix(0.85).filled(),
     ))?;
     area.draw(&Rectangle::new([(x0, y0), corner], RGBColor(200, 200, 200)))?;
-    for (i, (label, colour)) in marks.iter().enumerate() {
+    for (i, (label, colour)) in entries.iter().enumerate() {
         let y = y0 + 3 + row * i as i32 + row / 2;
-        area.draw(&PathElement::new(
-            [(x0 + 6, y), (x0 + 22, y)],
-            colour.stroke_width(2),
-        ))?;
+        if boxes {
+            area.draw(&Rectangle::new(
+                [(x0 + 8, y - 5), (x0 + 20, y + 5)],
+                colour.filled(),
+            ))?;
+        } else {
+            area.draw(&PathElement::new(
+                [(x0 + 6, y), (x0 + 22, y)],
+                colour.stroke_width(2),
+            ))?;
+        }
         area.draw(&Text::new(label.to_string(), (x0 + 28, y), font.clone()))?;
     }
     Ok(())

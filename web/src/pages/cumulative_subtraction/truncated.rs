@@ -31,13 +31,19 @@ fn draw(canvas: HtmlCanvasElement, m: u32, tr: &[u64]) -> Result<(), String> {
     let root = backend.into_drawing_area();
     let err = |e: &dyn std::fmt::Display| e.to_string();
     root.fill(&WHITE).map_err(|e| err(&e))?;
-    let top = tr.iter().copied().max().unwrap_or(1) + 1;
+    // `u32` up, as the octal page's plot: the two charts share plotters' code in the module
+    // (the values are `j`s of Definition 11, far below `u32::MAX`).
+    let tr: Vec<u32> = tr
+        .iter()
+        .map(|&t| u32::try_from(t).unwrap_or(u32::MAX))
+        .collect();
+    let top = tr.iter().copied().max().unwrap_or(1).saturating_add(1);
     let mut chart = ChartBuilder::on(&root)
         .margin(12)
         .margin_right(24)
         .x_label_area_size(36)
         .y_label_area_size(44)
-        .build_cartesian_2d(0u64..u64::from(m), 0u64..top)
+        .build_cartesian_2d(0u64..u64::from(m), 0u32..top)
         .map_err(|e| err(&e))?;
     chart
         .configure_mesh()

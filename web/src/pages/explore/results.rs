@@ -5,12 +5,12 @@
 use heaplab_engine::checks;
 use heaplab_engine::sweep::aggregate::Found;
 use heaplab_engine::sweep::Summary;
-use plotters::coord::ranged1d::SegmentValue;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use yew::prelude::*;
 
+use crate::components::value_chart::draw_legend;
 use crate::format::grouped;
 use crate::route::explore::ruleset_link;
 
@@ -98,7 +98,9 @@ pub fn summary_csv(summary: &Summary, group: &str, top: &str) -> String {
     lines.join("\n") + "\n"
 }
 
-/// Draws the histogram of the group counts on any plotters backend (canvas or SVG).
+/// Draws the histogram of the group counts on any plotters backend (canvas or SVG). The
+/// axes are the octal page's plot's (`u64` across, `u32` up), so the two share plotters'
+/// code in the module: bar `i` spans `2i + 1..2i + 3`, its key labels the tick at `2i + 2`.
 pub fn draw_histogram<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     groups: &[(Option<i64>, u64)],
@@ -107,21 +109,24 @@ pub fn draw_histogram<DB: DrawingBackend>(
     let err = |e: &dyn std::fmt::Display| e.to_string();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let keys: Vec<String> = groups.iter().map(|(k, _)| key_text(k)).collect();
-    let top = groups.iter().map(|g| g.1).max().unwrap_or(0) + 1;
+    // Counts fit: the page sweeps at most 2^22 rulesets.
+    let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+    let top = count(groups.iter().map(|g| g.1).max().unwrap_or(0)).saturating_add(1);
+    let width = 2 * keys.len().max(1) as u64 + 2;
     let mut chart = ChartBuilder::on(root)
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(64)
-        .build_cartesian_2d((0u32..keys.len().max(1) as u32).into_segmented(), 0u64..top)
+        .build_cartesian_2d(0..width, 0u32..top)
         .map_err(|e| err(&e))?;
     chart
         .configure_mesh()
         .disable_x_mesh()
         .x_desc(group)
         .y_desc("rulesets")
-        .x_labels(keys.len().clamp(1, 40))
-        .x_label_formatter(&|v| match v {
-            SegmentValue::CenterOf(i) => keys.get(*i as usize).cloned().unwrap_or_default(),
+        .x_labels((keys.len() * 2 + 2).clamp(1, 80))
+        .x_label_formatter(&|v| match v.checked_sub(2) {
+            Some(i) if i % 2 == 0 => keys.get(i as usize / 2).cloned().unwrap_or_default(),
             _ => String::new(),
         })
         .light_line_style(RGBColor(238, 238, 238))
@@ -129,25 +134,18 @@ pub fn draw_histogram<DB: DrawingBackend>(
         .map_err(|e| err(&e))?;
     chart
         .draw_series(groups.iter().enumerate().map(|(i, (_, n))| {
-            let i = i as u32;
-            Rectangle::new(
-                [
-                    (SegmentValue::Exact(i), 0),
-                    (SegmentValue::Exact(i + 1), *n),
-                ],
-                BAR_INK.filled(),
-            )
+            let x = 2 * i as u64 + 1;
+            Rectangle::new([(x, 0), (x + 2, count(*n))], BAR_INK.filled())
         }))
-        .map_err(|e| err(&e))?
-        .label(format!("rulesets per value of {group}"))
-        .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], BAR_INK.filled()));
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .border_style(BLACK)
-        .background_style(WHITE)
-        .draw()
         .map_err(|e| err(&e))?;
+    let label = format!("rulesets per value of {group}");
+    draw_legend(
+        &chart.plotting_area().strip_coord_spec(),
+        &[(&label, BAR_INK)],
+        true,
+        true,
+    )
+    .map_err(|e| err(&e))?;
     root.present().map_err(|e| err(&e))
 }
 
