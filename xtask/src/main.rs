@@ -2,8 +2,9 @@
 //!
 //! - `build` (or `dist`): install what is missing (the wasm32 target, `wasm-bindgen-cli` at
 //!   the version in Cargo.lock, binaryen's `wasm-opt`), build the web crate for size, run
-//!   wasm-bindgen and `wasm-opt -Oz --converge`, and assemble `dist/` with cache-busting names: a static
-//!   site any host serves as it is (README, "Publishing the site").
+//!   wasm-bindgen and `wasm-opt -Oz --converge --low-memory-unused`, and assemble `dist/`
+//!   with cache-busting names: a static site any host serves as it is (README, "Publishing
+//!   the site").
 //! - `serve [--port 8080]`: `build`, then serve `dist/` on http://127.0.0.1:PORT.
 //! - `test`: native tests, wasm tests in headless Chromium, then the end-to-end
 //!   tests against a served `dist/`; ends with one `N passed, M failed` line.

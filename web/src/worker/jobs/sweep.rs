@@ -59,14 +59,23 @@ impl SweepRequest {
     }
 }
 
-/// The set family `name` (`subtraction`, `all-but`, …) over subsets of `{1..m}`, of size
-/// `size` when given, with largest element exactly `m` when `exact_max`.
+/// The families of sets `S ⊆ {1..m}`, the ones the page sweeps (the CLI sweeps the others).
+pub const SET_FAMILIES: [&str; 3] = ["subtraction", "all-but", "cumulative-subtraction"];
+
+/// The set family `name` (one of [`SET_FAMILIES`]) over subsets of `{1..m}`, of size `size`
+/// when given, with largest element exactly `m` when `exact_max`.
 pub fn set_family(
     name: &str,
     m: u32,
     size: Option<u32>,
     exact_max: bool,
 ) -> Result<Family, EngineError> {
+    if !SET_FAMILIES.contains(&name) {
+        return Err(EngineError::Parse(format!(
+            "unknown family `{name}` for this page: use {} (`heaplab sweep` sweeps every family)",
+            SET_FAMILIES.join(", ")
+        )));
+    }
     let options = FamilyOptions {
         bound: Some(m),
         size,
