@@ -145,6 +145,28 @@ async fn workers_reuse_the_pages_module_instead_of_downloading_another() -> Resu
 }
 
 #[tokio::test]
+async fn first_visit_to_explore_with_its_sweep_fits_the_budget() -> Result<()> {
+    with_page(|page| async move {
+        // The explorer sweeps in Web Workers, one per core: the page and every worker share
+        // the one module.
+        let route = "#/explore?family=subtraction&m=8&group=max";
+        page.open(route).await?;
+        page.wait_until("the sweep to finish", || async {
+            let text = page.text("#explore-status").await?.unwrap_or_default();
+            Ok(if text.starts_with("Done") {
+                Ok(())
+            } else {
+                Err(text)
+            })
+        })
+        .await?;
+        check_budget(route, &transfers(&page).await?)?;
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
 async fn the_frame_is_painted_before_the_engine_starts() -> Result<()> {
     with_page(|page| async move {
         // The served index.html itself carries the header and a skeleton, so a slow engine
