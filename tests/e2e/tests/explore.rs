@@ -57,15 +57,7 @@ async fn a_sweep_set_up_by_hand_counts_what_the_engine_counts() -> Result<()> {
         page.wait_for("#explore-run").await?.click().await?;
         page.wait_for_hash_containing("m=8").await?;
         page.wait_for_hash_containing("group=max_move").await?;
-        page.wait_until("the sweep to finish", || async {
-            let text = page.text("#explore-status").await?.unwrap_or_default();
-            Ok(if text.starts_with("Done") {
-                Ok(())
-            } else {
-                Err(text)
-            })
-        })
-        .await?;
+        page.wait_for_text_starting("#explore-status", "Done").await?;
         for (key, count) in &expected {
             page.wait_for_text(&format!("#explore-group-{key}"), &count.to_string())
                 .await?;

@@ -151,15 +151,8 @@ async fn first_visit_to_explore_with_its_sweep_fits_the_budget() -> Result<()> {
         // the one module.
         let route = "#/explore?family=subtraction&m=8&group=max";
         page.open(route).await?;
-        page.wait_until("the sweep to finish", || async {
-            let text = page.text("#explore-status").await?.unwrap_or_default();
-            Ok(if text.starts_with("Done") {
-                Ok(())
-            } else {
-                Err(text)
-            })
-        })
-        .await?;
+        page.wait_for_text_starting("#explore-status", "Done")
+            .await?;
         check_budget(route, &transfers(&page).await?)?;
         Ok(())
     })
