@@ -18,6 +18,8 @@ mod subtraction;
 mod subtraction_infinite;
 mod sweep;
 mod sweep_file;
+mod sweep_parquet;
+mod sweep_table;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};

@@ -56,7 +56,7 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
         return run_family(&family, args);
     }
     let rules = Ruleset::parse(&args.code)?;
-    let cap = if rules.is_finite() && rules.max_heaps_left() <= 2 {
+    let cap = if rules.fast_method() {
         octal::MAX_TERMS
     } else {
         octal::MAX_GENERAL_HEAPS
@@ -146,8 +146,10 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
 
 /// `heaplab octal 'PB(…)'` / `'TkBk(…)'`: the family's values and its pattern's verdict.
 fn run_family(family: &Family, args: &OctalArgs) -> Result<String, EngineError> {
-    let terms = parse_count(&args.terms, "--terms", 1, families::MAX_FAMILY_HEAPS as u64)?;
-    let report = families::solve(family, terms as usize, &mut Budget::unlimited())?;
+    let terms = parse_count(&args.terms, "--terms", 1, family.max_heaps() as u64)?;
+    let report = crate::progress::with_budget(args.progress, "heaps", |budget| {
+        families::solve(family, terms as usize, budget)
+    })?;
     let pattern = report.pattern;
     Ok(match args.format {
         Format::Json => json!({

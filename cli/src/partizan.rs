@@ -1,12 +1,12 @@
 //! `heaplab partizan`: partizan heap games (subtraction, pure breaking, duel code-digit,
-//! chessboard) — canonical-form sequences, outcomes and periods, sums of heaps, and single
+//! black-and-white, chessboard) — canonical-form sequences, outcomes and periods, sums of heaps, and single
 //! games typed in the usual notation.
 
 use crate::output::Format;
 use crate::progress::with_budget;
 use clap::Args;
 use heaplab_engine::octal::Ruleset;
-use heaplab_engine::partizan::heap::HeapRules;
+use heaplab_engine::partizan::heap::{HeapRules, Leaves};
 use heaplab_engine::partizan::position::{self, PositionReport, MAX_POSITION_HEAPS};
 use heaplab_engine::partizan::sequence::{self, PartizanPeriod, SequenceReport, MAX_TERMS};
 use heaplab_engine::partizan::GameStore;
@@ -32,12 +32,25 @@ pub struct PartizanArgs {
     /// Chessboard subtraction with this set: Left leaves even heaps, Right odd ones.
     #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["left", "right", "pure_breaking"])]
     chessboard: Option<String>,
+    /// A black-and-white heap game: the heap sizes 0, 1, 2, … coloured by a word of b (black:
+    /// Left may leave it) and w (white: Right may), e.g. `bw`, or `wbb(bw)` for a prefix then a
+    /// repeated part. The impartial ruleset is `--left S` (a subtraction set, or cut numbers
+    /// with --pure-breaking) or `--code CODE` (a code-digit game such as `.07`).
+    #[arg(long, conflicts_with_all = ["right", "duel", "chessboard"])]
+    black_white: Option<String>,
+    /// The code-digit game coloured by --black-white, e.g. `.07`.
+    #[arg(long, requires = "black_white", conflicts_with = "left")]
+    code: Option<String>,
     /// How many heaps (0..terms) to list.
     #[arg(long, default_value = "40", allow_hyphen_values = true)]
     terms: String,
     /// List reduced canonical forms (values modulo infinitesimals) instead.
     #[arg(long)]
     reduced: bool,
+    /// Also give each heap's mean and temperature (thermographs; numbers `a/2^b` have
+    /// temperature `-1/2^b`).
+    #[arg(long)]
+    temperatures: bool,
     /// A sum of heaps, e.g. `5,7,9`: its canonical form and each player's winning moves.
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
@@ -60,6 +73,29 @@ fn rules(args: &PartizanArgs) -> Result<HeapRules, EngineError> {
     }
     if let Some(set) = &args.chessboard {
         return HeapRules::chessboard(&NumberSet::parse(set)?);
+    }
+    if let Some(word) = &args.black_white {
+        let black = Leaves::parse(word)?;
+        let game = match (&args.code, &args.left) {
+            (Some(code), _) => {
+                let code = Ruleset::parse(code)?;
+                HeapRules::duel(&code, &code)?
+            }
+            (None, Some(set)) if args.pure_breaking => {
+                let set = NumberSet::parse(set)?;
+                HeapRules::pure_breaking(&set, &set)?
+            }
+            (None, Some(set)) => {
+                let set = NumberSet::parse(set)?;
+                HeapRules::subtraction(&set, &set)?
+            }
+            (None, None) => {
+                return Err(EngineError::Parse(
+                    "--black-white needs the impartial ruleset: --left SET or --code CODE".into(),
+                ))
+            }
+        };
+        return HeapRules::black_white(&game, black);
     }
     let (Some(left), Some(right)) = (&args.left, &args.right) else {
         return Err(EngineError::Parse(
@@ -113,7 +149,14 @@ pub fn run(args: &PartizanArgs) -> Result<String, EngineError> {
     let report = with_budget(args.progress, "heaps", |b| {
         sequence::solve(&rules, terms, args.reduced, b)
     })?;
-    Ok(render_sequence(&report, args.format))
+    let thermal = if args.temperatures {
+        with_budget(args.progress, "thermographs", |b| {
+            sequence::means_and_temperatures(&rules, terms, b)
+        })?
+    } else {
+        Vec::new()
+    };
+    Ok(render_sequence(&report, &thermal, args.format))
 }
 
 /// `(period, preperiod, saltus, proven, basis)` as JSON values, `null`s when none was found.
@@ -153,13 +196,18 @@ fn describe(period: Option<&PartizanPeriod>, capped: bool) -> String {
     }
 }
 
-fn render_sequence(report: &SequenceReport, format: Format) -> String {
+/// Renders a sequence; `thermal` holds each heap's (mean, temperature), or nothing.
+fn render_sequence(
+    report: &SequenceReport,
+    thermal: &[(String, String)],
+    format: Format,
+) -> String {
     match format {
         Format::Json => {
             let [period, preperiod, saltus, proven, basis] = period_json(report.period.as_ref());
             let [o_period, o_preperiod, _, o_proven, o_basis] =
                 period_json(report.outcome_period.as_ref());
-            json!({
+            let mut out = json!({
                 "ruleset": report.ruleset,
                 "reduced": report.reduced,
                 "values": report.values,
@@ -174,8 +222,13 @@ fn render_sequence(report: &SequenceReport, format: Format) -> String {
                 "outcome_preperiod": o_preperiod,
                 "outcome_proven": o_proven,
                 "outcome_basis": o_basis,
-            })
-            .to_string()
+            });
+            if !thermal.is_empty() {
+                let (means, temperatures): (Vec<_>, Vec<_>) = thermal.iter().cloned().unzip();
+                out["means"] = json!(means);
+                out["temperatures"] = json!(temperatures);
+            }
+            out.to_string()
         }
         Format::Text => {
             let kind = if report.reduced {
@@ -185,7 +238,13 @@ fn render_sequence(report: &SequenceReport, format: Format) -> String {
             };
             let mut text = format!("{}\n{kind}:\n", report.ruleset);
             for (n, v) in report.values.iter().enumerate() {
-                text.push_str(&format!("  {n:>4}  {}  {v}\n", &report.outcomes[n..=n]));
+                let heat = thermal.get(n).map_or(String::new(), |(m, t)| {
+                    format!("  (mean {m}, temperature {t})")
+                });
+                text.push_str(&format!(
+                    "  {n:>4}  {}  {v}{heat}\n",
+                    &report.outcomes[n..=n]
+                ));
             }
             text.push_str(&format!(
                 "values:   {}\noutcomes: {}",
@@ -215,13 +274,7 @@ fn render_position(report: &PositionReport, format: Format) -> String {
                     text.push_str(" none");
                 }
                 for m in moves {
-                    let to: Vec<String> = m.to.iter().map(usize::to_string).collect();
-                    let to = if to.is_empty() {
-                        "nothing".into()
-                    } else {
-                        to.join(" + ")
-                    };
-                    text.push_str(&format!("\n  {} -> {}  (then {})", m.from, to, m.value));
+                    text.push_str(&format!("\n  {}  (then {})", m.describe(), m.value));
                 }
             }
             if report.truncated {
@@ -241,6 +294,7 @@ fn game(text: &str, format: Format) -> Result<String, EngineError> {
     let (left_stop, right_stop) = store.stops(g)?;
     let reduced = store.reduced(g)?;
     let reduced = store.display(reduced)?;
+    let (mean, temperature) = store.mean_temperature(g)?;
     Ok(match format {
         Format::Json => json!({
             "canonical": canonical,
@@ -248,10 +302,12 @@ fn game(text: &str, format: Format) -> Result<String, EngineError> {
             "left_stop": left_stop.to_string(),
             "right_stop": right_stop.to_string(),
             "reduced": reduced,
+            "mean": mean.to_string(),
+            "temperature": temperature.to_string(),
         })
         .to_string(),
         Format::Text => format!(
-            "canonical form: {canonical}\noutcome: {outcome:?}\nstops: left {left_stop}, right {right_stop}\nreduced canonical form: {reduced}"
+            "canonical form: {canonical}\noutcome: {outcome:?}\nstops: left {left_stop}, right {right_stop}\nreduced canonical form: {reduced}\nmean: {mean}, temperature: {temperature}"
         ),
     })
 }

@@ -7,7 +7,7 @@
 //! chunks the log holds and writes the same final file.
 
 use crate::progress::Progress;
-use crate::sweep_file::{self, PartialLog, ShardFile, SweepFormat};
+use crate::sweep_file::{self, PartialLog, Rendered, ShardFile, SweepFormat};
 use clap::Args;
 use heaplab_engine::period_map::{Window, MAX_FIXED};
 use heaplab_engine::ruleset::{parse_count, parse_range};
@@ -185,9 +185,7 @@ pub fn run(args: &SweepArgs) -> Result<String, EngineError> {
             "a shard writes JSON for `heaplab merge`; drop --format or --shard".into(),
         ));
     }
-    if args.format == SweepFormat::Parquet {
-        sweep_file::render(&sweep, &Summary::default(), args.format)?;
-    }
+    sweep_file::check_target(args.format, args.out.as_deref())?;
     let (mut log, done) = match &args.out {
         Some(out) => {
             let (log, done) = PartialLog::open(out, sweep.spec(), shard)?;
@@ -205,13 +203,15 @@ pub fn run(args: &SweepArgs) -> Result<String, EngineError> {
         args.progress,
     )?;
     let text = match shard {
-        Some(shard) => serde_json::to_string_pretty(&ShardFile {
-            format: "heaplab-sweep-1".into(),
-            spec: sweep.spec().clone(),
-            shard,
-            summary,
-        })
-        .expect("a shard serialises"),
+        Some(shard) => Rendered::Text(
+            serde_json::to_string_pretty(&ShardFile {
+                format: sweep_file::TAG.into(),
+                spec: sweep.spec().clone(),
+                shard,
+                summary,
+            })
+            .expect("a shard serialises"),
+        ),
         None => sweep_file::render(&sweep, &summary, args.format)?,
     };
     let written = sweep_file::emit(args.out.as_deref(), text)?;

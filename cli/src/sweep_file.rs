@@ -1,4 +1,4 @@
-//! The files of a sweep: the final result (json or csv), the shard file that `heaplab merge`
+//! The files of a sweep: the final result (json, csv or parquet), the shard file that `heaplab merge`
 //! reads, the `FILE.partial` log a run resumes from, and `heaplab merge` itself.
 //!
 //! The final result holds only what defines the sweep (its spec) and its result: no shard,
@@ -6,14 +6,17 @@
 //! run. A shard file holds the full mergeable [`Summary`] (with the sequence hashes) and its
 //! `I/N`, so merge can check it has shards 0..N-1 of one sweep.
 
+use crate::{sweep_parquet, sweep_table};
 use clap::{Args, ValueEnum};
 use heaplab_engine::sweep::{Summary, Sweep, SweepSpec};
 use heaplab_engine::EngineError;
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 
-/// The format tag every sweep file starts with, so merge refuses other JSON.
-const TAG: &str = "heaplab-sweep-1";
+/// The format tag every sweep file starts with, so merge refuses other JSON (and files of an
+/// older HeapLab: version 2 hashes periodic parts as `u64` words and counts them in every
+/// family, so its shards do not merge with version 1's).
+pub const TAG: &str = "heaplab-sweep-2";
 
 /// How a sweep's result is written.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -22,7 +25,7 @@ pub enum SweepFormat {
     Json,
     /// The rows (`--rows`), else the histogram (`--group-by`), else the records (`--top`).
     Csv,
-    /// Apache Parquet (not built in: see the README).
+    /// Apache Parquet: the CSV's table, typed, with the JSON result in its metadata (`--out`).
     Parquet,
 }
 
@@ -43,89 +46,61 @@ fn io_error(path: &str, e: impl std::fmt::Display) -> EngineError {
     EngineError::OutOfRange(format!("cannot use {path}: {e}"))
 }
 
-/// The final result of a sweep in `format` (json or csv).
+/// A rendered result: text (JSON, CSV) or bytes (Parquet, only to a file).
+pub enum Rendered {
+    /// Printed, or written with a final newline.
+    Text(String),
+    /// Written as is; needs `--out`.
+    Bytes(Vec<u8>),
+}
+
+/// The final result of a sweep in `format`.
 pub fn render(
     sweep: &Sweep,
     summary: &Summary,
     format: SweepFormat,
-) -> Result<String, EngineError> {
-    match format {
-        SweepFormat::Json => Ok(serde_json::to_string_pretty(&serde_json::json!({
+) -> Result<Rendered, EngineError> {
+    let json = || {
+        serde_json::to_string_pretty(&serde_json::json!({
             "format": TAG,
             "spec": sweep.spec(),
             "metrics": sweep.metric_names(),
             "result": summary.report(),
         }))
-        .expect("a summary serialises")),
-        SweepFormat::Csv => Ok(csv(sweep, summary)),
-        SweepFormat::Parquet => Err(EngineError::Parse(
-            "parquet output is not built into this heaplab; use --format json or csv".into(),
-        )),
-    }
-}
-
-/// The CSV view: rows, else groups, else top records, else the counts.
-fn csv(sweep: &Sweep, s: &Summary) -> String {
-    let cell = |v: &Option<i64>| v.map_or(String::new(), |v| v.to_string());
-    let mut lines: Vec<String> = Vec::new();
-    if sweep.spec().rows > 0 {
-        lines.push(format!(
-            "index,ruleset,{},error",
-            sweep.metric_names().join(",")
-        ));
-        for r in &s.rows {
-            let values: Vec<String> = r.values.iter().map(cell).collect();
-            let error = r.error.as_deref().map_or(String::new(), quote);
-            lines.push(format!(
-                "{},{},{},{error}",
-                r.index,
-                quote(&r.ruleset),
-                values.join(",")
-            ));
-        }
-    } else if let Some(key) = &sweep.spec().group_by {
-        lines.push(format!("{key},count"));
-        lines.extend(s.groups.iter().map(|(k, n)| format!("{},{n}", cell(k))));
-    } else if let Some(top) = &sweep.spec().top {
-        lines.push(format!("rank,{},index,ruleset", top.metric));
-        for (rank, r) in s.top.iter().enumerate() {
-            lines.push(format!(
-                "{},{},{},{}",
-                rank + 1,
-                r.value,
-                r.index,
-                quote(&r.ruleset)
-            ));
-        }
-    } else {
-        lines.push("rulesets,matched,errors,distinct_sequences".into());
-        lines.push(format!(
-            "{},{},{},{}",
-            s.rulesets,
-            s.matched,
-            s.errors,
-            s.sequences.len()
-        ));
-    }
-    lines.join("\n")
-}
-
-/// A CSV field: quoted when it holds a comma, a quote or a line break.
-fn quote(text: &str) -> String {
-    match text.contains([',', '"', '\n']) {
-        true => format!("\"{}\"", text.replace('"', "\"\"")),
-        false => text.to_string(),
-    }
-}
-
-/// Writes `text` and a final newline to `path` (through a temporary file and a rename, so
-/// `path` never holds half a result), or returns it for stdout when there is no path.
-pub fn emit(path: Option<&str>, text: String) -> Result<String, EngineError> {
-    let Some(path) = path else {
-        return Ok(text);
+        .expect("a summary serialises")
     };
+    let table = || sweep_table::table(sweep, summary);
+    Ok(match format {
+        SweepFormat::Json => Rendered::Text(json()),
+        SweepFormat::Csv => Rendered::Text(sweep_table::csv(&table())),
+        SweepFormat::Parquet => Rendered::Bytes(sweep_parquet::write(&table(), json())?),
+    })
+}
+
+/// Refuses, before any work, a binary format without a file to write it to.
+pub fn check_target(format: SweepFormat, out: Option<&str>) -> Result<(), EngineError> {
+    match (format, out) {
+        (SweepFormat::Parquet, None) => Err(binary_needs_out()),
+        _ => Ok(()),
+    }
+}
+
+fn binary_needs_out() -> EngineError {
+    EngineError::Parse("--format parquet writes a binary file: give --out FILE".into())
+}
+
+/// Writes `rendered` to `path` (text with a final newline; through a temporary file and a
+/// rename, so `path` never holds half a result), or returns the text for stdout when there is
+/// no path.
+pub fn emit(path: Option<&str>, rendered: Rendered) -> Result<String, EngineError> {
+    let bytes = match rendered {
+        Rendered::Text(text) if path.is_none() => return Ok(text),
+        Rendered::Text(text) => format!("{text}\n").into_bytes(),
+        Rendered::Bytes(bytes) => bytes,
+    };
+    let path = path.ok_or_else(binary_needs_out)?;
     let tmp = format!("{path}.tmp");
-    std::fs::write(&tmp, format!("{text}\n")).map_err(|e| io_error(&tmp, e))?;
+    std::fs::write(&tmp, bytes).map_err(|e| io_error(&tmp, e))?;
     std::fs::rename(&tmp, path).map_err(|e| io_error(path, e))?;
     Ok(format!("wrote {path}"))
 }
@@ -254,6 +229,7 @@ pub fn merge(args: &MergeArgs) -> Result<String, EngineError> {
         }
         shards.push(shard);
     }
+    check_target(args.format, args.out.as_deref())?;
     let count = shards[0].shard[1];
     let mut seen: Vec<u64> = shards.iter().map(|s| s.shard[0]).collect();
     seen.sort_unstable();

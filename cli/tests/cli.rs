@@ -512,16 +512,17 @@ fn cumulative_subtraction_figures() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The `values` array of a JSON report.
+fn values_of(v: &Value) -> Vec<u64> {
+    let values = v["values"].as_array().unwrap();
+    values.iter().map(|x| x.as_u64().unwrap()).collect()
+}
+
 /// `heaplab octal .16 --terms N --format json`: the keys; digest Section 3 values of ·16.
 #[test]
 fn octal_json_has_the_documented_keys() {
     let v = json(&["octal", ".16", "--terms", "20", "--format", "json"]);
-    let values: Vec<u64> = v["values"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_u64().unwrap())
-        .collect();
+    let values = values_of(&v);
     assert_eq!(
         values,
         [0, 1, 0, 0, 1, 2, 2, 1, 4, 0, 1, 4, 2, 1, 4, 0, 1, 4, 2, 1]
@@ -562,6 +563,21 @@ fn octal_text_output() {
     assert!(text.contains("Theorem 3.73"), "{text}");
 }
 
+/// CGSuite's generalized codes: Grundy's game as `4!.0` (OEIS A002188), a cut number of 3.
+#[test]
+fn octal_generalized_codes() {
+    let v = json(&["octal", "4!.0", "--terms", "30", "--format", "json"]);
+    let values = values_of(&v);
+    assert_eq!(
+        values[..21],
+        [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
+    );
+    assert_eq!(v["name"], "Grundy's game");
+    let v = json(&["octal", "8?.G!", "--terms", "8", "--format", "json"]);
+    assert_eq!(v["kind"], "Generalized");
+    assert_eq!(v["code"], "8?·G!");
+}
+
 /// A budget too small to prove ·16 says so instead of claiming a period.
 #[test]
 fn octal_budget_reports_not_yet_periodic() {
@@ -579,14 +595,17 @@ fn octal_budget_reports_not_yet_periodic() {
     assert!(v["proof"]
         .as_str()
         .unwrap()
-        .contains("not yet periodic up to 10000"));
+        .contains("not yet periodic up to 10,000"));
 }
 
 /// Bad codes and sizes: non-zero exit, one line on stderr.
 #[test]
 fn octal_errors_are_one_line() {
     for args in [
-        vec!["octal", ".19G"],
+        vec!["octal", ".19W"],
+        vec!["octal", ".1&16"],
+        vec!["octal", "!4.0"],
+        vec!["octal", ".&131072;"],
         vec!["octal", "137"],
         vec!["octal", "1.7"],
         vec!["octal", ".0"],

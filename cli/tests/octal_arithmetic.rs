@@ -38,5 +38,6 @@ fn families_in_json() {
     for bad in ["PB(0)", "TkBk(", "PB(1,99)"] {
         one_line_error(&["octal", bad]);
     }
-    one_line_error(&["octal", "PB(1,2)", "--terms", "100000"]);
+    // Above the pure breaking method's cap (`octal::breaking::MAX_BREAKING_HEAPS`).
+    one_line_error(&["octal", "PB(1,2)", "--terms", "4000001"]);
 }

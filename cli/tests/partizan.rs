@@ -138,12 +138,106 @@ fn single_games_in_notation() {
     let v = json(&["partizan", "--game", "^+*", "--format", "json"]);
     assert_eq!(v["canonical"], "^*");
     assert_eq!(v["reduced"], "0");
+    assert_eq!((&v["mean"], &v["temperature"]), (&"0".into(), &"0".into()));
+    let v = json(&["partizan", "--game", "{2|-1}", "--format", "json"]);
+    assert_eq!(
+        (&v["mean"], &v["temperature"]),
+        (&"1/2".into(), &"3/2".into())
+    );
+}
+
+/// `--temperatures`: chessboard S(1, 2)'s heaps are the numbers J_n / 2^(n−1) (Theorem 4.63),
+/// so each is its own mean with temperature −1/2^(n−1); S(1, 2 | 1, 3) begins 0, *, ↑, ↑*.
+#[test]
+fn sequences_give_means_and_temperatures() {
+    let v = json(&[
+        "partizan",
+        "--chessboard",
+        "1,2",
+        "--terms",
+        "6",
+        "--temperatures",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        v["means"],
+        serde_json::json!(["0", "1", "1/2", "3/4", "5/8", "11/16"])
+    );
+    assert_eq!(
+        v["temperatures"],
+        serde_json::json!(["-1", "-1", "-1/2", "-1/4", "-1/8", "-1/16"])
+    );
+    let v = json(&[
+        "partizan",
+        "--left",
+        "1,2",
+        "--right",
+        "1,3",
+        "--terms",
+        "4",
+        "--temperatures",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["means"], serde_json::json!(["0", "0", "0", "0"]));
+    assert_eq!(v["temperatures"], serde_json::json!(["-1", "0", "0", "0"]));
+}
+
+/// `--black-white`: chessboard S(1, 2) is the subtraction game coloured `bw` (Theorem 4.63's
+/// J_n / 2^(n−1)); code-digit and pure breaking games take colourings too.
+#[test]
+fn black_and_white_games() {
+    let v = json(&[
+        "partizan",
+        "--black-white",
+        "bw",
+        "--left",
+        "1,2",
+        "--terms",
+        "5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["ruleset"], "black-and-white S(1,2), black bw");
+    assert_eq!(
+        v["values"],
+        serde_json::json!(["0", "1", "1/2", "3/4", "5/8"])
+    );
+    let v = json(&[
+        "partizan",
+        "--black-white",
+        "wbb(bw)",
+        "--code",
+        ".07",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["ruleset"], "black-and-white ·07, black wbb(bw)");
+    // Every size black: Right never moves, and Left's splits make heap n worth n − 1.
+    let v = json(&[
+        "partizan",
+        "--black-white",
+        "b",
+        "--pure-breaking",
+        "--left",
+        "1",
+        "--terms",
+        "5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["values"], serde_json::json!(["0", "0", "1", "2", "3"]));
 }
 
 #[test]
 fn bad_input_is_one_line() {
     let deep = "{".repeat(10_000);
     for args in [
+        &["partizan", "--black-white", "bx", "--left", "1"][..],
+        &["partizan", "--black-white", "bw"],
+        &["partizan", "--black-white", "(", "--left", "1"],
+        &["partizan", "--black-white", "bw", "--code", "1.2.3"],
         &["partizan", "--left", "0", "--right", "1"][..],
         &["partizan", "--left", "", "--right", "1"],
         &["partizan", "--left", "1"],

@@ -292,3 +292,120 @@ fn bad_input_is_one_line() {
         "cannot use /no/such/file.json",
     );
 }
+
+/// Every row of a Parquet file as JSON values, in column order, read back with the `parquet`
+/// crate's own reader (no Arrow, no Python).
+fn parquet_rows(path: &std::path::Path) -> (Vec<Vec<serde_json::Value>>, String) {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    use parquet::record::Field;
+    let reader = SerializedFileReader::new(std::fs::File::open(path).unwrap()).unwrap();
+    let metadata = reader
+        .metadata()
+        .file_metadata()
+        .key_value_metadata()
+        .unwrap();
+    let json = metadata
+        .iter()
+        .find(|kv| kv.key == "heaplab-sweep")
+        .and_then(|kv| kv.value.clone())
+        .unwrap();
+    let rows = reader
+        .get_row_iter(None)
+        .unwrap()
+        .map(|row| {
+            let row = row.unwrap();
+            row.get_column_iter()
+                .map(|(_, field)| match field {
+                    Field::Long(v) => serde_json::json!(v),
+                    Field::Str(s) => serde_json::json!(s),
+                    Field::Null => serde_json::Value::Null,
+                    other => panic!("unexpected field {other:?}"),
+                })
+                .collect()
+        })
+        .collect();
+    (rows, json)
+}
+
+/// `--format parquet` holds the rows (or the histogram) of the JSON result, typed, and the JSON
+/// result itself in its metadata; `heaplab merge --format parquet` writes the same file as a
+/// one-process run.
+#[test]
+fn parquet_output_reads_back_as_the_json_result() {
+    let dir = scratch("parquet");
+    let (as_json, as_parquet) = (dir.join("whole.json"), dir.join("whole.parquet"));
+    assert!(sweep_to(&as_json, &[]).status.success());
+    assert!(sweep_to(&as_parquet, &["--format", "parquet"])
+        .status
+        .success());
+    let expected: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&as_json).unwrap()).unwrap();
+    let (rows, metadata) = parquet_rows(&as_parquet);
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&metadata).unwrap(),
+        expected
+    );
+    let want: Vec<Vec<serde_json::Value>> = expected["result"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let mut cells = vec![r["index"].clone(), r["ruleset"].clone()];
+            cells.extend(r["values"].as_array().unwrap().iter().cloned());
+            cells.push(r["error"].clone());
+            cells
+        })
+        .collect();
+    assert_eq!(want.len(), 40);
+    assert_eq!(rows, want);
+
+    // Without rows: the histogram, and the merge of shards gives the same bytes.
+    let grouped = |extra: &[&str]| {
+        let mut args = vec![
+            "sweep",
+            "subtraction",
+            "--max-move",
+            "9",
+            "--group-by",
+            "max",
+        ];
+        args.extend(extra);
+        args.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    let whole = dir.join("groups.parquet");
+    let args = grouped(&["--format", "parquet", "--out", whole.to_str().unwrap()]);
+    run_ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let (rows, _) = parquet_rows(&whole);
+    let counts: Vec<Vec<serde_json::Value>> = (1..=9)
+        .map(|m| vec![serde_json::json!(m), serde_json::json!(1 << (m - 1))])
+        .collect();
+    assert_eq!(rows, counts, "sets with max S = m: 2^(m-1)");
+    let mut parts = Vec::new();
+    for i in 0..2 {
+        let part = dir.join(format!("groups-{i}.json"));
+        let shard = format!("{i}/2");
+        let args = grouped(&["--shard", &shard, "--out", part.to_str().unwrap()]);
+        run_ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        parts.push(part.to_str().unwrap().to_string());
+    }
+    let merged = dir.join("merged.parquet");
+    let mut args = vec!["merge"];
+    args.extend(parts.iter().map(String::as_str));
+    args.extend(["--format", "parquet", "--out", merged.to_str().unwrap()]);
+    run_ok(&args);
+    assert_eq!(
+        std::fs::read(&merged).unwrap(),
+        std::fs::read(&whole).unwrap()
+    );
+    error_contains(
+        &[
+            "sweep",
+            "subtraction",
+            "--max-move",
+            "3",
+            "--format",
+            "parquet",
+        ],
+        "--out",
+    );
+}

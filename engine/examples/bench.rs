@@ -567,9 +567,12 @@ fn partizan_bench() {
 /// The explorer (issue 17): rulesets per second on one core for the subtraction family with
 /// max S <= 16 (nim-values, both periods, the distinct-sequence hash, a `--group-by max`
 /// histogram), against calling the single-ruleset entry point `subtraction::solve` on every
-/// set in a loop. `heaplab sweep` runs this walk on every core.
+/// set in a loop. `heaplab sweep` runs this walk on every core. The two sides alternate for
+/// `REPS` rounds, so a load that comes and goes hits both; the line shows the best of each and
+/// the range of the per-round ratios.
 fn sweep_bench() {
     use heaplab_engine::sweep::{Family, FamilyOptions, Sweep, SweepSpec};
+    const REPS: usize = 5;
     let m = 16;
     let options = FamilyOptions {
         bound: Some(m),
@@ -587,27 +590,46 @@ fn sweep_bench() {
     };
     let sweep = Sweep::new(spec).expect("valid sweep");
     let len = family.len();
-    let fast = best_time(|| {
-        black_box(
-            sweep
-                .run_range(0..len, &mut Budget::unlimited())
-                .expect("sweep"),
-        );
-    });
     let limits = subtraction::Limits::new(1, subtraction::DEFAULT_SEARCH).expect("limits");
-    let slow = best_time(|| {
-        for mask in 1..1u32 << m {
-            let moves: Vec<u32> = (0..m)
-                .filter(|j| mask >> j & 1 == 1)
-                .map(|j| j + 1)
-                .collect();
-            let set = NumberSet::from_elements(moves).expect("valid set");
-            black_box(subtraction::solve(&set, limits, &mut Budget::unlimited()).expect("solve"));
-        }
-    });
+    let time = |job: &mut dyn FnMut()| {
+        let t = Instant::now();
+        job();
+        t.elapsed()
+    };
+    let mut rounds = Vec::new();
+    for _ in 0..REPS {
+        let fast = time(&mut || {
+            black_box(
+                sweep
+                    .run_range(0..len, &mut Budget::unlimited())
+                    .expect("sweep"),
+            );
+        });
+        let slow = time(&mut || {
+            for mask in 1..1u32 << m {
+                let moves: Vec<u32> = (0..m)
+                    .filter(|j| mask >> j & 1 == 1)
+                    .map(|j| j + 1)
+                    .collect();
+                let set = NumberSet::from_elements(moves).expect("valid set");
+                let report = subtraction::solve(&set, limits, &mut Budget::unlimited());
+                black_box(report.expect("solve"));
+            }
+        });
+        rounds.push((fast, slow));
+    }
+    let fast = rounds.iter().map(|r| r.0).min().expect("rounds");
+    let slow = rounds.iter().map(|r| r.1).min().expect("rounds");
+    let ratios: Vec<f64> = rounds
+        .iter()
+        .map(|(f, s)| s.as_secs_f64() / f.as_secs_f64())
+        .collect();
+    let (low, high) = ratios
+        .iter()
+        .fold((f64::MAX, 0f64), |(lo, hi), &r| (lo.min(r), hi.max(r)));
     let rate = |d: Duration| len as f64 / d.as_secs_f64();
     println!(
-        "{:<44} sweep {:>12.3e} rulesets/s   solve loop {:>12.3e} rulesets/s   ratio {:>6.2}x",
+        "{:<44} sweep {:>12.3e} rulesets/s   solve loop {:>12.3e} rulesets/s   ratio {:>6.2}x (rounds {low:.2}-{high:.2}x)",
         format!("sweep: subtraction, max S <= {m}, one core"),
         rate(fast),
         rate(slow),

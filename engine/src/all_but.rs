@@ -70,10 +70,20 @@ pub fn arithmetic_period(
     search: u64,
     budget: &mut Budget<'_>,
 ) -> Result<Periodicity, EngineError> {
+    arithmetic_period_and_values(excluded, search, budget).map(|(period, _)| period)
+}
+
+/// [`arithmetic_period`] and the nim-values its search computed (at least preperiod + period
+/// of them when a period is proven), for callers such as the sweep that read the periodic part.
+pub fn arithmetic_period_and_values(
+    excluded: &NumberSet,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<(Periodicity, Vec<u64>), EngineError> {
     let mut machine = AllButMachine::new(excluded);
     let k = u64::from(excluded.max());
     let Some(cycle) = find_cycle(&mut machine, search.saturating_sub(1), budget)? else {
-        return Ok(Periodicity::NotFound { searched: search });
+        return Ok((Periodicity::NotFound { searched: search }, machine.values));
     };
     // One more heap, so that the proven pair (t, t + p) is on record to read the saltus from.
     machine.push_next();
@@ -83,11 +93,12 @@ pub fn arithmetic_period(
     let saltus = v[t + p] - v[t];
     let proven_from = cycle.start - k;
     let preperiod = least_preperiod(proven_from, |x| v[x as usize + p] == v[x as usize] + saltus);
-    Ok(Periodicity::Proven {
+    let period = Periodicity::Proven {
         preperiod,
         period: cycle.length,
         saltus,
-    })
+    };
+    Ok((period, machine.values))
 }
 
 /// The fast all-but solver as a state machine (state `n` is the relative state before heap `n`).

@@ -24,6 +24,20 @@ impl<'a> Budget<'a> {
         }
     }
 
+    /// Runs `inner` with a budget that shows no progress of its own but polls this one each
+    /// time it ticks (re-reporting this budget's `(done, total)`), so one step of a long walk
+    /// (a ruleset of a sweep, a check on it) can be cancelled midway without its solver's
+    /// numbers showing as the walk's progress.
+    pub fn nested<R>(
+        &mut self,
+        done: u64,
+        total: u64,
+        inner: impl FnOnce(&mut Budget<'_>) -> R,
+    ) -> R {
+        let mut poll = |_: u64, _: u64| self.tick(done, total).is_ok();
+        inner(&mut Budget::with_progress(&mut poll))
+    }
+
     /// Reports progress; returns `Err(Cancelled)` when the callback asks to stop.
     pub fn tick(&mut self, done: u64, total: u64) -> Result<(), EngineError> {
         match self.callback.as_mut() {

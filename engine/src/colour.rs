@@ -25,26 +25,122 @@ pub fn ramp(t: f64) -> [u8; 3] {
     rgb
 }
 
-/// Categorical colours for nim-values `1..=9` (value 0 is black).
-const NIM_COLOURS: [[u8; 3]; 9] = [
-    [31, 119, 180],
-    [255, 127, 14],
-    [44, 160, 44],
-    [214, 39, 40],
-    [148, 103, 189],
-    [140, 86, 75],
-    [227, 119, 194],
-    [188, 189, 34],
-    [23, 190, 207],
+/// Categorical colours for nim-values `1..=16`, in order: Sasha Trubetskoy's "20 simple,
+/// distinct colours" without the near-white beige, navy (too close to the black of value 0),
+/// apricot and grey. Every pair, black included, is at least 25 apart in CIELAB (CIE76 ΔE;
+/// the test below checks it), so no two of the first 17 values look alike.
+pub const NIM_PALETTE: [[u8; 3]; 16] = [
+    [230, 25, 75],   // red
+    [60, 180, 75],   // green
+    [255, 225, 25],  // yellow
+    [67, 99, 216],   // blue
+    [245, 130, 49],  // orange
+    [145, 30, 180],  // purple
+    [66, 212, 244],  // cyan
+    [240, 50, 230],  // magenta
+    [191, 239, 69],  // lime
+    [250, 190, 212], // pink
+    [70, 153, 144],  // teal
+    [220, 190, 255], // lavender
+    [154, 99, 36],   // brown
+    [128, 0, 0],     // maroon
+    [170, 255, 195], // mint
+    [128, 128, 0],   // olive
 ];
 
-/// The colour of nim-value `value` in a picture whose largest value is `max`: 0 is black (the
-/// P-positions, as in the outcome pictures), `1..=9` distinct categorical colours when
-/// `max <= 9`, else the [`ramp`] from 1 to `max`.
+/// The one colour of nim-value `value` in every strip, legend and export: 0 is black (the
+/// P-positions, read back from pixels exactly), `1..=16` the [`NIM_PALETTE`], and larger
+/// values repeat the palette every 16 values (legends say so).
+pub fn nim_value_rgb(value: u64) -> [u8; 3] {
+    match value {
+        0 => [0, 0, 0],
+        v => NIM_PALETTE[((v - 1) % NIM_PALETTE.len() as u64) as usize],
+    }
+}
+
+/// The colour of nim-value `value` in a picture whose largest value is `max`: the categorical
+/// [`nim_value_rgb`] when `max <= 16`, else 0 black and the [`ramp`] from 1 to `max` (a picture
+/// of many values reads better as a gradient than as repeating colours).
 pub fn nim_colour(value: u16, max: u16) -> [u8; 3] {
     match value {
         0 => [0, 0, 0],
-        v if max as usize <= NIM_COLOURS.len() => NIM_COLOURS[usize::from(v - 1).min(8)],
+        v if max as usize <= NIM_PALETTE.len() => nim_value_rgb(u64::from(v)),
         v => ramp(f64::from(v - 1) / f64::from(max.max(2) - 1)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// CIELAB (D65) of an sRGB colour, the textbook formulas.
+    fn lab([r, g, b]: [u8; 3]) -> [f64; 3] {
+        let lin = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.04045 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        let (r, g, b) = (lin(r), lin(g), lin(b));
+        let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.950_47;
+        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.088_83;
+        let f = |t: f64| {
+            if t > 216.0 / 24389.0 {
+                t.cbrt()
+            } else {
+                (24389.0 / 27.0 * t + 16.0) / 116.0
+            }
+        };
+        [
+            116.0 * f(y) - 16.0,
+            500.0 * (f(x) - f(y)),
+            200.0 * (f(y) - f(z)),
+        ]
+    }
+
+    fn delta_e(a: [u8; 3], b: [u8; 3]) -> f64 {
+        let (a, b) = (lab(a), lab(b));
+        (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
+    }
+
+    #[test]
+    fn lab_of_known_colours() {
+        let white = lab([255, 255, 255]);
+        assert!(
+            (white[0] - 100.0).abs() < 0.01 && white[1].abs() < 0.01,
+            "{white:?}"
+        );
+        assert_eq!(lab([0, 0, 0]), [0.0, 0.0, 0.0]);
+        // sRGB red is L* 53.2, a* 80.1, b* 67.2 (the usual published value).
+        let red = lab([255, 0, 0]);
+        assert!(
+            (red[0] - 53.24).abs() < 0.1 && (red[1] - 80.09).abs() < 0.2,
+            "{red:?}"
+        );
+    }
+
+    #[test]
+    fn the_first_values_are_far_apart() {
+        for a in 0..=16 {
+            for b in a + 1..=16 {
+                let d = delta_e(nim_value_rgb(a), nim_value_rgb(b));
+                assert!(d >= 25.0, "values {a} and {b} are only ΔE {d:.1} apart");
+            }
+        }
+    }
+
+    #[test]
+    fn zero_alone_is_black_and_the_palette_repeats() {
+        assert_eq!(nim_value_rgb(0), [0, 0, 0]);
+        for v in 1..1_000 {
+            assert_ne!(nim_value_rgb(v), [0, 0, 0], "{v}");
+            assert_eq!(nim_value_rgb(v), nim_value_rgb(v + 16), "{v}");
+        }
+        assert_eq!(nim_value_rgb(u64::MAX), nim_value_rgb(u64::MAX - 16));
+        assert_eq!(nim_colour(5, 16), nim_value_rgb(5));
+        assert_eq!(nim_colour(1, 17), ramp(0.0));
     }
 }

@@ -183,9 +183,16 @@ pub struct WindowSequence<R: WindowRule> {
 impl<R: WindowRule> WindowSequence<R> {
     /// Starts the sequence with its first `window` values computed.
     pub fn new(rule: R) -> Self {
+        Self::with_buffer(rule, Vec::new())
+    }
+
+    /// [`WindowSequence::new`] storing the values in `buffer` (cleared first), so a caller that
+    /// solves many rulesets keeps one allocation ([`WindowSequence::into_buffer`] gives it back).
+    pub fn with_buffer(rule: R, mut buffer: Vec<R::Value>) -> Self {
+        buffer.clear();
         let mut seq = WindowSequence {
             rule,
-            values: Vec::new(),
+            values: buffer,
             at: 0,
             hash: WindowHash::new(std::iter::empty()),
         };
@@ -218,6 +225,11 @@ impl<R: WindowRule> WindowSequence<R> {
     pub fn into_values(mut self, len: usize) -> Vec<R::Value> {
         self.extend_to(len);
         self.values.truncate(len);
+        self.values
+    }
+
+    /// Every value computed so far, as the buffer for the next [`WindowSequence::with_buffer`].
+    pub fn into_buffer(self) -> Vec<R::Value> {
         self.values
     }
 

@@ -53,12 +53,19 @@ pub enum Family {
 }
 
 impl Family {
+    /// The least sensible fixed move: 3 for `s3` (room for `s1 < s2 < s3`), 5 for `m`.
+    pub fn least_fixed(self) -> u32 {
+        match self {
+            Family::ThreeMove { .. } | Family::FourMove { .. } => 3,
+            Family::MaxSym5 { .. } => 5,
+        }
+    }
+
     /// Checks the fixed move against [`MAX_FIXED`] and the family's least sensible value.
     pub fn validate(self) -> Result<Self, EngineError> {
         let (name, value, least) = match self {
-            Family::ThreeMove { s3 } => ("s3", s3, 3),
-            Family::FourMove { s3 } => ("s3", s3, 3),
-            Family::MaxSym5 { m } => ("m", m, 5),
+            Family::ThreeMove { s3 } | Family::FourMove { s3 } => ("s3", s3, self.least_fixed()),
+            Family::MaxSym5 { m } => ("m", m, self.least_fixed()),
         };
         if value < least || value > MAX_FIXED {
             return Err(EngineError::OutOfRange(format!(
@@ -72,6 +79,19 @@ impl Family {
     /// ruleset of the family (for example `x >= y`).
     pub fn moves(self, x: u32, y: u32) -> Option<Vec<u32>> {
         self.move_array(x, y).map(|(moves, n)| moves[..n].to_vec())
+    }
+
+    /// How many pixels of `window` are rulesets of the family (the rest are drawn as "not a
+    /// ruleset"): the unit a map's progress counts in. One pass over the rows: row `y` holds
+    /// the `x` with `1 <= x < y` when `y` is below the family's bound.
+    pub fn rulesets_in(self, window: Window) -> u64 {
+        (window.y0..window.y1)
+            .filter(|&y| match self {
+                Family::ThreeMove { s3 } | Family::FourMove { s3 } => y < s3,
+                Family::MaxSym5 { m } => y < m.saturating_sub(y),
+            })
+            .map(|y| u64::from(window.x1.min(y).saturating_sub(window.x0.max(1))))
+            .sum()
     }
 
     /// [`Family::moves`] without allocating: the moves are `array[..n]`.
@@ -227,6 +247,12 @@ pub fn reference_cell(family: Family, x: u32, y: u32, max_heaps: u64) -> Cell {
     cell_from(family, x, y, period)
 }
 
+/// The cell of ruleset `(x, y)` whose outcome periodicity another solver found: the page
+/// resolves an unresolved pixel with [`crate::outcome_cycle::OutcomeCycle`] and stores this.
+pub fn cell_with(family: Family, x: u32, y: u32, period: Periodicity) -> Cell {
+    cell_from(family, x, y, family.moves(x, y).map(|_| period))
+}
+
 fn cell_from(family: Family, x: u32, y: u32, period: Option<Periodicity>) -> Cell {
     match period {
         None => Cell {
@@ -350,6 +376,12 @@ impl CellSolver {
     /// A solver with empty buffers.
     pub fn new() -> Self {
         CellSolver::default()
+    }
+
+    /// The P-position bits the last proven [`CellSolver::outcome_period`] computed: they
+    /// cover its preperiod and one period (stale after a search that proved nothing).
+    pub fn p_bits(&self) -> &BitVec {
+        &self.bits
     }
 
     /// Solves pixel `(x, y)` of `family`, computing at most `max_heaps` heaps.
@@ -628,15 +660,37 @@ pub fn compute(
     max_heaps: u64,
     budget: &mut Budget<'_>,
 ) -> Result<Vec<Cell>, EngineError> {
+    compute_sampled(family, window, 1, max_heaps, budget)
+}
+
+/// Solves the pixels `(x0 + stride·i, y0 + stride·j)` of `window` in [`compute`]'s order
+/// (every pixel for stride 1): the web page's coarse first picture of a large map.
+pub fn compute_sampled(
+    family: Family,
+    window: Window,
+    stride: u32,
+    max_heaps: u64,
+    budget: &mut Budget<'_>,
+) -> Result<Vec<Cell>, EngineError> {
     let family = family.validate()?;
     let window = window.validate()?;
-    let mut cells = Vec::with_capacity(window.pixels() as usize);
+    if stride == 0 {
+        return Err(EngineError::OutOfRange(
+            "the sampling stride must be at least 1".into(),
+        ));
+    }
+    let (xs, ys) = (
+        (window.x0..window.x1).step_by(stride as usize),
+        (window.y0..window.y1).step_by(stride as usize),
+    );
+    let total = (xs.len() * ys.len()) as u64;
+    let mut cells = Vec::with_capacity(total as usize);
     let mut solver = CellSolver::new();
-    for y in window.y0..window.y1 {
-        for x in window.x0..window.x1 {
+    for y in ys {
+        for x in xs.clone() {
             cells.push(solver.solve(family, x, y, max_heaps));
         }
-        budget.tick(cells.len() as u64, window.pixels())?;
+        budget.tick(cells.len() as u64, total)?;
     }
     Ok(cells)
 }

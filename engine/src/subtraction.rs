@@ -17,7 +17,7 @@
 
 use crate::bits::BitVec;
 use crate::period::{
-    find_cycle, Periodicity, StateMachine, WindowHash, WindowRule, WindowSequence,
+    find_cycle, least_preperiod, Periodicity, StateMachine, WindowHash, WindowRule, WindowSequence,
 };
 use crate::ruleset::NumberSet;
 use crate::{Budget, EngineError};
@@ -98,17 +98,56 @@ impl SubtractionReport {
     }
 }
 
+/// The buffers of the subtraction solvers (nim-values, P-bits, the outcome kernel), kept
+/// across rulesets: a sweep over millions of sets reuses one per thread instead of growing
+/// fresh vectors for every set. The `*_with` functions take one; the plain ones make a fresh
+/// one, so both run the same code.
+#[derive(Debug, Default)]
+pub struct Workspace {
+    values: Vec<u16>,
+    p_bits: BitVec,
+    kernel: OutcomeWords,
+}
+
+impl Workspace {
+    /// An empty workspace (it grows to the largest ruleset solved in it).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The nim-values the last [`nim_period_with`] computed (at least preperiod + period of
+    /// them when it proved a period).
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+}
+
 /// Solves a finite subtraction game: nim-values, outcomes and both proven periods.
 pub fn solve(
     set: &NumberSet,
     limits: Limits,
     budget: &mut Budget<'_>,
 ) -> Result<SubtractionReport, EngineError> {
-    let mut machine = nim_machine(set);
-    let nim_period = machine.find_period(limits.search, budget)?;
-    let outcome_period = outcome_period(set, limits.search, budget)?;
+    solve_with(&mut Workspace::new(), set, limits, budget)
+}
+
+/// [`solve`] in `workspace`, reusing its buffers.
+pub fn solve_with(
+    workspace: &mut Workspace,
+    set: &NumberSet,
+    limits: Limits,
+    budget: &mut Budget<'_>,
+) -> Result<SubtractionReport, EngineError> {
+    let (nim_period, outcome_period) = periods_with(workspace, set, limits.search, budget)?;
     // The period search already computed a prefix of the values; extend or cut it to `terms`.
-    let values = machine.into_values(limits.terms as usize);
+    let terms = limits.terms as usize;
+    let rule = MexRule { set };
+    let values = &mut workspace.values;
+    while values.len() < terms {
+        let next = rule.next(values);
+        values.push(next);
+    }
+    let values = values[..terms].to_vec();
     let outcomes = values
         .iter()
         .map(|&v| if v == 0 { Outcome::P } else { Outcome::N })
@@ -180,10 +219,71 @@ pub fn nim_period_and_values(
     search: u64,
     budget: &mut Budget<'_>,
 ) -> Result<(Periodicity, Vec<u16>), EngineError> {
-    let mut machine = nim_machine(set);
-    let period = machine.find_period(search, budget)?;
-    let len = machine.values().len();
-    Ok((period, machine.into_values(len)))
+    let mut workspace = Workspace::new();
+    let period = nim_period_with(&mut workspace, set, search, budget)?;
+    Ok((period, workspace.values))
+}
+
+/// The nim and outcome periodicities of `set` in `workspace` (the nim-values stay there): the
+/// outcome period is read off a proven nim period ([`outcome_period_from_nim`]); only when
+/// the nim search proves nothing does the outcome sequence get its own search.
+pub fn periods_with(
+    workspace: &mut Workspace,
+    set: &NumberSet,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<(Periodicity, Periodicity), EngineError> {
+    let nim = nim_period_with(workspace, set, search, budget)?;
+    let outcome = match outcome_period_from_nim(&nim, &workspace.values) {
+        Some(outcome) => outcome,
+        None => outcome_period_with(workspace, set, search, budget)?,
+    };
+    Ok((nim, outcome))
+}
+
+/// The outcome periodicity implied by a proven nim periodicity and the nim-values it was proven
+/// on (at least preperiod + period of them); `None` without a proven nim period.
+///
+/// **Why it is proven.** Heap `x` is a P-position iff its nim-value is 0, so the outcomes
+/// repeat with the nim period `p` from the nim preperiod `l` on. The least eventual period `q`
+/// of the outcomes divides every eventual period, so it divides `p`; a divisor `d` of `p` is an
+/// eventual period iff it holds on one block `l..l + p` read cyclically (a shift by `d` that
+/// holds from some heap on holds from `l` on, by `p`-periodicity). The least preperiod is then
+/// found by scanning back from `l`.
+pub fn outcome_period_from_nim(nim: &Periodicity, values: &[u16]) -> Option<Periodicity> {
+    let (l, p) = (nim.preperiod()? as usize, nim.period()? as usize);
+    if values.len() < l + p {
+        return None;
+    }
+    let block = &values[l..l + p];
+    let same = |a: &[u16], b: &[u16]| a.iter().zip(b).all(|(x, y)| (*x == 0) == (*y == 0));
+    // `d` holds on the block read cyclically: its tail matches its head, its head its end.
+    let q = (1..=p)
+        .filter(|d| p.is_multiple_of(*d))
+        .find(|&d| same(&block[d..], &block[..p - d]) && same(&block[..d], &block[p - d..]))?;
+    // Below `l`, heap `x + q` is still inside the first block (`x + q < l + p`).
+    let preperiod = least_preperiod(l as u64, |x| {
+        (values[x as usize] == 0) == (values[x as usize + q] == 0)
+    });
+    Some(Periodicity::Proven {
+        preperiod,
+        period: q as u64,
+        saltus: 0,
+    })
+}
+
+/// [`nim_period`] in `workspace`; the values computed stay there ([`Workspace::values`]).
+pub fn nim_period_with(
+    workspace: &mut Workspace,
+    set: &NumberSet,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<Periodicity, EngineError> {
+    let buffer = std::mem::take(&mut workspace.values);
+    let mut machine = WindowSequence::with_buffer(MexRule { set }, buffer);
+    let period = machine.find_period(search, budget);
+    workspace.values = machine.into_buffer();
+    period
 }
 
 /// The proven eventual period of the outcome (P/N) sequence, searching at most `search` heaps.
@@ -192,16 +292,27 @@ pub fn outcome_period(
     search: u64,
     budget: &mut Budget<'_>,
 ) -> Result<Periodicity, EngineError> {
-    let mut machine = OutcomeSequence::new(set);
+    outcome_period_with(&mut Workspace::new(), set, search, budget)
+}
+
+/// [`outcome_period`] in `workspace`, reusing its P-bits and kernel.
+pub fn outcome_period_with(
+    workspace: &mut Workspace,
+    set: &NumberSet,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<Periodicity, EngineError> {
+    let bits = std::mem::take(&mut workspace.p_bits);
+    let kernel = std::mem::take(&mut workspace.kernel);
+    let mut machine = OutcomeSequence::with_storage(set, bits, kernel);
     let k = u64::from(set.max());
-    match find_cycle(&mut machine, search.saturating_sub(k), budget)? {
-        None => Ok(Periodicity::NotFound { searched: search }),
-        Some(cycle) => Ok(proven_outcome_period(
-            &machine.p_bits,
-            cycle.start as usize,
-            cycle.length as usize,
-        )),
-    }
+    let period = find_cycle(&mut machine, search.saturating_sub(k), budget).map(|cycle| {
+        cycle.map_or(Periodicity::NotFound { searched: search }, |cycle| {
+            proven_outcome_period(&machine.p_bits, cycle.start as usize, cycle.length as usize)
+        })
+    });
+    (workspace.p_bits, workspace.kernel) = (machine.p_bits, machine.kernel);
+    period
 }
 
 /// The proven periodicity of an outcome bit sequence that is known to repeat with period
@@ -422,10 +533,18 @@ pub struct OutcomeSequence<'s> {
 impl<'s> OutcomeSequence<'s> {
     /// Starts the sequence of `set` with its first `max S + 1` heaps computed.
     pub fn new(set: &'s NumberSet) -> Self {
+        Self::with_storage(set, BitVec::default(), OutcomeWords::default())
+    }
+
+    /// [`OutcomeSequence::new`] in the storage of an earlier sequence (cleared and reset).
+    fn with_storage(set: &'s NumberSet, mut p_bits: BitVec, mut kernel: OutcomeWords) -> Self {
+        p_bits.clear();
+        p_bits.reserve(4 * set.max() as usize + 256);
+        kernel.reset(set.elements());
         let mut machine = OutcomeSequence {
             set,
-            p_bits: BitVec::with_capacity(4 * set.max() as usize + 256),
-            kernel: OutcomeWords::new(set.elements()),
+            p_bits,
+            kernel,
             at: 0,
             hash: None,
         };

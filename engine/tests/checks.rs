@@ -23,7 +23,7 @@ fn set(text: &str) -> NumberSet {
 }
 
 fn run(name: &str, subject: Subject<'_>) -> Result<Verdict, String> {
-    (find(name).unwrap().run)(&subject, &Budget::unlimited()).map_err(|e| e.to_string())
+    (find(name).unwrap().run)(&subject, &mut Budget::unlimited()).map_err(|e| e.to_string())
 }
 
 fn expect(name: &str, subject: Subject<'_>, want: Want) {
@@ -66,7 +66,7 @@ fn checks_refuse_other_families() {
     for check in all() {
         for subject in subjects {
             if !check.applies_to.contains(&subject.kind()) {
-                let got = (check.run)(&subject, &Budget::unlimited());
+                let got = (check.run)(&subject, &mut Budget::unlimited());
                 assert_eq!(got, Ok(Verdict::NotApplicable), "{}", check.name);
             }
         }

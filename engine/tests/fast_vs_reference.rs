@@ -35,6 +35,15 @@ fn check_finite(moves: &[u32], terms: usize) {
         subtraction::outcome_period(&set, terms as u64, &mut Budget::unlimited()).unwrap();
     assert_eq!(fast_nim, slow_nim, "nim period of {moves:?}");
     assert_eq!(fast_outcome, slow_outcome, "outcome period of {moves:?}");
+    // The outcome period read off the nim period (what `solve` and the sweep use).
+    let mut workspace = subtraction::Workspace::new();
+    let both =
+        subtraction::periods_with(&mut workspace, &set, terms as u64, &mut Budget::unlimited());
+    assert_eq!(
+        both.unwrap(),
+        (slow_nim, slow_outcome),
+        "periods of {moves:?}"
+    );
 }
 
 #[test]

@@ -76,6 +76,10 @@ fn notation_text() -> impl Strategy<Value = String> {
         Just("\"players\":2".to_string()),
         Just("\"root\":".to_string()),
         "[0-9A-Fa-f]{1,3}",
+        // CGSuite's generalized code digits and modifiers (issue 19).
+        "[G-Vg-w]{1,2}",
+        "&[0-9]{0,7};?",
+        "[!?=\\[\\]\u{0305}]",
         Just("18446744073709551616".to_string()),
         Just("9223372036854775807".to_string()),
         Just("-9223372036854775808".to_string()),

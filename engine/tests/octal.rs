@@ -246,7 +246,7 @@ fn officers_is_not_claimed_periodic() {
     .unwrap();
     assert!(!report.proven());
     assert_eq!(report.last_exception(), None);
-    assert!(report.proof.starts_with("not yet periodic up to 20000"));
+    assert!(report.proof.starts_with("not yet periodic up to 20,000"));
 }
 
 /// Grundy's game is never claimed periodic (no theorem applies), and a cancel stops the run.

@@ -1,7 +1,7 @@
 //! Canonical forms against the slow reference, and the notation (issue 18).
 
-use heaplab_engine::partizan::reference::{self, Tree};
-use heaplab_engine::partizan::{Dyadic, GameStore, Outcome};
+use heaplab_engine::partizan::reference::{self, Cooling, Tree};
+use heaplab_engine::partizan::{Dyadic, GameId, GameStore, Outcome};
 use proptest::prelude::*;
 use std::rc::Rc;
 
@@ -188,4 +188,103 @@ fn stops_and_outcomes() {
         store.stops(switch).unwrap(),
         (Dyadic::integer(1), Dyadic::integer(-1))
     );
+}
+
+/// Checks `g`'s thermograph against cooling by the definition on the reference's grid: the
+/// temperature and mean are the first grid point where the taxed form freezes and its
+/// number, and both walls are the stops of `G_t` at every grid temperature.
+fn check_thermograph(
+    store: &mut GameStore,
+    cooling: &mut Cooling,
+    g: GameId,
+) -> Result<(), String> {
+    let graph = store.thermograph(g).unwrap();
+    let name = store.display(g).unwrap();
+    if store.as_number(g).is_none() {
+        let (tau, x) = cooling
+            .freezing(store, g)
+            .unwrap()
+            .ok_or(format!("{name} never froze"))?;
+        if (graph.temperature, graph.mean) != (tau, x) {
+            return Err(format!(
+                "{name}: {:?} against the definition's {tau}, {x}",
+                graph
+            ));
+        }
+    }
+    for t in cooling.grid().unwrap() {
+        let cooled = cooling.cooled(store, g, t).unwrap();
+        let stops = store.stops(cooled).unwrap();
+        let walls = (graph.left.at(t).unwrap(), graph.right.at(t).unwrap());
+        if stops != walls {
+            return Err(format!(
+                "{name} at t = {t}: walls {walls:?}, stops {stops:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every form born by day 2: thermograph, mean and temperature against cooling by the
+/// definition on the grid of eighths.
+#[test]
+fn day_two_thermographs_match_cooling() {
+    let mut store = GameStore::default();
+    let mut cooling = Cooling::new(3, 3);
+    for (i, form) in reference::forms_by_day(2).unwrap().iter().enumerate() {
+        let g = store.from_tree(form).unwrap();
+        check_thermograph(&mut store, &mut cooling, g).unwrap_or_else(|e| panic!("form {i}: {e}"));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Random games of birthday ≤ 4: thermographs against cooling on the grid of 1/32nds,
+    /// and the mean is additive (mean(G + H) = mean(G) + mean(H)).
+    #[test]
+    fn random_thermographs_match_cooling(g in tree(4, 3), h in tree(3, 2)) {
+        let mut store = GameStore::default();
+        let mut cooling = Cooling::new(5, 4);
+        let (a, b) = (store.from_tree(&g).unwrap(), store.from_tree(&h).unwrap());
+        prop_assert_eq!(check_thermograph(&mut store, &mut cooling, a), Ok(()));
+        let sum = store.add(a, b).unwrap();
+        let means = (store.mean_temperature(a).unwrap().0, store.mean_temperature(b).unwrap().0);
+        prop_assert_eq!(store.mean_temperature(sum).unwrap().0, means.0.checked_add(means.1).unwrap());
+    }
+}
+
+/// Textbook means and temperatures (Siegel, *Combinatorial Game Theory*, II.5; Berlekamp,
+/// Conway and Guy, *Winning Ways*, ch. 6). The thesis names temperature theory (Section 4.3.2)
+/// but quotes no mean or temperature, so these are the standard examples. Numbers follow
+/// Siegel's convention: `a/2^b` has temperature `−1/2^b`.
+#[test]
+fn textbook_means_and_temperatures() {
+    let mut store = GameStore::default();
+    for (game, mean, temperature) in [
+        ("{2|-1}", "1/2", "3/2"),
+        ("+-1", "0", "1"),
+        ("{1|0}", "1/2", "1/2"),
+        ("{2|1||0}", "3/4", "3/4"),
+        ("{3|1}", "2", "1"),
+        ("^", "0", "0"),
+        ("*", "0", "0"),
+        ("^*", "0", "0"),
+        ("1*", "1", "0"),
+        ("0", "0", "-1"),
+        ("3", "3", "-1"),
+        ("-2", "-2", "-1"),
+        ("1/2", "1/2", "-1/2"),
+        ("-3/4", "-3/4", "-1/4"),
+        ("{1|0} + {1|0}", "1", "-1"),
+        ("{4|0} + {2|0}", "3", "2"),
+    ] {
+        let g = store.parse(game).unwrap();
+        let (m, t) = store.mean_temperature(g).unwrap();
+        assert_eq!(
+            (m.to_string(), t.to_string()),
+            (mean.into(), temperature.into()),
+            "{game}"
+        );
+    }
 }

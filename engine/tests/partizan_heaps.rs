@@ -1,7 +1,7 @@
 //! Partizan heap games: the thesis's Section 4.3 theorems and Section 3.7 outcome periods,
 //! each checked against the computed canonical-form sequence (issue 18).
 
-use heaplab_engine::partizan::heap::HeapRules;
+use heaplab_engine::partizan::heap::{HeapRules, Leaves};
 use heaplab_engine::partizan::reference::{self, Tree};
 use heaplab_engine::partizan::sequence::{self, canonical_sequence};
 use heaplab_engine::partizan::{GameId, GameStore, Outcome};
@@ -33,14 +33,19 @@ fn names(rules: &HeapRules, terms: usize) -> Vec<String> {
         .collect()
 }
 
-/// The full game tree of heap `n`, with no simplification, for the slow reference.
-fn heap_tree(rules: &HeapRules, n: usize, memo: &mut Vec<Rc<Tree>>) -> Rc<Tree> {
+/// Which moves the reference keeps: `(left, heaps left)` → allowed.
+type Keep<'a> = &'a dyn Fn(bool, &[usize]) -> bool;
+
+/// The full game tree of heap `n`, with no simplification, for the slow reference: the
+/// moves of `rules` that `keep` allows.
+fn heap_tree(rules: &HeapRules, n: usize, memo: &mut Vec<Rc<Tree>>, keep: Keep) -> Rc<Tree> {
     while memo.len() <= n {
         let m = memo.len();
         let side = |left: bool, memo: &Vec<Rc<Tree>>| -> Vec<Rc<Tree>> {
             let (moves, _) = rules.moves_from(m, left, usize::MAX);
             moves
                 .into_iter()
+                .filter(|heaps| keep(left, heaps))
                 .map(|heaps| sum_tree(&heaps.iter().map(|&h| memo[h].clone()).collect::<Vec<_>>()))
                 .collect()
         };
@@ -94,7 +99,7 @@ fn heap_values_match_the_reference() {
         let fast = values(&rules, terms, &mut store);
         let mut memo = Vec::new();
         for (n, &g) in fast.iter().enumerate() {
-            let slow = heap_tree(&rules, n, &mut memo);
+            let slow = heap_tree(&rules, n, &mut memo, &|_, _| true);
             let canonical = store.to_tree(g).unwrap();
             assert!(
                 reference::equal(&slow, &canonical),
@@ -104,6 +109,96 @@ fn heap_values_match_the_reference() {
             assert_eq!(store.outcome(g).unwrap(), reference::outcome(&slow));
         }
     }
+}
+
+/// The colour of a heap size in a test: true for black.
+type Colour<'a> = &'a dyn Fn(usize) -> bool;
+
+/// Black-and-white heap games (Section 3.1.4) against the definition played out: the
+/// impartial ruleset's moves, Left's kept when every heap left is black and Right's when every
+/// one is white (a move taking the whole heap leaves a heap of 0), written here directly.
+#[test]
+fn black_white_heaps_match_the_reference() {
+    let code = |text: &str| {
+        let code = heaplab_engine::octal::code::Ruleset::parse(text).unwrap();
+        HeapRules::duel(&code, &code).unwrap()
+    };
+    let cases: [(HeapRules, &str, Colour, usize); 5] = [
+        (subtraction("1,2,3", "1,2,3"), "bww", &|n| n % 3 == 0, 10),
+        (subtraction("1,2", "1,2"), "wb", &|n| n % 2 == 1, 9),
+        (
+            breaking("1,2", "1,2"),
+            "wbb(bw)",
+            &|n| n == 1 || n == 2 || n > 2 && n % 2 == 1,
+            8,
+        ),
+        (code(".07"), "bw", &|n| n % 2 == 0, 7),
+        (code(".137"), "b(bbw)", &|n| n == 0 || n % 3 != 0, 7),
+    ];
+    for (game, word, black, terms) in cases {
+        let rules = HeapRules::black_white(&game, Leaves::parse(word).unwrap()).unwrap();
+        let mut store = GameStore::default();
+        let fast = values(&rules, terms, &mut store);
+        let keep = |left: bool, heaps: &[usize]| {
+            let heaps = if heaps.is_empty() { &[0][..] } else { heaps };
+            heaps.iter().all(|&h| black(h) == left)
+        };
+        let mut memo = Vec::new();
+        for (n, &g) in fast.iter().enumerate() {
+            let slow = heap_tree(&game, n, &mut memo, &keep);
+            let canonical = store.to_tree(g).unwrap();
+            assert!(
+                reference::equal(&slow, &canonical),
+                "{} heap {n}",
+                rules.name
+            );
+        }
+    }
+}
+
+/// Chessboard subtraction is the black-and-white subtraction game coloured `bw` (Definition
+/// 4.59 with the parities of Theorem 4.63), and Theorem 4.64: with `1 ∈ A` and `2k` the least
+/// even element of `A`, C(n) = C'(2⌊n/2k⌋ + 1) for odd n and C'(2⌊n/2k⌋) for even n, where
+/// C' is the sequence of chessboard S(1, 2).
+#[test]
+fn chessboard_is_black_and_white_and_theorem_4_64() {
+    let base = names(&HeapRules::chessboard(&set("1,2")).unwrap(), 40);
+    for (moves, k) in [
+        ("1,2", 1),
+        ("1,4", 2),
+        ("1,3,6", 3),
+        ("1,4,5,7", 2),
+        ("1,5,8", 4),
+    ] {
+        let chessboard = HeapRules::chessboard(&set(moves)).unwrap();
+        let game = subtraction(moves, moves);
+        let coloured = HeapRules::black_white(&game, Leaves::parse("bw").unwrap()).unwrap();
+        let values = names(&chessboard, 40);
+        assert_eq!(values, names(&coloured, 40), "chessboard S({moves})");
+        for (n, value) in values.iter().enumerate() {
+            let index = 2 * (n / (2 * k)) + n % 2;
+            assert_eq!(value, &base[index], "Theorem 4.64, S({moves}) heap {n}");
+        }
+    }
+}
+
+/// Colourings: parsing, printing, complements and bad words.
+#[test]
+fn colourings_parse_and_print() {
+    let c = Leaves::parse("wbb(bw)").unwrap();
+    let black: Vec<bool> = (0..9).map(|n| c.allows(n)).collect();
+    assert_eq!(
+        black,
+        [false, true, true, true, false, true, false, true, false]
+    );
+    assert_eq!(c.to_text(), "wbb(bw)");
+    assert_eq!(c.complement().to_text(), "bww(wb)");
+    assert_eq!(Leaves::parse("BW").unwrap(), Leaves::EVEN);
+    for bad in ["", "()", "bx", "b(w", "(", &"b".repeat(65)] {
+        assert!(Leaves::parse(bad).is_err(), "{bad:?}");
+    }
+    let game = subtraction("1", "2");
+    assert!(HeapRules::black_white(&game, Leaves::EVEN).is_err());
 }
 
 /// Theorem 4.42: S(1 | a) has the periodic sequence 0 1 2 … (a−1) {a−1|0}.
@@ -327,5 +422,92 @@ fn theorem_4_55_downs() {
             };
             assert_eq!(g, want, "PB(1 | {right}) heap {n}");
         }
+    }
+}
+
+/// A position's moves and game tree: every move of each player, its `wins` flag against the
+/// position after it played out (Left wins moving to `≥ 0`, Right to `≤ 0`), the winning
+/// lists as the flagged moves, and the tree's first level as the moves with winning edges
+/// marked, within the depth and node caps.
+#[test]
+fn position_moves_and_tree_match_the_reference() {
+    use heaplab_engine::partizan::position::{self, after_move, TREE_DEPTH, TREE_NODES};
+    use heaplab_engine::tree_layout::Slant;
+    let zero = Tree::new(vec![], vec![]);
+    for (rules, heaps) in [
+        (subtraction("1,2", "1,3"), vec![3, 2]),
+        (subtraction("1,2", "1,3"), vec![4, 2, 1]),
+        (breaking("1", "2,3"), vec![5, 2]),
+    ] {
+        let report = position::analyse(&rules, &heaps, &mut Budget::unlimited()).unwrap();
+        let mut memo = Vec::new();
+        let all = |left: bool| {
+            if left {
+                &report.left_moves
+            } else {
+                &report.right_moves
+            }
+        };
+        for left in [true, false] {
+            let moves = all(left);
+            let count: usize = heaps
+                .iter()
+                .collect::<std::collections::BTreeSet<_>>()
+                .iter()
+                .map(|&&h| rules.moves_from(h, left, usize::MAX).0.len())
+                .sum();
+            assert_eq!(moves.len(), count, "{} {heaps:?}", rules.name);
+            for m in moves.iter() {
+                let after = after_move(&heaps, m.from, &m.to);
+                let parts: Vec<_> = after
+                    .iter()
+                    .map(|&h| heap_tree(&rules, h, &mut memo, &|_, _| true))
+                    .collect();
+                let tree = sum_tree(&parts);
+                let wins = if left {
+                    reference::ge(&tree, &zero)
+                } else {
+                    reference::ge(&zero, &tree)
+                };
+                assert_eq!(m.wins, wins, "{} {heaps:?} move {m:?}", rules.name);
+            }
+            let winning: Vec<_> = moves.iter().filter(|m| m.wins).cloned().collect();
+            let listed = if left {
+                &report.left_wins
+            } else {
+                &report.right_wins
+            };
+            assert_eq!(&winning, listed);
+        }
+        let tree = &report.tree;
+        assert!(tree.nodes.len() <= TREE_NODES);
+        let first: Vec<_> = tree.nodes[0]
+            .children
+            .iter()
+            .map(|&c| &tree.nodes[c])
+            .collect();
+        let moves: Vec<_> = report
+            .left_moves
+            .iter()
+            .chain(&report.right_moves)
+            .collect();
+        assert_eq!(first.len() + tree.nodes[0].hidden as usize, moves.len());
+        for (node, m) in first.iter().zip(&moves) {
+            assert_eq!(node.edge.marked, m.wins);
+            assert_eq!(
+                node.label,
+                position::heaps_text(&after_move(&heaps, m.from, &m.to))
+            );
+        }
+        let lefts = first.iter().filter(|n| n.edge.slant == Slant::Left).count();
+        assert_eq!(lefts, report.left_moves.len().min(first.len()));
+        // No node deeper than TREE_DEPTH.
+        let mut depth = vec![0usize; tree.nodes.len()];
+        for (i, node) in tree.nodes.iter().enumerate() {
+            for &c in &node.children {
+                depth[c] = depth[i] + 1;
+            }
+        }
+        assert!(depth.iter().all(|&d| d <= TREE_DEPTH));
     }
 }

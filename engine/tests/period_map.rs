@@ -51,6 +51,81 @@ fn four_move_and_max_symmetric_match_the_reference() {
     }
 }
 
+/// Resolving an unresolved pixel (the page's click, issue 16): every cell that a small budget
+/// leaves unresolved, solved by the constant-memory search and stored with `cell_with`, is
+/// the cell the map solver finds with a budget large enough — in all three families, so the
+/// 3-move classes come out right too.
+#[test]
+fn resolving_unresolved_cells_gives_the_large_budget_cell() {
+    use heaplab_engine::outcome_cycle::OutcomeCycle;
+    use heaplab_engine::ruleset::NumberSet;
+    let mut resolved = 0;
+    for family in [
+        Family::ThreeMove { s3: 61 },
+        Family::FourMove { s3: 29 },
+        Family::MaxSym5 { m: 41 },
+    ] {
+        let window = Window {
+            x0: 1,
+            x1: 30,
+            y0: 1,
+            y1: 60,
+        };
+        let small = period_map::compute(family, window, 1 << 9, &mut Budget::unlimited())
+            .expect("valid map");
+        for cell in small.iter().filter(|c| c.class == CellClass::Unresolved) {
+            let moves = family.moves(cell.x, cell.y).expect("a ruleset");
+            let set = NumberSet::from_elements(moves).expect("valid set");
+            let mut cycle = OutcomeCycle::new(&set, 1 << 24).expect("valid search");
+            let period = loop {
+                if let Some(p) = cycle.run(1 << 12) {
+                    break p;
+                }
+            };
+            let large = period_map::solve_cell(family, cell.x, cell.y, 1 << 22);
+            assert_ne!(large.class, CellClass::Unresolved, "{family:?} {cell:?}");
+            assert_eq!(
+                period_map::cell_with(family, cell.x, cell.y, period),
+                large,
+                "{family:?}"
+            );
+            resolved += 1;
+        }
+    }
+    assert!(resolved >= 10, "only {resolved} cells were unresolved");
+}
+
+/// The coarse picture of a progressive map: the sampled pixels are exactly the map's pixels
+/// at those places, for strides that do and do not divide the window, and stride 0 is an error.
+#[test]
+fn sampled_maps_are_the_full_map_at_the_sample_points() {
+    let family = Family::ThreeMove { s3: 47 };
+    let window = Window {
+        x0: 3,
+        x1: 40,
+        y0: 5,
+        y1: 46,
+    };
+    let full = period_map::compute(family, window, 1 << 16, &mut Budget::unlimited()).unwrap();
+    for stride in [1u32, 2, 7, 8, 100] {
+        let sampled =
+            period_map::compute_sampled(family, window, stride, 1 << 16, &mut Budget::unlimited())
+                .unwrap();
+        let expected: Vec<_> = full
+            .iter()
+            .filter(|c| {
+                (c.x - window.x0).is_multiple_of(stride) && (c.y - window.y0).is_multiple_of(stride)
+            })
+            .copied()
+            .collect();
+        assert_eq!(sampled, expected, "stride {stride}");
+    }
+    assert!(matches!(
+        period_map::compute_sampled(family, window, 0, 1 << 16, &mut Budget::unlimited()),
+        Err(EngineError::OutOfRange(_))
+    ));
+}
+
 /// Survey Section 2 (Flammenkamp): {5n-2, 5n+3, 10n+2} has outcome preperiod 45n² - 1 and
 /// period 5, so it is a white ("other") pixel of the s3 = 10n + 2 map.
 #[test]
@@ -226,6 +301,32 @@ mod tail_search {
             prop_assert_eq!(least_tail_period(&bits, len, k, len), want);
             let limited = least_tail_period(&bits, len, k, len / fraction);
             prop_assert!(limited.is_none() || limited == want, "{:?} vs {:?}", limited, want);
+        }
+    }
+}
+
+/// `Family::rulesets_in` (the unit of a map's progress) counts exactly the pixels whose
+/// `moves` exist, on every small window of every family.
+#[test]
+fn rulesets_in_counts_the_pixels_that_are_rulesets() {
+    for family in [
+        Family::ThreeMove { s3: 9 },
+        Family::FourMove { s3: 7 },
+        Family::MaxSym5 { m: 13 },
+    ] {
+        for x0 in 0..8 {
+            for x1 in x0 + 1..12 {
+                for y0 in 0..8 {
+                    for y1 in y0 + 1..12 {
+                        let w = Window { x0, x1, y0, y1 };
+                        let brute = (y0..y1)
+                            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+                            .filter(|&(x, y)| family.moves(x, y).is_some())
+                            .count() as u64;
+                        assert_eq!(family.rulesets_in(w), brute, "{family:?} {w:?}");
+                    }
+                }
+            }
         }
     }
 }

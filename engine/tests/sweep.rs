@@ -79,6 +79,45 @@ fn subtraction_metrics_equal_the_single_ruleset_solver_and_the_reference() {
     }
 }
 
+/// The sweep reuses one workspace for a whole chunk; on every set with max S <= 12 its
+/// metrics equal a fresh `subtraction::solve`, and `solve_with` in one workspace reused in the
+/// opposite order (large sets before small ones) gives the same reports as `solve`. The
+/// outcome period (read off the nim period) equals the bit-parallel outcome search and the
+/// reference.
+#[test]
+fn reused_workspaces_give_the_fresh_solver_s_answers_up_to_max_12() {
+    let sweep = Sweep::new(SweepSpec {
+        rows: 4095,
+        ..spec(subtraction_family(12))
+    })
+    .unwrap();
+    let summary = run(&sweep);
+    assert_eq!(summary.rows.len(), 4095);
+    let limits = Limits::new(40, DEFAULT_SEARCH).unwrap();
+    let mut workspace = subtraction::Workspace::new();
+    for row in summary.rows.iter().rev() {
+        let set = NumberSet::parse(&row.ruleset).unwrap();
+        let fresh = subtraction::solve(&set, limits, &mut Budget::unlimited()).unwrap();
+        let reused =
+            subtraction::solve_with(&mut workspace, &set, limits, &mut Budget::unlimited());
+        assert_eq!(reused.unwrap(), fresh, "{}", row.ruleset);
+        assert_eq!(row.values[3..5], pair(fresh.nim_period), "{}", row.ruleset);
+        assert_eq!(
+            row.values[5..7],
+            pair(fresh.outcome_period),
+            "{}",
+            row.ruleset
+        );
+        // The outcome period read off the nim period equals the outcome sequence's own search
+        // and the reference's least period of the P-positions.
+        let own = subtraction::outcome_period(&set, DEFAULT_SEARCH, &mut Budget::unlimited());
+        assert_eq!(own.unwrap(), fresh.outcome_period, "{}", row.ruleset);
+        let p = reference::p_positions(set.elements(), 3000);
+        let slow = reference::least_period_at_tail(&p, set.max() as usize);
+        assert_eq!(slow, fresh.outcome_period, "{}", row.ruleset);
+    }
+}
+
 #[test]
 fn all_but_metrics_equal_the_single_ruleset_solver() {
     let sweep = Sweep::new(spec(family("all-but", 6))).unwrap();
@@ -217,7 +256,7 @@ fn scoring_octal_metrics_equal_the_scoring_solver_and_cumulative_subtraction() {
 
 /// A test-only claim (not a paper's): "the nim period is at most 2 max S". It fails on some
 /// sets, so tallies and first failures have something to count.
-fn short_period(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn short_period(subject: &Subject<'_>, _: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Subject::Subtraction(set) = subject else {
         return Ok(Verdict::NotApplicable);
     };
@@ -233,18 +272,45 @@ fn short_period(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, Engine
     })
 }
 
-static TEST_CHECK: Check = Check {
-    name: "test-short-period",
-    citation: "test only",
-    statement: "the nim period is at most 2 max S",
-    applies_to: &[SubjectKind::Subtraction],
-    stated_range: "every S",
-    run: short_period,
-};
+/// A test-only check on every subtraction set.
+const fn test_check(name: &'static str, statement: &'static str, run: RunCheck) -> Check {
+    Check {
+        name,
+        citation: "test only",
+        statement,
+        applies_to: &[SubjectKind::Subtraction],
+        stated_range: "every S",
+        run,
+    }
+}
+
+type RunCheck = fn(&Subject<'_>, &mut Budget<'_>) -> Result<Verdict, EngineError>;
+
+static TEST_CHECK: Check = test_check(
+    "test-short-period",
+    "the nim period is at most 2 max S",
+    short_period,
+);
+
+/// Steps the slow test check has taken (only the cancel test runs it).
+static SLOW_STEPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// A test-only check that takes a million steps on every ruleset, polling its budget at each,
+/// as a slow check does through its solvers.
+fn slow(_: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
+    for step in 0..1_000_000 {
+        SLOW_STEPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        budget.tick(step, 1_000_000)?;
+    }
+    Ok(Verdict::Holds)
+}
+
+static SLOW_CHECK: Check = test_check("test-slow", "holds after a million steps", slow);
 
 fn find_test_check(name: &str) -> Result<&'static Check, EngineError> {
     match name {
         "test-short-period" => Ok(&TEST_CHECK),
+        "test-slow" => Ok(&SLOW_CHECK),
         _ => heaplab_engine::checks::find(name),
     }
 }
@@ -362,6 +428,32 @@ fn cancelling_stops_a_sweep() {
     assert_eq!(result, Err(EngineError::Cancelled));
 }
 
+/// A cancel reaches a check midway through its first ruleset: the sweep stops with a clean
+/// `Cancelled` after the few steps the budget allowed (counted, not timed), and the progress
+/// the sweep's callback sees is its own (rulesets), never the check's step numbers.
+#[test]
+fn cancelling_stops_a_slow_check_midway() {
+    let spec = SweepSpec {
+        checks: vec!["test-slow".into()],
+        ..spec(subtraction_family(4))
+    };
+    let sweep = Sweep::with_checks(spec, find_test_check).unwrap();
+    let mut polls = Vec::new();
+    let mut stop_at_fifth = |done: u64, total: u64| {
+        polls.push((done, total));
+        polls.len() < 5
+    };
+    let result = sweep.run_range(0..15, &mut Budget::with_progress(&mut stop_at_fifth));
+    assert_eq!(result, Err(EngineError::Cancelled));
+    assert_eq!(
+        polls,
+        vec![(0, 15); 5],
+        "the sweep's own progress, re-reported"
+    );
+    let steps = SLOW_STEPS.load(std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(steps, 5, "the check stopped at the poll that cancelled");
+}
+
 fn mask(set: &[u32]) -> u64 {
     set.iter().map(|&s| 1u64 << (s - 1)).sum()
 }
@@ -391,4 +483,102 @@ proptest::proptest! {
             proptest::prop_assert!(mask(&sets.get(i - 1)) < mask(&set));
         }
     }
+}
+
+/// Counts distinct periodic parts by hand: for every row with a proven period (columns
+/// `at`, `at + 1`: period, preperiod), `part(ruleset, row, pre..end)` lists the periodic part
+/// of the family's reference sequence (plus the all-but saltus); the parts are collected into
+/// a set, independently of the sweep's hashes.
+fn distinct_by_hand(sweep: &Sweep, summary: &Summary, at: usize, part: &Part) -> usize {
+    let mut seen = std::collections::HashSet::new();
+    for row in &summary.rows {
+        let (Some(period), Some(pre)) = (row.values[at], row.values[at + 1]) else {
+            continue;
+        };
+        let ruleset = sweep.spec().family.get(row.index).unwrap();
+        let range = pre as usize..(pre + period) as usize;
+        seen.insert(part(ruleset, &row.values, range));
+    }
+    seen.len()
+}
+
+type Part = dyn Fn(Ruleset, &[Option<i64>], std::ops::Range<usize>) -> Vec<i64>;
+
+fn as_i64<T: TryInto<i64> + Copy>(values: &[T]) -> Vec<i64> {
+    values.iter().map(|&v| v.try_into().ok().unwrap()).collect()
+}
+
+/// Distinct-sequence counts of every family equal a count by hand over small families, and
+/// some rulesets share a sequence (so the count is not just the number of rulesets).
+#[test]
+fn distinct_sequences_are_counted_in_every_family() {
+    let check = |sweep: Sweep, at, part: &Part| {
+        let summary = run(&sweep);
+        let expected = distinct_by_hand(&sweep, &summary, at, part);
+        assert_eq!(
+            summary.sequences.len(),
+            expected,
+            "{:?}",
+            sweep.spec().family
+        );
+        assert!(expected > 1 && (expected as u64) < summary.matched);
+    };
+    check(
+        Sweep::new(spec(subtraction_family(8))).unwrap(),
+        3,
+        &|r, _, range| as_i64(&reference::nim_values(&r.elements(), range.end)[range]),
+    );
+    check(
+        Sweep::new(spec(family("all-but", 5))).unwrap(),
+        3,
+        &|r, row, range| {
+            let values = all_but::reference::nim_values(&r.elements(), range.end);
+            let mut part = as_i64(&values[range]);
+            part.push(row[5].unwrap());
+            part
+        },
+    );
+    let cs = spec(family("cumulative-subtraction", 6));
+    check(Sweep::new(cs).unwrap(), 3, &|r, _, range| {
+        cumulative_subtraction::reference_outcomes(&r.elements(), range.end)[range].to_vec()
+    });
+    let octal_spec = SweepSpec {
+        search: 1 << 12,
+        ..spec(family("octal", 2))
+    };
+    check(Sweep::new(octal_spec).unwrap(), 3, &|r, _, range| {
+        let Ruleset::Code(rules) = r else { panic!() };
+        as_i64(&octal::reference::nim_values(&rules, range.end)[range])
+    });
+    check(
+        Sweep::new(spec(family("scoring-octal", 3))).unwrap(),
+        3,
+        &|r, _, range| {
+            let Ruleset::ScoringOctal(rules) = r else {
+                panic!()
+            };
+            let limits = ScoringLimits::new(range.end as u64, DEFAULT_SEARCH).unwrap();
+            let report = scoring::octal::solve(&rules, None, limits, &mut Budget::unlimited());
+            let values = report.unwrap().values;
+            values[range]
+                .iter()
+                .flat_map(|v| [v.numer(), v.denom()])
+                .collect()
+        },
+    );
+    let options = FamilyOptions {
+        fixed: Some(15),
+        window: Some(period_map::Window {
+            x0: 1,
+            x1: 12,
+            y0: 2,
+            y1: 14,
+        }),
+        ..FamilyOptions::default()
+    };
+    let map = Family::parse("3move", &options).unwrap();
+    check(Sweep::new(spec(map)).unwrap(), 5, &|r, _, range| {
+        let p = reference::p_positions(&r.elements(), range.end);
+        p[range].iter().map(|&b| i64::from(b)).collect()
+    });
 }

@@ -129,7 +129,7 @@ pub fn not_found(props: &NotFoundProps) -> Html {
     html! {
         <section class="card not-found">
             <h1>{ "Page not found" }</h1>
-            <p>{ "HeapLab has no page at " }<code>{ props.path.clone() }</code>{ "." }</p>
+            <p>{ "HeapLab has no page at " }<code id="not-found-path">{ crate::format::shortened(&props.path, 80) }</code>{ "." }</p>
             <p><a href="#/">{ "Go to the home page" }</a>{ " to see the game families." }</p>
         </section>
     }

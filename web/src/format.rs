@@ -2,6 +2,8 @@
 //! progress line (done/total in the job's unit, percent, rate, time left), so progress reads
 //! the same everywhere. Imports nothing from pages.
 
+use heaplab_engine::Periodicity;
+
 use crate::worker::Progress;
 
 /// `12,345` for 12345 (the engine's, so the CLI's progress reads the same).
@@ -17,6 +19,15 @@ pub fn duration(seconds: f64) -> String {
     }
 }
 
+/// `text` cut to its first `most` characters and an ellipsis when longer, so a tampered 100 KB
+/// route is not echoed whole.
+pub fn shortened(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
 /// `Text` for `text`: the first letter in upper case when it is an ASCII letter (messages
 /// start with English words; `char::to_uppercase` would pull Unicode's case tables, about
 /// 5 KB gzipped, into the module for nothing).
@@ -27,6 +38,11 @@ pub fn capitalise(text: &str) -> String {
     }
     text
 }
+
+/// The least share of the work done before a time left is estimated.
+const ESTIMATE_AFTER_SHARE: f64 = 0.05;
+/// The least seconds gone by before a time left is estimated.
+const ESTIMATE_AFTER_S: f64 = 2.0;
 
 /// `1,200 of 10,000 cells (12%) · 3,400 cells/s · about 3 s left`: the one progress line.
 /// A search that doubles its length adds its current target; a capped job says where it stops
@@ -49,16 +65,20 @@ pub fn progress_text(p: &Progress, elapsed_ms: f64) -> String {
         text.push_str(&format!(" · proving up to {} heaps now", grouped(target)));
     }
     if rate > 0.0 {
+        text.push_str(&format!(" · {} {unit}/s", grouped(rate.round() as u64)));
+    }
+    // An early guess is wild (the first tiles or lengths are not typical): none until a
+    // share of the work and a few seconds have gone by.
+    let settled =
+        seconds >= ESTIMATE_AFTER_S && p.done as f64 >= ESTIMATE_AFTER_SHARE * p.total as f64;
+    if rate > 0.0 && settled {
         let left = duration(p.total.saturating_sub(p.done) as f64 / rate);
         let bound = if p.unit.total_is_cap() {
             "at most"
         } else {
             "about"
         };
-        text.push_str(&format!(
-            " · {} {unit}/s · {bound} {left} left",
-            grouped(rate.round() as u64)
-        ));
+        text.push_str(&format!(" · {bound} {left} left"));
     } else {
         text.push_str(" · estimating time left");
     }
@@ -66,4 +86,23 @@ pub fn progress_text(p: &Progress, elapsed_ms: f64) -> String {
         text.push_str(&format!(" · stops at {}", grouped(p.total)));
     }
     text
+}
+
+/// What the constant-memory outcome-period search found, in a sentence: the subtraction page's
+/// "search further" and a resolved period-map pixel say it the same way.
+pub fn cycle_answer(answer: Result<Periodicity, &str>) -> String {
+    match answer {
+        Ok(Periodicity::Proven {
+            preperiod, period, ..
+        }) => format!(
+            "Outcome period {}, preperiod {} (proven: the window of the last max S outcomes returned).",
+            grouped(period),
+            grouped(preperiod)
+        ),
+        Ok(Periodicity::NotFound { searched }) => format!(
+            "No outcome period within {} heaps, the browser's cap; the CLI searches up to 10^13 heaps (heaplab subtraction --outcomes-only --search N).",
+            grouped(searched)
+        ),
+        Err(message) => format!("The search failed: {message}"),
+    }
 }

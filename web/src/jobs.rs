@@ -25,8 +25,8 @@ use crate::worker::{
     WorkerReply, WorkerRequest,
 };
 use crate::worker_client::{
-    probe_workers, RunnerState, Shared as SharedState, WeakShared, WorkerLink, Workers,
-    WORKER_TIMEOUT_MS,
+    loading_worker_text, main_thread_text, note_worker_timeout, probe_workers, RunnerState,
+    Shared as SharedState, WeakShared, WorkerLink, Workers, WORKER_TIMEOUT_MS,
 };
 
 /// A finished job's output or message, compared by identity (outputs can be large grids).
@@ -89,6 +89,14 @@ impl Shared {
             _ => None,
         }
     }
+    /// The outcome periodicity of a constant-memory search.
+    pub fn outcome_cycle(&self) -> Option<Result<heaplab_engine::Periodicity, &str>> {
+        match &*self.0 {
+            Ok(JobOutput::OutcomeCycle(p)) => Some(Ok(*p)),
+            Ok(_) => None,
+            Err(message) => Some(Err(message)),
+        }
+    }
     output_of!(
         octal,
         Octal,
@@ -115,9 +123,9 @@ impl RunPlace {
     pub fn describe(self) -> &'static str {
         match self {
             RunPlace::Starting => "(starting)",
-            RunPlace::LoadingWorker => "in a Web Worker (loading)",
+            RunPlace::LoadingWorker => loading_worker_text(),
             RunPlace::Worker => "in a Web Worker",
-            RunPlace::MainThread => "on the main thread",
+            RunPlace::MainThread => main_thread_text(),
         }
     }
 }
@@ -353,7 +361,10 @@ impl Inner {
         }
     }
 
-    /// Starts a worker, with a watchdog that falls back to the main thread if it never loads.
+    /// Starts a worker, with a watchdog for a worker that does not load in time: a stepped job
+    /// goes to the main thread (it stays cancellable between steps); a job that is one engine
+    /// call keeps waiting, as on the main thread it would freeze the tab until done. Either
+    /// way the status line says so.
     fn spawn(&mut self, runner: &WeakRunner) {
         let replies = runner.clone();
         self.link = WorkerLink::spawn(move |reply| {
@@ -365,10 +376,15 @@ impl Inner {
         self.watchdog = Some(Timeout::new(WORKER_TIMEOUT_MS, move || {
             runner.with(|inner, again| {
                 if !inner.link.as_ref().is_some_and(WorkerLink::is_ready) {
-                    inner.link = None;
-                    inner.workers = Workers::Unavailable;
-                    inner.refresh_place();
-                    inner.dispatch(again);
+                    note_worker_timeout();
+                    if inner.spec.as_ref().is_some_and(JobSpec::is_stepped) {
+                        inner.link = None;
+                        inner.workers = Workers::Unavailable;
+                        inner.refresh_place();
+                        inner.dispatch(again);
+                    } else {
+                        inner.refresh_place();
+                    }
                 }
             });
         }));

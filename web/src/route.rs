@@ -345,6 +345,10 @@ pub struct SubtractionQuery {
     pub terms: String,
     /// A problem with the query itself (both `S` and `E`, say), shown next to the form.
     pub conflict: Option<String>,
+    /// `further=1`: run the constant-memory outcome-period search when the page's own search
+    /// finds no period. A flag, not the answer: a pasted link reruns the search rather than
+    /// show a period no one proved on this page.
+    pub further: bool,
 }
 
 impl Default for SubtractionQuery {
@@ -354,6 +358,7 @@ impl Default for SubtractionQuery {
             set: DEFAULT_SET.to_string(),
             terms: DEFAULT_TERMS.to_string(),
             conflict: None,
+            further: false,
         }
     }
 }
@@ -401,6 +406,7 @@ impl SubtractionQuery {
         if let Some(n) = get("n") {
             out.terms = n;
         }
+        out.further = get("further").is_some_and(|v| v == "1");
         out
     }
 
@@ -411,7 +417,11 @@ impl SubtractionQuery {
             Ok(params) => (params.set.to_text(), params.terms.to_string()),
             Err(_) => (self.set.trim().to_string(), self.terms.trim().to_string()),
         };
-        format_query(&[(self.kind.key(), &set), ("n", &terms)])
+        let mut pairs = vec![(self.kind.key(), set.as_str()), ("n", terms.as_str())];
+        if self.further {
+            pairs.push(("further", "1"));
+        }
+        format_query(&pairs)
     }
 
     /// The full hash for this state, `#/subtraction?S=2,3,7&n=200`.
@@ -494,6 +504,16 @@ pub fn map_defaults(family: &str) -> (u32, (u32, u32), (u32, u32)) {
         "4move" => (997, (1, 33), (965, 997)),
         "maxsym5" => (61, (1, 30), (1, 31)),
         _ => (3001, (401, 1600), (901, 2100)),
+    }
+}
+
+/// `colour` if it suits `family`, else the family's own: class colouring tells the classes of
+/// Flammenkamp's 3-move map apart, but paints a 4-move or 5-move map in one colour, so those
+/// use the log period.
+pub fn suited_colour<'a>(family: &str, colour: &'a str) -> &'a str {
+    match (family, colour) {
+        ("4move" | "maxsym5", "class") => "period",
+        _ => colour,
     }
 }
 
@@ -601,7 +621,7 @@ impl MapQuery {
         let pairs = parse_query(query);
         let get = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
         let family = get("family").unwrap_or_else(|| "3move".to_string());
-        let mut out = MapQuery::defaults_for(&family, "class");
+        let mut out = MapQuery::defaults_for(&family, suited_colour(&family, "class"));
         if let Some(v) = get("fixed") {
             out.fixed = v;
         }
@@ -653,8 +673,16 @@ impl MapQuery {
         } else {
             "the fixed move s3"
         };
-        let family = parse_count(&self.fixed, fixed_name, 0, u64::from(MAX_FIXED))
-            .and_then(|fixed| Family::from_name(if known { name } else { "3move" }, fixed as u32));
+        let family_name = if known { name } else { "3move" };
+        // The engine's least fixed move, so every message gives the same range.
+        let least = Family::from_name(family_name, MAX_FIXED).map_or(3, Family::least_fixed);
+        let family = parse_count(
+            &self.fixed,
+            fixed_name,
+            u64::from(least),
+            u64::from(MAX_FIXED),
+        )
+        .and_then(|fixed| Family::from_name(family_name, fixed as u32));
         let family = match family {
             Ok(f) => Some(f),
             Err(e) => {

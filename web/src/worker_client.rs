@@ -45,6 +45,34 @@ pub fn has_worker_api() -> bool {
 thread_local! {
     /// Whether the worker bootstrap is served (looked up once per page load).
     static WORKER_SERVED: Cell<Option<bool>> = const { Cell::new(None) };
+    /// Whether a worker of this page load did not say `Ready` within [`WORKER_TIMEOUT_MS`].
+    static WORKER_TIMED_OUT: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Records that a worker did not load within [`WORKER_TIMEOUT_MS`] (a runner's watchdog
+/// fired and its jobs went to the main thread), so status lines say why.
+pub fn note_worker_timeout() {
+    WORKER_TIMED_OUT.with(|t| t.set(true));
+}
+
+/// Where a job waiting for its worker is, for status lines: after [`WORKER_TIMEOUT_MS`] it
+/// says the load is slow.
+pub fn loading_worker_text() -> &'static str {
+    if WORKER_TIMED_OUT.with(Cell::get) {
+        "in a Web Worker that is still loading after 10 s (a slow connection?): Cancel stops waiting"
+    } else {
+        "in a Web Worker (loading)"
+    }
+}
+
+/// Where a main-thread job runs, and why, for every status line: a slow worker load is said
+/// out loud rather than silently making the tab slower.
+pub fn main_thread_text() -> &'static str {
+    if WORKER_TIMED_OUT.with(Cell::get) {
+        "on the main thread: the Web Worker did not load within 10 s (a slow connection?), so the page may respond slowly"
+    } else {
+        "on the main thread, as no Web Worker runs here"
+    }
 }
 
 /// Whether workers can run here: the `Worker` API exists and the bootstrap is served (test
@@ -313,6 +341,7 @@ pub fn pool_watchdog<S: PoolRunner>(runner: &WeakShared<S>) -> gloo::timers::cal
                 .links()
                 .is_some_and(|links| !links.iter().any(WorkerLink::is_ready));
             if none_ready {
+                note_worker_timeout();
                 inner.fall_back(again);
             }
         });

@@ -13,6 +13,7 @@ use heaplab_web::pages::partizan::{move_text, sequence_csv};
 use heaplab_web::route::partizan::PartizanQuery;
 use heaplab_web::route::Route;
 use heaplab_web::worker::{run_to_end, JobOutput, JobSpec, Place};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::Element;
 
@@ -164,6 +165,93 @@ async fn a_tampered_link_shows_an_error_not_a_blank_page() {
     assert!(root.query_selector("#pz-error-L").unwrap().is_some());
     assert!(root.query_selector("#pz-table").unwrap().is_none());
     assert!(root.query_selector("#pz-family").unwrap().is_some());
+    handle.destroy();
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+fn play_state_round_trips_and_bad_play_is_refused() {
+    let q = PartizanQuery::from_query("L=1,2&R=1,3&n=10&pos=5&play=L&turn=R");
+    assert_eq!(Route::parse(&q.to_hash()), Route::Partizan(q.clone()));
+    assert_eq!(q.validate().unwrap().play, Some((true, false)));
+    let visitor_first = PartizanQuery::from_query("pos=5&play=R");
+    assert_eq!(visitor_first.validate().unwrap().play, Some((false, false)));
+    for bad in ["pos=5&play=X", "play=L", "pos=5&play=L&turn=up"] {
+        let errors = PartizanQuery::from_query(bad).validate().unwrap_err();
+        assert_eq!(errors[0].0, "play", "{bad}");
+    }
+}
+
+/// On the engine's turn the job makes the engine's winning move (the first, as the engine
+/// lists them) and reports the position after it.
+#[wasm_bindgen_test]
+fn the_engine_replies_with_a_winning_move() {
+    let q = PartizanQuery::from_query("L=1,2&R=1,3&n=10&pos=5,3&play=R&turn=L");
+    let spec = JobSpec::Partizan(q.validate().unwrap());
+    let Ok(JobOutput::Partizan(out)) = run_to_end(&spec, Place::MainThread) else {
+        panic!("the job must finish with a partizan output");
+    };
+    let rules = s_12_13();
+    let before = position::analyse(&rules, &[5, 3], &mut Budget::unlimited()).unwrap();
+    let reply = before
+        .left_wins
+        .first()
+        .expect("Left wins 5 + 3 moving first")
+        .clone();
+    assert_eq!(out.reply.as_ref(), Some(&reply));
+    let after = position::after_move(&[5, 3], reply.from, &reply.to);
+    let want = position::analyse(&rules, &after, &mut Budget::unlimited()).unwrap();
+    assert_eq!(out.position, Some(Ok(want)));
+}
+
+/// The position box draws the position's game tree through the shared tree view, and play
+/// links lead to the positions after each move.
+#[wasm_bindgen_test]
+async fn the_position_shows_its_tree_and_play_moves() {
+    let (root, handle) = mount_until(
+        "#/partizan?family=subtraction&L=1,2&R=1,3&n=10&pos=3,2",
+        "#pz-tree-svg",
+    )
+    .await;
+    let rules = s_12_13();
+    let pos = position::analyse(&rules, &[3, 2], &mut Budget::unlimited()).unwrap();
+    let nodes = root.query_selector_all("#pz-tree-svg g.tree-node").unwrap();
+    assert_eq!(nodes.length() as usize, pos.tree.nodes.len());
+    let marked = root
+        .query_selector_all("#pz-tree-svg line.tree-edge.marked")
+        .unwrap();
+    let want = pos
+        .tree
+        .nodes
+        .iter()
+        .skip(1)
+        .filter(|n| n.edge.marked)
+        .count();
+    assert_eq!(marked.length() as usize, want);
+    assert!(root.query_selector("#pz-play-L").unwrap().is_some());
+    handle.destroy();
+    root.remove();
+    let (root, handle) = mount_until(
+        "#/partizan?family=subtraction&L=1,2&R=1,3&n=10&pos=3,2&play=L",
+        "#pz-play-moves",
+    )
+    .await;
+    let links = root.query_selector_all("#pz-play-moves a").unwrap();
+    assert_eq!(links.length() as usize, pos.left_moves.len());
+    let first = links
+        .get(0)
+        .unwrap()
+        .dyn_into::<web_sys::Element>()
+        .unwrap();
+    let m = &pos.left_moves[0];
+    let after = position::after_move(&[3, 2], m.from, &m.to);
+    let href = first.get_attribute("href").unwrap();
+    let pos_text: Vec<String> = after.iter().map(usize::to_string).collect();
+    assert!(
+        href.contains(&format!("pos={}", pos_text.join(","))),
+        "{href}"
+    );
+    assert!(href.contains("play=L") && href.contains("turn=R"), "{href}");
     handle.destroy();
     root.remove();
 }

@@ -78,4 +78,20 @@ fn a_sum_too_large_for_the_page_says_so() {
     let r = solve_game(&q).expect("the game itself is fine");
     let message = r.sum.expect("a sum").err().expect("over the cap");
     assert!(message.contains(&PAGE_SUM_STATES.to_string()), "{message}");
+    assert!(!message.contains('`'), "Markdown backticks in {message}");
+}
+
+/// "m's code (empty: same)" means what it says even when m's points are given: the fixed heap
+/// takes the game's code, and no "the code is empty" error appears.
+#[wasm_bindgen_test]
+fn an_empty_fixed_heap_code_is_the_games_code() {
+    let q = ScoringQuery::from_query("tab=octal&code=3333&pts=1,2,3,4&n=20&m=3&mpts=2,2,2,2");
+    let r = q.octal_request().expect("valid");
+    assert_eq!(r.fixed, Some((3, "3333".into(), "2,2,2,2".into())));
+    let q = ScoringQuery::from_query("tab=octal&code=3333&pts=1,2,3,4&n=20&m=3&mcode=1333");
+    let r = q.octal_request().expect("valid");
+    assert_eq!(r.fixed, Some((3, "1333".into(), "1,2,3,4".into())));
+    // A bad code of the game is reported once, not again for the fixed heap.
+    let q = ScoringQuery::from_query("tab=octal&code=3x&pts=1,2&n=20&m=3");
+    assert_eq!(q.octal_request().unwrap_err().len(), 1);
 }

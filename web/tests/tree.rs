@@ -4,7 +4,7 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use heaplab_engine::tree_layout::{Edge, Tree, TreeNode};
-use heaplab_web::components::tree::{TreeView, TreeViewProps};
+use heaplab_web::components::tree::{node_count_text, TreeView, TreeViewProps};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::Element;
@@ -148,4 +148,18 @@ async fn hover_shows_the_full_state_and_zoom_changes_the_view() {
     assert_eq!(g.get_attribute("transform"), before);
     handle.destroy();
     root.remove();
+}
+
+#[wasm_bindgen_test]
+fn a_saturated_node_count_is_never_wrapped_to_zero() {
+    assert_eq!(node_count_text(3, 2), "3 of 3 nodes shown");
+    // A root whose hidden count saturated (squirrel from 2000 has more positions than u64
+    // holds): the page once said "299 of 0 nodes shown".
+    let mut tree = Tree::new(TreeNode::new("2000", "", 0));
+    tree.nodes[0].hidden = u64::MAX;
+    let text = node_count_text(299, tree.descendant_counts()[0]);
+    assert!(
+        text.starts_with("299 of more than 1844674407370955161"),
+        "{text}"
+    );
 }

@@ -10,8 +10,11 @@ use heaplab_engine::figure::{self, Colouring};
 use heaplab_engine::period_map::{self, Family, Window, MAX_PIXELS};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::Budget;
+use heaplab_web::components::export::export_fits;
 use heaplab_web::components::palette::value_rgb;
-use heaplab_web::components::value_strip::{cell_origin, strip_layout};
+use heaplab_web::components::value_strip::{
+    cell_origin, strip_layout, TAP_CELL, TAP_HEAPS, TARGET_WIDTH,
+};
 use heaplab_web::pages::period_map::{box_window, pan, pixel_to_point, zoom};
 use heaplab_web::pages::subtraction::search_limit;
 use heaplab_web::route::{MapQuery, Route, SetKind, SubtractionQuery};
@@ -186,12 +189,32 @@ fn search_limit_is_bounded() {
 
 #[wasm_bindgen_test]
 fn strip_geometry() {
-    let (cell, per_row) = strip_layout(60, None);
+    let (cell, per_row) = strip_layout(60, None, TARGET_WIDTH);
     assert_eq!(
         cell_origin(41, cell, per_row),
         (u64::from(cell), u64::from(cell))
     );
     assert_eq!(value_rgb(0), [0, 0, 0]);
+}
+
+#[wasm_bindgen_test]
+fn a_phone_strip_has_cells_big_enough_to_tap() {
+    // A 390 px phone leaves about 358 CSS px for the strip.
+    for n in [1, 60, 1000, TAP_HEAPS] {
+        let (cell, per_row) = strip_layout(n, None, 358);
+        assert_eq!(cell, TAP_CELL, "{n} heaps");
+        assert!(
+            per_row * u64::from(cell) <= 358 && per_row == 14.min(n),
+            "{n}: {per_row}"
+        );
+    }
+    // Rows still line up with a period that fits.
+    assert_eq!(strip_layout(500, Some(7), 358), (TAP_CELL, 14));
+    // Past TAP_HEAPS the strip keeps its area target, within the box.
+    let (cell, per_row) = strip_layout(100_000, None, 358);
+    assert!(cell < TAP_CELL && per_row * u64::from(cell) <= 358);
+    // The desktop layout is unchanged (cells up to 24 px, 960 px rows).
+    assert_eq!(strip_layout(60, None, 1_200), (24, 40));
 }
 
 // ---- The mounted app ---------------------------------------------------------------------
@@ -529,6 +552,20 @@ fn map_query_round_trips() {
     let params = q.validate().expect("valid");
     assert_eq!(params.family, Family::FourMove { s3: 997 });
     assert_eq!(params.colouring, Colouring::LogPreperiod);
+    // Without a colour, the 4-move and 5-move maps open in the log period (class colouring
+    // would paint them one colour); the 3-move map in its classes.
+    for (family, colouring) in [
+        ("4move", Colouring::LogPeriod),
+        ("maxsym5", Colouring::LogPeriod),
+        ("3move", Colouring::Class),
+    ] {
+        let q = MapQuery::from_query(&format!("family={family}"));
+        assert_eq!(
+            q.validate().expect("valid").colouring,
+            colouring,
+            "{family}"
+        );
+    }
 }
 
 #[wasm_bindgen_test]
@@ -545,6 +582,27 @@ fn map_defaults_are_the_papers_window() {
         Route::parse("#/period-map?s1=1..5").title(),
         "Period maps — HeapLab"
     );
+}
+
+/// Every message about the fixed move gives the engine's range (3 for s3, 5 for m), never 0.
+#[wasm_bindgen_test]
+fn map_fixed_move_messages_agree_with_the_engine() {
+    for (family, least) in [("3move", 3), ("4move", 3), ("maxsym5", 5)] {
+        for fixed in ["0", "1", "-2", "1000001"] {
+            let errors = MapQuery::from_query(&format!("family={family}&fixed={fixed}"))
+                .validate()
+                .expect_err(fixed);
+            let message = errors.fixed.expect("a fixed-move message");
+            assert!(
+                message.contains(&format!("between {least} and")),
+                "{family} {fixed}: {message}"
+            );
+        }
+        let engine = Family::from_name(family, 0)
+            .expect_err("0 is refused")
+            .to_string();
+        assert!(engine.contains(&format!("between {least} and")), "{engine}");
+    }
 }
 
 #[wasm_bindgen_test]
@@ -726,10 +784,13 @@ async fn tiny_map_matches_the_engine_render() {
     assert!(status.contains("done"), "{status}");
     // The test runner serves no worker script: the page fell back to the main thread.
     assert!(status.contains("main thread"), "{status}");
-    let progress = root.query_selector("#map-progress").unwrap().unwrap();
-    assert_eq!(progress.get_attribute("value").as_deref(), Some("900"));
-
+    // The bar and "done" count rulesets (x < y: 435 of the 900 pixels), the legend's unit.
     let family = Family::ThreeMove { s3: 31 };
+    assert_eq!(family.rulesets_in(window), 435);
+    let progress = root.query_selector("#map-progress").unwrap().unwrap();
+    assert_eq!(progress.get_attribute("value").as_deref(), Some("435"));
+    assert!(status.starts_with("done: 435 rulesets"), "{status}");
+
     let cells = period_map::compute(family, window, MAX_HEAPS, &mut Budget::unlimited()).unwrap();
     assert_eq!(
         canvas_rgba(&canvas),
@@ -1264,7 +1325,7 @@ fn octal_query_round_trips_and_validates() {
     assert_eq!(params.rules.code(), "·16");
     assert_eq!(Route::parse("#/octal"), Route::Octal(OctalQuery::default()));
     for bad in [
-        "code=.1G",
+        "code=.1W",
         "code=137",
         "code=.77&max=0",
         "code=.77&max=999999999999",
@@ -1301,6 +1362,32 @@ fn octal_csv_and_plot_window() {
 }
 
 #[wasm_bindgen_test]
+fn octal_badge_shows_observed_not_proven() {
+    use heaplab_web::pages::octal::verdict;
+    use heaplab_web::worker::{solve_octal, OctalRequest};
+    let solve = |code: &str| {
+        let request = OctalRequest {
+            code: code.into(),
+            max_heaps: 200,
+        };
+        solve_octal(&request, &mut |_| {}).unwrap().0
+    };
+    // Lasker's nim: G(n + 4) = G(n) + 4 is seen, but no test proves it for an infinite code.
+    let lasker = solve("4.(3)");
+    assert_eq!(
+        verdict(&lasker),
+        "observed, not proven: G(n + 4) = G(n) + 4 from heap 1"
+    );
+    assert!(
+        lasker.proof.contains("Howse–Nowakowski"),
+        "{}",
+        lasker.proof
+    );
+    assert_eq!(verdict(&solve(".77")), "proven by Theorem 3.73 up to 200");
+    assert!(verdict(&solve("grundy")).starts_with("not yet periodic"));
+}
+
+#[wasm_bindgen_test]
 fn octal_worker_request_solves_kayles() {
     use heaplab_web::worker::{solve_octal, OctalRequest};
     let result = solve_octal(
@@ -1322,4 +1409,103 @@ fn octal_worker_request_solves_kayles() {
         &mut |_| {},
     );
     assert!(bad.is_err());
+}
+
+/// The PNG size menus offer only sizes a browser can make: the paper's 1199 × 1199 map at ×4
+/// (4796 px a side) but not ×8 (9592 × 9592 = 92 million pixels, over the 64 million cap).
+#[wasm_bindgen_test]
+fn export_menus_offer_only_sizes_that_fit() {
+    assert!(export_fits((1199, 1199), 1));
+    assert!(export_fits((1199, 1199), 4));
+    assert!(!export_fits((1199, 1199), 8));
+    assert!(!export_fits((3600, 2000), 8), "a side over 16,384 px");
+    assert!(!export_fits((u64::from(u32::MAX), u64::from(u32::MAX)), 8));
+}
+
+/// The Conjecture 19 line never reads as a failure: with no diagonal proven it says the
+/// window is too small, not "proven for 0 of 31".
+#[wasm_bindgen_test]
+fn conjecture_19_line_reads_as_what_it_is() {
+    use heaplab_web::pages::cumulative_subtraction::heatmap::conjecture_19_text;
+    let all: Vec<i64> = (-15..=15).collect();
+    let none = conjecture_19_text(31, 15, &all);
+    assert!(!none.contains("proven for 0"), "{none}");
+    assert!(
+        none.contains("too small") && none.contains("counterexample"),
+        "{none}"
+    );
+    let some = conjecture_19_text(31, 15, &[-15, 15]);
+    assert!(
+        some.contains("29 of the 31") && some.contains("k = -15, 15"),
+        "{some}"
+    );
+    assert!(conjecture_19_text(31, 15, &[]).contains("all 31"));
+}
+
+// ---- Search further and red pixels: the constant-memory outcome-period job (issue 16) ----
+
+use heaplab_engine::Periodicity;
+use heaplab_web::worker::{run_to_end, CycleRequest, JobOutput, JobSpec, Place, Unit};
+
+#[wasm_bindgen_test]
+fn further_flag_round_trips_and_only_1_sets_it() {
+    let q = SubtractionQuery::from_query("S=30,120,361,481&n=200&further=1");
+    assert!(q.further);
+    assert_eq!(q.to_query(), "S=30,120,361,481&n=200&further=1");
+    assert_eq!(SubtractionQuery::from_query(&q.to_query()), q);
+    for text in [
+        "S=2,3&n=20",
+        "S=2,3&n=20&further=0",
+        "S=2,3&n=20&further=yes",
+    ] {
+        let q = SubtractionQuery::from_query(text);
+        assert!(!q.further, "{text}");
+        assert!(!q.to_query().contains("further"), "{text}");
+    }
+}
+
+/// Survey Section 4: {a, 4a, 12a + 1, 16a + 1} has outcome period 56a³ + 52a² + 9a + 1. For
+/// a = 30 that is 1,559,071, beyond the page's own search for this set, and the job finds it
+/// (preperiod 0), in steps with progress that only goes forward.
+#[wasm_bindgen_test]
+fn outcome_cycle_job_proves_a_period_beyond_the_page_search() {
+    let a = 30u64;
+    let moves = vec![30, 120, 361, 481];
+    let period = 56 * a * a * a + 52 * a * a + 9 * a + 1;
+    let set = NumberSet::from_elements(moves.clone()).unwrap();
+    assert!(
+        search_limit(&set) < period,
+        "the page's own search would find it"
+    );
+    let spec = JobSpec::OutcomeCycle(CycleRequest { moves });
+    let mut job = spec.start(Place::MainThread).expect("a valid set");
+    let mut last = 0;
+    while !job.step(5.0, &mut |_| {}).expect("no error") {
+        let p = job.progress().expect("progress");
+        assert_eq!(p.unit, Unit::Heaps);
+        assert!(p.done >= last);
+        last = p.done;
+    }
+    let expected = Periodicity::Proven {
+        preperiod: 0,
+        period,
+        saltus: 0,
+    };
+    assert_eq!(job.output(), Ok(JobOutput::OutcomeCycle(expected)));
+    assert!(last > 0, "the job ran in more than one step");
+    assert_eq!(
+        run_to_end(&spec, Place::Worker),
+        Ok(JobOutput::OutcomeCycle(expected))
+    );
+}
+
+#[wasm_bindgen_test]
+fn outcome_cycle_job_rejects_a_bad_set_with_a_message() {
+    for moves in [vec![], vec![0, 3], vec![3, 3]] {
+        let spec = JobSpec::OutcomeCycle(CycleRequest {
+            moves: moves.clone(),
+        });
+        let err = spec.start(Place::Worker).err();
+        assert!(err.is_some_and(|m| !m.is_empty()), "{moves:?}");
+    }
 }

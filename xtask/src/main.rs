@@ -13,8 +13,9 @@
 //!   `bench octal-peer [REPS]`: HeapLab's octal solver against the peer `ogsolve`.
 //! - `records`: the slow record checks (minutes each), listed in `octal_peer::RECORDS`, then the
 //!   paper checks over their long ranges (`checks::ranges::long_ranges`).
-//! - `fuzz [CASES]`: the fuzz suites (engine parsers, CLI arguments) with CASES random cases
-//!   each (default 20,000) instead of the test run's few hundred.
+//! - `fuzz [CASES]`: the fuzz suites (engine parsers, CLI arguments, every page's URL state in
+//!   headless Chromium) with CASES random cases each (default 20,000) instead of the test run's
+//!   few hundred.
 //!
 //! Every failure is reported as a one-line error chain, never a panic.
 
@@ -124,6 +125,7 @@ fn run() -> Result<ExitCode> {
                 .args(["test", "--release", "-p", "heaplab-engine", "-p", "heaplab"])
                 .args(["--test", "fuzz"]);
             tools::run(&mut cargo)?;
+            test::web_fuzz(&root, cases)?;
             Ok(ExitCode::SUCCESS)
         }
         Some("help" | "-h" | "--help") => {

@@ -121,6 +121,12 @@ fn stage(result: Result<(Tally, bool)>) -> Tally {
 }
 
 fn wasm_tests(root: &Path) -> Result<(Tally, bool)> {
+    run_counting(wasm_cargo(root, &[])?)
+}
+
+/// `cargo test -p heaplab-web` for wasm32 in headless Chromium, with `extra` arguments
+/// (installing the target, wasm-bindgen and Chromium first if missing).
+fn wasm_cargo(root: &Path, extra: &[&str]) -> Result<Command> {
     tools::ensure_wasm_target()?;
     tools::ensure_wasm_bindgen(root)?;
     tools::ensure_chromium()?;
@@ -135,6 +141,7 @@ fn wasm_tests(root: &Path) -> Result<(Tally, bool)> {
             "--target",
             WASM_TARGET,
         ])
+        .args(extra)
         .env(
             "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
             "wasm-bindgen-test-runner",
@@ -142,7 +149,18 @@ fn wasm_tests(root: &Path) -> Result<(Tally, bool)> {
         .env("CHROMEDRIVER", CHROMEDRIVER)
         .env_remove("GECKODRIVER")
         .env_remove("SAFARIDRIVER");
-    run_counting(cargo)
+    Ok(cargo)
+}
+
+/// `cargo xtask fuzz`'s page stage: every page's URL-state fuzz test with `cases` cases per
+/// page (built in release, in headless Chromium).
+pub fn web_fuzz(root: &Path, cases: u64) -> Result<()> {
+    let mut cargo = wasm_cargo(root, &["--release", "--test", "query_fuzz"])?;
+    cargo
+        .env("HEAPLAB_FUZZ_CASES", cases.to_string())
+        // The runner's default 20 s is for one ordinary test; a long run takes minutes.
+        .env("WASM_BINDGEN_TEST_TIMEOUT", "3600");
+    tools::run(&mut cargo)
 }
 
 fn e2e_tests(root: &Path) -> Result<(Tally, bool)> {

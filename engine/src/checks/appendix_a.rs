@@ -28,8 +28,8 @@ fn exactly<'a>(subject: &Subject<'a>, len: usize) -> Option<(&'a NumberSet, Vec<
 }
 
 /// The proven `(preperiod, period, saltus)` of `ℕ ∖ E`.
-fn arithmetic(e: &NumberSet) -> Result<(u64, u64, u64), EngineError> {
-    let found = all_but::arithmetic_period(e, SEARCH, &mut Budget::unlimited())?;
+fn arithmetic(e: &NumberSet, budget: &mut Budget<'_>) -> Result<(u64, u64, u64), EngineError> {
+    let found = all_but::arithmetic_period(e, SEARCH, budget)?;
     let saltus = found.saltus().unwrap_or(0);
     let (pre, p) = proven(found, "arithmetic", e)?;
     Ok((pre, p, saltus))
@@ -37,8 +37,12 @@ fn arithmetic(e: &NumberSet) -> Result<(u64, u64, u64), EngineError> {
 
 /// `Holds` when `ℕ ∖ E` is purely arithmetic periodic and, if `want` is given, its least
 /// period is `want`.
-fn pure_with_period(e: &NumberSet, want: Option<u64>) -> Result<Verdict, EngineError> {
-    let (pre, p, s) = arithmetic(e)?;
+fn pure_with_period(
+    e: &NumberSet,
+    want: Option<u64>,
+    budget: &mut Budget<'_>,
+) -> Result<Verdict, EngineError> {
+    let (pre, p, s) = arithmetic(e, budget)?;
     let ok = pre == 0 && want.is_none_or(|w| w == p);
     verdict(ok, || {
         let claim = want.map_or("a pure sequence".to_string(), |w| {
@@ -61,12 +65,12 @@ pub(super) const A1: Check = Check {
     run: a1,
 };
 
-fn a1(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn a1(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some(e) = excluded(subject) else {
         return Ok(Verdict::NotApplicable);
     };
     // A period not proven within the search is an error (no counterexample); a proven one holds.
-    arithmetic(e).map(|_| Verdict::Holds)
+    arithmetic(e, budget).map(|_| Verdict::Holds)
 }
 
 /// Theorem A.2 (Siegel): one or two exclusions.
@@ -80,7 +84,7 @@ pub(super) const A2: Check = Check {
     run: a2,
 };
 
-fn a2(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn a2(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some(e) = excluded(subject).filter(|e| matches!(e.elements().len(), 1 | 2)) else {
         return Ok(Verdict::NotApplicable);
     };
@@ -91,7 +95,7 @@ fn a2(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
     } else {
         2
     };
-    let (pre, p, s) = arithmetic(e)?;
+    let (pre, p, s) = arithmetic(e, budget)?;
     let block = all_but::nim_values(e, (copies * a) as usize);
     let word_ok = block.iter().enumerate().all(|(n, &v)| v == n as u64 % a);
     verdict(pre == 0 && p == copies * a && s == a && word_ok, || {
@@ -115,9 +119,9 @@ pub(super) const A3: Check = Check {
     run: a3,
 };
 
-fn a3(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn a3(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     match excluded(subject).filter(|e| e.elements().len() == 3) {
-        Some(e) => pure_with_period(e, None),
+        Some(e) => pure_with_period(e, None, budget),
         None => Ok(Verdict::NotApplicable),
     }
 }
@@ -134,7 +138,7 @@ pub(super) const A4: Check = Check {
     run: a4,
 };
 
-fn a4(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn a4(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some((e, x)) = exactly(subject, 3) else {
         return Ok(Verdict::NotApplicable);
     };
@@ -142,7 +146,7 @@ fn a4(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
     if x[2] != a + b || b <= 3 * a || gcd(a, b) != 1 {
         return Ok(Verdict::NotApplicable);
     }
-    let (_, p, s) = arithmetic(e)?;
+    let (_, p, s) = arithmetic(e, budget)?;
     let m = (b + 1..a + b).find(|m| m.is_multiple_of(2 * a));
     let n = p / (3 * a);
     let ok = match m {
@@ -170,7 +174,7 @@ pub(super) const A5: Check = Check {
     run: a5,
 };
 
-fn a5(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn a5(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some(e) = excluded(subject) else {
         return Ok(Verdict::NotApplicable);
     };
@@ -179,8 +183,8 @@ fn a5(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
         return Ok(Verdict::NotApplicable);
     }
     let reduced = NumberSet::from_elements(e.elements().iter().map(|&x| x / g as u32).collect())?;
-    let (pre, p, s) = arithmetic(e)?;
-    let (pre2, p2, s2) = arithmetic(&reduced)?;
+    let (pre, p, s) = arithmetic(e, budget)?;
+    let (pre2, p2, s2) = arithmetic(&reduced, budget)?;
     // The formula's sequence is arithmetic periodic with (g·pre2, g·p2, g·s2). Two arithmetic
     // periodic sequences with the same growth s/p agree everywhere once they agree up to the
     // larger preperiod plus a common period.
@@ -217,7 +221,7 @@ pub(super) const A6: Check = Check {
     run: a6,
 };
 
-fn a6(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn a6(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some((e, x)) = exactly(subject, 4) else {
         return Ok(Verdict::NotApplicable);
     };
@@ -227,7 +231,7 @@ fn a6(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
     if first || second {
         return Ok(Verdict::NotApplicable);
     }
-    pure_with_period(e, None)
+    pure_with_period(e, None, budget)
 }
 
 /// `(E, a, b)` when the subject is `ℕ ∖ E` with `E = {a, b, a + b, third(a, b)}`.
@@ -267,9 +271,9 @@ fn a7_period(a: u64, b: u64) -> u64 {
     }
 }
 
-fn a7(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn a7(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     match four(subject, |a, b| a + 2 * b) {
-        Some((e, a, b)) => pure_with_period(e, Some(a7_period(a, b))),
+        Some((e, a, b)) => pure_with_period(e, Some(a7_period(a, b)), budget),
         None => Ok(Verdict::NotApplicable),
     }
 }
@@ -284,9 +288,9 @@ pub(super) const A8: Check = Check {
     run: a8,
 };
 
-fn a8(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn a8(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     match four(subject, |a, b| 2 * a + b) {
-        Some((e, a, b)) if b > 2 * a => pure_with_period(e, None),
+        Some((e, a, b)) if b > 2 * a => pure_with_period(e, None, budget),
         _ => Ok(Verdict::NotApplicable),
     }
 }
@@ -302,7 +306,7 @@ pub(super) const A9: Check = Check {
     run: a9,
 };
 
-fn a9(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn a9(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some((e, a, b)) = four(subject, |a, b| 2 * a + b) else {
         return Ok(Verdict::NotApplicable);
     };
@@ -310,7 +314,7 @@ fn a9(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
     if b == 2 * a || m == 0 || b > (2 * m + 1) * a {
         return Ok(Verdict::NotApplicable);
     }
-    pure_with_period(e, Some((2 * m + 3) * a + b))
+    pure_with_period(e, Some((2 * m + 3) * a + b), budget)
 }
 
 /// Conjecture A.10: `{a, b, a + b, 2a + b}` with `(2m + 1)a < b < (2m + 2)a`.
@@ -325,7 +329,7 @@ pub(super) const A10: Check = Check {
     run: a10,
 };
 
-fn a10(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn a10(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some((e, a, b)) = four(subject, |a, b| 2 * a + b) else {
         return Ok(Verdict::NotApplicable);
     };
@@ -335,5 +339,5 @@ fn a10(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
     }
     // ⌊(b + 2a − 1)/(2a)⌋ = ⌈b/(2a)⌉.
     let f = b.div_ceil(2 * a) * 4 * a * a + 3 * a * (b % a);
-    pure_with_period(e, Some(f / gcd(a, b)))
+    pure_with_period(e, Some(f / gcd(a, b)), budget)
 }

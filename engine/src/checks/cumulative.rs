@@ -28,8 +28,12 @@ pub(super) fn cs_set<'a>(subject: &Subject<'a>) -> Option<&'a NumberSet> {
 }
 
 /// The report of `set` with outcomes and actions listed for heaps `0..terms`.
-pub(super) fn report(set: &NumberSet, terms: u64) -> Result<CumulativeReport, EngineError> {
-    cs::solve(set, Limits::new(terms, SEARCH)?, &mut Budget::unlimited())
+pub(super) fn report(
+    set: &NumberSet,
+    terms: u64,
+    budget: &mut Budget<'_>,
+) -> Result<CumulativeReport, EngineError> {
+    cs::solve(set, Limits::new(terms, SEARCH)?, budget)
 }
 
 /// Theorem 3.
@@ -42,11 +46,11 @@ pub(super) const THEOREM_3: Check = Check {
     run: theorem_3,
 };
 
-fn theorem_3(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn theorem_3(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some(set) = cs_set(subject) else {
         return Ok(Verdict::NotApplicable);
     };
-    let report = report(set, 1)?;
+    let report = report(set, 1, budget)?;
     let m = u64::from(set.max());
     let xi = report.convergence.ok_or_else(|| unproven(set))?;
     let bound = m + (m - 1) * (m - 1) + (m - 1) * m;
@@ -74,16 +78,19 @@ pub(super) const COROLLARY_5: Check = Check {
     run: corollary_5,
 };
 
-fn corollary_5(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn corollary_5(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     match cs_set(subject) {
-        Some(set) => two_max_s_period(set),
+        Some(set) => two_max_s_period(set, budget),
         None => Ok(Verdict::NotApplicable),
     }
 }
 
 /// `Holds` when the proven period of `o` (Stewart's `G_s`) divides `2 max S`.
-pub(super) fn two_max_s_period(set: &NumberSet) -> Result<Verdict, EngineError> {
-    let report = report(set, 1)?;
+pub(super) fn two_max_s_period(
+    set: &NumberSet,
+    budget: &mut Budget<'_>,
+) -> Result<Verdict, EngineError> {
+    let report = report(set, 1, budget)?;
     let p = report.period.period().ok_or_else(|| unproven(set))?;
     let pre = report.period.preperiod().unwrap_or(0);
     let two_m = 2 * u64::from(set.max());
@@ -113,7 +120,7 @@ struct Lines {
 /// The lines that play `opt` at every turn from heaps `0 .. ξ + 2 max S`. That covers every
 /// heap: from `ξ` on `opt` is the greedy `max S` (checked), so the line from `x ≥ ξ + 2 max S`
 /// opens with two greedy moves and then is the line from `x − 2 max S`, with the same players.
-fn lines(set: &NumberSet) -> Result<Lines, EngineError> {
+fn lines(set: &NumberSet, budget: &mut Budget<'_>) -> Result<Lines, EngineError> {
     let m = set.max();
     if m > MAX_LINE_MOVE {
         return Err(EngineError::OutOfRange(format!(
@@ -122,7 +129,7 @@ fn lines(set: &NumberSet) -> Result<Lines, EngineError> {
     }
     let m = u64::from(m);
     // Theorem 3 (itself a check): ξ ≤ 2m², so 2m² + 2m heaps hold ξ + 2 max S.
-    let report = report(set, 2 * m * m + 2 * m + 1)?;
+    let report = report(set, 2 * m * m + 2 * m + 1, budget)?;
     let xi = report.convergence.ok_or_else(|| unproven(set))?;
     let end = (xi + 2 * m) as usize;
     if report.converged_action != Some(m as u32) || end > report.optimal_actions.len() {
@@ -190,11 +197,12 @@ fn line_check(
     subject: &Subject<'_>,
     applies: fn(&NumberSet) -> bool,
     bad: fn(u64, u64, u64) -> bool,
+    budget: &mut Budget<'_>,
 ) -> Result<Verdict, EngineError> {
     let Some(set) = cs_set(subject).filter(|s| applies(s)) else {
         return Ok(Verdict::NotApplicable);
     };
-    match lines(set)?.first(set, bad) {
+    match lines(set, budget)?.first(set, bad) {
         Some(witness) => fails(witness),
         None => Ok(Verdict::Holds),
     }
@@ -217,10 +225,11 @@ pub(super) const OBSERVATION_3: Check = Check {
     run: observation_3,
 };
 
-fn observation_3(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
-    line_check(subject, two_actions, |pos, neg, moves| {
-        (pos > 0 && moves % 2 == 0) || (neg > 0 && moves % 2 == 1)
-    })
+fn observation_3(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
+    let bad = |pos, neg, moves: u64| {
+        (pos > 0 && moves.is_multiple_of(2)) || (neg > 0 && !moves.is_multiple_of(2))
+    };
+    line_check(subject, two_actions, bad, budget)
 }
 
 /// Observation 4.
@@ -234,8 +243,13 @@ pub(super) const OBSERVATION_4: Check = Check {
     run: observation_4,
 };
 
-fn observation_4(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
-    line_check(subject, two_actions, |pos, neg, _| pos > 0 && neg > 0)
+fn observation_4(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
+    line_check(
+        subject,
+        two_actions,
+        |pos, neg, _| pos > 0 && neg > 0,
+        budget,
+    )
 }
 
 /// Conjecture 17.
@@ -249,12 +263,9 @@ pub(super) const CONJECTURE_17: Check = Check {
     run: conjecture_17,
 };
 
-fn conjecture_17(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
-    line_check(
-        subject,
-        |_| true,
-        |pos, neg, _| pos > 0 && neg > 0 && neg >= pos,
-    )
+fn conjecture_17(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
+    let bad = |pos, neg, _| pos > 0 && neg > 0 && neg >= pos;
+    line_check(subject, |_| true, bad, budget)
 }
 
 /// Conjecture 16 (duality), with the digest's corrected index.
@@ -271,7 +282,7 @@ pub(super) const CONJECTURE_16: Check = Check {
     run: conjecture_16,
 };
 
-fn conjecture_16(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn conjecture_16(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some(set) = cs_set(subject) else {
         return Ok(Verdict::NotApplicable);
     };
@@ -284,7 +295,7 @@ fn conjecture_16(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, Engin
             "m is {m}; Conjecture 16 is checked for m ≤ {MAX_DUALITY_M}"
         )));
     }
-    let tr = cs::truncated_sequence(m)?;
+    let tr = cs::truncated_sequence_with(m, budget)?;
     let check = cs::duality_of(m, &tr);
     verdict(check.count_holds && check.duality_holds, || {
         format!(
@@ -300,7 +311,11 @@ fn two_pile_side(m: u32) -> u32 {
 }
 
 /// The two-pile report of `set` in its square window, or an error above the cap.
-fn two_pile_window(set: &NumberSet) -> Result<cs::TwoPileReport, EngineError> {
+/// The grid has no budget of its own, so `budget` is polled before it is computed.
+fn two_pile_window(
+    set: &NumberSet,
+    budget: &mut Budget<'_>,
+) -> Result<cs::TwoPileReport, EngineError> {
     let m = set.max();
     if m > MAX_TWO_PILE_MOVE {
         return Err(EngineError::OutOfRange(format!(
@@ -308,6 +323,7 @@ fn two_pile_window(set: &NumberSet) -> Result<cs::TwoPileReport, EngineError> {
         )));
     }
     let side = two_pile_side(m);
+    budget.tick(0, 1)?;
     cs::two_piles(set, side, side)
 }
 
@@ -323,11 +339,11 @@ pub(super) const CONJECTURE_18: Check = Check {
     run: conjecture_18,
 };
 
-fn conjecture_18(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn conjecture_18(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some(set) = cs_set(subject) else {
         return Ok(Verdict::NotApplicable);
     };
-    let window = two_pile_window(set)?;
+    let window = two_pile_window(set, budget)?;
     if let Some((kind, index, period)) = window.conjecture_18_counterexample() {
         return fails(format!(
             "S = {}: {kind} {index} has proven period {period} > 2 max S = {}",
@@ -363,11 +379,11 @@ pub(super) const CONJECTURE_19: Check = Check {
     run: conjecture_19,
 };
 
-fn conjecture_19(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn conjecture_19(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some(set) = cs_set(subject) else {
         return Ok(Verdict::NotApplicable);
     };
-    let unproven = two_pile_window(set)?.conjecture_19_unproven();
+    let unproven = two_pile_window(set, budget)?.conjecture_19_unproven();
     if unproven.is_empty() {
         Ok(Verdict::Holds)
     } else {

@@ -87,8 +87,9 @@ pub struct Check {
     pub applies_to: &'static [SubjectKind],
     /// The range the paper states the claim for, in words (e.g. `every S with max S ≤ 7`).
     pub stated_range: &'static str,
-    /// Asks the claim of one ruleset.
-    pub run: fn(&Subject<'_>, &Budget<'_>) -> Result<Verdict, EngineError>,
+    /// Asks the claim of one ruleset, polling `budget` (through the solvers it calls) so a
+    /// sweep can cancel it midway.
+    pub run: fn(&Subject<'_>, &mut Budget<'_>) -> Result<Verdict, EngineError>,
 }
 
 /// Every check HeapLab knows, in a stable order.
@@ -134,7 +135,7 @@ pub fn tally<'s>(
     let total = subjects.len() as u64;
     let mut t = Tally::default();
     for (i, subject) in subjects.enumerate() {
-        match (check.run)(&subject, budget) {
+        match budget.nested(i as u64, total, |inner| (check.run)(&subject, inner)) {
             Ok(Verdict::Holds) => t.holds += 1,
             Ok(Verdict::NotApplicable) => t.not_applicable += 1,
             Ok(Verdict::Fails { witness }) => {

@@ -49,9 +49,9 @@ pub(super) const CONJECTURE_14: Check = Check {
     run: conjecture_14,
 };
 
-fn conjecture_14(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn conjecture_14(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     match bean_subtraction(subject) {
-        Some(set) => two_max_s_period(&set),
+        Some(set) => two_max_s_period(&set, budget),
         None => Ok(Verdict::NotApplicable),
     }
 }
@@ -67,12 +67,12 @@ pub(super) const LEMMA_13: Check = Check {
     run: lemma_13,
 };
 
-fn lemma_13(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn lemma_13(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some(set) = bean_subtraction(subject) else {
         return Ok(Verdict::NotApplicable);
     };
     let k = u64::from(set.max());
-    let first = report(&set, 1)?;
+    let first = report(&set, 1, budget)?;
     let (Some(pre), Some(p)) = (first.period.preperiod(), first.period.period()) else {
         return Err(EngineError::OutOfRange(format!(
             "S = {}: no period of G_s was proven",
@@ -87,7 +87,7 @@ fn lemma_13(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineErro
     }
     // From j = ⌈pre/k⌉ on, the heaps s + jk repeat every two steps of j.
     let last_j = pre.div_ceil(k) + 2;
-    let values = report(&set, k * (last_j + 2))?.outcomes;
+    let values = report(&set, k * (last_j + 2), budget)?.outcomes;
     for &s in set.elements() {
         for j in 0..=last_j {
             let want = if j % 2 == 0 {
@@ -115,8 +115,11 @@ fn conjecture_15_rules<'a>(subject: &Subject<'a>) -> Option<&'a ScoringRules> {
 }
 
 /// The cases `m = 0..=FIXED_M` of one ruleset.
-fn cases(rules: &ScoringRules) -> Result<Vec<(SurveyCase, Option<TwoKCheck>)>, EngineError> {
-    conjecture_15_cases(rules, FIXED_M, &mut Budget::unlimited())
+fn cases(
+    rules: &ScoringRules,
+    budget: &mut Budget<'_>,
+) -> Result<Vec<(SurveyCase, Option<TwoKCheck>)>, EngineError> {
+    conjecture_15_cases(rules, FIXED_M, budget)
 }
 
 /// A one-line witness for a case of Conjecture 15 or 16.
@@ -134,11 +137,12 @@ fn conjecture_15_with(
     subject: &Subject<'_>,
     holds: fn(&TwoKCheck) -> bool,
     claim: &str,
+    budget: &mut Budget<'_>,
 ) -> Result<Verdict, EngineError> {
     let Some(rules) = conjecture_15_rules(subject) else {
         return Ok(Verdict::NotApplicable);
     };
-    for (case, check) in cases(rules)? {
+    for (case, check) in cases(rules, budget)? {
         match check {
             None => {
                 return Err(EngineError::OutOfRange(case_witness(
@@ -166,8 +170,13 @@ pub(super) const CONJECTURE_15: Check = Check {
     run: conjecture_15,
 };
 
-fn conjecture_15(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
-    conjecture_15_with(subject, |c| c.eventual, "the period does not divide 2k")
+fn conjecture_15(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
+    conjecture_15_with(
+        subject,
+        |c| c.eventual,
+        "the period does not divide 2k",
+        budget,
+    )
 }
 
 /// Conjecture 15 as printed, for every `n ≥ 0`.
@@ -182,17 +191,24 @@ pub(super) const CONJECTURE_15_PRINTED: Check = Check {
     run: conjecture_15_printed,
 };
 
-fn conjecture_15_printed(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn conjecture_15_printed(
+    subject: &Subject<'_>,
+    budget: &mut Budget<'_>,
+) -> Result<Verdict, EngineError> {
     conjecture_15_with(
         subject,
         |c| c.all_n,
         "G_s(n + 2k) = G_s(n) fails for some n ≥ 0",
+        budget,
     )
 }
 
 /// Conjectures 16 and 17: some period exists. Proven for taking-no-breaking games by the column
 /// DP's window argument; breaking games have no proof method (values may be unbounded).
-fn eventually_periodic(rules: &ScoringRules) -> Result<Verdict, EngineError> {
+fn eventually_periodic(
+    rules: &ScoringRules,
+    budget: &mut Budget<'_>,
+) -> Result<Verdict, EngineError> {
     if !rules.is_taking_no_breaking() {
         return Err(EngineError::OutOfRange(format!(
             "{} breaks heaps: its values may grow without bound (Section 3.1.3), and HeapLab \
@@ -200,7 +216,7 @@ fn eventually_periodic(rules: &ScoringRules) -> Result<Verdict, EngineError> {
             rules.code()
         )));
     }
-    for (case, _) in cases(rules)? {
+    for (case, _) in cases(rules, budget)? {
         if case.period.is_none() {
             return Err(EngineError::OutOfRange(case_witness(
                 &case,
@@ -223,9 +239,9 @@ pub(super) const CONJECTURE_16: Check = Check {
     run: conjecture_16,
 };
 
-fn conjecture_16(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn conjecture_16(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     match scoring_rules(subject).filter(|r| r.is_taking_no_breaking()) {
-        Some(rules) => eventually_periodic(rules),
+        Some(rules) => eventually_periodic(rules, budget),
         None => Ok(Verdict::NotApplicable),
     }
 }
@@ -242,9 +258,9 @@ pub(super) const CONJECTURE_17: Check = Check {
     run: conjecture_17,
 };
 
-fn conjecture_17(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn conjecture_17(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     match scoring_rules(subject) {
-        Some(rules) => eventually_periodic(rules),
+        Some(rules) => eventually_periodic(rules, budget),
         None => Ok(Verdict::NotApplicable),
     }
 }

@@ -41,14 +41,20 @@ pub(super) fn proven(
 }
 
 /// The proven `(preperiod, period)` of the nim-sequence of `set`.
-pub(super) fn nim_period(set: &NumberSet) -> Result<(u64, u64), EngineError> {
-    let p = subtraction::nim_period(set, SEARCH, &mut Budget::unlimited())?;
+pub(super) fn nim_period(
+    set: &NumberSet,
+    budget: &mut Budget<'_>,
+) -> Result<(u64, u64), EngineError> {
+    let p = subtraction::nim_period(set, SEARCH, budget)?;
     proven(p, "nim", set)
 }
 
 /// The proven `(preperiod, period)` of the outcome sequence of `set`.
-pub(super) fn outcome_period(set: &NumberSet) -> Result<(u64, u64), EngineError> {
-    let p = subtraction::outcome_period(set, SEARCH, &mut Budget::unlimited())?;
+pub(super) fn outcome_period(
+    set: &NumberSet,
+    budget: &mut Budget<'_>,
+) -> Result<(u64, u64), EngineError> {
+    let p = subtraction::outcome_period(set, SEARCH, budget)?;
     proven(p, "outcome", set)
 }
 
@@ -105,11 +111,14 @@ pub(super) const WINNING_WAYS_MAX7: Check = Check {
     run: winning_ways_max7,
 };
 
-fn winning_ways_max7(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn winning_ways_max7(
+    subject: &Subject<'_>,
+    budget: &mut Budget<'_>,
+) -> Result<Verdict, EngineError> {
     let Some(set) = subtraction_set(subject).filter(|s| s.max() <= 7) else {
         return Ok(Verdict::NotApplicable);
     };
-    let (pre, p) = nim_period(set)?;
+    let (pre, p) = nim_period(set, budget)?;
     // The one named exception must indeed break the rule.
     let exception = set.elements() == [2, 5, 7];
     verdict(two_sums(set).contains(&p) != exception, || {
@@ -132,7 +141,7 @@ pub(super) const TWO_MOVE: Check = Check {
     run: two_move,
 };
 
-fn two_move(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn two_move(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some(set) = subtraction_set(subject) else {
         return Ok(Verdict::NotApplicable);
     };
@@ -145,7 +154,7 @@ fn two_move(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineErro
     } else {
         a + b
     };
-    let (pre, p) = outcome_period(set)?;
+    let (pre, p) = outcome_period(set, budget)?;
     verdict(pre == 0 && p == want, || {
         format!(
             "S = {}: outcome preperiod {pre}, period {p}; the claim gives 0 and {want}",
@@ -166,7 +175,7 @@ pub(super) const AUSTIN_TWO_MOVE_NIM: Check = Check {
     run: austin_two_move_nim,
 };
 
-fn austin_two_move_nim(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn austin_two_move_nim(subject: &Subject<'_>, _: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some(set) = subtraction_set(subject) else {
         return Ok(Verdict::NotApplicable);
     };
@@ -213,11 +222,11 @@ pub(super) const MAX_SYMMETRIC: Check = Check {
     run: max_symmetric,
 };
 
-fn max_symmetric(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn max_symmetric(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some(set) = subtraction_set(subject).filter(|s| is_max_symmetric(s)) else {
         return Ok(Verdict::NotApplicable);
     };
-    let (pre, p) = outcome_period(set)?;
+    let (pre, p) = outcome_period(set, budget)?;
     verdict(pre == 0, || {
         format!("S = {}: outcome preperiod {pre} (period {p})", braces(set))
     })
@@ -236,13 +245,13 @@ pub(super) const GUY: Check = Check {
     run: guy,
 };
 
-pub(super) fn guy(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+pub(super) fn guy(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some(set) = subtraction_set(subject).filter(|s| s.elements().len() >= 3) else {
         return Ok(Verdict::NotApplicable);
     };
     let n = set.elements().len() as u32;
     let bound = u128::from(set.max()).saturating_pow(n * (n - 1) / 2);
-    let (pre, p) = outcome_period(set)?;
+    let (pre, p) = outcome_period(set, budget)?;
     verdict(u128::from(p) <= bound, || {
         format!(
             "S = {}: outcome period {p} (preperiod {pre}) exceeds {}^{}",
@@ -264,7 +273,7 @@ pub(super) const THREE_MOVE: Check = Check {
     run: three_move,
 };
 
-fn three_move(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn three_move(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some(set) = subtraction_set(subject) else {
         return Ok(Verdict::NotApplicable);
     };
@@ -274,7 +283,7 @@ fn three_move(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineEr
     if c == a + b {
         return Ok(Verdict::NotApplicable);
     }
-    let (pre, p) = outcome_period(set)?;
+    let (pre, p) = outcome_period(set, budget)?;
     verdict(two_sums(set).iter().any(|s| s.is_multiple_of(p)), || {
         format!(
             "S = {}: outcome period {p} (preperiod {pre}) divides no sum of two elements",
@@ -286,7 +295,7 @@ fn three_move(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineEr
 /// A claimed `(preperiod, period)` as functions of the parameter; `None` leaves one unclaimed.
 type Claimed = fn(i64) -> (Option<i64>, Option<i64>);
 /// A proven `(preperiod, period)` of a set (nim or outcome).
-type Proven = fn(&NumberSet) -> Result<(u64, u64), EngineError>;
+type Proven = fn(&NumberSet, &mut Budget<'_>) -> Result<(u64, u64), EngineError>;
 
 /// A one-parameter family with a claimed outcome or nim `(preperiod, period)`.
 struct FamilyClaim {
@@ -301,7 +310,11 @@ struct FamilyClaim {
 }
 
 /// Checks a [`FamilyClaim`] on one subject.
-fn family_claim(subject: &Subject<'_>, claim: &FamilyClaim) -> Result<Verdict, EngineError> {
+fn family_claim(
+    subject: &Subject<'_>,
+    claim: &FamilyClaim,
+    budget: &mut Budget<'_>,
+) -> Result<Verdict, EngineError> {
     let Some(set) = subtraction_set(subject) else {
         return Ok(Verdict::NotApplicable);
     };
@@ -317,7 +330,7 @@ fn family_claim(subject: &Subject<'_>, claim: &FamilyClaim) -> Result<Verdict, E
         if want_pre.is_none() && want_p.is_none() {
             continue;
         }
-        let (pre, p) = period(set)?;
+        let (pre, p) = period(set, budget)?;
         let ok = want_pre.is_none_or(|w| w == pre as i64) && want_p.is_none_or(|w| w == p as i64);
         if !ok {
             let show = |w: Option<i64>| w.map_or("any".to_string(), |w| w.to_string());
@@ -348,8 +361,8 @@ macro_rules! family_check {
             run: $fn,
         };
 
-        fn $fn(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
-            family_claim(subject, &$claim)
+        fn $fn(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
+            family_claim(subject, &$claim, budget)
         }
     };
 }
@@ -473,8 +486,8 @@ pub(super) const WW_ADDITIVE: Check = Check {
     run: ww_additive,
 };
 
-fn ww_additive(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
-    additive(subject, true, |_, b, r| 2 * b + r)
+fn ww_additive(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
+    additive(subject, true, |_, b, r| 2 * b + r, budget)
 }
 
 /// Winning Ways on additive sets, the open half (also the thesis's Conjecture 4).
@@ -492,9 +505,9 @@ pub(super) const WW_ADDITIVE_OPEN: Check = Check {
 
 pub(super) fn ww_additive_open(
     subject: &Subject<'_>,
-    _: &Budget<'_>,
+    budget: &mut Budget<'_>,
 ) -> Result<Verdict, EngineError> {
-    additive(subject, false, |a, b, r| a * (2 * b + r))
+    additive(subject, false, |a, b, r| a * (2 * b + r), budget)
 }
 
 /// The additive claims: `minus` selects `b = 2na − r`; `want(a, b, r)` is the claimed period.
@@ -502,6 +515,7 @@ fn additive(
     subject: &Subject<'_>,
     minus: bool,
     want: fn(u64, u64, u64) -> u64,
+    budget: &mut Budget<'_>,
 ) -> Result<Verdict, EngineError> {
     let Some(set) = subtraction_set(subject) else {
         return Ok(Verdict::NotApplicable);
@@ -514,7 +528,7 @@ fn additive(
     if !minus && gcd(a, b) != 1 {
         return Ok(Verdict::NotApplicable);
     }
-    let (pre, p) = nim_period(set)?;
+    let (pre, p) = nim_period(set, budget)?;
     let want = want(a, b, r);
     verdict(p == want, || {
         format!(
@@ -536,7 +550,7 @@ pub(super) const HO: Check = Check {
     run: ho,
 };
 
-fn ho(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn ho(subject: &Subject<'_>, _: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some(set) = subtraction_set(subject) else {
         return Ok(Verdict::NotApplicable);
     };
@@ -580,11 +594,11 @@ fn cairns_ho_family(set: &NumberSet) -> bool {
     first || second || third
 }
 
-fn cairns_ho(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn cairns_ho(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some(set) = subtraction_set(subject).filter(|s| cairns_ho_family(s)) else {
         return Ok(Verdict::NotApplicable);
     };
-    let (pre, p) = nim_period(set)?;
+    let (pre, p) = nim_period(set, budget)?;
     let values = subtraction::nim_values(set, pre as usize + 2);
     let tail = &values[pre as usize..];
     verdict(

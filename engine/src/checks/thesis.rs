@@ -42,12 +42,12 @@ pub(super) const CONJECTURE_9: Check = Check {
     run: conjecture_9,
 };
 
-fn conjecture_9(subject: &Subject<'_>, _: &Budget<'_>) -> Result<Verdict, EngineError> {
+fn conjecture_9(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineError> {
     let Some(set) = subtraction_set(subject) else {
         return Ok(Verdict::NotApplicable);
     };
-    let (nim_pre, nim) = nim_period(set)?;
-    let (out_pre, out) = outcome_period(set)?;
+    let (nim_pre, nim) = nim_period(set, budget)?;
+    let (out_pre, out) = outcome_period(set, budget)?;
     verdict(nim == out, || {
         format!(
             "S = {}: nim period {nim} (preperiod {nim_pre}), outcome period {out} (preperiod \

@@ -16,10 +16,11 @@ use crate::EngineError;
 
 /// The standard form `E` of `D` (Theorem 4.38), a first cousin: `G_E(n) = G_D(n + 1)`.
 pub fn standard_form(d: &Ruleset) -> Result<Ruleset, EngineError> {
-    if d.unequal_split() {
-        return Err(EngineError::Parse(
-            "Grundy's game is not a code-digit game; it has no standard form".into(),
-        ));
+    if d.has_modifiers() || d.max_heaps_left() > 3 {
+        return Err(EngineError::Parse(format!(
+            "{} is not a plain octal or hexadecimal code; Theorem 4.38 covers only those",
+            d.ascii()
+        )));
     }
     if d.digit(1) % 2 == 1 {
         return Err(EngineError::Parse(format!(
@@ -49,7 +50,7 @@ pub fn m_plicate(d: &Ruleset, m: usize) -> Result<Ruleset, EngineError> {
     }
     let digits = d.digits();
     let plain = digits.iter().all(|&x| x == 0 || x == 7);
-    if !d.is_finite() || d.unequal_split() || !plain {
+    if !d.is_finite() || d.has_modifiers() || !plain {
         return Err(EngineError::Parse(format!(
             "{} is not a finite code of 0s and 7s; Theorem 3.21 covers only those",
             d.ascii()

@@ -92,7 +92,7 @@ pub fn needed_values(pattern: &Pattern, u: u64) -> Option<u64> {
 
 /// Applies the Howse–Nowakowski test (module docs) to `pattern` over `values` of `rules`.
 pub fn howse_nowakowski(rules: &Ruleset, values: &[u32], pattern: &Pattern) -> Test {
-    if !rules.is_finite() || rules.unequal_split() {
+    if !rules.is_finite() || rules.has_modifiers() || rules.max_heaps_left() > 3 {
         return Test::DoesNotApply("the Howse–Nowakowski test covers finite codes only");
     }
     let (p, s, u) = (pattern.period, pattern.saltus, rules.length() as u64);

@@ -2,16 +2,24 @@
 //!
 //! A code `d0·d1d2…dk` lets a player remove `k` tokens from one heap when `d_k ≠ 0`; bit `2^j`
 //! of `d_k` allows the move when it leaves exactly `j` non-empty heaps. Digits below 8 make an
-//! octal game (at most two heaps left), digits up to `F` a hexadecimal one (at most three).
-//! A repeating tail, written `.(3)` or with combining overlines `·3̄`, makes the code infinite.
+//! octal game (at most two heaps left), digits up to `F` a hexadecimal one (at most three), and
+//! larger digits (cut numbers 3 and more) are written as CGSuite writes them: `G`–`V` for 16–31,
+//! `&n;` for any `n`. A digit may carry a modifier `!`, `?` or `=` ([`super::modifier`]), so
+//! Grundy's game is `4!.0`. A repeating tail, written `.(3)`, CGSuite's `.[3]` or with combining
+//! overlines `·3̄`, makes the code infinite.
 
+use super::modifier::Modifier;
 use crate::EngineError;
 
 /// The longest finite part of a code HeapLab accepts (digits after the point).
 pub const MAX_CODE_DIGITS: usize = 64;
+/// The most heaps one move may leave (a digit below `2^(MAX_HEAPS_LEFT + 1)`).
+pub const MAX_HEAPS_LEFT: u32 = 16;
 
 /// The combining overline that marks a repeated digit, as in `·3̄`.
 const OVERLINE: char = '\u{0305}';
+/// CGSuite's single-character digits: `0`–`9` then `A`–`V` for 10–31.
+const BASE32: &str = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
 
 /// The family a ruleset belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -20,22 +28,29 @@ pub enum Kind {
     Octal,
     /// Some digit is 8 or more: a move may leave three heaps.
     Hexadecimal,
-    /// Grundy's game: split one heap into two unequal non-empty heaps (not a code-digit game).
+    /// Grundy's game `4!.0`: split one heap into two unequal non-empty heaps.
     Grundy,
+    /// A digit above 15 (cut number 3 or more) or a `!`, `?`, `=` modifier (CGSuite's
+    /// generalized codes).
+    Generalized,
 }
 
-/// A parsed, validated ruleset: a code-digit game or Grundy's game.
+/// A parsed, validated code-digit ruleset.
 ///
 /// Invariants: `digits[0]` (d0) has bits 1 and 2 clear; a finite code ends in a non-zero digit;
-/// a tail is never all zeros; there is at least one move.
+/// a tail is never all zeros; there is at least one move; every digit is below
+/// `2^(MAX_HEAPS_LEFT + 1)`; `modifiers` and `tail_modifiers` are as long as `digits` and
+/// `tail` and hold normalized modifiers ([`Modifier::normalized`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ruleset {
     /// `d0, d1, …` of the finite part; `digits[k]` is the digit for removing `k` tokens.
-    digits: Vec<u8>,
+    digits: Vec<u32>,
     /// The block repeated for ever after `digits` (empty for a finite code).
-    tail: Vec<u8>,
-    /// Grundy's game: a split must leave two heaps of different sizes.
-    unequal_split: bool,
+    tail: Vec<u32>,
+    /// The modifier of each digit of `digits`.
+    modifiers: Vec<Modifier>,
+    /// The modifier of each digit of `tail`.
+    tail_modifiers: Vec<Modifier>,
 }
 
 /// A named game: its aliases (first is the display name) and its code.
@@ -80,7 +95,7 @@ const NAMED: &[Named] = &[
     },
     Named {
         aliases: &["Grundy's game", "grundy", "grundys"],
-        code: "grundy",
+        code: "4!.0",
     },
 ];
 
@@ -102,28 +117,197 @@ fn name_key(text: &str) -> String {
         .collect()
 }
 
-fn digit_value(c: char) -> Option<u8> {
-    c.to_digit(16).map(|d| d as u8)
+/// The digit as CGSuite writes it: one character below 32, else `&value;`.
+fn digit_text(d: u32) -> String {
+    match BASE32.chars().nth(d as usize) {
+        Some(c) => c.to_string(),
+        None => format!("&{d};"),
+    }
 }
 
-fn digit_char(d: u8) -> char {
-    char::from_digit(u32::from(d), 16)
-        .expect("digits are below 16")
-        .to_ascii_uppercase()
+/// One piece of a code's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Token {
+    /// A digit, whether an overline follows it, and its modifier.
+    Digit(u32, bool, Modifier),
+    /// The point between d0 and d1.
+    Point,
+    /// `(` or `[`, which opens the repeating tail.
+    Open(char),
+    /// `)` or `]`.
+    Close(char),
+}
+
+/// Reads the digit that starts at `c` (a base-32 character or `&value;`).
+fn read_digit(
+    c: char,
+    chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
+) -> Result<u32, EngineError> {
+    if c == '&' {
+        let mut number = String::new();
+        loop {
+            match chars.next() {
+                Some(';') => break,
+                Some(d) if d.is_ascii_digit() && number.len() < 20 => number.push(d),
+                _ => {
+                    return Err(EngineError::Parse(format!(
+                        "the digit &{number} must be a decimal number closed by ';', as in &16;"
+                    )))
+                }
+            }
+        }
+        return number
+            .parse()
+            .map_err(|_| EngineError::Parse("'&;' holds no number: write a digit as &16;".into()));
+    }
+    let upper = c.to_ascii_uppercase();
+    match BASE32.find(upper) {
+        Some(d) if c.is_ascii() => Ok(d as u32),
+        _ => Err(EngineError::Parse(format!(
+            "'{c}' is not a code digit (0–9, A–V, or &n; for larger ones)"
+        ))),
+    }
+}
+
+/// Splits a code into tokens, checking each digit against the cap.
+fn tokenize(text: &str) -> Result<Vec<Token>, EngineError> {
+    let mut tokens = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let token = match c {
+            '.' | '·' | '•' => Token::Point,
+            '(' | '[' => Token::Open(c),
+            ')' | ']' => Token::Close(c),
+            '*' | '{' | '}' => {
+                return Err(EngineError::Parse(format!(
+                    "'{c}': CGSuite's digits for any number of heaps ({{2+}}, *) are not supported"
+                )))
+            }
+            OVERLINE => {
+                return Err(EngineError::Parse(
+                    "an overline must follow a digit, as in ·3̄".into(),
+                ))
+            }
+            c if Modifier::from_symbol(c).is_some() => {
+                return Err(EngineError::Parse(format!(
+                    "'{c}' must follow a digit, as in 4!.0"
+                )))
+            }
+            c => {
+                let d = read_digit(c, &mut chars)?;
+                if d >> (MAX_HEAPS_LEFT + 1) != 0 {
+                    return Err(EngineError::OutOfRange(format!(
+                        "digit {d} would let a move leave more than {MAX_HEAPS_LEFT} heaps"
+                    )));
+                }
+                let bar = chars.next_if_eq(&OVERLINE).is_some();
+                let modifier = chars
+                    .peek()
+                    .and_then(|&m| Modifier::from_symbol(m))
+                    .inspect(|_| {
+                        chars.next();
+                    })
+                    .unwrap_or_default();
+                Token::Digit(d, bar, modifier)
+            }
+        };
+        tokens.push(token);
+    }
+    Ok(tokens)
+}
+
+/// A code's digits split into d0, the finite part and the tail, each with its modifiers.
+#[derive(Default)]
+struct Parts {
+    d0: Option<(u32, Modifier)>,
+    finite: Vec<(u32, Modifier)>,
+    tail: Vec<(u32, Modifier)>,
+    overlined: Vec<(u32, Modifier)>,
+}
+
+/// Places the tokens of a code into its parts, checking their order.
+fn arrange(tokens: &[Token], text: &str) -> Result<Parts, EngineError> {
+    let mut parts = Parts::default();
+    let mut point = false;
+    let mut open: Option<char> = None;
+    let mut closed = false;
+    for &token in tokens {
+        match token {
+            Token::Point if point => {
+                return Err(EngineError::Parse(format!("'{text}' has two points")))
+            }
+            Token::Point => point = true,
+            Token::Open(_) if !point || open.is_some() || closed => {
+                return Err(EngineError::Parse(
+                    "a repeating tail (…) may only follow the point, once".into(),
+                ))
+            }
+            Token::Open(c) => open = Some(c),
+            Token::Close(c) => match open {
+                Some(o) if (o, c) == ('(', ')') || (o, c) == ('[', ']') => {
+                    open = None;
+                    closed = true;
+                }
+                _ => return Err(EngineError::Parse(format!("'{c}' closes no '(' or '['"))),
+            },
+            Token::Digit(..) if closed => {
+                return Err(EngineError::Parse(
+                    "the repeating tail (…) must come last".into(),
+                ))
+            }
+            Token::Digit(d, bar, m) if !point => {
+                if bar || parts.d0.is_some() {
+                    return Err(EngineError::Parse(format!(
+                        "'{text}': only one digit d0 may stand before the point"
+                    )));
+                }
+                parts.d0 = Some((d, m));
+            }
+            Token::Digit(d, _, m) if open.is_some() => parts.tail.push((d, m)),
+            Token::Digit(d, true, m) => parts.overlined.push((d, m)),
+            Token::Digit(_, false, _) if !parts.overlined.is_empty() => {
+                return Err(EngineError::Parse(
+                    "overlined digits must form the end of the code".into(),
+                ))
+            }
+            Token::Digit(d, false, m) => parts.finite.push((d, m)),
+        }
+    }
+    if !point {
+        return Err(EngineError::Parse(format!(
+            "'{text}' has no point: write ·{text} or .{text}"
+        )));
+    }
+    if open.is_some() {
+        return Err(EngineError::Parse(
+            "the repeating tail is missing its ')'".into(),
+        ));
+    }
+    if closed && parts.tail.is_empty() {
+        return Err(EngineError::Parse("the repeating tail () is empty".into()));
+    }
+    if !parts.overlined.is_empty() {
+        if closed {
+            return Err(EngineError::Parse(
+                "use either (…) or overlines for the tail, not both".into(),
+            ));
+        }
+        parts.tail = std::mem::take(&mut parts.overlined);
+    }
+    Ok(parts)
 }
 
 impl Ruleset {
-    /// Grundy's game: split a heap into two unequal non-empty heaps.
+    /// Grundy's game `4!.0`: split a heap into two unequal non-empty heaps.
     pub fn grundy() -> Self {
-        Ruleset {
-            digits: vec![4],
-            tail: Vec::new(),
-            unequal_split: true,
-        }
+        Ruleset::parse_code("4!.0").expect("4!.0 is a valid code")
     }
 
-    /// Parses a code (`·137`, `.137`, `0.137`, `4.07`, `.A8F`, `.(3)`, `·3̄`, `4.(3)`) or a
-    /// game name (`kayles`, `Dawson's chess`, `grundy`, …).
+    /// Parses a code (`·137`, `.137`, `0.137`, `4.07`, `.A8F`, `.(3)`, `·3̄`, `4.(3)`, CGSuite's
+    /// `0.[3]`, `4!.0`, `.G`, `.&16;`, `8?.0`) or a game name (`kayles`, `Dawson's chess`,
+    /// `grundy`, …). The digits above 15 and the `!`, `?`, `=` modifiers follow CGSuite's
+    /// `TBCode` parser (see [`super::modifier`]): `G`–`V` are 16–31, `&n;` any digit, and a
+    /// modifier follows its digit.
     pub fn parse(text: &str) -> Result<Self, EngineError> {
         let text = text.trim();
         if text.is_empty() {
@@ -138,7 +322,6 @@ impl Ruleset {
                 .iter()
                 .find(|named| named.aliases.iter().any(|alias| name_key(alias) == key))
             {
-                Some(named) if named.code == "grundy" => Ok(Ruleset::grundy()),
                 Some(named) => Ruleset::parse_code(named.code),
                 None => Err(EngineError::Parse(format!(
                     "unknown game '{text}': write a code such as ·77 or one of: {}",
@@ -154,169 +337,146 @@ impl Ruleset {
     }
 
     fn parse_code(text: &str) -> Result<Self, EngineError> {
-        let normalized = text.replace(['·', '•'], ".");
-        let Some((before, after)) = normalized.split_once('.') else {
-            return Err(EngineError::Parse(format!(
-                "'{text}' has no point: write ·{text} or .{text}"
-            )));
-        };
-        let d0 = match before.trim() {
-            "" => 0,
-            one if one.chars().count() == 1 => digit_value(one.chars().next().unwrap_or('x'))
-                .ok_or_else(|| {
-                    EngineError::Parse(format!("'{one}' before the point is not a digit"))
-                })?,
-            more => {
-                return Err(EngineError::Parse(format!(
-                    "'{more}' before the point: only one digit d0 may stand there"
-                )))
-            }
-        };
-        if d0 & 3 != 0 {
-            return Err(EngineError::Parse(format!(
-                "d0 = {} is invalid: the digit before the point may only split (0, 4, 8 or C)",
-                digit_char(d0)
-            )));
-        }
-        let mut finite = Vec::new();
-        let mut tail = Vec::new();
-        let mut in_parens = false;
-        let mut closed = false;
-        let mut overlined = Vec::new();
-        let mut chars = after.trim().chars().peekable();
-        while let Some(c) = chars.next() {
-            match c {
-                '(' if !in_parens && !closed => in_parens = true,
-                ')' if in_parens => {
-                    in_parens = false;
-                    closed = true;
-                }
-                OVERLINE => {
-                    return Err(EngineError::Parse(
-                        "an overline must follow a digit, as in ·3̄".into(),
-                    ))
-                }
-                c => {
-                    let Some(d) = digit_value(c) else {
-                        return Err(EngineError::Parse(format!(
-                            "'{c}' is not a code digit (0–9, A–F)"
-                        )));
-                    };
-                    if closed {
-                        return Err(EngineError::Parse(
-                            "the repeating tail (…) must come last".into(),
-                        ));
-                    }
-                    let bar = chars.peek() == Some(&OVERLINE);
-                    if bar {
-                        chars.next();
-                    }
-                    if in_parens {
-                        tail.push(d);
-                    } else {
-                        if !bar && !overlined.is_empty() {
-                            return Err(EngineError::Parse(
-                                "overlined digits must form the end of the code".into(),
-                            ));
-                        }
-                        if bar {
-                            overlined.push(d);
-                        } else {
-                            finite.push(d);
-                        }
-                    }
-                }
-            }
-        }
-        if in_parens {
-            return Err(EngineError::Parse(
-                "the repeating tail is missing its ')'".into(),
-            ));
-        }
-        if closed && tail.is_empty() {
-            return Err(EngineError::Parse("the repeating tail () is empty".into()));
-        }
-        if !overlined.is_empty() {
-            if closed {
-                return Err(EngineError::Parse(
-                    "use either (…) or overlines for the tail, not both".into(),
-                ));
-            }
-            tail = overlined;
-        }
-        if finite.len() > MAX_CODE_DIGITS || tail.len() > MAX_CODE_DIGITS {
+        let parts = arrange(&tokenize(text)?, text)?;
+        if parts.finite.len() > MAX_CODE_DIGITS || parts.tail.len() > MAX_CODE_DIGITS {
             return Err(EngineError::OutOfRange(format!(
                 "codes longer than {MAX_CODE_DIGITS} digits are not supported"
             )));
         }
-        let mut digits = vec![d0];
-        digits.extend(finite);
-        Self::from_digits(digits, tail)
+        let mut finite = vec![parts.d0.unwrap_or_default()];
+        finite.extend(parts.finite);
+        Self::build(finite, parts.tail)
     }
 
-    /// Builds a code from `d0, d1, …` and a repeating tail (empty for a finite code).
-    pub fn from_digits(mut digits: Vec<u8>, mut tail: Vec<u8>) -> Result<Self, EngineError> {
+    /// Builds a plain code from `d0, d1, …` and a repeating tail (empty for a finite code).
+    pub fn from_digits(digits: Vec<u8>, tail: Vec<u8>) -> Result<Self, EngineError> {
+        let plain = |d: &u8| (u32::from(*d), Modifier::Plain);
+        Self::build(
+            digits.iter().map(plain).collect(),
+            tail.iter().map(plain).collect(),
+        )
+    }
+
+    /// Builds a code from its digits with modifiers, validating and normalizing it.
+    fn build(
+        mut digits: Vec<(u32, Modifier)>,
+        mut tail: Vec<(u32, Modifier)>,
+    ) -> Result<Self, EngineError> {
         if digits.is_empty() {
-            digits.push(0);
+            digits.push((0, Modifier::Plain));
         }
-        if let Some(&d) = digits.iter().chain(&tail).find(|&&d| d > 15) {
+        if let Some(&(d, _)) = digits
+            .iter()
+            .chain(&tail)
+            .find(|(d, _)| d >> (MAX_HEAPS_LEFT + 1) != 0)
+        {
             return Err(EngineError::OutOfRange(format!(
-                "digit {d} is not a code digit (0–15)"
+                "digit {d} would let a move leave more than {MAX_HEAPS_LEFT} heaps"
             )));
         }
-        if digits[0] & 3 != 0 {
+        if digits[0].0 & 3 != 0 {
             return Err(EngineError::Parse(format!(
-                "d0 = {} is invalid: the digit before the point may only split (0, 4, 8 or C)",
-                digit_char(digits[0])
+                "d0 = {} is invalid: the digit before the point may only split (0, 4, 8, C, …)",
+                digit_text(digits[0].0)
             )));
         }
-        if tail.iter().all(|&d| d == 0) {
+        for (d, m) in digits.iter_mut().chain(tail.iter_mut()) {
+            *m = m.normalized(*d);
+        }
+        if tail.iter().all(|&(d, _)| d == 0) {
             tail.clear();
         }
         if tail.is_empty() {
-            while digits.len() > 1 && digits.last() == Some(&0) {
+            while digits.len() > 1 && digits.last().is_some_and(|&(d, _)| d == 0) {
                 digits.pop();
             }
-            if digits == [0] {
+            if digits[..] == [(0, Modifier::Plain)] {
                 return Err(EngineError::Parse(
                     "this code allows no move (all digits are 0)".into(),
                 ));
             }
         }
         Ok(Ruleset {
-            digits,
-            tail,
-            unequal_split: false,
+            modifiers: digits.iter().map(|&(_, m)| m).collect(),
+            digits: digits.into_iter().map(|(d, _)| d).collect(),
+            tail_modifiers: tail.iter().map(|&(_, m)| m).collect(),
+            tail: tail.into_iter().map(|(d, _)| d).collect(),
         })
     }
 
+    /// The index into `digits` or `tail` of the digit for removing `k` tokens.
+    fn place(&self, k: usize) -> Option<(bool, usize)> {
+        if k < self.digits.len() {
+            Some((false, k))
+        } else if self.tail.is_empty() {
+            None
+        } else {
+            Some((true, (k - self.digits.len()) % self.tail.len()))
+        }
+    }
+
     /// The digit `d_k` for removing `k` tokens (0 beyond a finite code).
-    pub fn digit(&self, k: usize) -> u8 {
-        match self.digits.get(k) {
-            Some(&d) => d,
-            None if self.tail.is_empty() => 0,
-            None => self.tail[(k - self.digits.len()) % self.tail.len()],
+    pub fn digit(&self, k: usize) -> u32 {
+        match self.place(k) {
+            Some((false, i)) => self.digits[i],
+            Some((true, i)) => self.tail[i],
+            None => 0,
+        }
+    }
+
+    /// The modifier of `d_k` (plain beyond a finite code).
+    pub fn modifier(&self, k: usize) -> Modifier {
+        match self.place(k) {
+            Some((false, i)) => self.modifiers[i],
+            Some((true, i)) => self.tail_modifiers[i],
+            None => Modifier::Plain,
         }
     }
 
     /// `d0, d1, …, dk` of the finite part.
-    pub fn digits(&self) -> &[u8] {
+    pub fn digits(&self) -> &[u32] {
         &self.digits
     }
 
     /// The repeating tail (empty for a finite code).
-    pub fn tail(&self) -> &[u8] {
+    pub fn tail(&self) -> &[u32] {
         &self.tail
     }
 
-    /// True for a finite code (and for Grundy's game).
+    /// True for a finite code.
     pub fn is_finite(&self) -> bool {
         self.tail.is_empty()
     }
 
-    /// True for Grundy's game, whose splits must be unequal.
+    /// True when some digit carries a `!`, `?` or `=` modifier: the periodicity theorems and
+    /// the code-digit equivalences of plain codes do not apply.
+    pub fn has_modifiers(&self) -> bool {
+        self.modifiers
+            .iter()
+            .chain(&self.tail_modifiers)
+            .any(|&m| m != Modifier::Plain)
+    }
+
+    /// True when every split into two heaps must be unequal and nothing else is constrained
+    /// (Grundy's game and its kin), the one modifier the fast method handles.
     pub fn unequal_split(&self) -> bool {
-        self.unequal_split
+        let splitting = |d: &u32| d & 4 != 0;
+        self.has_modifiers()
+            && self.max_heaps_left() <= 2
+            && self
+                .digits
+                .iter()
+                .zip(&self.modifiers)
+                .chain(self.tail.iter().zip(&self.tail_modifiers))
+                .all(|(d, &m)| !splitting(d) || m == Modifier::Unequal)
+    }
+
+    /// True when the fast method of [`super::fast`] serves the code: finite, at most two
+    /// heaps left by a move, and no modifier other than an unequal split everywhere.
+    pub fn fast_method(&self) -> bool {
+        self.is_finite()
+            && self.max_heaps_left() <= 2
+            && (!self.has_modifiers() || self.unequal_split())
     }
 
     /// The length `k` of a finite code: the largest `k` with `d_k ≠ 0`.
@@ -326,19 +486,18 @@ impl Ruleset {
 
     /// The most heaps one move leaves (`t` of Theorem 3.73), at least 1.
     pub fn max_heaps_left(&self) -> u32 {
-        let all = self
-            .digits
-            .iter()
-            .chain(&self.tail)
-            .fold(0u8, |a, &d| a | d);
-        (u8::BITS - all.leading_zeros()).saturating_sub(1).max(1)
+        let all = self.digits.iter().chain(&self.tail).fold(0, |a, &d| a | d);
+        (u32::BITS - all.leading_zeros()).saturating_sub(1).max(1)
     }
 
-    /// Octal, hexadecimal or Grundy's game.
+    /// Octal, hexadecimal, Grundy's game or a generalized code.
     pub fn kind(&self) -> Kind {
-        if self.unequal_split {
+        let all = self.digits.iter().chain(&self.tail).fold(0, |a, &d| a | d);
+        if self.has_modifiers() && self.digits == [4] && self.tail.is_empty() {
             Kind::Grundy
-        } else if self.digits.iter().chain(&self.tail).any(|&d| d >= 8) {
+        } else if self.has_modifiers() || all >= 16 {
+            Kind::Generalized
+        } else if all >= 8 {
             Kind::Hexadecimal
         } else {
             Kind::Octal
@@ -346,41 +505,41 @@ impl Ruleset {
     }
 
     fn text_with_point(&self, point: &str) -> String {
-        if self.unequal_split {
-            return "grundy".into();
-        }
+        let written = |d: u32, m: Modifier| digit_text(d) + m.symbol();
         let mut text = String::new();
         if self.digits[0] != 0 {
-            text.push(digit_char(self.digits[0]));
+            text.push_str(&written(self.digits[0], self.modifiers[0]));
         }
         text.push_str(point);
-        text.extend(self.digits[1..].iter().map(|&d| digit_char(d)));
+        for k in 1..self.digits.len() {
+            text.push_str(&written(self.digits[k], self.modifiers[k]));
+        }
         if !self.tail.is_empty() {
             text.push('(');
-            text.extend(self.tail.iter().map(|&d| digit_char(d)));
+            for (&d, &m) in self.tail.iter().zip(&self.tail_modifiers) {
+                text.push_str(&written(d, m));
+            }
             text.push(')');
+        } else if self.digits.len() == 1 {
+            text.push('0');
         }
         text
     }
 
-    /// The code with a middle dot, e.g. `·137`, `4·(3)`; `grundy` for Grundy's game.
+    /// The code with a middle dot, e.g. `·137`, `4·(3)`, `4!·0` (Grundy's game).
     pub fn code(&self) -> String {
         self.text_with_point("·")
     }
 
-    /// The code in ASCII, e.g. `.137`, `4.(3)` (for URLs and command lines).
+    /// The code in ASCII, e.g. `.137`, `4.(3)`, `4!.0` (for URLs and command lines).
     pub fn ascii(&self) -> String {
         self.text_with_point(".")
     }
 
     /// The game's common name, if it is one of the famous games.
     pub fn name(&self) -> Option<&'static str> {
-        if self.unequal_split {
-            return Some("Grundy's game");
-        }
         NAMED
             .iter()
-            .filter(|named| named.code != "grundy")
             .find(|named| Ruleset::parse_code(named.code).as_ref() == Ok(self))
             .map(|named| named.aliases[0])
     }
@@ -441,7 +600,17 @@ mod tests {
         for bad in [
             "",
             "137",
-            ".1G",
+            ".1W",
+            ".&16",
+            ".&;",
+            ".&99999999999;",
+            "!4.0",
+            "4!!.0",
+            ".!3",
+            "4.(!3)",
+            ".{2+}",
+            ".[3)",
+            "44.0",
             "1.7",
             "45.1",
             ".(3",
@@ -458,6 +627,56 @@ mod tests {
         }
         let long = format!(".{}", "7".repeat(MAX_CODE_DIGITS + 1));
         assert!(Ruleset::parse(&long).is_err());
+    }
+
+    #[test]
+    fn cgsuite_digits_and_modifiers() {
+        // CGSuite's TBCode: base-32 digits, &n; for any digit, a modifier after its digit.
+        let grundy = Ruleset::parse("4!.0").unwrap();
+        assert_eq!(grundy, Ruleset::parse("grundy").unwrap());
+        assert_eq!(
+            grundy,
+            Ruleset::parse("4?.").unwrap(),
+            "? is ! for two heaps"
+        );
+        assert_eq!(grundy.kind(), Kind::Grundy);
+        assert_eq!(grundy.name(), Some("Grundy's game"));
+        assert_eq!(grundy.ascii(), "4!.0");
+        assert!(grundy.unequal_split() && grundy.fast_method());
+        let g = Ruleset::parse(".1g").unwrap();
+        assert_eq!(g, Ruleset::parse(".1&16;").unwrap());
+        assert_eq!(
+            (g.digit(2), g.max_heaps_left(), g.kind()),
+            (16, 4, Kind::Generalized)
+        );
+        let big = Ruleset::parse("&65536;.&32;=").unwrap();
+        assert_eq!(big.ascii(), "&65536;.&32;=");
+        assert_eq!(big.max_heaps_left(), 16);
+        assert_eq!(big.modifier(1), Modifier::AllEqual);
+        assert!(!big.fast_method());
+        let three = Ruleset::parse("8?.0").unwrap();
+        assert_eq!(three.modifier(0), Modifier::NotAllEqual);
+        assert_eq!(
+            Ruleset::parse("0.[3]").unwrap(),
+            Ruleset::parse(".(3)").unwrap()
+        );
+        assert_eq!(
+            Ruleset::parse(".3!").unwrap(),
+            Ruleset::parse(".3").unwrap()
+        );
+        let tail = Ruleset::parse(".(7!3)").unwrap();
+        assert_eq!(
+            (tail.modifier(2), tail.modifier(4)),
+            (Modifier::Plain, Modifier::Plain)
+        );
+        assert_eq!(
+            (tail.modifier(1), tail.modifier(3)),
+            (Modifier::Unequal, Modifier::Unequal)
+        );
+        assert!(
+            Ruleset::parse(".&131072;").is_err(),
+            "17 heaps is past the cap"
+        );
     }
 
     #[test]

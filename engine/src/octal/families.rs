@@ -7,11 +7,13 @@
 //!
 //! Values come from a split-set DP over "XORs of `m` split into exactly `j` heaps" for every
 //! `j` up to the most heaps a move leaves (Algorithm 4.5 with any cut number), checked against a
-//! plain enumeration of partitions. Pure breaking games are proven arithmetic-periodic by the
+//! plain enumeration of partitions. `PB(2)` and `PB(1,2)` past [`MAX_FAMILY_HEAPS`] heaps use the
+//! candidate-and-trie method of [`super::breaking`] (the thesis's 1,500,000 values of PB(1,2)). Pure breaking games are proven arithmetic-periodic by the
 //! power-of-two AP-test (Definition 3.88, Theorem 3.89); take-k-break-k games by Theorem 4.40
 //! where its hypothesis holds. Anything else is reported as observed, not proven.
 
 use super::arithmetic::{self, Pattern};
+use super::breaking::{self, MAX_BREAKING_HEAPS};
 use super::sequence::{bitset_mex, insert, insert_translated, words_for};
 use crate::mex::mex;
 use crate::{Budget, EngineError};
@@ -72,6 +74,24 @@ impl Family {
         };
         let items: Vec<String> = set.iter().map(u32::to_string).collect();
         format!("{prefix}({})", items.join(","))
+    }
+
+    /// `Some(cut_one)` for `PB(2)` and `PB(1,2)` (cut_one: 1 is in the set), which
+    /// [`super::breaking`] computes far beyond the split-set DP.
+    fn far_breaking(&self) -> Option<bool> {
+        match self {
+            Family::PureBreaking(set) if set == &[2] => Some(false),
+            Family::PureBreaking(set) if set == &[1, 2] => Some(true),
+            _ => None,
+        }
+    }
+
+    /// The most heaps [`solve`] and [`nim_values`] compute for this family.
+    pub fn max_heaps(&self) -> usize {
+        match self.far_breaking() {
+            Some(_) => MAX_BREAKING_HEAPS,
+            None => MAX_FAMILY_HEAPS,
+        }
     }
 
     /// The most heaps one move leaves.
@@ -151,14 +171,18 @@ pub fn nim_values(
     terms: usize,
     budget: &mut Budget<'_>,
 ) -> Result<Vec<u32>, EngineError> {
-    Ok(splits(family, terms, budget)?.values)
+    match family.far_breaking() {
+        Some(cut_one) if terms > MAX_FAMILY_HEAPS => breaking::nim_values(cut_one, terms, budget),
+        _ => Ok(splits(family, terms, budget)?.values),
+    }
 }
 
-/// Refuses more than [`MAX_FAMILY_HEAPS`] heaps with a one-line message.
+/// Refuses more than [`Family::max_heaps`] heaps with a one-line message.
 fn check_terms(family: &Family, terms: usize) -> Result<(), EngineError> {
-    if terms > MAX_FAMILY_HEAPS {
+    if terms > family.max_heaps() {
         return Err(EngineError::OutOfRange(format!(
-            "at most {MAX_FAMILY_HEAPS} heaps for {}",
+            "at most {} heaps for {}",
+            family.max_heaps(),
             family.name()
         )));
     }
@@ -242,6 +266,11 @@ pub fn solve(
     check_terms(family, terms)?;
     let computed = terms.clamp(ANALYSED, MAX_FAMILY_HEAPS);
     let state = splits(family, computed, budget)?;
+    let values = if terms > computed {
+        nim_values(family, terms, budget)?
+    } else {
+        state.values[..terms].to_vec()
+    };
     let pattern = arithmetic::observe(&state.values);
     let theorem = pattern.and_then(|p| match family {
         Family::PureBreaking(set) => power_of_two_test(set, &state, &p),
@@ -250,14 +279,14 @@ pub fn solve(
     let proof = match (&theorem, pattern) {
         (Some(t), _) => t.clone(),
         (None, Some(p)) => format!(
-            "observed, not proven: G(n + {}) = G(n) + {} for n >= {} up to {computed}",
+            "observed, not proven: G(n + {}) = G(n) + {} for n ≥ {} up to {computed}",
             p.period, p.saltus, p.preperiod
         ),
         (None, None) => format!("no pattern seen up to {computed}"),
     };
     Ok(FamilyReport {
         name: family.name(),
-        values: state.values[..terms].to_vec(),
+        values,
         pattern,
         proven: theorem.is_some(),
         proof,

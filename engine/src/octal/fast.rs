@@ -306,7 +306,7 @@ pub struct OctalSequence {
 impl OctalSequence {
     /// A sequence for `rules`, which must be finite and leave at most two heaps per move.
     pub fn new(rules: &Ruleset) -> Self {
-        let with_bit = |bit: u8, parity: Option<usize>| -> Vec<usize> {
+        let with_bit = |bit: u32, parity: Option<usize>| -> Vec<usize> {
             (0..rules.digits().len())
                 .filter(|&k| rules.digit(k) & bit != 0 && parity.is_none_or(|p| k % 2 == p))
                 .collect()

@@ -18,10 +18,13 @@
 //! * [`reference`]: the plain mex over all options.
 
 pub mod arithmetic;
+pub mod breaking;
 pub mod catalogue;
 pub mod code;
+pub mod cuts;
 pub mod families;
 pub mod fast;
+pub mod modifier;
 pub mod position;
 pub mod proof;
 pub mod reference;
@@ -36,6 +39,7 @@ pub use store::Values;
 
 use crate::period::Periodicity;
 use crate::ruleset::NumberSet;
+use crate::text::grouped;
 use crate::{Budget, EngineError};
 use arithmetic::Test;
 use fast::OctalSequence;
@@ -193,7 +197,7 @@ fn solve_stored(
     options: RunOptions<'_>,
     budget: &mut Budget<'_>,
 ) -> Result<(OctalReport, Values), EngineError> {
-    let fast_octal = rules.is_finite() && rules.max_heaps_left() <= 2;
+    let fast_octal = rules.fast_method();
     let cap = if fast_octal {
         MAX_TERMS
     } else {
@@ -251,11 +255,7 @@ fn solve_stored(
                 report.periodicity = Periodicity::NotFound {
                     searched: computed as u64,
                 };
-                report.proof = if rules.unequal_split() {
-                    "no periodicity theorem applies to Grundy's game".into()
-                } else {
-                    format!("not yet periodic up to {computed} (Theorem 3.73)")
-                };
+                report.proof = unproven_proof(rules, computed as u64);
             }
         }
         let mut values = sequence.into_stored();
@@ -303,9 +303,10 @@ fn solve_stored(
 fn theorem_373(rules: &Ruleset, n0: usize, p: usize) -> String {
     let (t, k) = (rules.max_heaps_left(), rules.length());
     format!(
-        "Theorem 3.73 (t = {t}, k = {k}): G(n + {p}) = G(n) checked for {} <= n <= {}",
-        n0.max(1),
-        t as usize * n0.max(1) + (t as usize - 1) * p + k
+        "Theorem 3.73 (t = {t}, k = {k}): G(n + {}) = G(n) checked for {} ≤ n ≤ {}",
+        grouped(p as u64),
+        grouped(n0.max(1) as u64),
+        grouped((t as usize * n0.max(1) + (t as usize - 1) * p + k) as u64)
     )
 }
 
@@ -327,7 +328,7 @@ fn prove_general(
         sequence.extend_to(n, budget)?;
         let values = sequence.values();
         report.computed = n as u64;
-        if rules.is_finite() {
+        if rules.is_finite() && !rules.has_modifiers() {
             if let Verdict::Proven { preperiod, period } = proof::simple_periodicity(values, t, k) {
                 report.periodicity = Periodicity::Proven {
                     preperiod: preperiod as u64,
@@ -368,7 +369,7 @@ fn prove_general(
             }
         }
         // Infinite codes have no ordinary-period theorem here: one length is enough.
-        if n >= len || !rules.is_finite() {
+        if n >= len || !rules.is_finite() || rules.has_modifiers() {
             break;
         }
         n = next;
@@ -379,16 +380,30 @@ fn prove_general(
     };
     report.proof = match report.observed {
         Some(p) => format!(
-            "observed, not proven: G(n + {}) = G(n) + {} for {} <= n < {} ({why})",
+            "observed, not proven: G(n + {}) = G(n) + {} for {} ≤ n < {} ({why})",
             p.period,
             p.saltus,
-            p.preperiod,
-            searched as u64 - p.period
+            grouped(p.preperiod),
+            grouped(searched as u64 - p.period)
         ),
-        None if rules.is_finite() => format!("not yet periodic up to {searched} (Theorem 3.73)"),
-        None => "no periodicity theorem in HeapLab for this infinite code".into(),
+        None => unproven_proof(rules, searched as u64),
     };
     Ok(())
+}
+
+/// The proof line of a search that found no period in `searched` heaps and observed none:
+/// why nothing is claimed. Both solve paths (the fast one and the general one) say it.
+fn unproven_proof(rules: &Ruleset, searched: u64) -> String {
+    if rules.has_modifiers() {
+        "no periodicity theorem in HeapLab for codes with !, ? or = (such as Grundy's game)".into()
+    } else if rules.is_finite() {
+        format!(
+            "not yet periodic up to {} (Theorem 3.73)",
+            grouped(searched)
+        )
+    } else {
+        "no periodicity theorem in HeapLab for this infinite code".into()
+    }
 }
 
 /// Nim-values of heaps `0..terms` by the fast method (no period search).
@@ -397,7 +412,7 @@ pub fn nim_values(
     terms: usize,
     budget: &mut Budget<'_>,
 ) -> Result<Vec<u32>, EngineError> {
-    if rules.is_finite() && rules.max_heaps_left() <= 2 {
+    if rules.fast_method() {
         let mut sequence = OctalSequence::new(rules);
         sequence.extend_to(terms, budget)?;
         Ok(sequence.values(terms))

@@ -13,6 +13,7 @@
 //! given as one move per residue class with a [`Repeat`] (saltus 0 only). [`reference`] is the
 //! plain memoised game search the tests compare with.
 
+use super::modifier::Modifier;
 use super::{Limits, OctalReport, Ruleset};
 use crate::period::Periodicity;
 use crate::ruleset::parse_count;
@@ -188,7 +189,7 @@ impl HeapValues {
         max_heaps: usize,
         budget: &mut Budget<'_>,
     ) -> Result<Self, EngineError> {
-        let fast = rules.is_finite() && rules.max_heaps_left() <= 2;
+        let fast = rules.fast_method();
         let direct = if fast {
             1 << 20
         } else {
@@ -284,16 +285,43 @@ fn last_take(rules: &Ruleset, n: u64) -> Result<u64, EngineError> {
     Ok(n)
 }
 
+/// Calls `visit(parts)` for every way of writing `m` as `j` non-empty parts in increasing order
+/// that `modifier` allows (`!`: distinct parts; `?`: not all equal; `=`: all equal).
+pub(super) fn partitions(
+    m: u64,
+    j: u32,
+    modifier: Modifier,
+    visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    match modifier {
+        Modifier::AllEqual if j >= 2 => {
+            let part = m / u64::from(j);
+            if part >= 1 && part * u64::from(j) == m {
+                return visit(&vec![part; j as usize]);
+            }
+            ControlFlow::Continue(())
+        }
+        _ => increasing_parts(m, j, 1, modifier, &mut Vec::new(), &mut |parts| {
+            if modifier.allows(parts) {
+                visit(parts)
+            } else {
+                ControlFlow::Continue(())
+            }
+        }),
+    }
+}
+
 /// Calls `visit(parts)` for every way of writing `m` as `j` parts, each at least `lo`, in
-/// increasing order (`parts` holds the parts chosen so far). Distinct parts only when `unequal`.
-fn partitions(
+/// increasing order (`parts` holds the parts chosen so far); distinct parts only for `!`.
+fn increasing_parts(
     m: u64,
     j: u32,
     lo: u64,
-    unequal: bool,
+    modifier: Modifier,
     parts: &mut Vec<u64>,
     visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
+    let unequal = modifier == Modifier::Unequal;
     if j <= 1 {
         if m >= lo {
             parts.push(m);
@@ -307,7 +335,7 @@ fn partitions(
     while a.saturating_mul(u64::from(j)) <= m {
         parts.push(a);
         let next = if unequal { a + 1 } else { a };
-        let flow = partitions(m - a, j - 1, next, unequal, parts, visit);
+        let flow = increasing_parts(m - a, j - 1, next, modifier, parts, visit);
         parts.pop();
         flow?;
         a += 1;
@@ -316,7 +344,7 @@ fn partitions(
 }
 
 /// Calls `visit(taken, leaves)` for each option of heap `n` whose move takes `k` tokens and
-/// leaves `j` heaps, with `d_k`'s bit `2^j` set (thesis Def 3.8; Grundy's game: unequal parts).
+/// leaves `j` heaps, with `d_k`'s bit `2^j` set (thesis Def 3.8) and its modifier obeyed.
 fn for_each_split(
     rules: &Ruleset,
     n: u64,
@@ -328,14 +356,9 @@ fn for_each_split(
     match j {
         0 if m == 0 => visit(k, &[]),
         0 => ControlFlow::Continue(()),
-        _ => partitions(
-            m,
-            j,
-            1,
-            rules.unequal_split(),
-            &mut Vec::new(),
-            &mut |parts| visit(k, parts),
-        ),
+        _ => partitions(m, j, rules.modifier(k as usize), &mut |parts| {
+            visit(k, parts)
+        }),
     }
 }
 
@@ -345,7 +368,7 @@ fn blocks(rules: &Ruleset, n: u64) -> Result<Vec<(u64, u32)>, EngineError> {
     for k in 0..=last_take(rules, n)? {
         let digit = rules.digit(k as usize);
         out.extend(
-            (0..u8::BITS)
+            (0..u32::BITS)
                 .filter(|&j| digit >> j & 1 != 0)
                 .map(|j| (k, j)),
         );
@@ -483,7 +506,7 @@ impl Search<'_> {
         let m = n - k;
         let half = m / 2;
         let Some((n0, p)) = self.values.plain_period().filter(|&(n0, p)| {
-            !self.rules.unequal_split() && n0 + p <= MAX_OPTIONS && n0 + p <= half
+            !self.rules.has_modifiers() && n0 + p <= MAX_OPTIONS && n0 + p <= half
         }) else {
             return Err(too_many(self.rules, n));
         };
@@ -596,12 +619,11 @@ pub fn best_reply(
     for (index, &n) in heaps.iter().enumerate().rev() {
         let mut first = None;
         for (k, j) in blocks(rules, n)? {
-            let m = n - k;
-            let leaves = match j {
-                0 if m == 0 => Some(Vec::new()),
-                0 => None,
-                _ => smallest_split(m, j, rules.unequal_split()),
-            };
+            let mut leaves = None;
+            let _ = for_each_split(rules, n, k, j, &mut |_, parts| {
+                leaves = Some(parts.to_vec());
+                ControlFlow::Break(())
+            });
             if let Some(leaves) = leaves {
                 first = Some(Move {
                     heap: index,
@@ -618,20 +640,6 @@ pub fn best_reply(
         }
     }
     Ok(None)
-}
-
-/// The split of `m` into `j` parts with the smallest first parts (`1, 1, …, rest`; distinct
-/// parts `1, 2, …, rest` when `unequal`), if any.
-fn smallest_split(m: u64, j: u32, unequal: bool) -> Option<Vec<u64>> {
-    let mut parts: Vec<u64> = (1..u64::from(j))
-        .map(|i| if unequal { i } else { 1 })
-        .collect();
-    let used: u64 = parts.iter().sum();
-    let rest = m.checked_sub(used)?;
-    (rest >= parts.last().map_or(1, |&x| x + u64::from(unequal))).then(|| {
-        parts.push(rest);
-        parts
-    })
 }
 
 pub mod reference {

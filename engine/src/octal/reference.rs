@@ -2,41 +2,31 @@
 //!
 //! For each `k` with `d_k ≠ 0` and each bit `2^j` of `d_k`, heap `n` has the options "remove
 //! `k`, leave `n − k` as exactly `j` non-empty heaps", listed as every partition of `n − k`
-//! into `j` positive parts. Grundy's game lists the splits into two unequal parts.
+//! into `j` positive parts that the digit's modifier (`!`, `?`, `=`) allows.
 
+use super::position::partitions;
 use super::Ruleset;
 use crate::mex::mex;
+use std::ops::ControlFlow;
 
 /// Nim-values of heaps `0..terms` by a plain mex over all options.
 pub fn nim_values(rules: &Ruleset, terms: usize) -> Vec<u64> {
     let mut values: Vec<u64> = Vec::with_capacity(terms);
-    let unequal = rules.unequal_split();
     for n in 0..terms {
         let mut options = Vec::new();
         for k in 0..=n {
-            let digit = rules.digit(k);
-            let m = n - k;
-            if digit & 1 != 0 && m == 0 {
-                options.push(0);
-            }
-            if digit & 2 != 0 && m >= 1 {
-                options.push(values[m]);
-            }
-            if digit & 4 != 0 {
-                // Two heaps a <= b, a + b = m.
-                for a in 1..=m / 2 {
-                    if !(unequal && 2 * a == m) {
-                        options.push(values[a] ^ values[m - a]);
+            let (digit, m) = (rules.digit(k), n - k);
+            for j in (0..u32::BITS).filter(|&j| digit >> j & 1 == 1) {
+                if j == 0 {
+                    if m == 0 {
+                        options.push(0);
                     }
+                    continue;
                 }
-            }
-            if digit & 8 != 0 {
-                // Three heaps a <= b <= c, a + b + c = m.
-                for a in 1..=m / 3 {
-                    for b in a..=(m - a) / 2 {
-                        options.push(values[a] ^ values[b] ^ values[m - a - b]);
-                    }
-                }
+                let _ = partitions(m as u64, j, rules.modifier(k), &mut |parts| {
+                    options.push(parts.iter().fold(0, |x, &a| x ^ values[a as usize]));
+                    ControlFlow::Continue(())
+                });
             }
         }
         values.push(mex(options));

@@ -57,7 +57,7 @@ pub fn prove_fast(
     };
     loop {
         extend_saving(&mut sequence, len, &mut checkpoint, budget)?;
-        let verdict = if rules.unequal_split() {
+        let verdict = if rules.has_modifiers() {
             Verdict::NotYet { needed: None }
         } else {
             proof::values_periodicity(sequence.stored(), len, t, k)

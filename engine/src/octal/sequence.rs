@@ -4,8 +4,10 @@
 //! * [`GeneralSequence`] serves every other code (hexadecimal digits, repeating tails) with the
 //!   split-set dynamic programme of Algorithm 4.5. Its three-heap XORs use the grouped addXor
 //!   (`three_heap_xors`); the plain per-heap addXor stays as the reference
-//!   ([`GeneralSequence::with_plain_xors`]).
+//!   ([`GeneralSequence::with_plain_xors`]). Generalized codes (digits above 15, modifiers) are
+//!   handed to the knapsack split sets of [`super::cuts`].
 
+use super::cuts::CutSequence;
 use super::Ruleset;
 use crate::{Budget, EngineError};
 
@@ -154,12 +156,14 @@ pub struct GeneralSequence {
     plain_xors: bool,
     /// Scratch space of the grouped addXor: 64 groups of bitset words, zero between heaps.
     groups: Vec<u64>,
+    /// The knapsack split sets that serve a generalized code instead.
+    cuts: Option<CutSequence>,
 }
 
 impl GeneralSequence {
     /// A sequence for any valid ruleset.
     pub fn new(rules: &Ruleset) -> Self {
-        let any = |bit: u8| {
+        let any = |bit: u32| {
             rules
                 .digits()
                 .iter()
@@ -179,6 +183,8 @@ impl GeneralSequence {
             max_work: u64::MAX,
             plain_xors: false,
             groups: Vec::new(),
+            cuts: (rules.has_modifiers() || rules.max_heaps_left() > 3)
+                .then(|| CutSequence::new(rules)),
         }
     }
 
@@ -187,6 +193,7 @@ impl GeneralSequence {
     /// times the size of the values, so a heap cap alone does not bound the time).
     pub fn with_max_work(mut self, max_work: u64) -> Self {
         self.max_work = max_work;
+        self.cuts = self.cuts.map(|cuts| cuts.with_max_work(max_work));
         self
     }
 
@@ -200,11 +207,17 @@ impl GeneralSequence {
 
     /// The values computed so far.
     pub fn values(&self) -> &[u32] {
-        &self.values
+        match &self.cuts {
+            Some(cuts) => cuts.values(),
+            None => &self.values,
+        }
     }
 
     /// Computes heaps up to `len` (exclusive), reporting progress to `budget`.
     pub fn extend_to(&mut self, len: usize, budget: &mut Budget<'_>) -> Result<(), EngineError> {
+        if let Some(cuts) = &mut self.cuts {
+            return cuts.extend_to(len, budget);
+        }
         while self.values.len() < len {
             let n = self.values.len();
             let words = (words_for(self.value_bits) / 2).max(1);

@@ -5,9 +5,11 @@
 //! * partizan subtraction `S(S_L | S_R)` (Def 3.90 / 4.41): take `s`, leave 0 or 1 heap;
 //! * partizan pure breaking `PB(A | B)` (Def 4.49): an `a`-cut splits a heap into `a + 1`;
 //! * duel code-digit games `D^L` versus `D^R` (Section 3.7.2), e.g. `.07` versus `.137`;
-//! * chessboard subtraction (Def 4.59), a black-and-white game (Section 3.1.4): Left may only
-//!   leave a heap of even size and Right one of odd size (the print swaps the parities; its
-//!   own Figure 4.5 and the proof of Theorem 4.63 use these).
+//! * black-and-white heap games (Section 3.1.4): an impartial ruleset whose heap sizes are
+//!   coloured; Left may only leave black heaps and Right only white ones;
+//! * chessboard subtraction (Def 4.59), the black-and-white subtraction game with even sizes
+//!   black: Left may only leave a heap of even size and Right one of odd size (the print swaps
+//!   the parities; its own Figure 4.5 and the proof of Theorem 4.63 use these).
 //!
 //! A heap's Left options are sums of `j` smaller heaps. [`HeapSolver`] keeps, for each player
 //! and each `j`, the sums of `j` allowed heaps totalling `m` — only Left's maximal sums and
@@ -25,24 +27,115 @@ pub const MAX_PARTS: usize = MAX_CUT as usize + 1;
 /// The largest number of tokens a move may take.
 pub const MAX_TAKE: usize = 10_000;
 
-/// Which heap sizes a player may leave behind (black-and-white heap games).
+/// Which heap sizes a player may leave behind (black-and-white heap games, thesis Section
+/// 3.1.4): a colouring of the sizes `0, 1, 2, …` written as a word of `b` (black: Left may
+/// leave it) and `w` (white: Right may), a prefix and then a cycle repeated for ever, at most
+/// [`MAX_COLOURS`] letters in all. A move that takes a whole heap leaves a heap of size 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Leaves {
-    /// Any size.
-    Any,
-    /// Only even sizes (0 counts as even when a move takes the whole heap).
-    Even,
-    /// Only odd sizes.
-    Odd,
+pub struct Leaves {
+    /// Bit `i` set: letter `i` of the word is black.
+    bits: u64,
+    /// How many letters come before the cycle.
+    prefix: u8,
+    /// The cycle's length (at least 1).
+    cycle: u8,
 }
 
+/// The most letters a colouring word may have.
+pub const MAX_COLOURS: usize = 64;
+
 impl Leaves {
+    /// Every size (the colouring `b`).
+    pub const ANY: Leaves = Leaves {
+        bits: 1,
+        prefix: 0,
+        cycle: 1,
+    };
+    /// Even sizes (0 counts as even when a move takes the whole heap): `bw`.
+    pub const EVEN: Leaves = Leaves {
+        bits: 0b01,
+        prefix: 0,
+        cycle: 2,
+    };
+    /// Odd sizes: `wb`.
+    pub const ODD: Leaves = Leaves {
+        bits: 0b10,
+        prefix: 0,
+        cycle: 2,
+    };
+
     /// May a heap of `size` be left?
     pub fn allows(self, size: usize) -> bool {
-        match self {
-            Leaves::Any => true,
-            Leaves::Even => size.is_multiple_of(2),
-            Leaves::Odd => size % 2 == 1,
+        let (prefix, cycle) = (usize::from(self.prefix), usize::from(self.cycle));
+        let i = if size < prefix {
+            size
+        } else {
+            prefix + (size - prefix) % cycle
+        };
+        self.bits >> i & 1 == 1
+    }
+
+    /// The other colour: the sizes this colouring does not allow.
+    pub fn complement(self) -> Leaves {
+        let len = u32::from(self.prefix) + u32::from(self.cycle);
+        let mask = u64::MAX >> (64 - len);
+        Leaves {
+            bits: !self.bits & mask,
+            ..self
+        }
+    }
+
+    /// Do the colours of heaps `n` and `n + p` agree for every `n ≥ n0`?
+    pub fn repeats(self, n0: usize, p: usize) -> bool {
+        n0 >= usize::from(self.prefix) && p.is_multiple_of(usize::from(self.cycle))
+    }
+
+    /// Parses a word such as `bw` (even sizes black), `bbw` or `wbb(bw)` (the prefix `wbb`,
+    /// then `bw` repeated); without parentheses the whole word repeats.
+    pub fn parse(text: &str) -> Result<Leaves, EngineError> {
+        let word: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let bad = || {
+            EngineError::Parse(format!(
+                "a colouring is a word of b (black, Left) and w (white, Right) letters with an optional repeated part in parentheses, e.g. bw or wbb(bw); not {text:?}"
+            ))
+        };
+        let (prefix, cycle) = match word.split_once('(') {
+            Some((p, rest)) => (p, rest.strip_suffix(')').ok_or_else(bad)?),
+            None => ("", word.as_str()),
+        };
+        let letters = prefix.len() + cycle.len();
+        if cycle.is_empty() || letters > MAX_COLOURS {
+            return Err(if cycle.is_empty() {
+                bad()
+            } else {
+                EngineError::OutOfRange(format!("a colouring of at most {MAX_COLOURS} letters"))
+            });
+        }
+        let mut bits = 0u64;
+        for (i, c) in prefix.chars().chain(cycle.chars()).enumerate() {
+            match c.to_ascii_lowercase() {
+                'b' => bits |= 1 << i,
+                'w' => {}
+                _ => return Err(bad()),
+            }
+        }
+        Ok(Leaves {
+            bits,
+            prefix: prefix.len() as u8,
+            cycle: cycle.len() as u8,
+        })
+    }
+
+    /// The word, in the form [`Leaves::parse`] reads.
+    pub fn to_text(self) -> String {
+        let letter = |i: usize| if self.bits >> i & 1 == 1 { 'b' } else { 'w' };
+        let prefix: String = (0..usize::from(self.prefix)).map(letter).collect();
+        let end = usize::from(self.prefix) + usize::from(self.cycle);
+        let cycle: String = (usize::from(self.prefix)..end).map(letter).collect();
+        if prefix.is_empty() {
+            cycle
+        } else {
+            format!("{prefix}({cycle})")
         }
     }
 }
@@ -68,6 +161,8 @@ pub enum Family {
     Duel,
     /// Chessboard subtraction `S(A)`.
     Chessboard,
+    /// A black-and-white heap game: an impartial ruleset with coloured heap sizes.
+    BlackWhite,
 }
 
 /// A partizan heap ruleset: both players' moves.
@@ -101,11 +196,11 @@ impl HeapRules {
             name: format!("S({} | {})", left.to_text(), right.to_text()),
             left: PlayerRules {
                 moves: take_moves(left)?,
-                leaves: Leaves::Any,
+                leaves: Leaves::ANY,
             },
             right: PlayerRules {
                 moves: take_moves(right)?,
-                leaves: Leaves::Any,
+                leaves: Leaves::ANY,
             },
         })
     }
@@ -121,7 +216,7 @@ impl HeapRules {
             let mask = set.elements().iter().fold(0, |m, &c| m | 1 << (c + 1));
             Ok(PlayerRules {
                 moves: vec![(0, mask)],
-                leaves: Leaves::Any,
+                leaves: Leaves::ANY,
             })
         };
         Ok(HeapRules {
@@ -135,7 +230,7 @@ impl HeapRules {
     /// The duel of two finite code-digit games, `left` versus `right`.
     pub fn duel(left: &Ruleset, right: &Ruleset) -> Result<Self, EngineError> {
         let digits = |rules: &Ruleset| -> Result<PlayerRules, EngineError> {
-            if !rules.is_finite() || rules.unequal_split() {
+            if !rules.is_finite() || rules.has_modifiers() || rules.max_heaps_left() > 3 {
                 return Err(EngineError::OutOfRange(format!(
                     "duels need finite code-digit games, not {}",
                     rules.code()
@@ -147,12 +242,12 @@ impl HeapRules {
                 )));
             }
             let moves = (0..=rules.length())
-                .map(|k| (k, u32::from(rules.digit(k))))
+                .map(|k| (k, rules.digit(k)))
                 .filter(|&(_, d)| d != 0)
                 .collect();
             Ok(PlayerRules {
                 moves,
-                leaves: Leaves::Any,
+                leaves: Leaves::ANY,
             })
         };
         Ok(HeapRules {
@@ -163,21 +258,52 @@ impl HeapRules {
         })
     }
 
-    /// Chessboard subtraction `S(A)`: Left leaves even heaps, Right odd ones.
+    /// The black-and-white game of the impartial ruleset `game` (both players' moves equal)
+    /// with the heap sizes coloured by `black` (thesis Section 3.1.4): Left may make a move of
+    /// `game` only when every heap it leaves is black, Right only when every one is white.
+    pub fn black_white(game: &HeapRules, black: Leaves) -> Result<Self, EngineError> {
+        if game.left != game.right {
+            return Err(EngineError::OutOfRange(format!(
+                "black-and-white games colour an impartial ruleset, not {}",
+                game.name
+            )));
+        }
+        let coloured = |leaves: Leaves| PlayerRules {
+            moves: game.left.moves.clone(),
+            leaves,
+        };
+        // `S(1,2 | 1,2)` → `S(1,2)`; `.07 vs .07` → `.07`.
+        let name = match game.name.split_once(" | ") {
+            Some((head, _)) => format!("{head})"),
+            None => game
+                .name
+                .split(" vs ")
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+        };
+        Ok(HeapRules {
+            family: Family::BlackWhite,
+            name: format!("black-and-white {name}, black {}", black.to_text()),
+            left: coloured(black),
+            right: coloured(black.complement()),
+        })
+    }
+
+    /// Chessboard subtraction `S(A)` (Definition 4.59): the black-and-white subtraction game
+    /// with even sizes black, so Left leaves even heaps and Right odd ones.
     pub fn chessboard(set: &NumberSet) -> Result<Self, EngineError> {
-        let moves = take_moves(set)?;
+        let game = HeapRules::subtraction(set, set)?;
         Ok(HeapRules {
             family: Family::Chessboard,
             name: format!("chessboard S({})", set.to_text()),
-            left: PlayerRules {
-                moves: moves.clone(),
-                leaves: Leaves::Even,
-            },
-            right: PlayerRules {
-                moves,
-                leaves: Leaves::Odd,
-            },
+            ..HeapRules::black_white(&game, Leaves::EVEN)?
         })
+    }
+
+    /// Do both players' colourings repeat with period `p` from heap `n0`?
+    pub fn colours_repeat(&self, n0: usize, p: usize) -> bool {
+        self.left.leaves.repeats(n0, p) && self.right.leaves.repeats(n0, p)
     }
 
     /// The most heaps any move leaves.

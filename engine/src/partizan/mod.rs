@@ -4,6 +4,7 @@
 //! * [`game`]: the hash-consed store of canonical forms: sums, negation, comparison, outcomes;
 //! * [`notation`]: printing with the usual names (`*`, `^`, `1/2`, `+-1`, `{2|1/2}`) and parsing;
 //! * [`reduced`]: stops and reduced canonical forms (Theorem 4.56, Table 4.2);
+//! * [`thermograph`]: thermographs, means and temperatures (cooling by `t`);
 //! * [`reference`]: plain game trees played out, the slow check beside the fast path;
 //! * [`heap`]: partizan heap rulesets (subtraction, pure breaking, duel code-digit,
 //!   chessboard) and the solver giving each heap's canonical form from smaller heaps;
@@ -20,6 +21,7 @@ pub mod position;
 pub mod reduced;
 pub mod reference;
 pub mod sequence;
+pub mod thermograph;
 
 pub use game::{GameId, GameStore, Outcome};
 pub use number::Dyadic;

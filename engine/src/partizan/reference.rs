@@ -3,6 +3,7 @@
 //! Tests compare it with the canonical-form fast path on every game of birthday ≤ 2.
 
 use super::game::{GameId, GameStore, Outcome};
+use super::number::Dyadic;
 use crate::EngineError;
 use std::rc::Rc;
 
@@ -176,5 +177,104 @@ impl GameStore {
             right.push(self.to_tree(o)?);
         }
         Ok(Tree::new(left, right))
+    }
+}
+
+/// Cooling by the definition (Siegel II.5), the slow reference for thermographs: `G_t` is
+/// `{G^L_t − t | G^R_t + t}` until the least temperature `τ` where that form is
+/// infinitesimally close to a number `x` (its stops are equal), and `x` from there on. The
+/// least `τ` is found by trying every temperature of a dyadic grid in increasing order, so the
+/// reference is exact for games whose freezing points lie on the grid.
+pub struct Cooling {
+    /// The grid step is `2^−fine`.
+    fine: u32,
+    /// The grid runs from −1 to `hottest`.
+    hottest: i64,
+    freezing: std::collections::HashMap<GameId, Option<(Dyadic, Dyadic)>>,
+    cooled: std::collections::HashMap<(GameId, Dyadic), GameId>,
+}
+
+impl Cooling {
+    /// A reference cooling on the grid `−1, −1 + 2^−fine, …, hottest`.
+    pub fn new(fine: u32, hottest: i64) -> Self {
+        Cooling {
+            fine,
+            hottest,
+            freezing: Default::default(),
+            cooled: Default::default(),
+        }
+    }
+
+    /// The grid's temperatures in increasing order.
+    pub fn grid(&self) -> Result<Vec<Dyadic>, EngineError> {
+        let steps = (self.hottest + 1) << self.fine;
+        (0..=steps)
+            .map(|k| Dyadic::integer(-1).checked_add(Dyadic::new(k, self.fine)?))
+            .collect()
+    }
+
+    /// `G_t` for a grid temperature `t`.
+    pub fn cooled(
+        &mut self,
+        store: &mut GameStore,
+        g: GameId,
+        t: Dyadic,
+    ) -> Result<GameId, EngineError> {
+        if store.as_number(g).is_some() {
+            return Ok(g);
+        }
+        if let Some(&known) = self.cooled.get(&(g, t)) {
+            return Ok(known);
+        }
+        let out = match self.freezing(store, g)? {
+            Some((tau, x)) if t >= tau => store.number(x)?,
+            _ => self.taxed(store, g, t)?,
+        };
+        self.cooled.insert((g, t), out);
+        Ok(out)
+    }
+
+    /// `{G^L_t − t | G^R_t + t}`.
+    fn taxed(
+        &mut self,
+        store: &mut GameStore,
+        g: GameId,
+        t: Dyadic,
+    ) -> Result<GameId, EngineError> {
+        let (tax, rebate) = (store.number(t.negated())?, store.number(t)?);
+        let mut left = Vec::new();
+        for o in store.left(g)? {
+            let c = self.cooled(store, o, t)?;
+            left.push(store.add(c, tax)?);
+        }
+        let mut right = Vec::new();
+        for o in store.right(g)? {
+            let c = self.cooled(store, o, t)?;
+            right.push(store.add(c, rebate)?);
+        }
+        store.canonical(left, right)
+    }
+
+    /// The least grid temperature `τ` where `{G^L_τ − τ | G^R_τ + τ}` is infinitesimally
+    /// close to a number, with that number (`None` if it never is on the grid).
+    pub fn freezing(
+        &mut self,
+        store: &mut GameStore,
+        g: GameId,
+    ) -> Result<Option<(Dyadic, Dyadic)>, EngineError> {
+        if let Some(&known) = self.freezing.get(&g) {
+            return Ok(known);
+        }
+        let mut found = None;
+        for t in self.grid()? {
+            let form = self.taxed(store, g, t)?;
+            let (l, r) = store.stops(form)?;
+            if l == r {
+                found = Some((t, l));
+                break;
+            }
+        }
+        self.freezing.insert(g, found);
+        Ok(found)
     }
 }

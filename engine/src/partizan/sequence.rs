@@ -2,7 +2,8 @@
 //! `G(n + p) = G(n) + s` for a game `s` (the saltus; plain periodicity when `s = 0`).
 //!
 //! A period is reported as proven only where an argument proves it:
-//! * single-heap families (partizan subtraction, chessboard subtraction with an even period):
+//! * single-heap families (partizan subtraction; black-and-white subtraction, e.g. chessboard,
+//!   when the colouring repeats with the period from the preperiod on):
 //!   a heap's value and outcome are functions of the `m = max move` heaps below it, so a
 //!   matching window of `m` heaps repeats for ever — the argument of Theorem 3.92's proof,
 //!   which states it for outcome sequences; it applies to plain periods (saltus 0) only;
@@ -175,8 +176,7 @@ fn letter_period(letters: &[char]) -> Option<(usize, usize)> {
 /// Is a plain period from `n0` proven by the window argument (values of single-heap games
 /// depend only on the `max_take` heaps below)? Needs that window inside the matched run.
 fn window_proves(rules: &HeapRules, len: usize, n0: usize, p: usize) -> bool {
-    let colours_repeat = rules.family != Family::Chessboard || p.is_multiple_of(2);
-    rules.single_heap() && colours_repeat && len - p - n0 >= rules.max_take()
+    rules.single_heap() && rules.colours_repeat(n0, p) && len - p - n0 >= rules.max_take()
 }
 
 /// Theorem 4.57 for pure breaking games: an integer saltus checked on `[n0 + p, k(n0 + p))`.
@@ -284,4 +284,21 @@ pub fn solve(
 /// Outcome classes of a list of games.
 pub fn outcomes(store: &mut GameStore, games: &[GameId]) -> Result<Vec<Outcome>, EngineError> {
     games.iter().map(|&g| store.outcome(g)).collect()
+}
+
+/// The mean and temperature of each heap `0..terms` (see [`super::thermograph`]), in notation.
+pub fn means_and_temperatures(
+    rules: &HeapRules,
+    terms: usize,
+    budget: &mut Budget<'_>,
+) -> Result<Vec<(String, String)>, EngineError> {
+    let mut store = GameStore::default();
+    let values = canonical_sequence(rules, terms, &mut store, budget)?;
+    values
+        .iter()
+        .map(|&g| {
+            let (mean, temperature) = store.mean_temperature(g)?;
+            Ok((mean.to_string(), temperature.to_string()))
+        })
+        .collect()
 }

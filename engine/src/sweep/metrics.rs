@@ -2,14 +2,17 @@
 //!
 //! Each family has a fixed list of metric names ([`names`]); [`measure`] fills one value per
 //! name (`None` when the metric is unknown for this ruleset, e.g. no period within the search)
-//! and the hash of the periodic part of the nim-sequence where there is one. Nothing here
+//! and the hash of the periodic part of its sequence where a period is proven: the nim-sequence
+//! of subtraction, all-but (with its saltus), octal and hexadecimal games, the outcome
+//! sequence of cumulative subtraction and of period-map cells, and `G_s` of scoring octal
+//! games. Nothing here
 //! solves a game: it calls [`crate::subtraction`], [`crate::all_but`],
 //! [`crate::cumulative_subtraction`] and [`crate::octal`].
 
 use super::family::{Family, Ruleset};
 use crate::octal::{self, code::Ruleset as OctalRules};
 use crate::period::Periodicity;
-use crate::period_map::{self, Family as MapFamily};
+use crate::period_map::{CellSolver, Family as MapFamily};
 use crate::ruleset::NumberSet;
 use crate::scoring::{
     self,
@@ -128,15 +131,52 @@ pub struct Measured {
     pub sequence: Option<u64>,
 }
 
+/// The buffers a sweep thread reuses from one ruleset to the next: the subtraction solvers'
+/// and the period-map cell solver's (the other families' solvers allocate per ruleset).
+#[derive(Debug, Default)]
+pub struct Workspace {
+    subtraction: subtraction::Workspace,
+    cells: CellSolver,
+}
+
+impl Workspace {
+    /// Empty buffers (they grow to the largest ruleset measured).
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
 /// Measures one ruleset, searching at most `search` heaps for each period.
 pub fn measure(ruleset: &Ruleset, search: u64) -> Result<Measured, EngineError> {
+    measure_with(
+        &mut Workspace::new(),
+        ruleset,
+        search,
+        &mut Budget::unlimited(),
+    )
+}
+
+/// [`measure`] reusing the buffers of `workspace`; the solvers poll `budget` (the period-map
+/// cell solver has no budget: its search is capped by `search`).
+pub fn measure_with(
+    workspace: &mut Workspace,
+    ruleset: &Ruleset,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<Measured, EngineError> {
+    let subtraction = &mut workspace.subtraction;
     match ruleset {
-        Ruleset::Subtraction(set) => subtraction_metrics(set, search),
-        Ruleset::AllBut(excluded) => all_but_metrics(excluded, search),
-        Ruleset::CumulativeSubtraction(set) => cumulative_metrics(set, search),
-        Ruleset::Code(rules) => code_metrics(ruleset, rules, search),
-        Ruleset::ScoringOctal(rules) => scoring_metrics(ruleset, rules, search),
-        Ruleset::MapCell { map, x, y, set } => Ok(map_cell_metrics(*map, *x, *y, set, search)),
+        Ruleset::Subtraction(set) => subtraction_metrics(subtraction, set, search, budget),
+        Ruleset::AllBut(excluded) => all_but_metrics(excluded, search, budget),
+        Ruleset::CumulativeSubtraction(set) => cumulative_metrics(set, search, budget),
+        Ruleset::Code(rules) => code_metrics(ruleset, rules, search, budget),
+        Ruleset::ScoringOctal(rules) => scoring_metrics(ruleset, rules, search, budget),
+        Ruleset::MapCell { map, x, y, set } => Ok(map_cell_metrics(
+            &mut workspace.cells,
+            (*map, *x, *y),
+            set,
+            search,
+        )),
     }
 }
 
@@ -157,12 +197,16 @@ fn period_pair(p: &Periodicity) -> [Option<i64>; 2] {
     ]
 }
 
-fn subtraction_metrics(set: &NumberSet, search: u64) -> Result<Measured, EngineError> {
-    let mut budget = Budget::unlimited();
-    let (nim, values) = subtraction::nim_period_and_values(set, search, &mut budget)?;
-    let outcome = subtraction::outcome_period(set, search, &mut budget)?;
-    let (max_value, sequence) = periodic_part(&nim, &values);
-    let mut row = shape(set.elements()).to_vec();
+fn subtraction_metrics(
+    workspace: &mut subtraction::Workspace,
+    set: &NumberSet,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<Measured, EngineError> {
+    let (nim, outcome) = subtraction::periods_with(workspace, set, search, budget)?;
+    let (max_value, sequence) = max_and_hash(&nim, workspace.values());
+    let mut row = Vec::with_capacity(SUBTRACTION.len());
+    row.extend(shape(set.elements()));
     row.extend(period_pair(&nim));
     row.extend(period_pair(&outcome));
     row.push(max_value);
@@ -172,21 +216,41 @@ fn subtraction_metrics(set: &NumberSet, search: u64) -> Result<Measured, EngineE
     })
 }
 
-fn all_but_metrics(excluded: &NumberSet, search: u64) -> Result<Measured, EngineError> {
-    let period = all_but::arithmetic_period(excluded, search, &mut Budget::unlimited())?;
+fn all_but_metrics(
+    excluded: &NumberSet,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<Measured, EngineError> {
+    let (period, values) = all_but::arithmetic_period_and_values(excluded, search, budget)?;
     let mut row = shape(excluded.elements()).to_vec();
     row.extend(period_pair(&period));
     row.push(period.saltus().map(|v| v as i64));
+    // One period and the saltus fix the sequence from the preperiod on.
+    let sequence = periodic_block(&period, &values)
+        .map(|block| periodic_hash(block.iter().copied().chain(period.saltus())));
     Ok(Measured {
         values: row,
-        sequence: None,
+        sequence,
     })
 }
 
-fn cumulative_metrics(set: &NumberSet, search: u64) -> Result<Measured, EngineError> {
+fn cumulative_metrics(
+    set: &NumberSet,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<Measured, EngineError> {
     let m = u64::from(set.max());
-    let limits = Limits::new(2 * m * m + m + 1, search)?;
-    let report = cumulative_subtraction::solve(set, limits, &mut Budget::unlimited())?;
+    let mut solve = |terms| {
+        let limits = Limits::new(terms, search)?;
+        cumulative_subtraction::solve(set, limits, budget)
+    };
+    let mut report = solve(2 * m * m + m + 1)?;
+    if let Some(end) = period_end(&report.period).filter(|&e| e > report.outcomes.len()) {
+        // Rare: the periodic part reaches past the heaps the sacrifices need.
+        report = solve(end as u64)?;
+    }
+    let sequence = periodic_block(&report.period, &report.outcomes)
+        .map(|block| periodic_hash(block.iter().map(|&v| u64::from(v))));
     let sacrifices: Vec<u32> = (0..report.outcomes.len())
         .map(|x| report.sacrifice(x))
         .collect();
@@ -198,7 +262,7 @@ fn cumulative_metrics(set: &NumberSet, search: u64) -> Result<Measured, EngineEr
     row.push(Some(sacrifices.iter().filter(|&&s| s > 0).count() as i64));
     Ok(Measured {
         values: row,
-        sequence: None,
+        sequence,
     })
 }
 
@@ -206,14 +270,15 @@ fn code_metrics(
     ruleset: &Ruleset,
     rules: &OctalRules,
     search: u64,
+    budget: &mut Budget<'_>,
 ) -> Result<Measured, EngineError> {
     let limits = octal::Limits {
         terms: 1,
         prove: true,
         max_heaps: usize::try_from(search).unwrap_or(usize::MAX),
     };
-    let (report, values) = octal::solve_keeping_values(rules, limits, &mut Budget::unlimited())?;
-    let (max_value, sequence) = periodic_part(&report.periodicity, &values);
+    let (report, values) = octal::solve_keeping_values(rules, limits, budget)?;
+    let (max_value, sequence) = max_and_hash(&report.periodicity, &values);
     let mut row = shape(&ruleset.elements()).to_vec();
     row.extend(period_pair(&report.periodicity));
     row.push(Some(report.computed as i64));
@@ -228,65 +293,98 @@ fn scoring_metrics(
     ruleset: &Ruleset,
     rules: &ScoringRules,
     search: u64,
+    budget: &mut Budget<'_>,
 ) -> Result<Measured, EngineError> {
-    let limits = ScoringLimits::new(1, search)?;
-    let report = scoring::octal::solve(rules, None, limits, &mut Budget::unlimited())?;
+    let mut solve = |terms| {
+        let limits = ScoringLimits::new(terms, search)?;
+        scoring::octal::solve(rules, None, limits, budget)
+    };
+    let mut report = solve(SCORING_TERMS)?;
+    if let Some(end) = period_end(&report.period).filter(|&e| e > report.values.len()) {
+        report = solve(end as u64)?;
+    }
+    let sequence = periodic_block(&report.period, &report.values).map(|block| {
+        let words = block
+            .iter()
+            .flat_map(|v| [v.numer() as u64, v.denom() as u64]);
+        periodic_hash(words)
+    });
     let mut row = shape(&ruleset.elements()).to_vec();
     row.extend(period_pair(&report.period));
     row.push(report.two_k.map(|c| i64::from(c.eventual)));
     row.push(report.two_k.map(|c| i64::from(c.all_n)));
     Ok(Measured {
         values: row,
-        sequence: None,
+        sequence,
     })
 }
 
+/// The metrics of the pixel `(map, x, y)` (the set `set` inside the family) and the hash of
+/// its outcome sequence's periodic part, solved in `cells`' reused buffers.
 fn map_cell_metrics(
-    map: MapFamily,
-    x: u32,
-    y: u32,
+    cells: &mut CellSolver,
+    (map, x, y): (MapFamily, u32, u32),
     set: &Option<NumberSet>,
     search: u64,
 ) -> Measured {
     let moves = set.as_ref().map_or(&[][..], |s| s.elements());
     let mut row = vec![Some(i64::from(x)), Some(i64::from(y))];
     row.extend(shape(moves));
-    let cell = period_map::solve_cell(map, x, y, search);
+    let cell = cells.solve(map, x, y, search);
     row.push(cell.period.map(|p| p as i64));
     row.push(cell.preperiod.map(|p| p as i64));
+    // The bits are this cell's only when it proved a period.
+    let sequence = cell.period.zip(cell.preperiod).map(|(period, pre)| {
+        let bits = cells.p_bits();
+        periodic_hash((pre..pre + period).map(|i| u64::from(bits.get(i as i64))))
+    });
     Measured {
         values: row,
-        sequence: None,
+        sequence,
     }
+}
+
+/// How many values the scoring solver lists first: enough for most periodic parts, so that
+/// the solver rarely runs a second time for a longer one.
+const SCORING_TERMS: u64 = 64;
+
+/// Preperiod + period of a proven periodicity.
+fn period_end(p: &Periodicity) -> Option<usize> {
+    Some((p.preperiod()? + p.period()?) as usize)
+}
+
+/// One period of `values` from the preperiod on (`None` without a proven period, or when
+/// `values` stops short of it).
+fn periodic_block<'v, V>(p: &Periodicity, values: &'v [V]) -> Option<&'v [V]> {
+    let pre = p.preperiod()? as usize;
+    values.get(pre..period_end(p)?)
 }
 
 /// The largest value up to the end of the first period, and the hash of the periodic part
 /// (`None`s when no period is proven).
-fn periodic_part<V: Copy + Into<u64>>(p: &Periodicity, values: &[V]) -> (Option<i64>, Option<u64>) {
-    let Periodicity::Proven {
-        preperiod, period, ..
-    } = *p
-    else {
+fn max_and_hash<V: Copy + Into<u64>>(p: &Periodicity, values: &[V]) -> (Option<i64>, Option<u64>) {
+    let Some(block) = periodic_block(p, values) else {
         return (None, None);
     };
-    let (pre, end) = (preperiod as usize, (preperiod + period) as usize);
-    let Some(seen) = values.get(..end) else {
-        return (None, None);
-    };
+    let seen = &values[..period_end(p).unwrap_or(0)];
     let max = seen.iter().map(|&v| v.into() as i64).max();
-    (max, Some(periodic_hash(&values[pre..end])))
+    (max, Some(periodic_hash(block.iter().map(|&v| v.into()))))
 }
 
-/// xxh3 of the values as little-endian `u32`s: the same on every run and platform.
-fn periodic_hash<V: Copy + Into<u64>>(values: &[V]) -> u64 {
+/// xxh3 of the words as little-endian `u64`s: the same on every run and platform.
+fn periodic_hash(words: impl IntoIterator<Item = u64>) -> u64 {
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-    for chunk in values.chunks(64) {
-        let mut bytes = [0u8; 256];
-        for (slot, &v) in bytes.chunks_exact_mut(4).zip(chunk) {
-            slot.copy_from_slice(&(v.into() as u32).to_le_bytes());
+    let mut bytes = [0u8; 256];
+    let mut filled = 0;
+    for word in words {
+        bytes[filled..filled + 8].copy_from_slice(&word.to_le_bytes());
+        filled += 8;
+        if filled == bytes.len() {
+            hasher.update(&bytes);
+            filled = 0;
         }
-        hasher.update(&bytes[..4 * chunk.len()]);
     }
+    hasher.update(&bytes[..filled]);
     hasher.digest()
 }
 
@@ -296,13 +394,12 @@ mod tests {
 
     #[test]
     fn the_streamed_hash_is_xxh3_of_the_little_endian_bytes() {
-        for len in [0usize, 1, 63, 64, 65, 200] {
-            let values: Vec<u16> = (0..len as u16).map(|v| v.wrapping_mul(7919)).collect();
-            let bytes: Vec<u8> = values
-                .iter()
-                .flat_map(|&v| u32::from(v).to_le_bytes())
+        for len in [0usize, 1, 31, 32, 33, 200] {
+            let values: Vec<u64> = (0..len as u64)
+                .map(|v| v.wrapping_mul(7919 << 40))
                 .collect();
-            assert_eq!(periodic_hash(&values), xxhash_rust::xxh3::xxh3_64(&bytes));
+            let bytes: Vec<u8> = values.iter().flat_map(|&v| v.to_le_bytes()).collect();
+            assert_eq!(periodic_hash(values), xxhash_rust::xxh3::xxh3_64(&bytes));
         }
     }
 }

@@ -172,28 +172,40 @@ impl Sweep {
         start..(start + CHUNK).min(range.end)
     }
 
-    /// Walks `range` (indices of the family), ticking `budget` once per chunk.
+    /// Walks `range` (indices of the family), ticking `budget` once per chunk; the solvers and
+    /// checks inside a chunk poll it too (through [`Budget::nested`]), so a cancel stops even
+    /// one slow ruleset midway with [`EngineError::Cancelled`].
     pub fn run_range(
         &self,
         range: Range<u64>,
         budget: &mut Budget<'_>,
     ) -> Result<Summary, EngineError> {
         let mut summary = self.empty_summary();
+        let mut workspace = metrics::Workspace::new();
         let total = range.end - range.start;
         for c in 0..Self::chunks(&range) {
-            for index in Self::chunk(&range, c) {
-                self.visit(index, &mut summary)?;
-            }
+            budget.nested(c * CHUNK, total, |inner| {
+                Self::chunk(&range, c)
+                    .try_for_each(|index| self.visit(&mut workspace, index, &mut summary, inner))
+            })?;
             budget.tick(((c + 1) * CHUNK).min(total), total)?;
         }
         Ok(summary)
     }
 
-    /// Measures ruleset `index` and adds it to `summary`.
-    fn visit(&self, index: u64, summary: &mut Summary) -> Result<(), EngineError> {
+    /// Measures ruleset `index` (in `workspace`) and adds it to `summary`; only a cancel of
+    /// `budget` is an error, any other failure is the ruleset's and is recorded.
+    fn visit(
+        &self,
+        workspace: &mut metrics::Workspace,
+        index: u64,
+        summary: &mut Summary,
+        budget: &mut Budget<'_>,
+    ) -> Result<(), EngineError> {
         let ruleset = self.spec.family.get(index)?;
         summary.rulesets += 1;
-        let outcome = metrics::measure(&ruleset, self.spec.search).and_then(|m| {
+        let measured = metrics::measure_with(workspace, &ruleset, self.spec.search, budget);
+        let outcome = measured.and_then(|m| {
             let keep = match &self.filter {
                 Some(f) => f.eval(self.names, &m.values, &ruleset.elements())?,
                 None => true,
@@ -201,9 +213,10 @@ impl Sweep {
             Ok((m, keep))
         });
         match outcome {
+            Err(EngineError::Cancelled) => return Err(EngineError::Cancelled),
             Err(error) => self.add_error(index, &ruleset, error, summary),
             Ok((_, false)) => {}
-            Ok((measured, true)) => self.add_match(index, &ruleset, measured, summary),
+            Ok((measured, true)) => self.add_match(index, &ruleset, measured, summary, budget)?,
         }
         Ok(())
     }
@@ -226,7 +239,14 @@ impl Sweep {
         }
     }
 
-    fn add_match(&self, index: u64, ruleset: &Ruleset, measured: Measured, summary: &mut Summary) {
+    fn add_match(
+        &self,
+        index: u64,
+        ruleset: &Ruleset,
+        measured: Measured,
+        summary: &mut Summary,
+        budget: &mut Budget<'_>,
+    ) -> Result<(), EngineError> {
         summary.matched += 1;
         // The text only for what keeps it (records, failures, rows): formatting every set
         // would cost more than measuring it.
@@ -248,7 +268,7 @@ impl Sweep {
         let subject = ruleset.subject();
         for (check, tally) in self.checks.iter().zip(&mut summary.checks) {
             let verdict = match &subject {
-                Some(subject) => (check.run)(subject, &Budget::unlimited()),
+                Some(subject) => (check.run)(subject, budget),
                 None => Ok(Verdict::NotApplicable),
             };
             let failure = match verdict {
@@ -264,6 +284,7 @@ impl Sweep {
                     tally.fails += 1;
                     Some(witness)
                 }
+                Err(EngineError::Cancelled) => return Err(EngineError::Cancelled),
                 Err(error) => {
                     tally.errors += 1;
                     Some(format!("error: {error}"))
@@ -281,6 +302,7 @@ impl Sweep {
                 error: None,
             });
         }
+        Ok(())
     }
 }
 

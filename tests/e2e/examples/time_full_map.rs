@@ -4,7 +4,8 @@
 //! `cargo xtask serve`), then run
 //! `HEAPLAB_URL=http://127.0.0.1:8080 cargo run -p heaplab-e2e --example time_full_map`.
 //! It opens the map, waits until the canvas says it is complete and prints the
-//! wall-clock time and the page's own status line.
+//! wall-clock time, the page's own status line and (issue 16) when the coarse picture of
+//! the whole window was drawn (`data-coarse-ms`, the page's clock from the job's start).
 
 use anyhow::Result;
 use heaplab_e2e::with_page;
@@ -32,9 +33,11 @@ async fn main() -> Result<()> {
             .js("return navigator.hardwareConcurrency;", vec![])
             .await?;
         let status = page.text("#map-status").await?.unwrap_or_default();
+        let coarse = page.attr("#period-map", "data-coarse-ms").await?;
         println!(
-            "full window in {:.1} s with hardwareConcurrency = {workers}; status: {status}",
-            started.elapsed().as_secs_f64()
+            "full window in {:.1} s with hardwareConcurrency = {workers}; coarse picture after {} ms; status: {status}",
+            started.elapsed().as_secs_f64(),
+            coarse.as_deref().unwrap_or("?")
         );
         Ok(())
     })

@@ -111,6 +111,12 @@ impl Browser {
     /// Starts chromedriver (`$CHROMEDRIVER` or `/usr/bin/chromedriver`) on a free
     /// port and opens a session in headless Chromium (`$CHROME` or `/usr/bin/chromium`).
     pub async fn start() -> Result<Self> {
+        Self::start_as(None).await
+    }
+
+    /// Like [`Browser::start`], emulating a phone's screen when `phone` is given (chromedriver's
+    /// `mobileEmulation` device metrics: CSS size and device pixel ratio).
+    pub async fn start_as(phone: Option<Phone>) -> Result<Self> {
         let chromedriver = tool_path("CHROMEDRIVER", "/usr/bin/chromedriver");
         let chromium = tool_path("CHROME", "/usr/bin/chromium");
         for (path, package) in [(&chromedriver, "chromium-driver"), (&chromium, "chromium")] {
@@ -140,12 +146,19 @@ impl Browser {
 
         let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|f| f.to_string()).collect();
         args.push(format!("--user-data-dir={}", browser.profile.display()));
+        let mut chrome_options = json!({
+            "binary": chromium.to_string_lossy(),
+            "args": args,
+        });
+        if let Some(phone) = phone {
+            chrome_options["mobileEmulation"] = json!({ "deviceMetrics": {
+                "width": phone.width, "height": phone.height, "pixelRatio": phone.pixel_ratio,
+                "touch": true, "mobile": true,
+            }});
+        }
         let capabilities = json!({
             "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": chromium.to_string_lossy(),
-                "args": args,
-            },
+            "goog:chromeOptions": chrome_options,
             "timeouts": {
                 "pageLoad": WAIT.as_millis() as u64,
                 "script": WAIT.as_millis() as u64,
@@ -210,6 +223,24 @@ impl Drop for Browser {
     }
 }
 
+/// A phone screen to emulate: CSS pixels and device pixels per CSS pixel.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Phone {
+    /// Viewport width in CSS pixels.
+    pub width: u32,
+    /// Viewport height in CSS pixels.
+    pub height: u32,
+    /// `devicePixelRatio`.
+    pub pixel_ratio: f64,
+}
+
+/// The phone of issue 21's walkthrough: 390 × 844 CSS px at a device pixel ratio of 2.
+pub const PHONE: Phone = Phone {
+    width: 390,
+    height: 844,
+    pixel_ratio: 2.0,
+};
+
 /// Runs `test` with a [`Page`] in a fresh browser, and closes the browser after it,
 /// whether the test passed or not.
 pub async fn with_page<F, Fut>(test: F) -> Result<()>
@@ -217,8 +248,25 @@ where
     F: FnOnce(Page) -> Fut,
     Fut: Future<Output = Result<()>>,
 {
+    with_page_as(None, test).await
+}
+
+/// [`with_page`] on an emulated [`Phone`] screen.
+pub async fn with_phone_page<F, Fut>(phone: Phone, test: F) -> Result<()>
+where
+    F: FnOnce(Page) -> Fut,
+    Fut: Future<Output = Result<()>>,
+{
+    with_page_as(Some(phone), test).await
+}
+
+async fn with_page_as<F, Fut>(phone: Option<Phone>, test: F) -> Result<()>
+where
+    F: FnOnce(Page) -> Fut,
+    Fut: Future<Output = Result<()>>,
+{
     let base = base_url()?;
-    let browser = tokio::time::timeout(2 * WAIT, Browser::start())
+    let browser = tokio::time::timeout(2 * WAIT, Browser::start_as(phone))
         .await
         .map_err(|_| {
             anyhow!(

@@ -1,6 +1,6 @@
 //! Cancel stops a running job of every kind within one step, in a real headless Chromium: the
 //! status reads "Cancelled" and stays so, and no worker message arrives afterwards (stepped
-//! jobs — map tiles, 2-D windows, cumulative games — are dropped by the worker before their
+//! jobs — map tiles, 2-D windows, cumulative games, outcome-period searches — are dropped by the worker before their
 //! next step; one-call jobs — octal proofs, two-pile grids, `tr^m`, scoring octal tables,
 //! partizan sequences — have their worker terminated). See `Page::cancel_stops_the_job`.
 
@@ -28,6 +28,17 @@ async fn cancel_stops_a_period_map_tile_pool() -> Result<()> {
     .await
 }
 
+/// The survey's record set (outcome period 147,429,129,464) searched further: minutes of work.
+#[tokio::test]
+async fn cancel_stops_a_constant_memory_period_search() -> Result<()> {
+    check(
+        "#/subtraction?S=15,27,88,100,115&n=200&further=1",
+        "further-status",
+        "#further-status-text",
+    )
+    .await
+}
+
 #[tokio::test]
 async fn cancel_stops_a_plane_window() -> Result<()> {
     check(
@@ -40,7 +51,7 @@ async fn cancel_stops_a_plane_window() -> Result<()> {
 
 #[tokio::test]
 async fn cancel_stops_an_octal_proof() -> Result<()> {
-    check("#/octal?code=.6&max=4000000", "octal", "#octal-status").await
+    check("#/octal?code=.6&max=4000000", "octal-job", "#octal-job").await
 }
 
 #[tokio::test]

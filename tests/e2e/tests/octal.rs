@@ -65,7 +65,7 @@ async fn kayles_period_and_plotted_values_match_the_engine() -> Result<()> {
 #[tokio::test]
 async fn bad_code_gives_an_error_and_presets_change_the_url() -> Result<()> {
     with_page(|page| async move {
-        page.open("#/octal?code=.1G").await?;
+        page.open("#/octal?code=.1W").await?;
         let error = page.wait_for_some_text("#octal-error").await?;
         ensure!(error.contains("not a code digit"), "error: {error}");
         page.open("#/octal?code=.77&max=20000").await?;
@@ -83,16 +83,39 @@ async fn bad_code_gives_an_error_and_presets_change_the_url() -> Result<()> {
 }
 
 #[tokio::test]
-async fn long_run_shows_progress_and_cancels() -> Result<()> {
+async fn long_run_progress_never_goes_back_and_cancel_then_compute_runs_again() -> Result<()> {
     with_page(|page| async move {
-        // Officers ·6 has no sparse space and no period: the full method runs for long.
+        // Officers ·6 has no sparse space and no period: the search doubles its length for long.
         page.open("#/octal?code=.6&max=4000000").await?;
-        page.wait_for("#octal-progress").await?;
-        page.wait_for("#octal-cancel").await?.click().await?;
-        // The click lands while the job runs; the status follows once the page handles it.
+        page.wait_for("#octal-job-progress").await?;
+        // The bar over several doublings: its value never drops, and the line names the
+        // current target, the rate and the time left (the shared progress line).
+        let mut seen = Vec::new();
+        let mut texts = Vec::new();
+        for _ in 0..40 {
+            let value = page.attr("#octal-job-progress", "value").await?;
+            if let Some(v) = value.and_then(|v| v.parse::<u64>().ok()) {
+                seen.push(v);
+            }
+            texts.push(page.text("#octal-job-text").await?.unwrap_or_default());
+            tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+        }
+        ensure!(
+            seen.windows(2).all(|w| w[0] <= w[1]),
+            "the bar went back: {seen:?}"
+        );
+        ensure!(
+            seen.last().copied().unwrap_or(0) > seen.first().copied().unwrap_or(0),
+            "the bar did not move: {seen:?}"
+        );
+        let last = texts.last().cloned().unwrap_or_default();
+        for part in ["of 4,000,000 heaps", "proving up to", "heaps/s", "left"] {
+            ensure!(last.contains(part), "no {part:?} in {last:?}");
+        }
+        page.wait_for("#octal-job-cancel").await?.click().await?;
         page.wait_until("the status to say Cancelled", || async {
-            let status = page.text("#octal-status").await?.unwrap_or_default();
-            Ok(if status.starts_with("Cancelled") {
+            let status = page.text("#octal-job").await?.unwrap_or_default();
+            Ok(if status.starts_with("Cancelled:") {
                 Ok(())
             } else {
                 Err(status)
@@ -102,10 +125,45 @@ async fn long_run_shows_progress_and_cancels() -> Result<()> {
         // Progress replies already on their way when Cancel was pressed must not bring the
         // job back.
         tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
-        let status = page.text("#octal-status").await?.unwrap_or_default();
+        let status = page.text("#octal-job").await?.unwrap_or_default();
         ensure!(
-            status.starts_with("Cancelled"),
+            status.starts_with("Cancelled:") && !status.contains("nothing to compute"),
             "after Cancel the status became {status:?}"
+        );
+        // Compute on the same state runs it again.
+        page.wait_for("#octal-compute").await?.click().await?;
+        page.wait_for("#octal-job-progress").await?;
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn form_card_compute_button_hint_and_grouped_numbers() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/octal?code=.6&max=2000").await?;
+        let badge = page.wait_for_some_text("#octal-badge").await?;
+        ensure!(badge == "not yet periodic up to 2,000", "badge: {badge}");
+        let proof = page.wait_for_some_text("#octal-proof").await?;
+        ensure!(proof.contains("2,000"), "proof: {proof}");
+        ensure!(
+            page.exists("form.card #octal-compute").await?,
+            "no Compute button in a form card"
+        );
+        let hint = page.wait_for_some_text("form.card #octal-hint").await?;
+        ensure!(hint.contains("Enter"), "hint: {hint}");
+        // Kayles: the proof's range reads with "≤", never "<=".
+        page.open("#/octal?code=.77&max=100000").await?;
+        page.wait_for_text("#octal-period", "12").await?;
+        let proof = page.wait_for_some_text("#octal-proof").await?;
+        ensure!(
+            proof.contains("≤ n ≤") && !proof.contains("<="),
+            "proof: {proof}"
+        );
+        // Copy link sits in the page head, as on every page.
+        ensure!(
+            page.exists(".page-head #copy-link").await?,
+            "no Copy link in the head"
         );
         Ok(())
     })

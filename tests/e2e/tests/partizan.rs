@@ -100,3 +100,66 @@ async fn a_tampered_link_shows_an_error() -> Result<()> {
     })
     .await
 }
+
+/// Play with real clicks: the visitor plays Left in 3 + 2 of S(1,2 | 1,3) (a Left win moving
+/// first, value ⇑*), always clicking a winning move; after each click the page shows the
+/// engine's reply (its first winning move, else its first move), and the game ends with the
+/// engine unable to move.
+#[tokio::test]
+async fn playing_left_against_the_engine_with_clicks() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/partizan?L=1,2&R=1,3&n=10&pos=3,2").await?;
+        page.wait_for("#pz-tree-svg g.tree-node").await?;
+        page.wait_for("#pz-play-L").await?.click().await?;
+        page.wait_for_hash_containing("play=L").await?;
+        let rules = rules();
+        let mut heaps = vec![3, 2];
+        for _ in 0..20 {
+            let report = position::analyse(&rules, &heaps, &mut Budget::unlimited())?;
+            let i = report
+                .left_moves
+                .iter()
+                .position(|m| m.wins)
+                .context("Left keeps a winning move")?;
+            let m = &report.left_moves[i];
+            let mut after = position::after_move(&heaps, m.from, &m.to);
+            if after.is_empty() {
+                // The page and its job write the empty position as one heap of 0.
+                after.push(0);
+            }
+            page.wait_for(&format!("#pz-move-{i}"))
+                .await?
+                .click()
+                .await?;
+            let reply = position::analyse(&rules, &after, &mut Budget::unlimited())?;
+            let Some(r) = reply
+                .right_moves
+                .iter()
+                .find(|m| m.wins)
+                .or(reply.right_moves.first())
+            else {
+                page.wait_for_text("#pz-play-status", "Right cannot move: you win!")
+                    .await?;
+                return Ok(());
+            };
+            page.wait_for_text("#pz-play-status", &format!("Right moved {}.", r.describe()))
+                .await?;
+            heaps = position::after_move(&after, r.from, &r.to);
+            if heaps.is_empty() {
+                heaps.push(0);
+            }
+            let shown: Vec<String> = heaps.iter().map(usize::to_string).collect();
+            let title = format!(
+                "Position {}",
+                if shown.is_empty() {
+                    "0".into()
+                } else {
+                    shown.join(" + ")
+                }
+            );
+            page.wait_for_text("#pz-position-title", &title).await?;
+        }
+        anyhow::bail!("the game did not end in 20 moves")
+    })
+    .await
+}

@@ -11,8 +11,9 @@ use heaplab_e2e::{hash_value, with_page, Page};
 use heaplab_engine::budget::Budget;
 use heaplab_engine::figure::{render_map, Colouring};
 use heaplab_engine::period_map::{
-    class_counts, compute, Cell, CellClass, Family, Window, DEFAULT_CELL_BUDGET,
+    self, class_counts, compute, Cell, CellClass, Family, Window, DEFAULT_CELL_BUDGET,
 };
+use heaplab_engine::Periodicity;
 
 /// The engine's cells for a window, as the page's workers compute them.
 fn engine_cells(family: Family, window: Window) -> Vec<Cell> {
@@ -59,7 +60,19 @@ async fn assert_canvas_matches(
     colouring: Colouring,
 ) -> Result<Vec<Cell>> {
     let cells = engine_cells(family, window);
-    let expected = render_map(&cells, window, colouring);
+    assert_canvas_is(page, &cells, window, colouring).await?;
+    Ok(cells)
+}
+
+/// Reads the whole canvas and checks it pixel for pixel against the engine's picture of
+/// `cells`.
+async fn assert_canvas_is(
+    page: &Page,
+    cells: &[Cell],
+    window: Window,
+    colouring: Colouring,
+) -> Result<()> {
+    let expected = render_map(cells, window, colouring);
     let (w, h, rgba) = page
         .canvas_rgba("#period-map")
         .await?
@@ -85,7 +98,7 @@ async fn assert_canvas_matches(
         mismatches.is_empty(),
         "canvas differs from the engine: {mismatches:?}"
     );
-    Ok(cells)
+    Ok(())
 }
 
 /// The count the legend table shows for `class`.
@@ -299,6 +312,169 @@ async fn a_dragged_box_zooms_and_a_click_opens_the_ruleset() -> Result<()> {
                 && (zoomed.y0..zoomed.y1).contains(&set[1]),
             "the click opened {set:?}, not a ruleset of the window {zoomed:?}"
         );
+        Ok(())
+    })
+    .await
+}
+
+/// Issue 21: "done" counts rulesets in the legend's unit (not pixels, which include the
+/// non-rulesets x ≥ y), the bar's maximum is that count, the fixed move's range is the
+/// engine's, and the 4-move map opens in a colouring that is not one colour.
+#[tokio::test]
+async fn progress_counts_rulesets_and_the_four_move_map_opens_coloured_by_period() -> Result<()> {
+    with_page(|page| async move {
+        let window = Window {
+            x0: 40,
+            x1: 160,
+            y0: 90,
+            y1: 210,
+        };
+        let family = Family::ThreeMove { s3: 301 };
+        page.open("#/period-map?family=3move&fixed=301&s1=40..160&s2=90..210&colour=class")
+            .await?;
+        wait_complete(&page, window).await?;
+        let rulesets = family.rulesets_in(window);
+        let not_rulesets = class_counts(&engine_cells(family, window))
+            .into_iter()
+            .find(|(c, _)| *c == CellClass::Invalid)
+            .map_or(0, |(_, n)| n);
+        ensure!(
+            rulesets + not_rulesets == window.pixels() && not_rulesets > 0,
+            "{rulesets} rulesets and {not_rulesets} other pixels"
+        );
+        let status = page.text("#map-status").await?.unwrap_or_default();
+        let want = format!("done: {} rulesets", heaplab_engine::text::grouped(rulesets));
+        ensure!(
+            status.starts_with(&want),
+            "status {status:?}, want {want:?}"
+        );
+        let max = page.attr("#map-progress", "max").await?.unwrap_or_default();
+        ensure!(
+            max == rulesets.to_string(),
+            "bar max {max}, want {rulesets}"
+        );
+        page.open("#/period-map?family=4move&fixed=97&s1=1..33&s2=2..34")
+            .await?;
+        page.wait_for_value("#map-colour", "period").await?;
+        page.open("#/period-map?family=3move&fixed=1").await?;
+        let error = page.wait_for_some_text("#map-error").await?;
+        ensure!(error.contains("between 3 and"), "{error}");
+        Ok(())
+    })
+    .await
+}
+
+/// Issue 16: a click on a red (unresolved) pixel resolves it in a worker. The max-symmetric
+/// map at m = 70 has 24 unresolved rulesets at the default budget (`heaplab period-map --family
+/// maxsym5 --m 70`); {8, 17, 53, 62, 70} is one, with outcome period 4,514,810 (`heaplab
+/// subtraction --set 8,17,53,62,70 --outcomes-only`: 0.03 s). After the click its pixel is
+/// repainted as the engine paints the resolved cell, and the legend counts one red pixel less.
+#[tokio::test]
+async fn clicking_a_red_pixel_resolves_it_in_a_worker() -> Result<()> {
+    let family = Family::MaxSym5 { m: 70 };
+    let window = Window {
+        x0: 1,
+        x1: 34,
+        y0: 2,
+        y1: 35,
+    };
+    let (x, y) = (8, 17);
+    with_page(|page| async move {
+        page.open("#/period-map?family=maxsym5&fixed=70&s1=1..34&s2=2..35&colour=class")
+            .await?;
+        wait_complete(&page, window).await?;
+        let mut cells = assert_canvas_matches(&page, family, window, Colouring::Class).await?;
+        let red = |cells: &[Cell]| {
+            cells
+                .iter()
+                .filter(|c| c.class == CellClass::Unresolved)
+                .count() as u64
+        };
+        let before = red(&cells);
+        ensure!(before == 24, "{before} unresolved cells, not 24");
+        ensure!(
+            shown_count(&page, CellClass::Unresolved).await? == before,
+            "legend count"
+        );
+
+        let (canvas, width, height) = page.pointer_target("#period-map").await?;
+        let (col, row) = (f64::from(x - window.x0), f64::from(window.y1 - 1 - y));
+        let (w, h) = (
+            f64::from(window.x1 - window.x0),
+            f64::from(window.y1 - window.y0),
+        );
+        let at = (
+            ((col + 0.5) / w - 0.5) * width,
+            ((row + 0.5) / h - 0.5) * height,
+        );
+        let clicked = std::time::Instant::now();
+        page.click_at(&canvas, at).await?;
+        let result = page.wait_for_some_text("#resolve-result").await?;
+        // A measurement for the README, not an assertion.
+        println!(
+            "red pixel: {:.2} s from the click to the result",
+            clicked.elapsed().as_secs_f64()
+        );
+        ensure!(
+            result.contains("Outcome period 4,514,810, preperiod 0"),
+            "the search said {result:?}"
+        );
+        let resolved = period_map::cell_with(
+            family,
+            x,
+            y,
+            Periodicity::Proven {
+                preperiod: 0,
+                period: 4_514_810,
+                saltus: 0,
+            },
+        );
+        for c in cells.iter_mut().filter(|c| (c.x, c.y) == (x, y)) {
+            ensure!(c.class == CellClass::Unresolved, "({x}, {y}) was {c:?}");
+            *c = resolved;
+        }
+        page.wait_until("the legend to count one red pixel less", || async {
+            let n = shown_count(&page, CellClass::Unresolved).await?;
+            Ok(if n == before - 1 {
+                Ok(())
+            } else {
+                Err(format!("{n} unresolved"))
+            })
+        })
+        .await?;
+        assert_canvas_is(&page, &cells, window, Colouring::Class).await?;
+        ensure!(
+            page.exists("#period-map").await?,
+            "the click left the map page"
+        );
+        Ok(())
+    })
+    .await
+}
+
+/// Issue 16: a map of at least 65,536 pixels is drawn progressively (every 8th pixel of every
+/// 8th row first, as blocks, then every pixel); the page records when the coarse picture was
+/// whole (`data-coarse-ms`), and the finished canvas is still exactly the engine's picture.
+#[tokio::test]
+async fn a_large_map_is_drawn_coarse_first_and_ends_exact() -> Result<()> {
+    let family = Family::ThreeMove { s3: 331 };
+    let window = Window {
+        x0: 1,
+        x1: 330,
+        y0: 2,
+        y1: 331,
+    };
+    with_page(|page| async move {
+        page.open("#/period-map?family=3move&fixed=331&s1=1..330&s2=2..331&colour=class")
+            .await?;
+        wait_complete(&page, window).await?;
+        let coarse = page.attr("#period-map", "data-coarse-ms").await?;
+        ensure!(
+            coarse.is_some(),
+            "no coarse pass on a {}-pixel map",
+            window.pixels()
+        );
+        assert_canvas_matches(&page, family, window, Colouring::Class).await?;
         Ok(())
     })
     .await

@@ -227,3 +227,51 @@ async fn tampered_urls_show_messages() -> Result<()> {
     })
     .await
 }
+
+/// Issue 21's scoring messages: a parse error once, one summary line for a sum, the code
+/// echoed as typed (`0.26`), no "(compare …)" in the wrong notation, a message for an unknown
+/// tab, and no "the code is empty" when m's code is left empty as the label invites.
+#[tokio::test]
+async fn messages_are_shown_once_and_read_as_typed() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/scoring?tab=game&g={{{1|").await?;
+        let message = page.wait_for_some_text("#sc-error").await?;
+        ensure!(
+            !page.exists("#sc-game-status").await?,
+            "the committed error is also on the live line"
+        );
+        let main = page.text("main").await?.unwrap_or_default();
+        ensure!(
+            main.matches(message.as_str()).count() == 1,
+            "{message} twice"
+        );
+        ensure!(
+            page.exists(".page-head #copy-link").await?,
+            "Copy link not in the head"
+        );
+        page.open("#/scoring?tab=game&g={4|3|2}&plus={1|0|-1}%20%2B%20{4|3|2}")
+            .await?;
+        page.wait_for_text("#sc-plus-status", "✓ 2 games, 6 nodes in all")
+            .await?;
+        page.open("#/scoring?tab=octal&code=0.26&pts=1,2&n=30")
+            .await?;
+        let summary = page.wait_for_some_text("#sc-summary").await?;
+        ensure!(summary.starts_with("(0.26; 1,2)"), "summary: {summary}");
+        let live = page.wait_for_some_text("#sc-rules-status").await?;
+        ensure!(live.contains("(0.26; 1,2)"), "live line: {live}");
+        page.open("#/scoring?tab=octal&code=3333&pts=2,2,2,2&n=40")
+            .await?;
+        let two_k = page.wait_for_some_text("#sc-2k").await?;
+        ensure!(!two_k.contains("compare"), "{two_k}");
+        page.open("#/scoring?tab=bogus").await?;
+        let note = page.wait_for_some_text("#sc-tab-note").await?;
+        ensure!(note.contains("bogus"), "{note}");
+        page.open("#/scoring?tab=octal&code=3333&pts=1,2,3,4&n=20&m=3&mpts=2,2,2,2")
+            .await?;
+        page.wait_for_some_text("#sc-summary").await?;
+        let main = page.text("main").await?.unwrap_or_default();
+        ensure!(!main.contains("code is empty"), "{main}");
+        Ok(())
+    })
+    .await
+}

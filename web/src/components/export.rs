@@ -30,6 +30,13 @@ const MAX_EXPORT_PIXELS: u64 = 64_000_000;
 /// The widest or tallest canvas browsers reliably make.
 const MAX_EXPORT_SIDE: u64 = 16_384;
 
+/// Whether an image of `(width, height)` pixels scaled `scale` times is one browsers can make
+/// (the size menus offer only those, so no offered size is then refused).
+pub fn export_fits((w, h): (u64, u64), scale: u32) -> bool {
+    let (sw, sh) = (w * u64::from(scale), h * u64::from(scale));
+    sw.saturating_mul(sh) <= MAX_EXPORT_PIXELS && sw <= MAX_EXPORT_SIDE && sh <= MAX_EXPORT_SIDE
+}
+
 /// Scales RGBA pixels `width × height` up by an integer `scale` (nearest neighbour).
 pub fn upscale(rgba: &[u8], width: u32, height: u32, scale: u32) -> Vec<u8> {
     if scale <= 1 {
@@ -63,7 +70,7 @@ pub fn download_rgba(
         u64::from(w) * u64::from(scale),
         u64::from(h) * u64::from(scale),
     );
-    if sw * sh > MAX_EXPORT_PIXELS || sw > MAX_EXPORT_SIDE || sh > MAX_EXPORT_SIDE {
+    if !export_fits((u64::from(w), u64::from(h)), scale) {
         return Err(format!(
             "{sw} × {sh} px is too large for the browser; choose a smaller size"
         ));
@@ -83,16 +90,29 @@ pub fn put_rgba(
 ) -> Result<(), String> {
     canvas.set_width(width);
     canvas.set_height(height);
-    let ctx = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-        .ok_or("no 2-D canvas context")?;
+    let ctx = context_2d(canvas)?;
     let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(rgba), width, height)
         .map_err(|_| "the image could not be made".to_string())?;
     ctx.put_image_data(&image, 0.0, 0.0)
         .map_err(|_| "the image could not be drawn".to_string())
+}
+
+/// The canvas' 2-D context, or why there is none.
+pub fn context_2d(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, String> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+        .ok_or_else(|| "no 2-D canvas context".to_string())
+}
+
+/// Shows `canvas` `width` CSS px wide whatever its pixel size, so a picture drawn at the
+/// device pixel ratio keeps its layout size (set through the CSSOM, which the
+/// Content-Security-Policy allows where a `style` attribute is refused).
+pub fn show_at_css_width(canvas: &HtmlCanvasElement, width: u64) {
+    // Failure only leaves the canvas at its pixel size, scaled down by `max-width`.
+    let _ = canvas.style().set_property("width", &format!("{width}px"));
 }
 
 /// Saves `text` as a file called `filename` of type `mime` (an SVG legend, say), through a
@@ -156,9 +176,15 @@ pub fn scaled_png(props: &ScaledPngProps) -> Html {
             }
         })
     };
+    // Only the sizes a browser can make; a chosen size that no longer fits falls back to ×1.
+    let offered: Vec<u32> = SCALES
+        .into_iter()
+        .filter(|&s| s == 1 || export_fits(props.base, s))
+        .collect();
+    let chosen = if offered.contains(&*scale) { *scale } else { 1 };
     let onclick = {
         let export = props.export.clone();
-        let scale = *scale;
+        let scale = chosen;
         let message = message.clone();
         Callback::from(move |_: MouseEvent| {
             message.set(export.emit(scale).err());
@@ -169,8 +195,8 @@ pub fn scaled_png(props: &ScaledPngProps) -> Html {
         <div class="toolbar">
             <label for={select_id.clone()}>{ "Size" }</label>
             <select id={select_id} {onchange}>
-                { for SCALES.iter().map(|&s| html! {
-                    <option value={s.to_string()} selected={s == *scale}>
+                { for offered.iter().map(|&s| html! {
+                    <option value={s.to_string()} selected={s == chosen}>
                         { format!("×{s} ({} × {} px)", w * u64::from(s), h * u64::from(s)) }
                     </option>
                 }) }

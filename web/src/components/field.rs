@@ -90,6 +90,20 @@ where
     })
 }
 
+/// A callback for a [`TextField`]'s `oninput`: stores the typed text into the form state with
+/// `set`.
+pub fn edit_text<Q: Clone + 'static>(
+    form: &UseStateHandle<Q>,
+    set: fn(&mut Q, String),
+) -> Callback<String> {
+    let form = form.clone();
+    Callback::from(move |text: String| {
+        let mut next = (*form).clone();
+        set(&mut next, text);
+        form.set(next);
+    })
+}
+
 /// A callback for a `<select>` that takes effect at once: stores its value with `set`, then
 /// navigates to `commit(form)` when that gives a hash (a valid form).
 pub fn choose_and_commit<Q: Clone + 'static>(

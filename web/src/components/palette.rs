@@ -1,43 +1,20 @@
 //! The colour of a nim-value, shared by the strip, its legend and the chart, and the colour
 //! swatch that legends (nim-values, period-map classes) are made of.
 //!
-//! Invariant: value 0 (a P-position) is pure black `#000000`; every other value gets a bright
-//! colour that is never black, so P-positions can be read off canvas pixels exactly.
+//! Invariant: value 0 (a P-position) is pure black `#000000`; every other value gets a colour
+//! of the engine's palette that is never black, so P-positions can be read off canvas pixels
+//! exactly.
 
 use yew::prelude::*;
 
-/// RGB colour of nim-value `value`: black for 0, otherwise a golden-angle hue at fixed
-/// saturation and lightness (neighbouring values get clearly different hues).
-pub fn value_rgb(value: u64) -> [u8; 3] {
-    if value == 0 {
-        return [0, 0, 0];
-    }
-    let hue = ((value - 1) as f64 * 137.507_764) % 360.0;
-    hsl_to_rgb(hue, 0.72, 0.58)
-}
+/// RGB colour of nim-value `value`: the engine's one nim-value palette
+/// ([`heaplab_engine::colour::nim_value_rgb`]), so strips, legends and exports agree.
+pub use heaplab_engine::colour::nim_value_rgb as value_rgb;
 
 /// The CSS form `#rrggbb` of [`value_rgb`].
 pub fn value_css(value: u64) -> String {
     let [r, g, b] = value_rgb(value);
     format!("#{r:02x}{g:02x}{b:02x}")
-}
-
-/// Converts HSL (hue in degrees, saturation and lightness in `0..=1`) to RGB bytes.
-fn hsl_to_rgb(hue: f64, saturation: f64, lightness: f64) -> [u8; 3] {
-    let chroma = (1.0 - (2.0 * lightness - 1.0).abs()) * saturation;
-    let h = hue / 60.0;
-    let x = chroma * (1.0 - (h % 2.0 - 1.0).abs());
-    let (r, g, b) = match h as u32 {
-        0 => (chroma, x, 0.0),
-        1 => (x, chroma, 0.0),
-        2 => (0.0, chroma, x),
-        3 => (0.0, x, chroma),
-        4 => (x, 0.0, chroma),
-        _ => (chroma, 0.0, x),
-    };
-    let m = lightness - chroma / 2.0;
-    let byte = |c: f64| ((c + m) * 255.0).round().clamp(0.0, 255.0) as u8;
-    [byte(r), byte(g), byte(b)]
 }
 
 /// Properties of [`Legend`].
@@ -61,7 +38,7 @@ pub fn legend(props: &LegendProps) -> Html {
                 </li>
             }) }
             if props.max_value > last {
-                <li class="legend-more">{ format!("… up to {} (colours repeat their hue cycle)", props.max_value) }</li>
+                <li class="legend-more">{ format!("… up to {} (colours repeat every 16 values)", props.max_value) }</li>
             }
         </ul>
     }
@@ -103,18 +80,4 @@ pub fn colour_swatch(props: &ColourSwatchProps) -> Html {
         });
     }
     html! { <span ref={node} class="swatch" data-colour={props.colour.clone()} aria-hidden="true"></span> }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn zero_is_black_and_nothing_else_is() {
-        assert_eq!(value_rgb(0), [0, 0, 0]);
-        for v in 1..10_000 {
-            let [r, g, b] = value_rgb(v);
-            assert!(u32::from(r) + u32::from(g) + u32::from(b) > 100, "{v}");
-        }
-    }
 }

@@ -79,6 +79,16 @@ pub fn toggle(collapsed: &[bool], v: usize) -> Vec<bool> {
     next
 }
 
+/// "`shown` of N nodes shown" for a tree whose root has `descendants` descendants. The count
+/// saturates (a capped builder may stand for astronomically many positions); a saturated count
+/// is said as "more than", never wrapped round to 0.
+pub fn node_count_text(shown: usize, descendants: u64) -> String {
+    match descendants.checked_add(1) {
+        Some(total) if descendants < u64::MAX - 1 => format!("{shown} of {total} nodes shown"),
+        _ => format!("{shown} of more than {} nodes shown", u64::MAX - 1),
+    }
+}
+
 /// The scene of `tree` with `collapsed` nodes folded (engine layout, default options).
 pub fn tree_scene(tree: &Tree, collapsed: &[bool]) -> Scene {
     let options = LayoutOptions::default();
@@ -264,8 +274,7 @@ pub fn tree_view(props: &TreeViewProps) -> Html {
         Some(node) => node.label.clone(),
         None => "Hover a node for its full state; click it to collapse or expand; drag to pan, wheel to zoom.".to_string(),
     };
-    let shown = scene.nodes.len();
-    let total = props.tree.descendant_counts()[0] + 1;
+    let count = node_count_text(scene.nodes.len(), props.tree.descendant_counts()[0]);
 
     html! {
         <div class="tree-view" id={id.clone()}>
@@ -278,7 +287,7 @@ pub fn tree_view(props: &TreeViewProps) -> Html {
                 }
                 <button type="button" id={format!("{id}-collapse")} onclick={collapse_to_cap}>{ "Reset folds" }</button>
                 <span class="toolbar-note" id={format!("{id}-count")}>
-                    { format!("{shown} of {total} nodes shown") }
+                    { count }
                 </span>
             </div>
             <svg id={format!("{id}-svg")} class="tree-svg" ref={svg_ref}

@@ -15,11 +15,44 @@ use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use super::export::download_canvas;
+use super::export::{context_2d, download_canvas};
 
-/// Chart size in canvas pixels.
+/// The chart's largest width and its height, in CSS pixels.
 const WIDTH: u32 = 960;
 const HEIGHT: u32 = 320;
+/// Narrower than this the chart no longer shrinks (its box scrolls or scales instead).
+const MIN_CSS_WIDTH: u32 = 280;
+
+/// A plotters drawing area on `canvas`, laid out in CSS pixels and drawn for the device: the
+/// chart is as wide as its box (at most `max_width` CSS px) and `height` CSS px tall, the
+/// canvas holds that size times `devicePixelRatio`, and the context is scaled to match, so
+/// plotters' 12 px text stays 12 CSS px on a phone and is sharp on a dense screen.
+pub fn device_area(
+    canvas: HtmlCanvasElement,
+    max_width: u32,
+    height: u32,
+) -> Result<DrawingArea<CanvasBackend, Shift>, String> {
+    let shown = canvas
+        .parent_element()
+        .map_or(0, |p| u32::try_from(p.client_width()).unwrap_or(0));
+    let width = if shown == 0 {
+        max_width
+    } else {
+        shown.clamp(MIN_CSS_WIDTH, max_width)
+    };
+    let ratio = web_sys::window()
+        .map_or(1.0, |w| w.device_pixel_ratio())
+        .clamp(1.0, 4.0);
+    canvas.set_width((f64::from(width) * ratio).round() as u32);
+    canvas.set_height((f64::from(height) * ratio).round() as u32);
+    let context = context_2d(&canvas)?;
+    // Resizing reset the context; every drawing call below is in CSS pixels.
+    context
+        .set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0)
+        .map_err(|_| "the canvas could not be scaled")?;
+    let backend = CanvasBackend::with_canvas_object(canvas).ok_or("no 2-D canvas context")?;
+    Ok(backend.into_drawing_area().shrink((0, 0), (width, height)))
+}
 
 /// A labelled vertical line on the chart.
 #[derive(Clone, PartialEq, Debug)]
@@ -37,10 +70,7 @@ fn draw(
     marks: &[ChartMark],
     y_label: &str,
 ) -> Result<(), String> {
-    canvas.set_width(WIDTH);
-    canvas.set_height(HEIGHT);
-    let backend = CanvasBackend::with_canvas_object(canvas).ok_or("no 2-D canvas context")?;
-    let root = backend.into_drawing_area();
+    let root = device_area(canvas, WIDTH, HEIGHT)?;
     let err = |e: &dyn std::fmt::Display| e.to_string();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let n = values.len() as u64;

@@ -1,8 +1,10 @@
 //! The value strip: one square cell per heap, drawn left to right in rows on a `<canvas>`.
 //!
-//! Geometry (the end-to-end tests read it back): cell `i` covers
+//! Geometry (the end-to-end tests read it back): cell `i` covers canvas pixels
 //! `x = (i % per_row) * cell .. + cell`, `y = (i / per_row) * cell .. + cell`; the canvas
-//! carries `data-cell` and `data-per-row`. Colours come from [`super::palette`] (P-positions are
+//! carries `data-cell` (canvas pixels), `data-scale` (canvas pixels per CSS pixel, the device
+//! pixel ratio rounded) and `data-per-row`, and is shown `per_row × cell / scale` CSS px wide.
+//! On a narrow screen cells are [`TAP_CELL`] CSS px, big enough to tap. Colours come from [`super::palette`] (P-positions are
 //! `#000000`). Marked heaps (the end of the preperiod, the end of the first period) get a thin
 //! white bar on the *left edge* of their cell, `max(1, cell / 8)` pixels wide, so cell interiors
 //! keep their colour (cells under [`MIN_MARKED_CELL`] px get no bar). Pixels are written straight into `ImageData`.
@@ -12,29 +14,44 @@ use std::rc::Rc;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use super::export::{download_canvas, put_rgba, ScaledPng};
+use super::export::{download_canvas, put_rgba, show_at_css_width, ScaledPng};
 use super::palette::value_rgb;
 
-/// The strip is laid out to be about this many pixels wide.
-const TARGET_WIDTH: u64 = 960;
+/// The strip is laid out to be about this many CSS pixels wide (at most; less on a narrow
+/// screen).
+pub const TARGET_WIDTH: u64 = 960;
 /// And to take up about this many square pixels in all.
 const TARGET_AREA: u64 = 960 * 360;
 /// The widest a row may get when rows are aligned to a period.
 const MAX_ALIGNED_WIDTH: u64 = 1_440;
+/// On a screen narrower than [`TARGET_WIDTH`], cells are this many CSS pixels, big enough to
+/// tap (the strip grows taller and scrolls inside its box) ...
+pub const TAP_CELL: u32 = 24;
+/// ... for up to this many heaps (more would make the strip taller than a canvas may be).
+pub const TAP_HEAPS: u64 = 2_000;
 
 /// Cells smaller than this get no period markers (a bar would cover their middle).
 pub const MIN_MARKED_CELL: u32 = 4;
 
-/// Cell size and cells per row for `n` heaps. With `align = Some(p)`, rows hold a multiple of
-/// `p` cells (so a periodic pattern lines up in columns) whenever `p` cells fit in a row.
-pub fn strip_layout(n: u64, align: Option<u64>) -> (u32, u64) {
+/// Cell size (CSS px) and cells per row for `n` heaps in a box `width` CSS px wide. With
+/// `align = Some(p)`, rows hold a multiple of `p` cells (so a periodic pattern lines up in
+/// columns) whenever `p` cells fit in a row.
+pub fn strip_layout(n: u64, align: Option<u64>, width: u64) -> (u32, u64) {
     let n = n.max(1);
+    let width = width.clamp(u64::from(TAP_CELL), TARGET_WIDTH);
+    if width < TARGET_WIDTH && n <= TAP_HEAPS {
+        let mut per_row = width / u64::from(TAP_CELL);
+        if let Some(p) = align.filter(|&p| p >= 1 && p <= per_row) {
+            per_row = p * (per_row / p);
+        }
+        return (TAP_CELL, per_row.min(n));
+    }
     let mut cell = ((TARGET_AREA / n) as f64).sqrt().floor() as u64;
     cell = cell.clamp(2, 24);
-    let mut per_row = (TARGET_WIDTH / cell).max(1);
+    let mut per_row = (width / cell).max(1);
     if let Some(p) = align.filter(|&p| p >= 1 && p * 2 <= MAX_ALIGNED_WIDTH) {
         cell = cell.min(MAX_ALIGNED_WIDTH / p).max(2);
-        let fit = (TARGET_WIDTH / cell).max(p);
+        let fit = (width / cell).max(p);
         per_row = p * (fit / p).max(1);
     }
     (cell as u32, per_row.min(n).max(1))
@@ -48,6 +65,44 @@ pub fn cell_origin(index: u64, cell: u32, per_row: u64) -> (u64, u64) {
     )
 }
 
+/// RGBA pixels of a strip: cell `i` in `colours[i]`, `cell` px square, `per_row` cells a row,
+/// with left-edge markers at the heaps in `marks`. Returns the pixels, width and height. The
+/// value strip and the partizan outcome strip are both drawn by it.
+pub fn strip_rgba(
+    colours: &[[u8; 3]],
+    cell: u32,
+    per_row: u64,
+    marks: &[u64],
+) -> (Vec<u8>, u32, u32) {
+    let n = colours.len() as u64;
+    let rows = n.div_ceil(per_row).max(1);
+    let width = (per_row * u64::from(cell)) as u32;
+    let height = (rows * u64::from(cell)) as u32;
+    let stride = width as usize * 4;
+    // Transparent background; each cell is filled row by row.
+    let mut pixels = vec![0u8; stride * height as usize];
+    let cell_px = cell as usize;
+    let mut fill = |index: u64, span: usize, [r, g, b]: [u8; 3]| {
+        let (x0, y0) = cell_origin(index, cell, per_row);
+        for dy in 0..cell_px {
+            let row = (y0 as usize + dy) * stride + x0 as usize * 4;
+            for px in pixels[row..row + span * 4].chunks_exact_mut(4) {
+                px.copy_from_slice(&[r, g, b, 255]);
+            }
+        }
+    };
+    for (i, &colour) in colours.iter().enumerate() {
+        fill(i as u64, cell_px, colour);
+    }
+    // Below 4 px a bar would cover the cell's middle, so small cells get no markers.
+    let bar = (cell_px / 8).max(1);
+    let marks = if cell >= MIN_MARKED_CELL { marks } else { &[] };
+    for &m in marks.iter().filter(|&&m| m < n) {
+        fill(m, bar, [255, 255, 255]);
+    }
+    (pixels, width, height)
+}
+
 /// Draws `values` into `canvas` (resizing it), cell `cell` px, `per_row` cells a row, with
 /// left-edge markers at the heaps in `marks`. Returns `None` when the canvas has no 2-D context.
 pub fn draw_strip(
@@ -57,37 +112,34 @@ pub fn draw_strip(
     per_row: u64,
     marks: &[u64],
 ) -> Option<()> {
-    let n = values.len() as u64;
-    let rows = n.div_ceil(per_row).max(1);
-    let width = (per_row * u64::from(cell)) as u32;
-    let height = (rows * u64::from(cell)) as u32;
-    let stride = width as usize * 4;
-    // Transparent background; each cell is filled row by row.
-    let mut pixels = vec![0u8; stride * height as usize];
-    let cell_px = cell as usize;
-    for (i, &value) in values.iter().enumerate() {
-        let [r, g, b] = value_rgb(value);
-        let (x0, y0) = cell_origin(i as u64, cell, per_row);
-        for dy in 0..cell_px {
-            let row = (y0 as usize + dy) * stride + x0 as usize * 4;
-            for px in pixels[row..row + cell_px * 4].chunks_exact_mut(4) {
-                px.copy_from_slice(&[r, g, b, 255]);
-            }
-        }
-    }
-    // Below 4 px a bar would cover the cell's middle, so small cells get no markers.
-    let bar = (cell_px / 8).max(1);
-    let marks = if cell >= MIN_MARKED_CELL { marks } else { &[] };
-    for &m in marks.iter().filter(|&&m| m < n) {
-        let (x0, y0) = cell_origin(m, cell, per_row);
-        for dy in 0..cell_px {
-            let row = (y0 as usize + dy) * stride + x0 as usize * 4;
-            for px in pixels[row..row + bar * 4].chunks_exact_mut(4) {
-                px.copy_from_slice(&[255, 255, 255, 255]);
-            }
-        }
-    }
+    let colours: Vec<[u8; 3]> = values.iter().map(|&v| value_rgb(v)).collect();
+    let (pixels, width, height) = strip_rgba(&colours, cell, per_row, marks);
     put_rgba(canvas, &pixels, width, height).ok()
+}
+
+/// The whole device pixels per CSS pixel a strip is drawn at (`devicePixelRatio` rounded,
+/// 1 to 4), so cells stay sharp on a dense screen.
+pub fn device_scale() -> u32 {
+    let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
+    ratio.round().clamp(1.0, 4.0) as u32
+}
+
+/// The CSS width of `node`'s element once it is laid out (the desktop [`TARGET_WIDTH`] before
+/// that), so a strip lays out for the screen it is on.
+#[hook]
+pub fn use_box_width(node: &NodeRef) -> u64 {
+    let width = use_state_eq(|| TARGET_WIDTH);
+    {
+        let (node, width) = (node.clone(), width.clone());
+        use_effect_with((), move |_| {
+            if let Some(el) = node.cast::<web_sys::Element>() {
+                if let Ok(w @ 1..) = u64::try_from(el.client_width()) {
+                    width.set(w);
+                }
+            }
+        });
+    }
+    *width
 }
 
 /// Properties of [`ValueStrip`].
@@ -117,8 +169,12 @@ pub struct ValueStripProps {
 #[function_component(ValueStrip)]
 pub fn value_strip(props: &ValueStripProps) -> Html {
     let canvas = use_node_ref();
+    let strip_box = use_node_ref();
     let n = props.values.len() as u64;
-    let (cell, per_row) = strip_layout(n, props.align);
+    // Rows fit inside the scroll box's 1 px borders.
+    let width = use_box_width(&strip_box).saturating_sub(2);
+    let (cell, per_row) = strip_layout(n, props.align, width);
+    let scale = device_scale();
     {
         let canvas = canvas.clone();
         let values = props.values.clone();
@@ -127,7 +183,8 @@ pub fn value_strip(props: &ValueStripProps) -> Html {
             (values, marks, cell, per_row),
             move |(values, marks, cell, per_row)| {
                 if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                    draw_strip(&c, values, *cell, *per_row, marks);
+                    draw_strip(&c, values, *cell * scale, *per_row, marks);
+                    show_at_css_width(&c, *per_row * u64::from(*cell));
                 }
             },
         );
@@ -142,8 +199,9 @@ pub fn value_strip(props: &ValueStripProps) -> Html {
             // The canvas may be scaled down by CSS; map CSS pixels to canvas pixels.
             let shown = f64::from(c.client_width().max(1));
             let scale = f64::from(c.width()) / shown;
-            let x = (f64::from(e.offset_x()) * scale / f64::from(cell)).floor();
-            let y = (f64::from(e.offset_y()) * scale / f64::from(cell)).floor();
+            let cell = f64::from(cell * device_scale());
+            let x = (f64::from(e.offset_x()) * scale / cell).floor();
+            let y = (f64::from(e.offset_y()) * scale / cell).floor();
             if x < 0.0 || y < 0.0 || x >= per_row as f64 {
                 return;
             }
@@ -167,13 +225,14 @@ pub fn value_strip(props: &ValueStripProps) -> Html {
         })
     };
     html! {
-        <div class="strip">
+        <div class="strip" ref={strip_box}>
             <div class="strip-scroll">
                 <canvas
                     ref={canvas}
                     id={props.id.clone()}
                     class="value-strip"
-                    data-cell={cell.to_string()}
+                    data-cell={(cell * scale).to_string()}
+                    data-scale={scale.to_string()}
                     data-per-row={per_row.to_string()}
                     data-n={n.to_string()}
                     role="img"
@@ -192,12 +251,12 @@ mod tests {
 
     #[test]
     fn layout_fits_and_aligns() {
-        let (cell, per_row) = strip_layout(60, None);
+        let (cell, per_row) = strip_layout(60, None, TARGET_WIDTH);
         assert_eq!((cell, per_row), (24, 40));
-        let (cell, per_row) = strip_layout(100_000, None);
+        let (cell, per_row) = strip_layout(100_000, None, TARGET_WIDTH);
         assert!(cell >= 2 && per_row * u64::from(cell) <= TARGET_WIDTH);
-        let (_, per_row) = strip_layout(1000, Some(22));
+        let (_, per_row) = strip_layout(1000, Some(22), TARGET_WIDTH);
         assert_eq!(per_row % 22, 0);
-        assert_eq!(strip_layout(3, None).1, 3);
+        assert_eq!(strip_layout(3, None, TARGET_WIDTH).1, 3);
     }
 }

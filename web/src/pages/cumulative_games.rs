@@ -28,7 +28,8 @@ use yew::prelude::*;
 use crate::components::field::FieldErrors;
 use crate::route::PageQuery;
 
-use crate::components::export::{download_text, CopyLink};
+use crate::components::export::download_text;
+use crate::components::page::PageFrame;
 use crate::components::tree::{svg_to_png, TreeView};
 use crate::jobs::{use_job, JobState, JobStatus};
 use crate::route::navigate;
@@ -58,7 +59,18 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
     }
     let checked = props.query.validate();
 
+    // The fields the committed state's errors name ("x: …", "S, S2: …"), marked invalid.
+    let bad_fields: Vec<String> = match &checked {
+        Err(errors) => errors
+            .iter()
+            .filter_map(|e| e.split_once(": "))
+            .flat_map(|(fields, _)| fields.split(", ").map(str::to_string))
+            .collect(),
+        Ok(_) => Vec::new(),
+    };
+    let invalid = |field: &str| bad_fields.iter().any(|f| f == field).to_string();
     let text_input = |id: &'static str,
+                      field: &'static str,
                       label: String,
                       get: fn(&CgQuery) -> String,
                       set: fn(&mut CgQuery, String),
@@ -78,7 +90,7 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
         html! {
             <div class="field">
                 <label for={id}>{ label }</label>
-                <input id={id} type="text" inputmode="text" {value} {oninput} placeholder={hint} />
+                <input id={id} type="text" inputmode="text" {value} {oninput} placeholder={hint} aria-invalid={invalid(field)} />
             </div>
         }
     };
@@ -129,14 +141,7 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
     };
     html! {
         <section class="cumulative-games">
-            <h1>{ "Cumulative games" }</h1>
-            <p>
-                { "n-player, general-sum games on heaps (Larsson, Meir, Zick, " }
-                <em>{ "Cumulative games: who is the current player?" }</em>
-                { "). A move removes pebbles and adds a reward to the cumulations; utilities are read at the end. Each position is written " }
-                <code>{ "x; (C1,…,Cn)" }</code>
-                { ". HeapLab stores the player to move explicitly (the paper mixes \"current\" and \"previous\" player)." }
-            </p>
+            <PageFrame title="Cumulative games" lead="n-player, general-sum games on heaps (Larsson, Meir, Zick, “Cumulative games: who is the current player?”). A move removes pebbles and adds a reward to the cumulations; utilities are read at the end. Each position is written x; (C1,…,Cn). HeapLab stores the player to move explicitly (the paper mixes “current” and “previous” player).">
             <form class="cg-form" {onsubmit}>
                 { select("cg-preset", "Preset", form.preset.clone(),
                     Preset::ALL.iter().map(|p| (p.name().to_string(), p.title().to_string()))
@@ -149,26 +154,26 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
                     owned(&[("fixed", "fixed sets"), ("dynamic", "heap-size dynamic")]),
                     |q, v| CgQuery { moves: v, ..q.clone() }) }
                 if dynamic {
-                    { text_input("cg-dynamic", "Dynamic map D (heap sizes : moves; …)".into(), |q| q.dynamic.clone(), |q, v| q.dynamic = v, "2:2;3:1 or 1..20:2,3;5:1 (| between players)") }
+                    { text_input("cg-dynamic", "D", "Dynamic map D (heap sizes : moves; …)".into(), |q| q.dynamic.clone(), |q, v| q.dynamic = v, "2:2;3:1 or 1..20:2,3;5:1 (| between players)") }
                 } else {
-                    { text_input("cg-set", "S (everyone, or one per player split by ;)".into(), |q| q.set.clone(), |q, v| q.set = v, "2,3") }
+                    { text_input("cg-set", "S", "S (everyone, or one per player split by ;)".into(), |q| q.set.clone(), |q, v| q.set = v, "2,3") }
                     if n == 2 {
-                        { text_input("cg-set2", "Bob's own set (optional)".into(), |q| q.set2.clone(), |q, v| q.set2 = v, "e.g. 1,4") }
+                        { text_input("cg-set2", "S2", "Bob's own set (optional)".into(), |q| q.set2.clone(), |q, v| q.set2 = v, "e.g. 1,4") }
                     }
                 }
-                { text_input("cg-heap", "Heap x".into(), |q| q.heap.clone(), |q, v| q.heap = v, "7") }
-                { text_input("cg-cums", format!("Cumulations C1,…,C{n}"), |q| q.cums.clone(), |q, v| q.cums = v, "0,0") }
+                { text_input("cg-heap", "x", "Heap x".into(), |q| q.heap.clone(), |q, v| q.heap = v, "7") }
+                { text_input("cg-cums", "C", format!("Cumulations C1,…,C{n}"), |q| q.cums.clone(), |q, v| q.cums = v, "0,0") }
                 { select("cg-start", "First to move", form.start.clone(),
                     (0..n).map(|p| ((p + 1).to_string(), format!("{} (Player {})", player_name(p, n), p + 1))).collect(),
                     |q, v| CgQuery { start: v, ..q.clone() }) }
                 { select("cg-tie", "Tie-break", form.tie.clone(),
                     owned(&[("antagonistic", "antagonistic"), ("friendly", "friendly")]),
                     |q, v| CgQuery { tie: v, ..q.clone() }) }
-                { text_input("cg-turn", "Turn function".into(), |q| q.turn.clone(), |q, v| q.turn = v, "cyclic, next:2,3,1 or heap:1,2,2,1") }
+                { text_input("cg-turn", "turn", "Turn function".into(), |q| q.turn.clone(), |q, v| q.turn = v, "cyclic, next:2,3,1 or heap:1,2,2,1") }
                 { select("cg-view", "View", form.view.clone(),
                     owned(&[("efg", "Extensive Form tree (Figs 2, 4)"), ("cgt", "CGT-type tree (Fig 3)"), ("dag", "DAG of heap sizes (Fig 5)")]),
                     |q, v| CgQuery { view: v, ..q.clone() }) }
-                { text_input("cg-terms", "Table rows n".into(), |q| q.terms.clone(), |q, v| q.terms = v, "15") }
+                { text_input("cg-terms", "n", "Table rows n".into(), |q| q.terms.clone(), |q, v| q.terms = v, "15") }
                 if form.preset == "efg" {
                     <div class="field cg-efg-field">
                         <label for="cg-efg">{ "Extensive Form Game (JSON)" }</label>
@@ -185,13 +190,13 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
                     </div>
                 }
                 if Preset::from_name(&form.preset).is_ok_and(Preset::uses_value) {
-                    { text_input("cg-value", "Item value v".into(), |q| q.value.clone(), |q, v| q.value = v, "4") }
+                    { text_input("cg-value", "v", "Item value v".into(), |q| q.value.clone(), |q, v| q.value = v, "4") }
                 }
-                <button type="submit" id="cg-show">{ "Show" }</button>
+                <button type="submit" class="primary" id="cg-show">{ "Show" }</button>
             </form>
             <FieldErrors id="cg-error" errors={CgQuery::field_errors(&errors)} sentence={false} />
             { body }
-            <CopyLink />
+            </PageFrame>
         </section>
     }
 }

@@ -190,7 +190,7 @@ fn results_html(params: &CumulativeParams, report: Rc<CumulativeReport>) -> Html
                     <h2 id="cs-summary-title">{ set_text(&params.set) }</h2>
                     <p>{ "Cohensius et al.'s outcome " }<strong>{ "o(x)" }</strong>{ " is Stewart's " }<strong>{ "G_s(x)" }</strong>{ ": the final score difference under optimal play, from the mover's side." }</p>
                     <p id="cs-period-line">{ period_line }</p>
-                    <p id="cs-start-line">{ format!("From a start score p = {} with {starter} to move, heap x ends at p {} o(x): for x = {heap}, {final_score} (only the offset changes, never the optimal actions).", params.start_score, if params.positive_starts { "+" } else { "−" }) }</p>
+                    <p id="cs-start-line">{ format!("From a start score p = {} with {starter} to move, heap x ends at p {} o(x): heap x = {heap} ends at the final score {final_score} (only the offset changes, never the optimal actions).", params.start_score, if params.positive_starts { "+" } else { "−" }) }</p>
                 </section>
                 <section class="card facts" aria-label="Convergence and period">
                     <h3>{ "Convergence and period" }</h3>

@@ -13,14 +13,16 @@ use heaplab_engine::octal::{self, named_games, OctalReport};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
-use web_sys::{HtmlCanvasElement, HtmlInputElement};
+use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use crate::components::export::{download_canvas, download_text, CopyLink};
-use crate::format::progress_text;
-use crate::jobs::{JobRunner, JobState, Shared};
-use crate::route::{navigate, OctalQuery};
-use crate::worker::{JobSpec, OctalRequest, Progress};
+use crate::components::export::{download_canvas, download_text};
+use crate::components::field::{edit_text, submit_or_rerun, use_live_form, TextField};
+use crate::components::page::{empty_results, error_card, PageFrame};
+use crate::format::grouped;
+use crate::jobs::{use_job, JobState, JobStatus};
+use crate::route::{navigate, OctalParams, OctalQuery};
+use crate::worker::{JobSpec, OctalRequest};
 
 /// Plot size in pixels.
 const PLOT_WIDTH: u32 = 960;
@@ -125,50 +127,6 @@ fn draw_plot<DB: DrawingBackend>(
     root.present().map_err(|e| err(&e))
 }
 
-/// What the page shows below the form.
-#[derive(Clone, PartialEq)]
-enum Status {
-    Running {
-        progress: Option<Progress>,
-        elapsed_ms: f64,
-    },
-    Done(Shared),
-    Failed(String),
-    Cancelled,
-    /// No valid code and budget yet.
-    Idle,
-}
-
-impl Status {
-    /// The page's view of the job.
-    fn of(state: &JobState) -> Status {
-        match state {
-            JobState::Idle => Status::Idle,
-            JobState::Cancelled => Status::Cancelled,
-            JobState::Running {
-                progress,
-                elapsed_ms,
-                ..
-            } => Status::Running {
-                progress: *progress,
-                elapsed_ms: *elapsed_ms,
-            },
-            JobState::Done(shared) => match shared.octal() {
-                Some(Err(message)) => Status::Failed(message.to_string()),
-                _ => Status::Done(shared.clone()),
-            },
-        }
-    }
-
-    /// The report and values of a finished job.
-    fn solved(&self) -> Option<&(OctalReport, Vec<u32>)> {
-        match self {
-            Status::Done(shared) => shared.octal()?.ok(),
-            _ => None,
-        }
-    }
-}
-
 /// Properties of [`OctalPage`].
 #[derive(Properties, PartialEq)]
 pub struct OctalPageProps {
@@ -176,62 +134,100 @@ pub struct OctalPageProps {
     pub query: OctalQuery,
 }
 
-/// The `#/octal` page.
+/// The `#/octal` page: the form card (Compute, or Enter), the famous games, then the job.
 #[function_component(OctalPage)]
 pub fn octal_page(props: &OctalPageProps) -> Html {
     let query = props.query.clone();
-    let valid = query.validate();
-    let code_text = use_state(|| query.code.clone());
-    let job = use_state_eq(|| JobState::Idle);
-    let runner = {
-        let setter = job.setter();
-        use_memo((), move |_| {
-            JobRunner::new(Callback::from(move |s| setter.set(s)))
-        })
+    let form = use_live_form(&query, OctalQuery::validate, OctalQuery::to_hash);
+    let form_error = form.validate().err().map(|e| e.to_string());
+    // Compute on the state already shown (say, after Cancel) computes it again.
+    let attempt = use_state_eq(|| 0u32);
+    let onsubmit = {
+        let attempt = attempt.clone();
+        submit_or_rerun(
+            &form,
+            &query,
+            OctalQuery::validate,
+            OctalQuery::to_hash,
+            |form, _| form.clone(),
+            move |_| attempt.set(*attempt + 1),
+        )
     };
-    let status = Status::of(&job);
-    // The values of every heap, extended by the proven period, for the position panel.
-    let heap_values = use_memo(status.clone(), |status| {
-        status
-            .solved()
-            .map(|(report, values)| Rc::new(HeapValues::from_report(report, values.clone())))
+    let presets = named_games().into_iter().map(|(name, code)| {
+        let mut next = query.clone();
+        next.code = code.clone();
+        next.from = "0".into();
+        next.to = String::new();
+        let onclick = Callback::from(move |_: MouseEvent| navigate(&next.to_hash()));
+        html! { <button type="button" class="preset" {onclick}>{ format!("{name} {code}") }</button> }
     });
-    let canvas = use_node_ref();
-    let problem = use_state(|| None::<String>);
-
-    // A new code or budget in the URL: reset the field and start a job in the worker.
-    {
-        let code_text = code_text.clone();
-        let runner = runner.clone();
-        let key = (query.code.clone(), query.max.clone());
-        let params = valid.clone();
-        use_effect_with(key, move |(code, _)| {
-            code_text.set(code.clone());
-            match params {
-                Ok(params) => runner.start(JobSpec::Octal(OctalRequest {
-                    code: params.rules.ascii(),
-                    max_heaps: params.max,
-                })),
-                Err(_) => runner.cancel(),
-            }
-        });
+    let results = match query.validate() {
+        Ok(params) => html! { <OctalJob key={attempt.to_string()} {params} query={query.clone()} /> },
+        Err(_) => empty_results(
+            "Nothing to compute yet: fix the code or the numbers above and the results appear here.",
+        ),
+    };
+    html! {
+        <PageFrame title="Octal and hexadecimal games" lead="A code d0·d1d2…dk: digit d_k = 2^a + 2^b + … lets a player remove k tokens and leave exactly a or b or … non-empty heaps (thesis Def. 3.8). Periods are proven by the Simple periodicity theorem 3.73.">
+            <form class="card ruleset-form octal-form" {onsubmit} novalidate=true aria-label="Octal game">
+                <TextField id="octal-code" label="Code or name" value={form.code.clone()} oninput={edit_text(&form, |q, t| q.code = t)} hint=".77 or kayles" />
+                <TextField id="octal-max" label="Heap budget" narrow=true inputmode="numeric" value={form.max.clone()} oninput={edit_text(&form, |q, t| q.max = t)} />
+                <TextField id="octal-from" label="Plot from" narrow=true inputmode="numeric" value={form.from.clone()} oninput={edit_text(&form, |q, t| q.from = t)} />
+                <TextField id="octal-to" label="to" narrow=true inputmode="numeric" value={form.to.clone()} oninput={edit_text(&form, |q, t| q.to = t)} hint="all" />
+                <div class="field actions"><button type="submit" class="primary" id="octal-compute">{ "Compute" }</button></div>
+                <p class="hint" id="octal-hint">{ "Enter or Compute starts a run; a valid edit also starts one after a moment." }</p>
+                if let Some(e) = form_error {
+                    <p id="octal-error" class="form-error" role="alert">{ e }</p>
+                }
+            </form>
+            <div class="presets" aria-label="Famous games">{ for presets }</div>
+            { results }
+            <catalogue::Catalogue />
+        </PageFrame>
     }
-    // Leaving the page stops the job and terminates its worker.
-    {
-        let runner = runner.clone();
-        use_effect_with((), move |_| move || runner.shut_down());
-    }
+}
 
-    let range = match (status.solved(), &valid) {
-        (Some(solved), Ok(params)) => Some(plotted_range(solved.1.len(), params.from, params.to)),
+/// Properties of [`OctalJob`].
+#[derive(Properties, PartialEq)]
+pub struct OctalJobProps {
+    /// The valid URL state.
+    pub params: OctalParams,
+    /// The URL state as typed (the zoom buttons and the position panel change it).
+    pub query: OctalQuery,
+}
+
+/// Proves the game in the Web Worker (the shared progress line and Cancel), then shows the
+/// facts, the plot and the position panel.
+#[function_component(OctalJob)]
+pub fn octal_job(props: &OctalJobProps) -> Html {
+    let params = &props.params;
+    let job = use_job(JobSpec::Octal(OctalRequest {
+        code: params.rules.ascii(),
+        max_heaps: params.max,
+    }));
+    let done = match &job.state {
+        JobState::Done(shared) => Some(shared.clone()),
         _ => None,
     };
+    let solved = done.as_ref().and_then(|d| d.octal());
+    // The values of every heap, extended by the proven period, for the position panel.
+    let heap_values = use_memo(done.clone(), |done| {
+        let (report, values) = done.as_ref()?.octal()?.ok()?;
+        Some(Rc::new(HeapValues::from_report(report, values.clone())))
+    });
+    let range = match solved {
+        Some(Ok(s)) => Some(plotted_range(s.1.len(), params.from, params.to)),
+        _ => None,
+    };
+    let canvas = use_node_ref();
+    let problem = use_state(|| None::<String>);
     {
         let canvas = canvas.clone();
         let problem = problem.clone();
-        use_effect_with((status.clone(), range), move |(status, range)| {
+        use_effect_with((done.clone(), range), move |(done, range)| {
+            let solved = done.as_ref().and_then(|d| d.octal()?.ok());
             if let (Some(solved), Some(range), Some(c)) =
-                (status.solved(), range, canvas.cast::<HtmlCanvasElement>())
+                (solved, range, canvas.cast::<HtmlCanvasElement>())
             {
                 c.set_width(PLOT_WIDTH);
                 c.set_height(PLOT_HEIGHT);
@@ -244,41 +240,13 @@ pub fn octal_page(props: &OctalPageProps) -> Html {
             }
         });
     }
-
     let commit = {
-        let query = query.clone();
+        let query = props.query.clone();
         move |change: &dyn Fn(&mut OctalQuery)| {
             let mut next = query.clone();
             change(&mut next);
             navigate(&next.to_hash());
         }
-    };
-    let on_code = {
-        let code_text = code_text.clone();
-        let commit = commit.clone();
-        Callback::from(move |e: InputEvent| {
-            let text = e.target_unchecked_into::<HtmlInputElement>().value();
-            code_text.set(text.clone());
-            if octal::Ruleset::parse(&text).is_ok() {
-                commit(&|q: &mut OctalQuery| {
-                    q.code = text.trim().to_string();
-                    q.from = "0".into();
-                    q.to = String::new();
-                });
-            }
-        })
-    };
-    let field = |name: &'static str, value: String| {
-        let commit = commit.clone();
-        Callback::from(move |e: Event| {
-            let text = e.target_unchecked_into::<HtmlInputElement>().value();
-            commit(&|q: &mut OctalQuery| match name {
-                "max" => q.max = text.clone(),
-                "from" => q.from = text.clone(),
-                _ => q.to = text.clone(),
-            });
-            let _ = &value;
-        })
     };
     let on_heaps = {
         let commit = commit.clone();
@@ -286,83 +254,45 @@ pub fn octal_page(props: &OctalPageProps) -> Html {
             commit(&|q: &mut OctalQuery| q.heaps = text.trim().to_string());
         })
     };
-    let on_cancel = {
-        let runner = runner.clone();
-        Callback::from(move |_: MouseEvent| runner.cancel())
+    let body = match solved {
+        Some(Ok(solved)) => {
+            solved_view(solved, range.unwrap_or((0, 1)), &canvas, &problem, &commit)
+        }
+        Some(Err(message)) => error_card(message),
+        None => html! {},
     };
-    let code_error = octal::Ruleset::parse(&code_text)
-        .err()
-        .map(|e| e.to_string());
-    let query_error = valid.as_ref().err().map(|e| e.to_string());
-
-    let presets = named_games().into_iter().map(|(name, code)| {
-        let commit = commit.clone();
-        let target = code.clone();
-        let onclick = Callback::from(move |_: MouseEvent| {
-            commit(&|q: &mut OctalQuery| {
-                q.code = target.clone();
-                q.from = "0".into();
-                q.to = String::new();
-            })
-        });
-        html! { <button type="button" class="preset" {onclick}>{ format!("{name} {code}") }</button> }
-    });
-
-    let body = match &status {
-        Status::Running {
-            progress,
-            elapsed_ms,
-        } => html! {
-            <div class="map-progress-line">
-                <progress id="octal-progress" max={progress.map_or(1, |p| p.total.max(1)).to_string()} value={progress.map_or(0, |p| p.done).to_string()} aria-label="Heaps computed"></progress>
-                <span id="octal-status">{ match progress {
-                    Some(p) => format!("Computing: {}", progress_text(p, *elapsed_ms)),
-                    None => "Computing…".to_string(),
-                } }</span>
-                <button type="button" id="octal-cancel" onclick={on_cancel}>{ "Cancel" }</button>
-            </div>
-        },
-        Status::Cancelled => {
-            html! { <p id="octal-status" role="status">{ "Cancelled." }</p> }
-        }
-        Status::Idle => {
-            html! { <p id="octal-status" role="status">{ "Nothing to compute yet." }</p> }
-        }
-        Status::Failed(message) => {
-            html! { <p id="octal-status" class="error" role="alert">{ message.clone() }</p> }
-        }
-        Status::Done(_) => match status.solved() {
-            Some(solved) => {
-                solved_view(solved, range.unwrap_or((0, 1)), &canvas, &problem, &commit)
-            }
-            None => html! {},
-        },
-    };
-
+    let what = format!(
+        "{} up to {} heaps",
+        params.rules.ascii(),
+        grouped(params.max)
+    );
     html! {
-        <section class="page octal">
-            <h1>{ "Octal and hexadecimal games" }</h1>
-            <p>{ "A code d0·d1d2…dk: digit d_k = 2^a + 2^b + … lets a player remove k tokens and leave exactly a or b or … non-empty heaps (thesis Def. 3.8). Periods are proven by the Simple periodicity theorem 3.73." }</p>
-            <form class="octal-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                <label for="octal-code">{ "Code or name" }</label>
-                <input id="octal-code" type="text" value={(*code_text).clone()} oninput={on_code} aria-invalid={code_error.is_some().to_string()} spellcheck="false" autocomplete="off" />
-                <label for="octal-max">{ "Heap budget" }</label>
-                <input id="octal-max" type="text" inputmode="numeric" value={query.max.clone()} onchange={field("max", query.max.clone())} />
-                <label for="octal-from">{ "Plot from" }</label>
-                <input id="octal-from" type="text" inputmode="numeric" value={query.from.clone()} onchange={field("from", query.from.clone())} />
-                <label for="octal-to">{ "to" }</label>
-                <input id="octal-to" type="text" inputmode="numeric" value={query.to.clone()} placeholder="all" onchange={field("to", query.to.clone())} />
-            </form>
-            if let Some(e) = code_error.or(query_error) {
-                <p id="octal-error" class="error" role="alert">{ e }</p>
-            }
-            <div class="presets" aria-label="Famous games">{ for presets }</div>
+        <>
+            <JobStatus id="octal-job" {what} {job} />
             { body }
-            if let Ok(params) = &valid {
-                <position::PositionPanel rules={params.rules.clone()} heaps_text={query.heaps.clone()} on_commit={on_heaps} values={(*heap_values).clone()} />
-            }
-            <catalogue::Catalogue />
-        </section>
+            <position::PositionPanel rules={params.rules.clone()} heaps_text={props.query.heaps.clone()} on_commit={on_heaps} values={(*heap_values).clone()} />
+        </>
+    }
+}
+
+/// The badge over a result: proven, observed but not proven (as the CLI's `observed`; the proof
+/// line below says what bound a proof would need), or not yet periodic.
+pub fn verdict(report: &OctalReport) -> String {
+    match (report.proven(), report.observed) {
+        (true, _) if report.periodicity.saltus() == Some(0) => {
+            format!("proven by Theorem 3.73 up to {}", grouped(report.computed))
+        }
+        (true, _) => format!(
+            "proven arithmetic-periodic up to {}",
+            grouped(report.computed)
+        ),
+        (false, Some(o)) => format!(
+            "observed, not proven: G(n + {}) = G(n) + {} from heap {}",
+            grouped(o.period),
+            grouped(o.saltus),
+            grouped(o.preperiod)
+        ),
+        (false, None) => format!("not yet periodic up to {}", grouped(report.computed)),
     }
 }
 
@@ -379,12 +309,8 @@ fn solved_view(
         .ascii
         .trim_start_matches('.')
         .replace(['(', ')', '.'], "_");
-    let badge = if report.proven() {
-        format!("proven by Theorem 3.73 up to {}", report.computed)
-    } else {
-        format!("not yet periodic up to {}", report.computed)
-    };
-    let text = |v: Option<u64>| v.map_or("—".to_string(), |v| v.to_string());
+    let badge = verdict(report);
+    let text = |v: Option<u64>| v.map_or("—".to_string(), grouped);
     let png = {
         let canvas = canvas.clone();
         let problem = problem.clone();
@@ -453,9 +379,9 @@ fn solved_view(
                 <dt>{ "last exception" }</dt><dd id="octal-last-exception">{ text(report.last_exception()) }</dd>
                 <dt>{ "method" }</dt><dd id="octal-method">{ format!("{:?}", report.method) }</dd>
                 <dt>{ "ignore mask" }</dt><dd id="octal-mask">{ report.ignore_mask.map_or("— (no sparse space in use)".to_string(), |m| m.to_string()) }</dd>
-                <dt>{ "rare / common heaps" }</dt><dd id="octal-counts">{ match (report.rare_count, report.common_count) { (Some(r), Some(c)) => format!("{r} / {c}"), _ => "—".to_string() } }</dd>
+                <dt>{ "rare / common heaps" }</dt><dd id="octal-counts">{ match (report.rare_count, report.common_count) { (Some(r), Some(c)) => format!("{} / {}", grouped(r), grouped(c)), _ => "—".to_string() } }</dd>
             </dl>
-            <p class="proof">{ report.proof.clone() }</p>
+            <p class="proof" id="octal-proof">{ report.proof.clone() }</p>
             <div class="toolbar">
                 { zoom("Show all", "octal-zoom-all", 0, None) }
                 { zoom("First 200", "octal-zoom-start", 0, Some(200)) }
@@ -476,7 +402,6 @@ fn solved_view(
                 <button type="button" id="octal-png" onclick={png}>{ "Download PNG" }</button>
                 <button type="button" id="octal-svg" onclick={svg}>{ "Download SVG" }</button>
                 <button type="button" id="octal-csv" onclick={csv}>{ "Download CSV" }</button>
-                <CopyLink />
                 if let Some(p) = &**problem {
                     <span class="toolbar-note" role="status">{ format!("The plot could not be drawn: {p}") }</span>
                 }

@@ -4,23 +4,30 @@
 //! The form edits a copy of the URL state and commits valid edits after a pause. The worker
 //! job ([`crate::worker::jobs::partizan`]) computes the canonical forms of heaps `0..n`, their
 //! outcome classes and periods, and the position box; the page shows them as a table (CSV
-//! export), an outcome strip (PNG export) and the position's winning moves. Every number
+//! export), an outcome strip (PNG export), the position's winning moves and game tree (the
+//! shared [`TreeView`]), and play against the engine as Left or Right (each move is a link
+//! that changes `pos` and `turn` in the URL; the job makes the engine's reply). Every number
 //! comes from `heaplab_engine::partizan`.
 
 use std::rc::Rc;
 
-use heaplab_engine::partizan::position::{HeapMove, PositionReport};
+use heaplab_engine::tree_layout::Tree;
+
+use heaplab_engine::partizan::position::{after_move, HeapMove, PositionReport};
 use heaplab_engine::partizan::sequence::{PartizanPeriod, SequenceReport};
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use crate::components::export::{download_rgba, download_text, put_rgba, ScaledPng};
+use crate::components::export::{
+    download_rgba, download_text, put_rgba, show_at_css_width, ScaledPng,
+};
 use crate::components::field::{
     edit_form, submit_when_valid, use_live_form, FieldErrors, TextField,
 };
 use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
-use crate::components::value_strip::{cell_origin, strip_layout};
+use crate::components::tree::TreeView;
+use crate::components::value_strip::{device_scale, strip_layout, strip_rgba, use_box_width};
 use crate::jobs::{use_job, JobState, JobStatus};
 use crate::route::partizan::{PartizanQuery, PartizanRequest, FAMILIES};
 use crate::worker::{JobSpec, PartizanResult};
@@ -92,26 +99,13 @@ pub fn sequence_csv(report: &SequenceReport) -> String {
 }
 
 /// The outcome strip as RGBA pixels: one square cell per heap, laid out by the shared
-/// [`strip_layout`]; returns the pixels and their size.
-pub fn strip_pixels(outcomes: &str) -> (Vec<u8>, (u32, u32)) {
-    let n = outcomes.chars().count() as u64;
-    let (cell, per_row) = strip_layout(n, None);
-    let width = (per_row * u64::from(cell)) as u32;
-    let height = (n.div_ceil(per_row).max(1) * u64::from(cell)) as u32;
-    let stride = width as usize * 4;
-    let mut pixels = vec![0u8; stride * height as usize];
-    let c = cell as usize;
-    for (i, class) in outcomes.chars().enumerate() {
-        let [r, g, b] = outcome_rgb(class);
-        let (x0, y0) = cell_origin(i as u64, cell, per_row);
-        for dy in 0..c {
-            let row = (y0 as usize + dy) * stride + x0 as usize * 4;
-            for px in pixels[row..row + c * 4].chunks_exact_mut(4) {
-                px.copy_from_slice(&[r, g, b, 255]);
-            }
-        }
-    }
-    (pixels, (width, height))
+/// [`strip_layout`] for a box `width` CSS px wide and drawn `scale` canvas pixels per CSS
+/// pixel; returns the pixels, their size and the CSS width to show them at.
+pub fn strip_pixels(outcomes: &str, width: u64, scale: u32) -> (Vec<u8>, (u32, u32), u64) {
+    let colours: Vec<[u8; 3]> = outcomes.chars().map(outcome_rgb).collect();
+    let (cell, per_row) = strip_layout(colours.len() as u64, None, width);
+    let (pixels, w, h) = strip_rgba(&colours, cell * scale, per_row, &[]);
+    (pixels, (w, h), per_row * u64::from(cell))
 }
 
 /// Properties of [`PartizanPage`].
@@ -245,7 +239,7 @@ pub fn results(props: &ResultsProps) -> Html {
                 <p id="pz-outcome-period">{ format!("Outcomes: {}.", period_text(report.outcome_period.as_ref(), false, terms)) }</p>
             </section>
             if let Some(position) = &props.result.position {
-                <PositionBox report={position.clone()} />
+                <PositionBox report={position.clone()} query={props.query.clone()} reply={props.result.reply.clone()} />
             }
             <OutcomeStrip outcomes={report.outcomes.clone()} stem={stem.clone()} />
             <section class="card wide" aria-labelledby="pz-table-title">
@@ -310,29 +304,36 @@ pub struct OutcomeStripProps {
 #[function_component(OutcomeStrip)]
 pub fn outcome_strip(props: &OutcomeStripProps) -> Html {
     let canvas = use_node_ref();
+    let strip_box = use_node_ref();
+    let width = use_box_width(&strip_box);
     {
         let canvas = canvas.clone();
-        use_effect_with(props.outcomes.clone(), move |outcomes| {
+        use_effect_with((props.outcomes.clone(), width), move |(outcomes, width)| {
             if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
+                let (pixels, (w, h), css_width) = strip_pixels(outcomes, *width, device_scale());
                 // A canvas without a 2-D context stays blank; the table shows the same data.
-                let _ = draw_pixels(&c, outcomes);
+                if put_rgba(&c, &pixels, w, h).is_ok() {
+                    show_at_css_width(&c, css_width);
+                }
             }
         });
     }
-    let (_, base) = strip_pixels(&props.outcomes);
+    let (_, base, _) = strip_pixels(&props.outcomes, width, 1);
     let export = {
         let outcomes = props.outcomes.clone();
         let name = format!("{}-outcomes.png", props.stem);
         Callback::from(move |scale: u32| {
-            let (pixels, size) = strip_pixels(&outcomes);
+            let (pixels, size, _) = strip_pixels(&outcomes, width, 1);
             download_rgba(&pixels, size, scale, &name)
         })
     };
     html! {
         <section class="card wide" aria-labelledby="pz-strip-title">
             <h2 id="pz-strip-title">{ "Outcome strip" }</h2>
-            <canvas id="pz-strip" ref={canvas} data-classes={props.outcomes.clone()}
-                aria-label="One cell per heap, coloured by outcome class" />
+            <div ref={strip_box}>
+                <canvas id="pz-strip" ref={canvas} data-classes={props.outcomes.clone()}
+                    aria-label="One cell per heap, coloured by outcome class" />
+            </div>
             <ul class="legend" aria-label="Colour key: outcome class">
                 { for OUTCOME_COLOURS.iter().map(|(c, _, meaning)| html! {
                     <li><ColourSwatch colour={outcome_css(*c)} />{ format!("{c}: {meaning}") }</li>
@@ -343,22 +344,29 @@ pub fn outcome_strip(props: &OutcomeStripProps) -> Html {
     }
 }
 
-/// Draws the strip into `canvas`, resizing it; `None` when there is no 2-D context.
-fn draw_pixels(canvas: &HtmlCanvasElement, outcomes: &str) -> Option<()> {
-    let (pixels, (width, height)) = strip_pixels(outcomes);
-    put_rgba(canvas, &pixels, width, height).ok()
-}
-
 /// Properties of [`PositionBox`].
 #[derive(Properties, PartialEq)]
 pub struct PositionBoxProps {
     /// The position's report, or why it could not be analysed.
     pub report: Result<PositionReport, String>,
+    /// The URL state (play links change `pos`, `play` and `turn`).
+    #[prop_or_default]
+    pub query: PartizanQuery,
+    /// In play, the engine's move that led to this position.
+    #[prop_or_default]
+    pub reply: Option<HeapMove>,
 }
 
-/// A sum of heaps: its canonical form, outcome, and each player's winning moves.
+/// The legend under the position's game tree.
+const TREE_LEGEND: &str = "Left's options lean left (blue), Right's right (red, dashed); thick: a winning move; fill: outcome (blue L, orange R, grey P, green N)";
+
+/// A sum of heaps: its canonical form, outcome, each player's winning moves and its game
+/// tree; or, in play, the engine's move and the visitor's moves as links.
 #[function_component(PositionBox)]
 pub fn position_box(props: &PositionBoxProps) -> Html {
+    let tree = use_memo(props.report.clone(), |r| {
+        r.as_ref().ok().map(|r| Rc::new(r.tree.clone()))
+    });
     let report = match &props.report {
         Ok(r) => r,
         Err(e) => {
@@ -366,6 +374,45 @@ pub fn position_box(props: &PositionBoxProps) -> Html {
         }
     };
     let heaps: Vec<String> = report.heaps.iter().map(usize::to_string).collect();
+    let side = |text: &str| match text.trim() {
+        "L" => Some(true),
+        "R" => Some(false),
+        _ => None,
+    };
+    let body = match side(&props.query.play) {
+        Some(me) => play_panel(props, report, me),
+        None => analysis(props, report, &tree),
+    };
+    html! {
+        <section class="card" id="pz-position" aria-labelledby="pz-position-title">
+            <h2 id="pz-position-title">{ format!("Position {}", heaps.join(" + ")) }</h2>
+            <dl>
+                <div><dt>{ "Canonical form" }</dt><dd id="pz-position-value"><code>{ report.value.clone() }</code></dd></div>
+                <div><dt>{ "Outcome" }</dt><dd id="pz-position-outcome">{ format!("{:?}", report.outcome) }</dd></div>
+            </dl>
+            { body }
+        </section>
+    }
+}
+
+/// The URL state with `play` and `turn` set (`pos` unchanged when `heaps` is `None`).
+fn play_link(query: &PartizanQuery, heaps: Option<&[usize]>, play: &str, turn: &str) -> String {
+    let mut link = query.clone();
+    if let Some(heaps) = heaps {
+        let parts: Vec<String> = heaps.iter().map(usize::to_string).collect();
+        link.pos = if parts.is_empty() {
+            "0".into()
+        } else {
+            parts.join(",")
+        };
+    }
+    link.play = play.into();
+    link.turn = turn.into();
+    link.to_hash()
+}
+
+/// Each player's winning moves, the game tree, and links to start playing.
+fn analysis(props: &PositionBoxProps, report: &PositionReport, tree: &Option<Rc<Tree>>) -> Html {
     let moves = |who: &str, id: &str, list: &[HeapMove]| {
         html! {
             <div>
@@ -377,13 +424,9 @@ pub fn position_box(props: &PositionBoxProps) -> Html {
             </div>
         }
     };
+    let q = &props.query;
     html! {
-        <section class="card" id="pz-position" aria-labelledby="pz-position-title">
-            <h2 id="pz-position-title">{ format!("Position {}", heaps.join(" + ")) }</h2>
-            <dl>
-                <div><dt>{ "Canonical form" }</dt><dd id="pz-position-value"><code>{ report.value.clone() }</code></dd></div>
-                <div><dt>{ "Outcome" }</dt><dd id="pz-position-outcome">{ format!("{:?}", report.outcome) }</dd></div>
-            </dl>
+        <>
             <div class="panel-grid">
                 { moves("Left", "pz-left-wins", &report.left_wins) }
                 { moves("Right", "pz-right-wins", &report.right_wins) }
@@ -391,17 +434,62 @@ pub fn position_box(props: &PositionBoxProps) -> Html {
             if report.truncated {
                 <p class="note">{ "Some heap had too many moves; only the first were examined." }</p>
             }
-        </section>
+            <p>{ "Play this position against HeapLab: " }
+                <a id="pz-play-L" href={play_link(q, None, "L", "L")}>{ "as Left" }</a>{ " · " }
+                <a id="pz-play-R" href={play_link(q, None, "R", "R")}>{ "as Right" }</a>
+                { " (you move first)." }</p>
+            if let Some(tree) = tree {
+                <TreeView id="pz-tree" tree={tree.clone()} cap={150} legend={TREE_LEGEND} filename="heaplab-partizan-tree" />
+            }
+        </>
+    }
+}
+
+/// Play: the engine's last move, the visitor's moves as links, or who has won.
+fn play_panel(props: &PositionBoxProps, report: &PositionReport, me: bool) -> Html {
+    let names = ["Right", "Left"];
+    let (mine, other) = (names[usize::from(me)], names[usize::from(!me)]);
+    let my_moves = if me {
+        &report.left_moves
+    } else {
+        &report.right_moves
+    };
+    let q = &props.query;
+    let engine_turn = q.turn.trim() == &other[..1];
+    let status = match &props.reply {
+        _ if engine_turn && props.reply.is_none() => format!("{other} cannot move: you win!"),
+        Some(m) => format!("{other} moved {}.", m.describe()),
+        None => format!("You play {mine}."),
+    };
+    let over = engine_turn && props.reply.is_none();
+    let link = |m: &HeapMove| {
+        play_link(
+            q,
+            Some(&after_move(&report.heaps, m.from, &m.to)),
+            &mine[..1],
+            &other[..1],
+        )
+    };
+    html! {
+        <div id="pz-play">
+            <p id="pz-play-status">{ status }</p>
+            if !over && my_moves.is_empty() {
+                <p id="pz-play-lost">{ format!("You cannot move: {other} wins.") }</p>
+            }
+            if !over && !my_moves.is_empty() {
+                <p>{ format!("Your move ({mine}):") }</p>
+                <ul id="pz-play-moves">
+                    { for my_moves.iter().enumerate().map(|(i, m)| html! {
+                        <li><a id={format!("pz-move-{i}")} href={link(m)}>{ m.describe() }</a></li>
+                    }) }
+                </ul>
+            }
+            <p><a id="pz-play-stop" href={play_link(q, None, "", "")}>{ "Stop playing" }</a></p>
+        </div>
     }
 }
 
 /// A move as the CLI prints it: `9 -> 4 + 3  (then {1|0})`.
 pub fn move_text(m: &HeapMove) -> String {
-    let to: Vec<String> = m.to.iter().map(usize::to_string).collect();
-    let to = if to.is_empty() {
-        "nothing".to_string()
-    } else {
-        to.join(" + ")
-    };
-    format!("{} -> {}  (then {})", m.from, to, m.value)
+    format!("{}  (then {})", m.describe(), m.value)
 }

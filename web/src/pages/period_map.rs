@@ -7,6 +7,7 @@
 //! only the family and the window start a new job, a new colouring recolours what is there.
 //! Zooming and panning (wheel, dragged box, buttons, keys) push a new URL, so Back undoes them.
 
+mod resolve;
 mod view;
 
 use std::cell::Cell;
@@ -30,9 +31,13 @@ use crate::components::pixel_canvas::{
 };
 use crate::components::zoom_box::show_zoom_box;
 use crate::format::{duration, grouped, progress_text};
-use crate::route::{format_query, navigate, MapParams, MapQuery, MAP_COLOURINGS, MAP_FAMILIES};
+use crate::route::{
+    format_query, navigate, suited_colour, MapParams, MapQuery, MAP_COLOURINGS, MAP_FAMILIES,
+};
 use crate::tiles::runner::{MapRunner, Mode, Phase, Progress, MAX_HEAPS};
+use crate::worker_client::main_thread_text;
 
+use resolve::use_resolver;
 pub use view::{box_window, pan, pixel_to_point, zoom, MIN_SIDE};
 
 /// The number of heaps the subtraction page shows for a clicked ruleset.
@@ -90,17 +95,30 @@ pub fn describe_point(
                 class_label(c.class, family)
             ),
             _ => {
-                format!("{set}: unresolved — no period within {MAX_HEAPS} heaps. Click to open it.")
+                format!("{set}: unresolved — no period within {MAX_HEAPS} heaps. Click to search further.")
             }
         },
     }
 }
 
-/// The status line under the progress bar.
-pub fn status_text(p: &Progress) -> String {
+/// Rulesets of `family` solved and in all in the job's window: the legend's unit, not pixels
+/// (pixels that are not rulesets are solved too, but are not counted).
+pub fn ruleset_progress(p: &Progress, family: Family) -> (u64, u64) {
+    let not_rulesets = p
+        .counts
+        .iter()
+        .find(|(class, _)| *class == CellClass::Invalid)
+        .map_or(0, |(_, n)| *n);
+    let total = family.rulesets_in(p.window);
+    (p.done.saturating_sub(not_rulesets).min(total), total)
+}
+
+/// The status line under the progress bar, counting the rulesets of `family`.
+pub fn status_text(p: &Progress, family: Family) -> String {
     let seconds = p.elapsed_ms / 1000.0;
+    let (done, total) = ruleset_progress(p, family);
     let rate = if seconds > 0.0 {
-        p.done as f64 / seconds
+        done as f64 / seconds
     } else {
         0.0
     };
@@ -108,26 +126,26 @@ pub fn status_text(p: &Progress) -> String {
         Mode::Starting => "starting the workers".to_string(),
         Mode::Workers(1) => "1 worker".to_string(),
         Mode::Workers(n) => format!("{n} workers"),
-        Mode::MainThread => "on the main thread (no workers)".to_string(),
+        Mode::MainThread => main_thread_text().to_string(),
     };
     match &p.phase {
         Phase::Running => format!(
             "Computing: {} · {solver}",
             progress_text(
-                &crate::worker::Progress::new(p.done, p.total, crate::worker::Unit::Rulesets),
+                &crate::worker::Progress::new(done, total, crate::worker::Unit::Rulesets),
                 p.elapsed_ms
             )
         ),
         Phase::Done => format!(
-            "done: {} rulesets in {} ({} rulesets/s, {solver})",
-            grouped(p.total),
+            "done: {} rulesets in {} · {} rulesets/s · {solver}",
+            grouped(total),
             duration(seconds),
             grouped(rate.round() as u64)
         ),
         Phase::Cancelled => format!(
             "Cancelled after {} of {} rulesets. Zoom, pan or press “Draw” to start again.",
-            grouped(p.done),
-            grouped(p.total)
+            grouped(done),
+            grouped(total)
         ),
         Phase::Failed(message) => format!("The map could not be computed: {message}"),
     }
@@ -228,6 +246,7 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
             MapRunner::new(Callback::from(move |p: Progress| setter.set(Some(p))))
         })
     };
+    let resolver = use_resolver(&runner);
     let committed = props.query.validate().ok();
     let job_key = committed.map(|p| (p.family, p.window));
 
@@ -304,7 +323,8 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
         let form = form.clone();
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-                let next = MapQuery::defaults_for(&select.value(), &form.colour);
+                let family = select.value();
+                let next = MapQuery::defaults_for(&family, suited_colour(&family, &form.colour));
                 form.set(next.clone());
                 if next.validate().is_ok() {
                     navigate(&next.to_hash());
@@ -395,6 +415,8 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
         let canvas = canvas.clone();
         let boxed = boxed.clone();
         let press = press.clone();
+        let runner = runner.clone();
+        let resolve = resolver.start.clone();
         Callback::from(move |e: MouseEvent| {
             let Some(p) = press.borrow_mut().take() else {
                 return;
@@ -409,7 +431,12 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
                     navigate(&params.with_window(w).to_query().to_hash());
                 }
             } else if let Some((x, y)) = pixel_to_point(params.window, end.0, end.1) {
-                if let Some(moves) = params.family.moves(x, y) {
+                let red = runner
+                    .cell(x, y)
+                    .is_some_and(|c| c.class == CellClass::Unresolved);
+                if red {
+                    resolve.emit((params.family, x, y));
+                } else if let Some(moves) = params.family.moves(x, y) {
                     let set: Vec<String> = moves.iter().map(u32::to_string).collect();
                     navigate(&format!(
                         "#/subtraction?{}",
@@ -491,6 +518,9 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
         </form>
     };
 
+    // With a map to show, the form sits beside it (under it on a phone), so the map starts
+    // near the top of the page; without one, the form stands above the message.
+    let form_beside_map = committed.is_some();
     let body = match committed {
         Some(params) => {
             let p = progress.as_ref().filter(|p| p.window == params.window);
@@ -498,7 +528,11 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
             let running = p.is_some_and(|p| p.phase == Phase::Running);
             let w = params.window;
             let (width, height) = (w.x1 - w.x0, w.y1 - w.y0);
-            let status = p.map_or_else(|| "Starting…".to_string(), status_text);
+            let status = p.map_or_else(
+                || "Starting…".to_string(),
+                |p| status_text(p, params.family),
+            );
+            let (done, total) = p.map_or((0, 1), |p| ruleset_progress(p, params.family));
             let export = {
                 let runner = runner.clone();
                 Callback::from(move |scale: u32| export_png(&runner, params, scale))
@@ -517,7 +551,8 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
                 })
             };
             html! {
-                <div class="map-layout">
+                <div class="map-layout map-with-form">
+                    { form_html.clone() }
                     <section class="card map-panel" aria-label="Map">
                         <div class="toolbar map-tools" role="group" aria-label="Zoom and pan">
                             { view_buttons("map", false, &go) }
@@ -527,7 +562,7 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
                             <button type="button" id="map-cancel" onclick={on_cancel} disabled={!running}>{ "Cancel" }</button>
                         </div>
                         <div class="map-progress-line">
-                            <progress id="map-progress" max={p.map_or(1, |p| p.total.max(1)).to_string()} value={p.map_or(0, |p| p.done).to_string()}
+                            <progress id="map-progress" max={total.max(1).to_string()} value={done.to_string()}
                                 aria-label="Rulesets computed"></progress>
                             <p id="map-status" class="note" role="status" aria-live="polite">{ status }</p>
                         </div>
@@ -546,6 +581,7 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
                                 data-fixed={params.family.fixed().to_string()}
                                 data-colour={params.colouring.name()}
                                 data-complete={complete.to_string()}
+                                data-coarse-ms={p.and_then(|p| p.coarse_ms).map(|ms| (ms.round() as u64).to_string())}
                                 tabindex="0"
                                 role="img"
                                 aria-label={format!("Period map of the {} family, fixed move {}, s1 from {} to {} across, s2 from {} to {} upwards. Arrow keys pan, + and − zoom.", params.family.name(), params.family.fixed(), w.x0, w.x1 - 1, w.y0, w.y1 - 1)}
@@ -557,16 +593,20 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
                             { format!("s1 = {} … {} left to right; s2 = {} … {} bottom to top. {} × {} pixels, one per ruleset.", w.x0, w.x1 - 1, w.y0, w.y1 - 1, width, height) }
                         </p>
                         <p id="map-hover" class="map-hover" aria-live="polite">
-                            { (*hover).clone().unwrap_or_else(|| "Hover over the map to read a ruleset; click to open it; drag a box or use the wheel to zoom.".to_string()) }
+                            { (*hover).clone().unwrap_or_else(|| "Hover over the map to read a ruleset; click to open it (a red pixel: to search further); drag a box or use the wheel to zoom.".to_string()) }
                         </p>
+                        { resolver.panel.clone() }
+                    </section>
+                    <aside class="card map-side" aria-label="Legend">
+                        { legend_html(params, p) }
+                    </aside>
+                    // After the legend, so on a phone the legend follows the map directly.
+                    <section class="card map-exports" aria-label="Downloads">
                         <ScaledPng id="map-png" label="Download PNG" base={(u64::from(width), u64::from(height))} {export} />
                         <div class="toolbar">
                             <button type="button" id="map-legend-svg" onclick={legend_download}>{ "Download legend SVG" }</button>
                         </div>
                     </section>
-                    <aside class="card map-side" aria-label="Legend">
-                        { legend_html(params, p) }
-                    </aside>
                 </div>
             }
         }
@@ -577,7 +617,9 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
 
     html! {
         <PageFrame title="Period maps" lead="Flammenkamp's picture of 3-move subtraction games (survey Section 2, Figure 1): pixel (s1, s2) is the ruleset {s1, s2, s3}, coloured by its proven outcome period — is it s1 + s3, s2 + s3, s1 + s2, or something else? The 4-move family {s1, s2, s3, s1 + s3} and the max-symmetric 5-move family are coloured by log period or preperiod.">
-            { form_html }
+            if !form_beside_map {
+                { form_html }
+            }
             { body }
         </PageFrame>
     }

@@ -38,6 +38,7 @@ use crate::route::plane::{
     PlaneErrors, PlaneMode, PlaneParams, PlaneQuery, View, PAGE_MAX_CELLS, PAGE_MAX_NIM_CELLS,
     PAGE_MAX_SIDE,
 };
+use crate::worker_client::main_thread_text;
 use runner::{Phase, Place, PlaneRunner, Progress};
 
 /// `period 12 from 40` / `no period proven in the window`.
@@ -78,7 +79,7 @@ pub fn status_text(p: &Progress) -> String {
     let place = match p.place {
         Place::Starting => "starting the worker",
         Place::Worker => "in a Web Worker",
-        Place::MainThread => "on the main thread (no workers)",
+        Place::MainThread => main_thread_text(),
     };
     let cells = format!("{} × {} cells", p.key.width, p.key.height);
     match &p.phase {
@@ -91,7 +92,7 @@ pub fn status_text(p: &Progress) -> String {
                 ""
             }
         ),
-        Phase::Done => format!("done: {cells} in {:.2} s ({place})", p.elapsed_ms / 1000.0),
+        Phase::Done => format!("done: {cells} in {:.2} s, {place}", p.elapsed_ms / 1000.0),
         Phase::Cancelled => "Cancelled. Press “Draw” to compute again.".to_string(),
         Phase::Failed(message) => format!("The window could not be computed: {message}"),
     }
@@ -495,7 +496,7 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
             <div class="field">
                 <label for="plane-mode">{ "Colour by" }</label>
                 <select id="plane-mode" onchange={on_mode}>
-                    <option value="outcome" selected={form.mode == "outcome"}>{ "Outcome: P black, N white (Figure 2)" }</option>
+                    <option value="outcome" selected={form.mode == "outcome"}>{ "Outcome: P black, N white" }</option>
                     <option value="grundy" selected={form.mode == "grundy"}>{ "Nim-value (Grundy colours)" }</option>
                 </select>
             </div>

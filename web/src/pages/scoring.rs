@@ -23,10 +23,12 @@ use yew::prelude::*;
 use crate::components::field::FieldErrors;
 use crate::route::PageQuery;
 
-use crate::components::export::{download_text, CopyLink};
+use crate::components::export::download_text;
 use crate::components::field::{use_query_form, TextField};
+use crate::components::page::PageFrame;
 use crate::components::tree::TreeView;
 use crate::components::value_chart::{ChartMark, ValueChart};
+use crate::format::shortened;
 use crate::jobs::{use_job, JobState, JobStatus};
 pub use crate::route::scoring::{ScoringQuery, FIGURE_1, MAX_PAGE_TERMS};
 use crate::worker::{JobSpec, ScoringOctalRequest, ScoringTable};
@@ -90,13 +92,15 @@ pub fn scoring_page(props: &ScoringPageProps) -> Html {
         }
     };
     html! {
-        <section class="card" aria-labelledby="sc-title">
-            <h1 id="sc-title">{ "Impartial scoring play" }</h1>
-            <p class="note">{ "F. Stewart, \"Impartial Scoring Play Games\": games G = {G^L | G^S | G^R} with a running score (positive is good for Left), the long-rule sum, and scoring octal games with their function G_s." }</p>
+        <PageFrame title="Impartial scoring play" lead="F. Stewart, “Impartial Scoring Play Games”: games G = {G^L | G^S | G^R} with a running score (positive is good for Left), the long-rule sum, and scoring octal games with their function G_s.">
+        <section class="card" aria-label="Scoring play">
             <nav class="tabs" role="tablist" aria-label="Scoring play views">
                 { tab("game", "Games and sums", !octal) }
                 { tab("octal", "Scoring octal games", octal) }
             </nav>
+            if !matches!(q.tab.as_str(), "game" | "octal") {
+                <p class="note" id="sc-tab-note">{ format!("There is no tab “{}” here: showing games and sums.", shortened(&q.tab, 40)) }</p>
+            }
             if octal { <OctalTab query={q.clone()} /> } else { <GameTab query={q.clone()} /> }
             <p class="examples">
                 { "Examples: " }
@@ -104,13 +108,15 @@ pub fn scoring_page(props: &ScoringPageProps) -> Html {
                     <>{ if i > 0 { ", " } else { "" } }<a href={*href}>{ *label }</a></>
                 }) }
             </p>
-            <CopyLink />
         </section>
+        </PageFrame>
     }
 }
 
-/// One line saying whether the typed text parses: node count and class, or the error.
-fn parse_line(id: &str, text: &str, sum: bool) -> Html {
+/// One line saying whether the typed text parses: node count and class (a sum: its terms and
+/// nodes in all), or the error — unless the text is the committed one, whose error is shown
+/// once below the form.
+fn parse_line(id: &str, text: &str, committed: &str, sum: bool) -> Html {
     if text.trim().is_empty() {
         return html! {};
     }
@@ -121,14 +127,17 @@ fn parse_line(id: &str, text: &str, sum: bool) -> Html {
     };
     match parsed {
         Ok(games) => {
-            let facts: Vec<String> = games
-                .iter()
-                .map(|g| format!("{} nodes, class {}", g.len(), g.outcome_class()))
-                .collect();
-            html! {
-                <p class="note" id={id.to_string()}>{ format!("✓ {}", facts.join("; ")) }</p>
-            }
+            let facts = match games.as_slice() {
+                [g] => format!("{} nodes, class {}", g.len(), g.outcome_class()),
+                all => format!(
+                    "{} games, {} nodes in all",
+                    all.len(),
+                    all.iter().map(|g| g.len()).sum::<usize>()
+                ),
+            };
+            html! { <p class="note" id={id.to_string()}>{ format!("✓ {facts}") }</p> }
         }
+        Err(_) if text.trim() == committed.trim() => html! {},
         Err(e) => html! {
             <p class="form-error" id={id.to_string()} role="alert">{ e.to_string() }</p>
         },
@@ -169,7 +178,7 @@ pub fn solve_game(q: &ScoringQuery) -> Result<GameResult, String> {
         let finals = sum_final_scores(&terms, &mut Budget::with_progress(&mut stop))
             .map_err(|e| match e {
                 EngineError::Cancelled => format!(
-                    "the sum has more than {PAGE_SUM_STATES} positions: the page stops there; `heaplab scoring --game … --plus …` solves larger sums"
+                    "the sum has more than {PAGE_SUM_STATES} positions: the page stops there; the command line (heaplab scoring --game … --plus …) solves larger sums"
                 ),
                 other => other.to_string(),
             })?;
@@ -285,8 +294,8 @@ pub fn game_tab(props: &TabProps) -> Html {
                     value={form.plus.clone()} oninput={set(|q, t| q.plus = t)} hint="{1|0|-1} + {4|3|2}" />
                 <div class="field actions"><button type="submit" class="primary" id="sc-show">{ "Show" }</button></div>
             </form>
-            { parse_line("sc-game-status", &form.game, false) }
-            { parse_line("sc-plus-status", &form.plus, true) }
+            { parse_line("sc-game-status", &form.game, &props.query.game, false) }
+            { parse_line("sc-plus-status", &form.plus, &props.query.plus, true) }
             { body }
         </div>
     }
@@ -298,10 +307,14 @@ pub fn octal_tab(props: &TabProps) -> Html {
     let form = use_query_form(&props.query);
     let set = |f: fn(&mut ScoringQuery, String)| form.setter(f);
     let onsubmit = form.submit(ScoringQuery::to_hash);
+    // A problem of the committed text is shown once, below; the live line shows the typed one.
+    let committed = (form.code.trim(), form.points.trim())
+        == (props.query.code.trim(), props.query.points.trim());
     let live = match ScoringRules::parse(&form.code, &form.points) {
         Ok(r) => {
-            html! { <p class="note" id="sc-rules-status">{ format!("✓ {r}{}", if r.is_taking_no_breaking() { ": taking, no breaking" } else { ": taking and breaking" }) }</p> }
+            html! { <p class="note" id="sc-rules-status">{ format!("✓ ({}; {}){}", form.code.trim(), r.points_text(), if r.is_taking_no_breaking() { ": taking, no breaking" } else { ": taking and breaking" }) }</p> }
         }
+        Err(_) if committed => html! {},
         Err(e) => {
             html! { <p class="form-error" id="sc-rules-status" role="alert">{ e.to_string() }</p> }
         }
@@ -320,7 +333,7 @@ pub fn octal_tab(props: &TabProps) -> Html {
                 <TextField id="sc-terms" label="Heaps n = 0 … " narrow=true inputmode="numeric" value={form.terms.clone()} oninput={set(|q, t| q.terms = t)} hint="40" />
                 <TextField id="sc-m" label="Fixed heap m (optional)" narrow=true inputmode="numeric" value={form.m.clone()} oninput={set(|q, t| q.m = t)} hint="0" />
                 <TextField id="sc-mcode" label="m's code (empty: same)" narrow=true value={form.m_code.clone()} oninput={set(|q, t| q.m_code = t)} />
-                <TextField id="sc-mpoints" label="m's points" narrow=true value={form.m_points.clone()} oninput={set(|q, t| q.m_points = t)} />
+                <TextField id="sc-mpoints" label="m's points (empty: same)" narrow=true value={form.m_points.clone()} oninput={set(|q, t| q.m_points = t)} />
                 <div class="field actions"><button type="submit" class="primary" id="sc-run">{ "Compute G_s" }</button></div>
             </form>
             { live }
@@ -344,7 +357,7 @@ pub fn octal_job(props: &OctalJobProps) -> Html {
     let body = match &job.state {
         JobState::Done(result) => match result.scoring_octal() {
             Some(Ok(table)) => {
-                html! { <OctalView table={Rc::new(table.clone())} fixed={props.request.fixed.as_ref().map(|f| f.0)} /> }
+                html! { <OctalView table={Rc::new(table.clone())} rules={format!("({}; {})", props.request.code, props.request.points)} fixed={props.request.fixed.as_ref().map(|f| f.0)} /> }
             }
             Some(Err(e)) => {
                 html! { <p class="form-error" id="sc-error" role="alert">{ e.to_string() }</p> }
@@ -366,6 +379,8 @@ pub fn octal_job(props: &OctalJobProps) -> Html {
 pub struct OctalViewProps {
     /// The solved table.
     pub table: Rc<ScoringTable>,
+    /// The code and points as typed, `(0.26; 1,2)` (the code is not rewritten to `26`).
+    pub rules: AttrValue,
     /// The fixed heap `m`, if any.
     pub fixed: Option<u32>,
 }
@@ -434,13 +449,13 @@ pub fn octal_view(props: &OctalViewProps) -> Html {
             2 * c.k,
             if c.eventual { "" } else { " — a counterexample to the 2k pattern" },
             if c.all_n { "yes" } else { "no" },
-            if c.hypothesis { "Conjecture 15's hypothesis (p_i = i) holds." } else { "The points are not p_i = i, so Conjecture 15 does not apply (compare (3333, 2222))." }
+            if c.hypothesis { "Conjecture 15's hypothesis (p_i = i) holds." } else { "The points are not p_i = i, so Conjecture 15 does not apply." }
         )
     });
     let rows = table.values.len().min(TABLE_ROWS);
     html! {
         <div id="sc-result">
-            <p class="summary" id="sc-summary">{ format!("{} — {what} for n = 0 … {}", table.rules, table.values.len() - 1) }</p>
+            <p class="summary" id="sc-summary">{ format!("{} — {what} for n = 0 … {}", props.rules, table.values.len() - 1) }</p>
             <p id="sc-period"><strong>{ period }</strong></p>
             if let Some(text) = two_k { <p id="sc-2k">{ text }</p> }
             <p class="note" id="sc-method">{ format!("Method: {}.", table.method) }</p>

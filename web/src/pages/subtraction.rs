@@ -8,6 +8,7 @@
 //! once on Enter / "Show"), so Back restores the previous set. When the URL changes from
 //! outside (Back, a pasted link), the form is reset to it.
 
+mod further;
 mod play;
 mod why;
 
@@ -31,6 +32,7 @@ use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::components::value_strip::ValueStrip;
 use crate::route::{SetKind, SubtractionParams, SubtractionQuery};
 
+use further::search_further;
 use play::Play;
 use why::Why;
 
@@ -166,6 +168,7 @@ pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
         edit_form::<_, InputEvent>(&form, move |q: &mut SubtractionQuery, v| {
             f(q, v);
             q.conflict = None;
+            q.further = false;
         })
     };
     let set_kind = |kind: SetKind| {
@@ -253,10 +256,19 @@ pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
                     </p>
                 }
             });
+            let further = match &sol.detail {
+                Detail::Finite(report) => match report.outcome_period {
+                    Periodicity::NotFound { searched } => {
+                        search_further(&props.query, &params.set, searched)
+                    }
+                    Periodicity::Proven { .. } => html! {},
+                },
+                Detail::AllBut(_) => html! {},
+            };
             html! {
                 <>
                     { for note }
-                    { results_html(sol, *align, on_align, on_select_heap, (*why_heap).clone(), on_why_input) }
+                    { results_html(sol, *align, on_align, on_select_heap, (*why_heap).clone(), on_why_input, further) }
                 </>
             }
         }
@@ -282,6 +294,7 @@ fn results_html(
     on_select_heap: Callback<u64>,
     why_heap: Option<String>,
     on_why_input: Callback<String>,
+    further: Html,
 ) -> Html {
     let n = sol.params.terms;
     let marks = sol.marks();
@@ -336,6 +349,7 @@ fn results_html(
                 </section>
                 { facts }
             </div>
+            { further }
             <section class="card wide">
                 <h2>{ "Value strip" }</h2>
                 <p class="note">

@@ -5,7 +5,10 @@
 //!   breaking: `L`, `R` are cut numbers), `duel` (`L`, `R`: code-digit codes such as `.07`) or
 //!   `chessboard` (`L` is the set; Left leaves even heaps, Right odd ones; `R` is ignored);
 //! * `n`: heaps `0..n` in the table (at most [`MAX_PAGE_TERMS`]);
-//! * `pos` (optional): a sum of heaps, `5,7,9`, analysed in the position box.
+//! * `pos` (optional): a sum of heaps, `5,7,9`, analysed in the position box;
+//! * `play` (optional, with `pos`): `L` or `R`, the side the visitor plays against the engine;
+//!   `turn`: who moves at `pos` (`L` or `R`; the visitor when absent). When it is the
+//!   engine's turn, the job makes the engine's move first.
 
 use heaplab_engine::octal::Ruleset;
 use heaplab_engine::partizan::heap::HeapRules;
@@ -42,6 +45,10 @@ pub struct PartizanQuery {
     pub terms: String,
     /// A sum of heaps (empty: none).
     pub pos: String,
+    /// The visitor's side in play, `L` or `R` (empty: not playing).
+    pub play: String,
+    /// Who moves at `pos` in play, `L` or `R` (empty: the visitor).
+    pub turn: String,
 }
 
 impl Default for PartizanQuery {
@@ -52,6 +59,8 @@ impl Default for PartizanQuery {
             right: "1,3".into(),
             terms: "40".into(),
             pos: String::new(),
+            play: String::new(),
+            turn: String::new(),
         }
     }
 }
@@ -65,6 +74,8 @@ pub struct PartizanRequest {
     pub terms: usize,
     /// The position's heaps, if one was given.
     pub position: Option<Vec<usize>>,
+    /// In play: (the visitor plays Left, Left moves at the position).
+    pub play: Option<(bool, bool)>,
 }
 
 /// What is wrong, as `(URL key, message)` pairs.
@@ -81,6 +92,8 @@ impl PartizanQuery {
                 "R" => q.right = value,
                 "n" => q.terms = value,
                 "pos" => q.pos = value,
+                "play" => q.play = value,
+                "turn" => q.turn = value,
                 _ => {}
             }
         }
@@ -95,8 +108,14 @@ impl PartizanQuery {
             ("R", self.right.trim()),
             ("n", self.terms.trim()),
         ];
-        if !self.pos.trim().is_empty() {
-            pairs.push(("pos", self.pos.trim()));
+        for (key, value) in [
+            ("pos", &self.pos),
+            ("play", &self.play),
+            ("turn", &self.turn),
+        ] {
+            if !value.trim().is_empty() {
+                pairs.push((key, value.trim()));
+            }
         }
         format!("#/partizan?{}", format_query(&pairs))
     }
@@ -141,15 +160,33 @@ impl PartizanQuery {
                 .map_err(|e| errors.push(("pos", e.to_string())))
                 .ok(),
         };
-        match (rules, terms, position) {
-            (Some(rules), Some(terms), Some(position)) if errors.is_empty() => {
+        let play = self.play_sides(position.as_ref().is_some_and(Option::is_some));
+        let play = play.map_err(|e| errors.push(("play", e))).ok();
+        match (rules, terms, position, play) {
+            (Some(rules), Some(terms), Some(position), Some(play)) if errors.is_empty() => {
                 Ok(PartizanRequest {
                     rules,
                     terms: terms as usize,
                     position,
+                    play,
                 })
             }
             _ => Err(errors),
+        }
+    }
+
+    /// `play` and `turn` as (the visitor plays Left, Left moves), `None` when not playing.
+    fn play_sides(&self, has_position: bool) -> Result<Option<(bool, bool)>, String> {
+        let side = |text: &str| match text.trim() {
+            "L" => Ok(Some(true)),
+            "R" => Ok(Some(false)),
+            "" => Ok(None),
+            other => Err(format!("play and turn are L or R, not {other:?}")),
+        };
+        match (side(&self.play)?, side(&self.turn)?) {
+            (None, _) => Ok(None),
+            (Some(_), _) if !has_position => Err("play needs a position".into()),
+            (Some(me), turn) => Ok(Some((me, turn.unwrap_or(me)))),
         }
     }
 

@@ -74,10 +74,29 @@ macro_rules! page_query {
                 <$query>::$check(self)
             }
             fn field_errors(errors: &$errors) -> Vec<FieldError> {
-                $fields(errors)
+                $fields(errors).into_iter().map(one_line).collect()
             }
         }
     };
+}
+
+/// The message on one line: control characters that an echoed value carried (a `%0A` in a
+/// tampered link) are shown escaped, `\n`, so every message stays one line.
+fn one_line(mut error: FieldError) -> FieldError {
+    if error.message.contains(char::is_control) {
+        error.message = error
+            .message
+            .chars()
+            .flat_map(|c| {
+                let escaped = c.is_control().then(|| c.escape_default());
+                escaped
+                    .into_iter()
+                    .flatten()
+                    .chain((!c.is_control()).then_some(c))
+            })
+            .collect();
+    }
+    error
 }
 
 /// Messages without ids, in order.

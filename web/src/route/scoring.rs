@@ -116,9 +116,19 @@ impl ScoringQuery {
             "" => Ok(0),
             text => parse_count(text, "m", 0, u64::from(MAX_FIXED_HEAP)),
         };
-        let fixed_rules = match (self.m_code.trim(), self.m_points.trim()) {
-            ("", "") => Ok((self.code.clone(), self.points.clone())),
-            (c, p) => ScoringRules::parse(c, p).map(|_| (c.to_string(), p.to_string())),
+        // An empty code or points of the fixed heap means "the same as the game's".
+        let or_same = |own: &str, same: &str| match own.trim() {
+            "" => same.trim().to_string(),
+            text => text.to_string(),
+        };
+        let (c, p) = (
+            or_same(&self.m_code, &self.code),
+            or_same(&self.m_points, &self.points),
+        );
+        let fixed_rules = if self.m_code.trim().is_empty() && self.m_points.trim().is_empty() {
+            Ok((c, p))
+        } else {
+            ScoringRules::parse(&c, &p).map(|_| (c, p))
         };
         let terms = terms.map_err(|e| errors.push(e.to_string())).ok();
         let m = m.map_err(|e| errors.push(e.to_string())).ok();

@@ -71,6 +71,73 @@ impl TileCursor {
     }
 }
 
+/// Hands out a map's tiles in two passes (a progressive map): first the pixels
+/// `(x0 + stride·i, y0 + stride·j)`, which the page draws as `stride`-wide blocks (a coarse
+/// picture of the whole window), then every pixel. Each tile comes with the stride to solve it
+/// at; a stride-1 cursor has only the second pass.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TwoPassCursor {
+    window: Window,
+    stride: u32,
+    /// The first pass, over the grid of sample points (`(i, j)` for the pixel above).
+    coarse: TileCursor,
+    fine: TileCursor,
+}
+
+impl TwoPassCursor {
+    /// A cursor for `window`, sampling every `stride`-th pixel first when `stride > 1`.
+    pub fn new(window: Window, stride: u32) -> TwoPassCursor {
+        let stride = stride.max(1);
+        let samples = |lo: u32, hi: u32| {
+            if stride > 1 {
+                hi.saturating_sub(lo).div_ceil(stride)
+            } else {
+                0
+            }
+        };
+        let coarse = Window {
+            x0: 0,
+            x1: samples(window.x0, window.x1),
+            y0: 0,
+            y1: samples(window.y0, window.y1),
+        };
+        TwoPassCursor {
+            window,
+            stride,
+            coarse: TileCursor::new(coarse),
+            fine: TileCursor::new(window),
+        }
+    }
+
+    /// Whether the coarse pass is still handing out tiles.
+    pub fn in_coarse_pass(&self) -> bool {
+        self.coarse.remaining() > 0
+    }
+
+    /// The pixels of the current pass not handed out yet.
+    pub fn remaining(&self) -> u64 {
+        match self.coarse.remaining() {
+            0 => self.fine.remaining(),
+            n => n,
+        }
+    }
+
+    /// The next tile of about `pixels` pixels to solve, with its stride, or `None` at the end.
+    pub fn next_tile(&mut self, pixels: u64) -> Option<(Window, u32)> {
+        if let Some(c) = self.coarse.next_tile(pixels) {
+            let (w, s) = (self.window, self.stride);
+            let tile = Window {
+                x0: w.x0 + s * c.x0,
+                x1: w.x0 + s * (c.x1 - 1) + 1,
+                y0: w.y0 + s * c.y0,
+                y1: w.y0 + s * (c.y1 - 1) + 1,
+            };
+            return Some((tile, s));
+        }
+        self.fine.next_tile(pixels).map(|tile| (tile, 1))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,6 +167,35 @@ mod tests {
                 left = cursor.remaining();
             }
             assert!(seen.iter().all(|&s| s == 1), "{sizes:?}");
+        }
+    }
+
+    #[test]
+    fn the_coarse_pass_covers_the_sample_points_once_then_the_fine_pass_every_pixel() {
+        let window = Window {
+            x0: 3,
+            x1: 30,
+            y0: 5,
+            y1: 22,
+        };
+        for stride in [1u32, 4, 8, 40] {
+            let mut cursor = TwoPassCursor::new(window, stride);
+            let (mut coarse, mut fine) = (vec![0u8; 27 * 17], vec![0u8; 27 * 17]);
+            let mut sizes = [3u64, 50, 1, 9].into_iter().cycle();
+            while let Some((t, s)) = cursor.next_tile(sizes.next().unwrap_or(1)) {
+                let seen = if s > 1 { &mut coarse } else { &mut fine };
+                for y in (t.y0..t.y1).step_by(s as usize) {
+                    for x in (t.x0..t.x1).step_by(s as usize) {
+                        seen[((y - 5) * 27 + x - 3) as usize] += 1;
+                    }
+                }
+            }
+            assert!(fine.iter().all(|&n| n == 1), "stride {stride}");
+            for (i, &n) in coarse.iter().enumerate() {
+                let (x, y) = (i as u32 % 27, i as u32 / 27);
+                let sample = stride > 1 && x.is_multiple_of(stride) && y.is_multiple_of(stride);
+                assert_eq!(n, u8::from(sample), "stride {stride}, pixel {i}");
+            }
         }
     }
 }

@@ -9,12 +9,12 @@
 
 use gloo::timers::callback::Timeout;
 use heaplab_engine::figure::Colouring;
-use heaplab_engine::period_map::{CellClass, Family, Window, DEFAULT_CELL_BUDGET};
+use heaplab_engine::period_map::{Cell, CellClass, Family, Window, DEFAULT_CELL_BUDGET};
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 use yew::Callback;
 
-use super::cursor::TileCursor;
+use super::cursor::TwoPassCursor;
 use super::grid::MapGrid;
 use crate::worker::{
     solve_tile, JobId, JobOutput, JobSpec, TileRequest, TileResult, WorkerReply, WorkerRequest,
@@ -32,6 +32,10 @@ pub const MAX_HEAPS: u64 = DEFAULT_CELL_BUDGET;
 /// A worker tile aims at this much work; a main-thread step at [`MAIN_TILE_MS`].
 const WORKER_TILE_MS: f64 = 60.0;
 const MAIN_TILE_MS: f64 = 12.0;
+/// A window of at least this many pixels is drawn progressively: first every
+/// [`COARSE_STRIDE`]-th pixel of every [`COARSE_STRIDE`]-th row, as blocks, then every pixel.
+const COARSE_MIN_PIXELS: u64 = 1 << 16;
+const COARSE_STRIDE: u32 = 8;
 /// Progress is reported at most this often (and always at the end).
 const REPORT_MS: f64 = 100.0;
 /// With a log colouring the scale grows as tiles arrive; the whole map is recoloured at most
@@ -70,6 +74,8 @@ pub struct Progress {
     pub counts: Vec<(CellClass, u64)>,
     /// The log-scale maximum of the current colouring (1 for class colouring).
     pub scale_max: u64,
+    /// Milliseconds from the start to the whole coarse picture (progressive maps only).
+    pub coarse_ms: Option<f64>,
 }
 
 /// The worker pool: each tile is one job of the one protocol.
@@ -89,7 +95,10 @@ struct Inner {
     family: Family,
     colouring: Colouring,
     grid: MapGrid,
-    cursor: TileCursor,
+    cursor: TwoPassCursor,
+    /// Samples of the coarse pass not solved yet, and when the last one arrived.
+    coarse_left: u64,
+    coarse_ms: Option<f64>,
     canvas: Option<HtmlCanvasElement>,
     phase: Phase,
     workers: Workers,
@@ -165,7 +174,9 @@ impl MapRunner {
             family: Family::ThreeMove { s3: 3 },
             colouring: Colouring::Class,
             grid: MapGrid::new(window),
-            cursor: TileCursor::new(window),
+            cursor: TwoPassCursor::new(window, 1),
+            coarse_left: 0,
+            coarse_ms: None,
             canvas: None,
             phase: Phase::Done,
             workers: Workers::initial(),
@@ -206,8 +217,15 @@ impl MapRunner {
             inner.first_tile = inner.next_tile;
             inner.family = family;
             inner.colouring = colouring;
-            inner.grid = MapGrid::new(window);
-            inner.cursor = TileCursor::new(window);
+            let stride = if window.pixels() >= COARSE_MIN_PIXELS {
+                COARSE_STRIDE
+            } else {
+                1
+            };
+            inner.grid = MapGrid::new(window).with_blocks(stride);
+            inner.cursor = TwoPassCursor::new(window, stride);
+            inner.coarse_left = inner.cursor.remaining() * u64::from(stride > 1);
+            inner.coarse_ms = None;
             inner.phase = Phase::Running;
             inner.step = None;
             inner.ms_per_pixel = None;
@@ -255,8 +273,31 @@ impl MapRunner {
         });
     }
 
+    /// Replaces an unresolved pixel of the current map of `family` with `cell` (found by the
+    /// constant-memory search), repaints it and reports the new counts. Nothing happens when
+    /// the map has changed since, or that pixel is not unresolved.
+    pub fn resolve(&self, family: Family, cell: Cell) {
+        self.with(|inner| {
+            if inner.family != family || !inner.grid.resolve(&cell) {
+                return;
+            }
+            if inner.grid.scale_max(inner.colouring) != inner.drawn_scale {
+                inner.redraw_all();
+            } else {
+                let pixel = Window {
+                    x0: cell.x,
+                    x1: cell.x + 1,
+                    y0: cell.y,
+                    y1: cell.y + 1,
+                };
+                inner.draw(pixel, inner.drawn_scale);
+            }
+            inner.report(true);
+        });
+    }
+
     /// The solved cell at `(x, y)` of the current map, if any.
-    pub fn cell(&self, x: u32, y: u32) -> Option<heaplab_engine::period_map::Cell> {
+    pub fn cell(&self, x: u32, y: u32) -> Option<Cell> {
         self.0.read(|inner| inner.grid.cell(x, y))
     }
 
@@ -314,6 +355,7 @@ fn tile_failed(message: String) -> TileResult {
     };
     TileResult {
         tile: nothing,
+        stride: 1,
         cells: Err(message),
         millis: 0.0,
     }
@@ -345,6 +387,7 @@ impl Inner {
             mode: self.mode(),
             counts: self.grid.counts(),
             scale_max: self.grid.scale_max(self.colouring),
+            coarse_ms: self.coarse_ms,
         });
     }
 
@@ -394,13 +437,14 @@ impl Inner {
         let solvers = pool.links.len();
         for i in idle {
             let pixels = self.tile_pixels(WORKER_TILE_MS, solvers, 64);
-            let Some(tile) = self.cursor.next_tile(pixels) else {
+            let Some((tile, stride)) = self.cursor.next_tile(pixels) else {
                 break;
             };
             let request = TileRequest {
                 family: self.family,
                 tile,
                 max_heaps: MAX_HEAPS,
+                stride,
             };
             let id = self.next_tile;
             self.next_tile += 1;
@@ -450,11 +494,12 @@ impl Inner {
             return;
         }
         let pixels = self.tile_pixels(MAIN_TILE_MS, 1, 16);
-        if let Some(tile) = self.cursor.next_tile(pixels) {
+        if let Some((tile, stride)) = self.cursor.next_tile(pixels) {
             let result = solve_tile(&TileRequest {
                 family: self.family,
                 tile,
                 max_heaps: MAX_HEAPS,
+                stride,
             });
             self.apply(result);
         }
@@ -472,13 +517,14 @@ impl Inner {
                 return;
             }
         };
-        let pixels = result.tile.pixels().max(1) as f64;
+        let pixels = cells.len().max(1) as f64;
         let sample = result.millis.max(0.0) / pixels;
         self.ms_per_pixel = Some(match self.ms_per_pixel {
             Some(avg) => 0.7 * avg + 0.3 * sample,
             None => sample,
         });
         self.grid.insert(&cells);
+        let region = self.coarse_region(result.tile, result.stride, cells.len() as u64);
         let finished = self.grid.done() >= self.grid.total();
         let scale = self.grid.scale_max(self.colouring);
         if finished {
@@ -486,14 +532,33 @@ impl Inner {
             if scale != self.drawn_scale {
                 self.redraw_all();
             } else {
-                self.draw(result.tile, scale);
+                self.draw(region, scale);
             }
         } else if scale != self.drawn_scale && now() - self.last_recolour >= RECOLOUR_MS {
             self.redraw_all();
         } else {
-            self.draw(result.tile, self.drawn_scale);
+            self.draw(region, self.drawn_scale);
         }
-        self.report(finished);
+        let coarse_done = result.stride > 1 && self.coarse_left == 0 && self.coarse_ms.is_none();
+        if coarse_done {
+            self.coarse_ms = Some(now() - self.started);
+        }
+        self.report(finished || coarse_done);
+    }
+
+    /// The pixels a solved tile paints: the tile itself, or for a coarse tile (`stride > 1`,
+    /// `samples` cells) the blocks of its samples, which it also counts off the coarse pass.
+    fn coarse_region(&mut self, tile: Window, stride: u32, samples: u64) -> Window {
+        if stride <= 1 {
+            return tile;
+        }
+        self.coarse_left = self.coarse_left.saturating_sub(samples);
+        let w = self.grid.window();
+        Window {
+            x1: (tile.x1 + stride - 1).min(w.x1),
+            y1: (tile.y1 + stride - 1).min(w.y1),
+            ..tile
+        }
     }
 
     /// Draws the whole map with the current scale.

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use crate::route::cumulative_games::CgQuery;
 use jobs::cumulative_game::run::CgResult;
 pub use jobs::octal::{solve_octal, OctalRequest, OctalResult};
+pub use jobs::outcome_cycle::CycleRequest;
 pub use jobs::partizan::{solve_partizan, PartizanResult};
 pub use jobs::plane::PlaneRequest;
 pub use jobs::scoring_octal::{solve_scoring_octal, ScoringOctalRequest, ScoringTable};
@@ -191,6 +192,8 @@ pub enum JobSpec {
     Partizan(crate::route::partizan::PartizanRequest),
     /// A slice of an explorer sweep ([`jobs::sweep`]).
     Sweep(SweepRequest),
+    /// A constant-memory outcome-period search ([`jobs::outcome_cycle`]).
+    OutcomeCycle(CycleRequest),
 }
 
 /// What a finished job computed.
@@ -214,6 +217,8 @@ pub enum JobOutput {
     Partizan(Box<PartizanResult>),
     /// The summary of a sweep slice.
     Sweep(Box<heaplab_engine::sweep::Summary>),
+    /// The outcome periodicity found, or how far the capped search looked.
+    OutcomeCycle(heaplab_engine::Periodicity),
 }
 
 /// One computation, run a bounded step at a time by the worker's [`host`] loop or by the
@@ -245,6 +250,7 @@ impl JobSpec {
             JobSpec::ScoringOctal(r) => Ok(jobs::scoring_octal::start(r.clone())),
             JobSpec::Partizan(r) => Ok(jobs::partizan::start(r, place)),
             JobSpec::Sweep(r) => jobs::sweep::start(r),
+            JobSpec::OutcomeCycle(r) => jobs::outcome_cycle::start(r, place),
         }
     }
 
@@ -253,7 +259,11 @@ impl JobSpec {
     pub fn is_stepped(&self) -> bool {
         matches!(
             self,
-            JobSpec::Tile(_) | JobSpec::Plane(_) | JobSpec::CumulativeGame(_) | JobSpec::Sweep(_)
+            JobSpec::Tile(_)
+                | JobSpec::Plane(_)
+                | JobSpec::CumulativeGame(_)
+                | JobSpec::OutcomeCycle(_)
+                | JobSpec::Sweep(_)
         )
     }
 }

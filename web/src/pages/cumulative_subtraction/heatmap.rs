@@ -195,16 +195,10 @@ pub fn heatmap_view(props: &HeatmapViewProps) -> Html {
         ),
     };
     let unproven = r.conjecture_19_unproven();
-    let conjecture_19 = format!(
-        "Conjecture 19 (every k-diagonal (x, x + k) eventually periodic): proven for {} of the {} diagonals |k| ≤ {}{}",
-        r.diagonals.len() - unproven.len(),
+    let conjecture_19 = conjecture_19_text(
         r.diagonals.len(),
         cs::diagonal_reach(r.width, r.height),
-        if unproven.is_empty() {
-            ".".to_string()
-        } else {
-            format!("; the window is too small to prove k = {} (not a counterexample).", unproven.iter().map(i64::to_string).collect::<Vec<_>>().join(", "))
-        }
+        &unproven,
     );
     let diagonal_rows = r.diagonals.iter().filter(|(k, _)| *k >= 0).map(|(k, l)| {
         html! {
@@ -255,5 +249,30 @@ pub fn heatmap_view(props: &HeatmapViewProps) -> Html {
                 </div>
             </details>
         </>
+    }
+}
+
+/// The Conjecture 19 line: how many of the `diagonals` k-diagonals `|k| ≤ reach` this window
+/// proves periodic, and that the others are open here (the window is too small), not
+/// counterexamples.
+pub fn conjecture_19_text(diagonals: usize, reach: i64, unproven: &[i64]) -> String {
+    let claim = "Conjecture 19 (every k-diagonal (x, x + k) is eventually periodic)";
+    let list = || {
+        unproven
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match unproven.len() {
+        0 => format!("{claim}: a period is proven for all {diagonals} diagonals |k| ≤ {reach}."),
+        n if n == diagonals => format!(
+            "{claim}: open in this window — it is too small to prove a period for any of the {diagonals} diagonals |k| ≤ {reach}. None is a counterexample; a larger window may prove them."
+        ),
+        n => format!(
+            "{claim}: a period is proven for {} of the {diagonals} diagonals |k| ≤ {reach}; for k = {} this window is too small to prove one (not a counterexample).",
+            diagonals - n,
+            list()
+        ),
     }
 }

@@ -4,15 +4,15 @@
 
 use heaplab_engine::cumulative_subtraction::DualityCheck;
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
 use crate::components::export::{download_canvas, download_text};
+use crate::components::value_chart::device_area;
 use crate::jobs::{use_job, JobState, JobStatus};
 use crate::worker::JobSpec;
 
-/// Chart size in canvas pixels.
+/// The chart's largest width and its height, in CSS pixels.
 const WIDTH: u32 = 720;
 const HEIGHT: u32 = 300;
 
@@ -25,10 +25,7 @@ pub struct TruncatedProps {
 
 /// Draws `tr_a^m` against `a` with plotters.
 fn draw(canvas: HtmlCanvasElement, m: u32, tr: &[u64]) -> Result<(), String> {
-    canvas.set_width(WIDTH);
-    canvas.set_height(HEIGHT);
-    let backend = CanvasBackend::with_canvas_object(canvas).ok_or("no 2-D canvas context")?;
-    let root = backend.into_drawing_area();
+    let root = device_area(canvas, WIDTH, HEIGHT)?;
     let err = |e: &dyn std::fmt::Display| e.to_string();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     // `u32` up, as the octal page's plot: the two charts share plotters' code in the module

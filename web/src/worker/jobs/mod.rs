@@ -3,6 +3,7 @@
 
 pub mod cumulative_game;
 pub mod octal;
+pub mod outcome_cycle;
 pub mod partizan;
 pub mod plane;
 pub mod scoring_octal;

@@ -1,12 +1,13 @@
 //! The partizan page's job: the canonical-form sequence of heaps `0..n`
 //! ([`sequence::solve`]: values, outcomes and their periods) and, when the URL gives one, a
-//! position's value and winning moves ([`position::analyse`]). One engine call that reports
+//! position's value, moves and game tree ([`position::analyse`]); in play, when it is the
+//! engine's turn, the engine's move first (a winning one when there is one). One engine call that reports
 //! progress through the engine's `Budget` but cannot be resumed, so the client terminates the
 //! worker to cancel it. The main thread computes at most [`MAIN_THREAD_TERMS`] heaps.
 
-use heaplab_engine::partizan::position::{self, PositionReport};
+use heaplab_engine::partizan::position::{self, HeapMove, PositionReport};
 use heaplab_engine::partizan::sequence::{self, SequenceReport};
-use heaplab_engine::Budget;
+use heaplab_engine::{Budget, EngineError};
 use serde::{Deserialize, Serialize};
 
 use super::Whole;
@@ -21,8 +22,11 @@ pub const MAIN_THREAD_TERMS: usize = 400;
 pub struct PartizanResult {
     /// Canonical forms, outcomes and periods of heaps `0..n`.
     pub sequence: SequenceReport,
-    /// The position box, when the URL gives a position.
+    /// The position box, when the URL gives a position (in play, after the engine's move).
     pub position: Option<Result<PositionReport, String>>,
+    /// In play, the move the engine made (none when it was the visitor's turn or the engine
+    /// had no move).
+    pub reply: Option<HeapMove>,
 }
 
 /// Runs the request with the engine, reporting heaps done at most every 100 ms.
@@ -42,10 +46,48 @@ pub fn solve_partizan(
     let mut budget = Budget::with_progress(&mut tick);
     let sequence = sequence::solve(&request.rules, request.terms, false, &mut budget)
         .map_err(|e| e.to_string())?;
-    let position = request.position.as_ref().map(|heaps| {
-        position::analyse(&request.rules, heaps, &mut budget).map_err(|e| e.to_string())
-    });
-    Ok(PartizanResult { sequence, position })
+    let (position, reply) = match &request.position {
+        Some(heaps) => match play(request, heaps, &mut budget) {
+            Ok((report, reply)) => (Some(Ok(report)), reply),
+            Err(e) => (Some(Err(e.to_string())), None),
+        },
+        None => (None, None),
+    };
+    Ok(PartizanResult {
+        sequence,
+        position,
+        reply,
+    })
+}
+
+/// The position's report; in play on the engine's turn, the engine's move (winning when it
+/// can) and the report of the position after it.
+fn play(
+    request: &PartizanRequest,
+    heaps: &[usize],
+    budget: &mut Budget<'_>,
+) -> Result<(PositionReport, Option<HeapMove>), EngineError> {
+    let report = position::analyse(&request.rules, heaps, budget)?;
+    let left = match request.play {
+        Some((visitor, left)) if visitor != left => left,
+        _ => return Ok((report, None)),
+    };
+    let moves = if left {
+        &report.left_moves
+    } else {
+        &report.right_moves
+    };
+    let Some(reply) = moves.iter().find(|m| m.wins).or(moves.first()).cloned() else {
+        return Ok((report, None));
+    };
+    let mut after = position::after_move(heaps, reply.from, &reply.to);
+    if after.is_empty() {
+        after.push(0);
+    }
+    Ok((
+        position::analyse(&request.rules, &after, budget)?,
+        Some(reply),
+    ))
 }
 
 /// The request as a job, with the main thread's smaller cap there.

@@ -17,6 +17,9 @@ pub struct TileRequest {
     pub tile: Window,
     /// Heaps one ruleset may compute before it is "unresolved".
     pub max_heaps: u64,
+    /// Solve only the pixels `(x0 + stride·i, y0 + stride·j)` of the tile (1: all of them;
+    /// larger for the coarse first picture of a progressive map).
+    pub stride: u32,
 }
 
 /// The solved tile.
@@ -24,7 +27,9 @@ pub struct TileRequest {
 pub struct TileResult {
     /// The tile of the request.
     pub tile: Window,
-    /// The cells in [`period_map::compute`] order, or the engine's message.
+    /// The stride of the request.
+    pub stride: u32,
+    /// The cells in [`period_map::compute_sampled`] order, or the engine's message.
     pub cells: Result<Vec<Cell>, String>,
     /// How long the tile took, in milliseconds (used to size the next tiles).
     pub millis: f64,
@@ -33,15 +38,17 @@ pub struct TileResult {
 /// Solves one tile with the engine (the only computation of the period-map page).
 pub fn solve_tile(request: &TileRequest) -> TileResult {
     let started = js_sys::Date::now();
-    let cells = period_map::compute(
+    let cells = period_map::compute_sampled(
         request.family,
         request.tile,
+        request.stride,
         request.max_heaps,
         &mut Budget::unlimited(),
     )
     .map_err(|e| e.to_string());
     TileResult {
         tile: request.tile,
+        stride: request.stride,
         cells,
         millis: js_sys::Date::now() - started,
     }
