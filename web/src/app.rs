@@ -13,7 +13,7 @@ use crate::pages::octal::OctalPage;
 use crate::pages::partizan::PartizanPage;
 use crate::pages::plane::PlanePage;
 use crate::pages::scoring::ScoringPage;
-use crate::pages::{home::Home, period_map::PeriodMapPage, subtraction::SubtractionPage};
+use crate::pages::{home::home, period_map::PeriodMapPage, subtraction::SubtractionPage};
 use crate::route::{current_hash, Route, NAVIGATION};
 
 /// Expands the page list ([`crate::for_each_page!`]) into the page switch.
@@ -23,9 +23,9 @@ macro_rules! page_switch {
         /// The page of `route`.
         fn page_of(route: &Route) -> Html {
             match route {
-                Route::Home => html! { <Home /> },
+                Route::Home => home(),
                 $(Route::$variant(query) => html! { <$page query={query.clone()} /> },)*
-                Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
+                Route::NotFound(path) => not_found(path),
             }
         }
     };
@@ -61,7 +61,7 @@ pub fn app() -> Html {
     html! {
         <>
             <a class="skip-link" href="#main" onclick={skip_to_main()}>{ "Skip to content" }</a>
-            <Header route={(*route).clone()} />
+            { header(&route) }
             <main id="main" class="page" tabindex="-1">{ page }</main>
             <footer class="site-footer">
                 <p>{ "HeapLab — every value, outcome and period on this site is computed by the heaplab-engine library, and a period is shown only when it is proven." }</p>
@@ -85,16 +85,10 @@ fn skip_to_main() -> Callback<MouseEvent> {
     })
 }
 
-/// Properties of [`Header`].
-#[derive(Properties, PartialEq)]
-pub struct HeaderProps {
-    /// The current route, to highlight its link.
-    pub route: Route,
-}
-
-/// The site header: the HeapLab name and the live families.
-#[function_component(Header)]
-pub fn header(props: &HeaderProps) -> Html {
+/// The site header: the HeapLab name and the live families, `route`'s link highlighted. This
+/// and [`not_found`] are plain functions: they hold no state, and a component costs the
+/// module yew's lifecycle code.
+pub fn header(route: &Route) -> Html {
     let link = |href: String, text: &'static str, active: bool| {
         html! {
             <a href={href} class={classes!(active.then_some("active"))} aria-current={active.then_some("page")}>{ text }</a>
@@ -107,29 +101,21 @@ pub fn header(props: &HeaderProps) -> Html {
                 <span>{ "HeapLab" }</span>
             </a>
             <nav aria-label="Game families">
-                { link("#/".to_string(), "Home", props.route == Route::Home) }
+                { link("#/".to_string(), "Home", *route == Route::Home) }
                 { for NAVIGATION.iter().map(|(path, label)| {
-                    link(format!("#{path}"), label, props.route.path() == *path)
+                    link(format!("#{path}"), label, route.path() == *path)
                 }) }
             </nav>
         </header>
     }
 }
 
-/// Properties of [`NotFound`].
-#[derive(Properties, PartialEq)]
-pub struct NotFoundProps {
-    /// The path that was asked for.
-    pub path: AttrValue,
-}
-
-/// What an unknown route shows: never a blank page.
-#[function_component(NotFound)]
-pub fn not_found(props: &NotFoundProps) -> Html {
+/// What an unknown route (`path`) shows: never a blank page.
+pub fn not_found(path: &str) -> Html {
     html! {
         <section class="card not-found">
             <h1>{ "Page not found" }</h1>
-            <p>{ "HeapLab has no page at " }<code id="not-found-path">{ crate::format::shortened(&props.path, 80) }</code>{ "." }</p>
+            <p>{ "HeapLab has no page at " }<code id="not-found-path">{ crate::format::shortened(path, 80) }</code>{ "." }</p>
             <p><a href="#/">{ "Go to the home page" }</a>{ " to see the game families." }</p>
         </section>
     }

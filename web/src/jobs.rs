@@ -2,7 +2,7 @@
 //! [`JobSpec`] at a time in a Web Worker of its own ([`WorkerLink`]), or, when workers are
 //! not available (the wasm tests) or the worker does not load in time, on the main thread a
 //! step per timer turn with the main thread's caps. [`use_job`] is the hook pages use;
-//! [`JobStatus`] the one progress line with Cancel.
+//! [`job_status`] the one progress line with Cancel.
 //!
 //! Cancelling is one scheme for every job: the runner forgets the job's id (later replies are
 //! dropped) and stops its CPU — a stepped job ([`JobSpec::is_stepped`]) by
@@ -479,32 +479,20 @@ pub fn use_job(spec: JobSpec) -> JobHandle {
     }
 }
 
-/// Properties of [`JobStatus`].
-#[derive(Properties, PartialEq)]
-pub struct JobStatusProps {
-    /// The id of the status element (`{id}-text`, `{id}-progress`, `{id}-cancel`,
-    /// `{id}-retry` inside).
-    pub id: AttrValue,
-    /// What is being computed, e.g. "the 600 × 600 grid".
-    pub what: AttrValue,
-    /// The job.
-    pub job: JobHandle,
-}
-
 /// The one progress line of a running job (bar, done/total in the job's unit, percent, rate,
 /// time left, where it runs, Cancel), or "Cancelled" with a button to compute again; nothing
-/// once done.
-#[function_component(JobStatus)]
-pub fn job_status(props: &JobStatusProps) -> Html {
-    let id = props.id.to_string();
-    match &props.job.state {
+/// once done. `id` names the status element (`{id}-text`, `{id}-progress`, `{id}-cancel`,
+/// `{id}-retry` inside); `what` is what is being computed, e.g. "the 600 × 600 grid". A plain
+/// function: it holds no state, and each component costs the module yew's lifecycle code.
+pub fn job_status(id: &str, what: &str, job: &JobHandle) -> Html {
+    match &job.state {
         JobState::Running {
             place,
             progress,
             elapsed_ms,
         } => {
-            let cancel = props.job.cancel.reform(|_: MouseEvent| ());
-            let label = format!("Computing {}", props.what);
+            let cancel = job.cancel.reform(|_: MouseEvent| ());
+            let label = format!("Computing {what}");
             let (bar, count) = match progress {
                 Some(p) => (
                     html! {
@@ -519,18 +507,18 @@ pub fn job_status(props: &JobStatusProps) -> Html {
                 ),
             };
             html! {
-                <div class="job-status" id={id.clone()} role="status">
+                <div class="job-status" id={id.to_string()} role="status">
                     { bar }
-                    <span id={format!("{id}-text")}>{ format!("Computing {} {}{count}…", props.what, place.describe()) }</span>
+                    <span id={format!("{id}-text")}>{ format!("Computing {what} {}{count}…", place.describe()) }</span>
                     <button type="button" id={format!("{id}-cancel")} onclick={cancel}>{ "Cancel" }</button>
                 </div>
             }
         }
         JobState::Cancelled => {
-            let retry = props.job.retry.reform(|_: MouseEvent| ());
+            let retry = job.retry.reform(|_: MouseEvent| ());
             html! {
-                <div class="job-status" id={id.clone()} role="status">
-                    <span id={format!("{id}-text")}>{ format!("Cancelled: {} was not computed.", props.what) }</span>
+                <div class="job-status" id={id.to_string()} role="status">
+                    <span id={format!("{id}-text")}>{ format!("Cancelled: {what} was not computed.") }</span>
                     <button type="button" id={format!("{id}-retry")} onclick={retry}>{ "Compute again" }</button>
                 </div>
             }

@@ -8,7 +8,7 @@
 //! * [`worker`]: the one job protocol, the `Job` of every kind, and the Web Worker's host loop
 //!   (started by [`start_worker`]);
 //! * [`worker_client`]: one Web Worker from the page's side ([`worker_client::WorkerLink`]);
-//! * [`jobs`]: the single-job client (`JobRunner`, `use_job`, `JobStatus`);
+//! * [`jobs`]: the single-job client (`JobRunner`, `use_job`, `job_status`);
 //! * [`tiles`]: period maps computed tile by tile (worker pool or main thread) into a canvas.
 //!
 //! The page computes nothing itself: every value, outcome and period comes from

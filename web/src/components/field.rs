@@ -273,26 +273,15 @@ pub fn text_field(props: &TextFieldProps) -> Html {
     }
 }
 
-/// Properties of [`FieldErrors`].
-#[derive(Properties, PartialEq)]
-pub struct FieldErrorsProps {
-    /// The id of the error box, e.g. `map-error`.
-    pub id: AttrValue,
-    /// The problems, in order (nothing is shown when empty).
-    pub errors: Vec<FieldError>,
-    /// Whether each message is shown as a sentence (capital, full stop), as typed otherwise.
-    #[prop_or(true)]
-    pub sentence: bool,
-}
-
-/// The one inline error box of a form: a paragraph per problem, announced to screen readers.
-#[function_component(FieldErrors)]
-pub fn field_errors(props: &FieldErrorsProps) -> Html {
-    if props.errors.is_empty() {
+/// The one inline error box of a form (`id`): a paragraph per problem, capitalised with a full
+/// stop when `sentence`, announced to screen readers; nothing when `errors` is empty. A plain
+/// function: it holds no state, and each component costs the module yew's lifecycle code.
+pub fn field_errors(id: &str, errors: &[FieldError], sentence: bool) -> Html {
+    if errors.is_empty() {
         return html! {};
     }
     let line = |e: &FieldError| {
-        let text = if props.sentence {
+        let text = if sentence {
             format!("{}.", capitalise(&e.message))
         } else {
             e.message.clone()
@@ -300,8 +289,8 @@ pub fn field_errors(props: &FieldErrorsProps) -> Html {
         html! { <p id={e.id.clone()}>{ text }</p> }
     };
     html! {
-        <div id={props.id.clone()} class="form-error" role="alert">
-            { for props.errors.iter().map(line) }
+        <div id={id.to_string()} class="form-error" role="alert">
+            { for errors.iter().map(line) }
         </div>
     }
 }

@@ -17,44 +17,25 @@ pub fn value_css(value: u64) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
-/// Properties of [`Legend`].
-#[derive(Properties, PartialEq)]
-pub struct LegendProps {
-    /// The largest value that occurs; the legend lists `0..=max_value` (at most 16 swatches).
-    pub max_value: u64,
-}
-
-/// The value → colour key drawn under a strip.
-#[function_component(Legend)]
-pub fn legend(props: &LegendProps) -> Html {
+/// The value → colour key drawn under a strip: `0..=max_value`, at most 16 swatches. A plain
+/// function, not a component: it has no state, and each component costs the module yew's
+/// lifecycle code.
+pub fn value_legend(max_value: u64) -> Html {
     const SHOWN: u64 = 16;
-    let last = props.max_value.min(SHOWN - 1);
+    let last = max_value.min(SHOWN - 1);
     html! {
         <ul class="legend" aria-label="Colour key: nim-value to colour">
             { for (0..=last).map(|v| html! {
                 <li>
-                    <Swatch value={v} />
+                    <ColourSwatch colour={value_css(v)} />
                     { if v == 0 { "0 (P)".to_string() } else { v.to_string() } }
                 </li>
             }) }
-            if props.max_value > last {
-                <li class="legend-more">{ format!("… up to {} (colours repeat every 16 values)", props.max_value) }</li>
+            if max_value > last {
+                <li class="legend-more">{ format!("… up to {max_value} (colours repeat every 16 values)") }</li>
             }
         </ul>
     }
-}
-
-/// Properties of [`Swatch`].
-#[derive(Properties, PartialEq)]
-pub struct SwatchProps {
-    /// The nim-value whose colour the swatch shows.
-    pub value: u64,
-}
-
-/// A small square in the colour of a nim-value.
-#[function_component(Swatch)]
-pub fn swatch(props: &SwatchProps) -> Html {
-    html! { <ColourSwatch colour={value_css(props.value)} /> }
 }
 
 /// Properties of [`ColourSwatch`].

@@ -9,17 +9,15 @@ use yew::prelude::*;
 
 use crate::format::capitalise;
 
-/// Properties of [`PeriodFacts`].
-#[derive(Properties, PartialEq)]
+/// What [`period_facts`] shows.
 pub struct PeriodFactsProps {
     /// Id prefix: `nim` gives `#nim-period` and `#nim-preperiod`.
-    pub prefix: AttrValue,
+    pub prefix: &'static str,
     /// The heading, e.g. "Nim-values".
-    pub title: AttrValue,
+    pub title: &'static str,
     /// What the engine proved.
     pub period: Periodicity,
     /// Also show the saltus (as `#saltus`), for arithmetic periodicity.
-    #[prop_or_default]
     pub show_saltus: bool,
 }
 
@@ -28,8 +26,8 @@ fn shown(value: Option<u64>) -> String {
     value.map_or_else(|| "—".to_string(), |v| v.to_string())
 }
 
-/// A card with the proven period of one sequence.
-#[function_component(PeriodFacts)]
+/// A card with the proven period of one sequence (a plain function: it holds no state, and
+/// each component costs the module yew's lifecycle code).
 pub fn period_facts(props: &PeriodFactsProps) -> Html {
     let p = &props.period;
     let note = match p {
@@ -38,8 +36,8 @@ pub fn period_facts(props: &PeriodFactsProps) -> Html {
         Periodicity::NotFound { .. } => format!("{}.", capitalise(&p.describe())),
     };
     html! {
-        <section class="card facts" aria-label={props.title.clone()}>
-            <h3>{ props.title.clone() }</h3>
+        <section class="card facts" aria-label={props.title}>
+            <h3>{ props.title }</h3>
             <dl>
                 <div><dt>{ "Period" }</dt><dd id={format!("{}-period", props.prefix)}>{ shown(p.period()) }</dd></div>
                 <div><dt>{ "Preperiod" }</dt><dd id={format!("{}-preperiod", props.prefix)}>{ shown(p.preperiod()) }</dd></div>

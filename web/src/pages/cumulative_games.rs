@@ -25,13 +25,13 @@ use heaplab_engine::cumulative_games::{player_name, spec, Preset, MAX_PLAYERS};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::components::field::FieldErrors;
+use crate::components::field::field_errors;
 use crate::route::PageQuery;
 
 use crate::components::export::download_text;
 use crate::components::page::PageFrame;
 use crate::components::tree::{svg_to_png, TreeView};
-use crate::jobs::{use_job, JobState, JobStatus};
+use crate::jobs::{job_status, use_job, JobState};
 use crate::route::navigate;
 use crate::worker::JobSpec;
 
@@ -194,7 +194,7 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
                 }
                 <button type="submit" class="primary" id="cg-show">{ "Show" }</button>
             </form>
-            <FieldErrors id="cg-error" errors={CgQuery::field_errors(&errors)} sentence={false} />
+            { field_errors("cg-error", &CgQuery::field_errors(&errors), false) }
             { body }
             </PageFrame>
         </section>
@@ -216,7 +216,7 @@ pub fn cg_solve(props: &CgSolveProps) -> Html {
         return html! {};
     };
     let status = html! {
-        <JobStatus id="cg-job" what="the game" job={job.clone()} />
+        { job_status("cg-job", "the game", &job) }
     };
     match &job.state {
         JobState::Done(shared) => match shared.cumulative_game() {

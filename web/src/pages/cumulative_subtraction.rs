@@ -21,7 +21,7 @@ use heaplab_engine::subtraction::Limits;
 use heaplab_engine::{Budget, Periodicity};
 use yew::prelude::*;
 
-use crate::components::field::FieldErrors;
+use crate::components::field::field_errors;
 use crate::route::PageQuery;
 
 use crate::components::field::{edit_form, submit_when_valid, use_live_form};
@@ -118,7 +118,7 @@ pub fn cumulative_page(props: &CumulativePageProps) -> Html {
             <div class="field actions">
                 <button type="submit" class="primary">{ "Show" }</button>
             </div>
-            <FieldErrors id="cs-error" errors={form_errors.as_ref().map(CumulativeQuery::field_errors).unwrap_or_default()} />
+            { field_errors("cs-error", &form_errors.as_ref().map(CumulativeQuery::field_errors).unwrap_or_default(), true) }
         </form>
     };
 

@@ -15,7 +15,7 @@ use yew::prelude::*;
 
 use crate::components::export::{download_canvas, download_text};
 use crate::components::field::{
-    edit_form, submit_or_rerun, use_query_form, FieldError, FieldErrors,
+    edit_form, field_errors, submit_or_rerun, use_query_form, FieldError,
 };
 use crate::components::page::PageFrame;
 use crate::format::progress_text;
@@ -100,7 +100,7 @@ pub fn explore_page(props: &ExplorePageProps) -> Html {
         <section class="page explore">
             <PageFrame title="Explore families" lead="Sweep every ruleset of a family with the engine's explorer (issue 17): counts grouped by a metric, the top-k records of another, and the papers' checks with their first counterexamples. Runs in one Web Worker per core; each ruleset links to its page.">
                 { sweep_form(&form, onsubmit) }
-                <FieldErrors id="explore-error" errors={errors} sentence={false} />
+                { field_errors("explore-error", &errors, false) }
                 <p class="cli">{ "The same sweep on the command line: " }
                     <code id="explore-cli">{ form.cli_command() }</code></p>
                 if committed_ok {

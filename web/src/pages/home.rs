@@ -5,8 +5,8 @@ use yew::prelude::*;
 
 use crate::route::{Card, CARDS};
 
-/// The home page.
-#[function_component(Home)]
+/// The home page (a plain function: it holds no state, and each component costs the module
+/// yew's lifecycle code).
 pub fn home() -> Html {
     html! {
         <>

@@ -20,7 +20,7 @@ use crate::components::export::{download_canvas, download_text};
 use crate::components::field::{edit_text, submit_or_rerun, use_live_form, TextField};
 use crate::components::page::{empty_results, error_card, PageFrame};
 use crate::format::grouped;
-use crate::jobs::{use_job, JobState, JobStatus};
+use crate::jobs::{job_status, use_job, JobState};
 use crate::route::{navigate, OctalParams, OctalQuery};
 use crate::worker::{JobSpec, OctalRequest};
 
@@ -182,7 +182,7 @@ pub fn octal_page(props: &OctalPageProps) -> Html {
             </form>
             <div class="presets" aria-label="Famous games">{ for presets }</div>
             { results }
-            <catalogue::Catalogue />
+            { catalogue::catalogue() }
         </PageFrame>
     }
 }
@@ -268,7 +268,7 @@ pub fn octal_job(props: &OctalJobProps) -> Html {
     );
     html! {
         <>
-            <JobStatus id="octal-job" {what} {job} />
+            { job_status("octal-job", &what, &job) }
             { body }
             <position::PositionPanel rules={params.rules.clone()} heaps_text={props.query.heaps.clone()} on_commit={on_heaps} values={(*heap_values).clone()} />
         </>

@@ -22,13 +22,13 @@ use crate::components::export::{
     download_rgba, download_text, put_rgba, show_at_css_width, ScaledPng,
 };
 use crate::components::field::{
-    edit_form, submit_when_valid, use_live_form, FieldErrors, TextField,
+    edit_form, field_errors, submit_when_valid, use_live_form, TextField,
 };
 use crate::components::page::{empty_results, PageFrame};
 use crate::components::palette::ColourSwatch;
 use crate::components::tree::TreeView;
 use crate::components::value_strip::{device_scale, strip_layout, strip_rgba, use_box_width};
-use crate::jobs::{use_job, JobState, JobStatus};
+use crate::jobs::{job_status, use_job, JobState};
 use crate::route::partizan::{PartizanQuery, PartizanRequest, FAMILIES};
 use crate::worker::{JobSpec, PartizanResult};
 
@@ -156,7 +156,7 @@ pub fn partizan_page(props: &PartizanPageProps) -> Html {
             <TextField id="pz-terms" label="Heaps n" narrow=true inputmode="numeric" value={form.terms.clone()} oninput={edit(|q, v| q.terms = v)} />
             <TextField id="pz-pos" label="Position: a sum of heaps (optional)" value={form.pos.clone()} oninput={edit(|q, v| q.pos = v)} hint="5,7,9" />
             <div class="field actions"><button type="submit" class="primary" id="pz-show">{ "Show" }</button></div>
-            <FieldErrors id="pz-error" errors={form_errors.as_ref().map(PartizanQuery::field_errors).unwrap_or_default()} />
+            { field_errors("pz-error", &form_errors.as_ref().map(PartizanQuery::field_errors).unwrap_or_default(), true) }
         </form>
     };
     let results = match committed {
@@ -190,7 +190,7 @@ pub fn partizan_job(props: &PartizanJobProps) -> Html {
     let body = match &job.state {
         JobState::Done(shared) => match shared.partizan() {
             Some(Ok(result)) => html! {
-                <Results result={Rc::new(result.clone())} query={props.query.clone()} />
+                { results(&ResultsProps { result: Rc::new(result.clone()), query: props.query.clone() }) }
             },
             Some(Err(e)) => {
                 html! { <p class="form-error" id="pz-job-error" role="alert">{ e.to_string() }</p> }
@@ -202,14 +202,13 @@ pub fn partizan_job(props: &PartizanJobProps) -> Html {
     let what = format!("{} heaps", props.request.terms);
     html! {
         <>
-            <JobStatus id="pz-job" {what} {job} />
+            { job_status("pz-job", &what, &job) }
             { body }
         </>
     }
 }
 
-/// Properties of [`Results`].
-#[derive(Properties, PartialEq)]
+/// What [`results`] shows.
 pub struct ResultsProps {
     /// The job's output.
     pub result: Rc<PartizanResult>,
@@ -218,7 +217,6 @@ pub struct ResultsProps {
 }
 
 /// Periods, the table, the strip and the position box.
-#[function_component(Results)]
 pub fn results(props: &ResultsProps) -> Html {
     let report = &props.result.sequence;
     let terms = report.values.len();

@@ -19,7 +19,7 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlSelectElement, ImageData};
 use yew::prelude::*;
 
-use crate::components::field::FieldErrors;
+use crate::components::field::field_errors;
 use crate::route::PageQuery;
 
 use crate::components::export::{download_rgba, download_text, ScaledPng};
@@ -514,7 +514,7 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
             <small id="map-range-hint" class="hint map-hint">
                 { "Ranges are half-open, as in Rust: 401..1600 means 401 ≤ s1 < 1600. At most 4,000,000 pixels." }
             </small>
-            <FieldErrors id="map-error" errors={form_errors.as_ref().map(MapQuery::field_errors).unwrap_or_default()} />
+            { field_errors("map-error", &form_errors.as_ref().map(MapQuery::field_errors).unwrap_or_default(), true) }
         </form>
     };
 

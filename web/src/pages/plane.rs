@@ -21,7 +21,7 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlElement, ImageData};
 use yew::prelude::*;
 
-use crate::components::field::FieldErrors;
+use crate::components::field::field_errors;
 use crate::route::PageQuery;
 
 use crate::components::export::{download_rgba, download_text, ScaledPng};
@@ -506,7 +506,7 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
             <small id="plane-hint" class="hint plane-hint">
                 { format!("Pairs like (2,6) (3,3), or 2,6 3,3, or one pair per line; a, b ≥ 0, not both 0. Window sides up to {}; at most {} cells ({} with nim-values).", grouped(u64::from(PAGE_MAX_SIDE)), grouped(PAGE_MAX_CELLS), grouped(PAGE_MAX_NIM_CELLS)) }
             </small>
-            <FieldErrors id="plane-error" errors={form_errors.as_ref().map(PlaneQuery::field_errors).unwrap_or_default()} />
+            { field_errors("plane-error", &form_errors.as_ref().map(PlaneQuery::field_errors).unwrap_or_default(), true) }
         </form>
     };
 

@@ -20,7 +20,7 @@ use heaplab_engine::tree_layout::Tree;
 use heaplab_engine::{Budget, EngineError};
 use yew::prelude::*;
 
-use crate::components::field::FieldErrors;
+use crate::components::field::field_errors;
 use crate::route::PageQuery;
 
 use crate::components::export::download_text;
@@ -29,7 +29,7 @@ use crate::components::page::PageFrame;
 use crate::components::tree::TreeView;
 use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::format::shortened;
-use crate::jobs::{use_job, JobState, JobStatus};
+use crate::jobs::{job_status, use_job, JobState};
 pub use crate::route::scoring::{ScoringQuery, FIGURE_1, MAX_PAGE_TERMS};
 use crate::worker::{JobSpec, ScoringOctalRequest, ScoringTable};
 
@@ -322,7 +322,7 @@ pub fn octal_tab(props: &TabProps) -> Html {
     let body = match props.query.octal_request() {
         Ok(request) => html! { <OctalJob {request} /> },
         Err(errors) => html! {
-            <FieldErrors id="sc-error" errors={ScoringQuery::field_errors(&errors)} sentence={false} />
+            { field_errors("sc-error", &ScoringQuery::field_errors(&errors), false) }
         },
     };
     html! {
@@ -368,7 +368,7 @@ pub fn octal_job(props: &OctalJobProps) -> Html {
     };
     html! {
         <>
-            <JobStatus id="sc-job" what="G_s" {job} />
+            { job_status("sc-job", "G_s", &job) }
             { body }
         </>
     }

@@ -21,20 +21,20 @@ use heaplab_engine::{Budget, Periodicity};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::field::FieldErrors;
+use crate::components::field::field_errors;
 use crate::route::PageQuery;
 
 use crate::components::field::{edit_form, same_state, submit_when_valid, use_live_form};
 use crate::components::page::{empty_results, error_card, PageFrame};
-use crate::components::palette::Legend;
-use crate::components::period_facts::PeriodFacts;
+use crate::components::palette::value_legend;
+use crate::components::period_facts::{period_facts, PeriodFactsProps};
 use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::components::value_strip::ValueStrip;
 use crate::route::{SetKind, SubtractionParams, SubtractionQuery};
 
 use further::search_further;
 use play::Play;
-use why::Why;
+use why::{why, WhyProps};
 
 /// The period search stops after about this much work (`|S|` × heaps), so that solving on the
 /// main thread stays well under a second for every input.
@@ -241,7 +241,7 @@ pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
             <div class="field actions">
                 <button type="submit" class="primary">{ "Show" }</button>
             </div>
-            <FieldErrors id="set-error" errors={form_errors.as_ref().map(SubtractionQuery::field_errors).unwrap_or_default()} />
+            { field_errors("set-error", &form_errors.as_ref().map(SubtractionQuery::field_errors).unwrap_or_default(), true) }
         </form>
     };
 
@@ -309,12 +309,12 @@ fn results_html(
     let facts = match &sol.detail {
         Detail::Finite(report) => html! {
             <>
-                <PeriodFacts prefix="outcome" title="Outcomes (P/N)" period={report.outcome_period} />
-                <PeriodFacts prefix="nim" title="Nim-values" period={report.nim_period} />
+                { period_facts(&PeriodFactsProps { prefix: "outcome", title: "Outcomes (P/N)", period: report.outcome_period, show_saltus: false }) }
+                { period_facts(&PeriodFactsProps { prefix: "nim", title: "Nim-values", period: report.nim_period, show_saltus: false }) }
             </>
         },
         Detail::AllBut(report) => html! {
-            <PeriodFacts prefix="nim" title="Nim-values (arithmetic period)" period={report.period} show_saltus=true />
+            { period_facts(&PeriodFactsProps { prefix: "nim", title: "Nim-values (arithmetic period)", period: report.period, show_saltus: true }) }
         },
     };
     let period_sentence = match nim_period {
@@ -362,14 +362,14 @@ fn results_html(
                     { "Rows a multiple of the period long (periodic columns line up)" }
                 </label>
                 <ValueStrip values={sol.values.clone()} marks={strip_marks} align={align_to} on_select={on_select_heap} file_stem={stem.clone()} label={format!("Nim-values of heaps 0 to {} of {}", n - 1, sol.ruleset_text())} />
-                <Legend {max_value} />
+                { value_legend(max_value) }
             </section>
             <section class="card wide">
                 <h2>{ "Nim-value against heap" }</h2>
                 <ValueChart values={Rc::new(sol.values.iter().map(|&v| v as f64).collect::<Vec<f64>>())} marks={chart_marks} file_stem={stem} label={format!("Chart of nim-value against heap for {}", sol.ruleset_text())} />
             </section>
             <div class="panel-grid">
-                <Why solution={Rc::new(SolutionRef::from(sol))} heap_text={why_text} on_input={on_why_input} />
+                { why(&WhyProps { solution: Rc::new(SolutionRef::from(sol)), heap_text: why_text, on_input: on_why_input }) }
                 { match &sol.detail {
                     Detail::Finite(report) => html! { <Play set={sol.params.set.clone()} report={report.clone()} /> },
                     Detail::AllBut(_) => html! {

@@ -38,7 +38,7 @@ pub trait PageQuery: Sized {
 }
 
 /// One problem of a form: its message, and the id of its paragraph when tests or labels point
-/// at it. Shown by `crate::components::field::FieldErrors`.
+/// at it. Shown by `crate::components::field::field_errors`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldError {
     /// The id of the message's paragraph, if it has one.

@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 use super::{file_stem, navigate_with};
 use crate::components::export::{download_rgba, download_text, put_rgba, ScaledPng};
-use crate::jobs::{use_job, JobState, JobStatus, Shared};
+use crate::jobs::{job_status, use_job, JobState, Shared};
 use crate::route::cumulative::{CumulativeParams, MAX_ZOOM};
 use crate::worker::JobSpec;
 
@@ -100,7 +100,7 @@ pub fn heatmap(props: &HeatmapProps) -> Html {
         <section class="card wide" id="cs-heatmap-card" aria-labelledby="cs-heatmap-title">
             <h2 id="cs-heatmap-title">{ format!("Two piles (Section 8, Figures 5 and 6): {} × {}", p.width, p.height) }</h2>
             <p class="note">{ "The mover picks a pile and plays a CS action there. x1 runs across, x2 up, (0, 0) at the bottom left; blue is a low outcome, red a high one." }</p>
-            <JobStatus id="cs-heatmap-job" what={format!("the {} × {} grid", p.width, p.height)} {job} />
+            { job_status("cs-heatmap-job", &format!("the {} × {} grid", p.width, p.height), &job) }
             { body }
         </section>
     }

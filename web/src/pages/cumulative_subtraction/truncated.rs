@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use crate::components::export::{download_canvas, download_text};
 use crate::components::value_chart::device_area;
-use crate::jobs::{use_job, JobState, JobStatus};
+use crate::jobs::{job_status, use_job, JobState};
 use crate::worker::JobSpec;
 
 /// The chart's largest width and its height, in CSS pixels.
@@ -80,7 +80,7 @@ pub fn truncated(props: &TruncatedProps) -> Html {
         <section class="card" id="cs-truncated" aria-labelledby="cs-truncated-title">
             <h2 id="cs-truncated-title">{ format!("Truncated support, m = {m} (Figure 3)") }</h2>
             <p class="note">{ "The games {a, …, m} for a = 1 … m − 1; tr_a^m = j when ξ lies in (2(j−1)m, 2jm] (Definition 11). The paper draws m = 25, 50 and 100." }</p>
-            <JobStatus id="cs-truncated-job" what={format!("tr^{m}")} {job} />
+            { job_status("cs-truncated-job", &format!("tr^{m}"), &job) }
             { body }
         </section>
     }

@@ -48,8 +48,7 @@ fn code_links(id: &'static str, codes: impl Iterator<Item = String>) -> Html {
     html! { <ul {id} class="code-list">{ for codes.map(link) }</ul> }
 }
 
-/// The catalogue (`#octal-catalogue`), folded until opened.
-#[function_component(Catalogue)]
+/// The catalogue (`#octal-catalogue`), folded until opened (a plain function: no state).
 pub fn catalogue() -> Html {
     html! {
         <details class="card" id="octal-catalogue">

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::set_text;
 use crate::format::{cycle_answer, grouped};
-use crate::jobs::{JobHandle, JobRunner, JobState, JobStatus};
+use crate::jobs::{job_status, JobHandle, JobRunner, JobState};
 use crate::route::format_query;
 use crate::tiles::runner::{MapRunner, MAX_HEAPS};
 use crate::worker::{CycleRequest, JobSpec};
@@ -108,7 +108,7 @@ fn panel((family, x, y): Target, job: JobHandle) -> Html {
                 { format!("{set} was unresolved within {} heaps: searching with the constant-memory solver. ", grouped(MAX_HEAPS)) }
                 <a href={link} id="map-resolve-open">{ "Open it on the subtraction page" }</a>
             </p>
-            <JobStatus id="resolve-status" what={format!("the period of {set}")} {job} />
+            { job_status("resolve-status", &format!("the period of {set}"), &job) }
             if let Some(result) = result {
                 <p id="resolve-result" role="status">{ result }</p>
             }

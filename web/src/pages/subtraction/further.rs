@@ -6,7 +6,7 @@ use heaplab_engine::ruleset::NumberSet;
 use yew::prelude::*;
 
 use crate::format::{cycle_answer, grouped};
-use crate::jobs::{use_job, JobState, JobStatus};
+use crate::jobs::{job_status, use_job, JobState};
 use crate::route::{navigate, SubtractionQuery};
 use crate::worker::{CycleRequest, JobSpec};
 
@@ -56,7 +56,7 @@ fn search(props: &SearchProps) -> Html {
     };
     html! {
         <>
-            <JobStatus id="further-status" what="the outcome period" job={job} />
+            { job_status("further-status", "the outcome period", &job) }
             if let Some(result) = result {
                 <p id="further-result" role="status">{ result }</p>
             }

@@ -15,8 +15,7 @@ use crate::route::SetKind;
 /// At most this many options are listed (all-but heaps have almost every move).
 const LISTED: usize = 24;
 
-/// Properties of [`Why`].
-#[derive(Properties, PartialEq)]
+/// What [`why`] shows.
 pub struct WhyProps {
     /// The solved game.
     pub solution: Rc<SolutionRef>,
@@ -69,7 +68,6 @@ fn winning_move(sol: &SolutionRef, heap: u64, options: &[Option_]) -> Option<u64
 }
 
 /// The explanation panel (`#why-panel`).
-#[function_component(Why)]
 pub fn why(props: &WhyProps) -> Html {
     let sol = &props.solution;
     let n = sol.params.terms;
