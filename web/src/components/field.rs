@@ -90,7 +90,7 @@ where
     })
 }
 
-/// A callback for a [`TextField`]'s `oninput`: stores the typed text into the form state with
+/// A callback for a [`text_field`]'s `oninput`: stores the typed text into the form state with
 /// `set`.
 pub fn edit_text<Q: Clone + 'static>(
     form: &UseStateHandle<Q>,
@@ -230,7 +230,7 @@ pub fn submit_when_valid<Q: 'static, P: 'static, E: 'static>(
     })
 }
 
-/// Properties of [`TextField`].
+/// What [`text_field`] shows.
 #[derive(Properties, PartialEq)]
 pub struct TextFieldProps {
     /// The input's id (tests and the label use it).
@@ -252,8 +252,10 @@ pub struct TextFieldProps {
     pub inputmode: AttrValue,
 }
 
-/// A `<div class="field">` with a label and a text input.
-#[function_component(TextField)]
+/// A `<div class="field">` with a label and a text input; call it with
+/// `text_field(&props!(TextFieldProps { id: "x", label: "X", value, oninput }))` (the props
+/// macro fills the defaults). A plain function, not a component: it holds no state, and each
+/// component costs the module yew's lifecycle code.
 pub fn text_field(props: &TextFieldProps) -> Html {
     let oninput = props
         .oninput

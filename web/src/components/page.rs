@@ -5,28 +5,18 @@ use yew::prelude::*;
 
 use super::export::CopyLink;
 
-/// The props of [`PageFrame`].
-#[derive(Properties, PartialEq)]
-pub struct PageFrameProps {
-    /// The page's `<h1>`.
-    pub title: AttrValue,
-    /// The lead paragraph under the heading: what the page computes, and from which paper.
-    pub lead: AttrValue,
-    /// The form, then the results.
-    pub children: Html,
-}
-
-/// A tool page: heading, "Copy link", lead, then the children.
-#[function_component(PageFrame)]
-pub fn page_frame(props: &PageFrameProps) -> Html {
+/// The head of a tool page: the `<h1>` `title` with "Copy link", and the `lead` paragraph
+/// (what the page computes, and from which paper). Pages write `<>{ page_head(…) }…</>`: a
+/// plain function, not a wrapping component, since each component costs the module yew's
+/// lifecycle code.
+pub fn page_head(title: &str, lead: &str) -> Html {
     html! {
         <>
             <div class="page-head">
-                <h1>{ props.title.clone() }</h1>
+                <h1>{ title.to_string() }</h1>
                 <CopyLink />
             </div>
-            <p class="lead">{ props.lead.clone() }</p>
-            { props.children.clone() }
+            <p class="lead">{ lead.to_string() }</p>
         </>
     }
 }

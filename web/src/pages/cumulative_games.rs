@@ -29,7 +29,7 @@ use crate::components::field::field_errors;
 use crate::route::PageQuery;
 
 use crate::components::export::download_text;
-use crate::components::page::PageFrame;
+use crate::components::page::page_head;
 use crate::components::tree::{svg_to_png, TreeView};
 use crate::jobs::{job_status, use_job, JobState};
 use crate::route::navigate;
@@ -141,7 +141,7 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
     };
     html! {
         <section class="cumulative-games">
-            <PageFrame title="Cumulative games" lead="n-player, general-sum games on heaps (Larsson, Meir, Zick, “Cumulative games: who is the current player?”). A move removes pebbles and adds a reward to the cumulations; utilities are read at the end. Each position is written x; (C1,…,Cn). HeapLab stores the player to move explicitly (the paper mixes “current” and “previous” player).">
+            <>{ page_head("Cumulative games", "n-player, general-sum games on heaps (Larsson, Meir, Zick, “Cumulative games: who is the current player?”). A move removes pebbles and adds a reward to the cumulations; utilities are read at the end. Each position is written x; (C1,…,Cn). HeapLab stores the player to move explicitly (the paper mixes “current” and “previous” player).") }
             <form class="cg-form" {onsubmit}>
                 { select("cg-preset", "Preset", form.preset.clone(),
                     Preset::ALL.iter().map(|p| (p.name().to_string(), p.title().to_string()))
@@ -196,7 +196,7 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
             </form>
             { field_errors("cg-error", &CgQuery::field_errors(&errors), false) }
             { body }
-            </PageFrame>
+            </>
         </section>
     }
 }

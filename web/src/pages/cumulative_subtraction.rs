@@ -25,7 +25,7 @@ use crate::components::field::field_errors;
 use crate::route::PageQuery;
 
 use crate::components::field::{edit_form, submit_when_valid, use_live_form};
-use crate::components::page::{empty_results, error_card, PageFrame};
+use crate::components::page::{empty_results, error_card, page_head};
 use crate::route::cumulative::{CumulativeParams, CumulativeQuery};
 use crate::route::navigate;
 
@@ -129,10 +129,10 @@ pub fn cumulative_page(props: &CumulativePageProps) -> Html {
     };
 
     html! {
-        <PageFrame title="Cumulative subtraction" lead="A heap of x tokens; a move takes s ∈ S tokens and the mover scores s. Positive maximises the score difference, Negative minimises it. The outcome is o(x) = max over s ≤ x of (s − o(x − s)), and 0 when no move fits (Definition 2 of Cohensius, Larsson, Meir and Wahlstedt) — the same recursion as Stewart's scoring Sprague–Grundy function G_s for subtraction games (Impartial scoring play games, Section 3.1.1).">
+        <>{ page_head("Cumulative subtraction", "A heap of x tokens; a move takes s ∈ S tokens and the mover scores s. Positive maximises the score difference, Negative minimises it. The outcome is o(x) = max over s ≤ x of (s − o(x − s)), and 0 when no move fits (Definition 2 of Cohensius, Larsson, Meir and Wahlstedt) — the same recursion as Stewart's scoring Sprague–Grundy function G_s for subtraction games (Impartial scoring play games, Section 3.1.1).") }
             { form_html }
             { results }
-        </PageFrame>
+        </>
     }
 }
 

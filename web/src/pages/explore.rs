@@ -17,7 +17,7 @@ use crate::components::export::{download_canvas, download_text};
 use crate::components::field::{
     edit_form, field_errors, submit_or_rerun, use_query_form, FieldError,
 };
-use crate::components::page::PageFrame;
+use crate::components::page::page_head;
 use crate::format::progress_text;
 use crate::route::explore::{checks_for, ExploreQuery};
 use crate::worker::jobs::sweep::set_family;
@@ -98,7 +98,7 @@ pub fn explore_page(props: &ExplorePageProps) -> Html {
     let committed_ok = query.validate().is_ok();
     html! {
         <section class="page explore">
-            <PageFrame title="Explore families" lead="Sweep every ruleset of a family with the engine's explorer (issue 17): counts grouped by a metric, the top-k records of another, and the papers' checks with their first counterexamples. Runs in one Web Worker per core; each ruleset links to its page.">
+            <>{ page_head("Explore families", "Sweep every ruleset of a family with the engine's explorer (issue 17): counts grouped by a metric, the top-k records of another, and the papers' checks with their first counterexamples. Runs in one Web Worker per core; each ruleset links to its page.") }
                 { sweep_form(&form, onsubmit) }
                 { field_errors("explore-error", &errors, false) }
                 <p class="cli">{ "The same sweep on the command line: " }
@@ -109,7 +109,7 @@ pub fn explore_page(props: &ExplorePageProps) -> Html {
                         <ResultsView progress={p.clone()} query={query.clone()} />
                     }
                 }
-            </PageFrame>
+            </>
         </section>
     }
 }

@@ -15,10 +15,13 @@ use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
+use yew::props;
 
 use crate::components::export::{download_canvas, download_text};
-use crate::components::field::{edit_text, submit_or_rerun, use_live_form, TextField};
-use crate::components::page::{empty_results, error_card, PageFrame};
+use crate::components::field::{
+    edit_text, submit_or_rerun, text_field, use_live_form, TextFieldProps,
+};
+use crate::components::page::{empty_results, error_card, page_head};
 use crate::format::grouped;
 use crate::jobs::{job_status, use_job, JobState};
 use crate::route::{navigate, OctalParams, OctalQuery};
@@ -168,12 +171,12 @@ pub fn octal_page(props: &OctalPageProps) -> Html {
         ),
     };
     html! {
-        <PageFrame title="Octal and hexadecimal games" lead="A code d0·d1d2…dk: digit d_k = 2^a + 2^b + … lets a player remove k tokens and leave exactly a or b or … non-empty heaps (thesis Def. 3.8). Periods are proven by the Simple periodicity theorem 3.73.">
+        <>{ page_head("Octal and hexadecimal games", "A code d0·d1d2…dk: digit d_k = 2^a + 2^b + … lets a player remove k tokens and leave exactly a or b or … non-empty heaps (thesis Def. 3.8). Periods are proven by the Simple periodicity theorem 3.73.") }
             <form class="card ruleset-form octal-form" {onsubmit} novalidate=true aria-label="Octal game">
-                <TextField id="octal-code" label="Code or name" value={form.code.clone()} oninput={edit_text(&form, |q, t| q.code = t)} hint=".77 or kayles" />
-                <TextField id="octal-max" label="Heap budget" narrow=true inputmode="numeric" value={form.max.clone()} oninput={edit_text(&form, |q, t| q.max = t)} />
-                <TextField id="octal-from" label="Plot from" narrow=true inputmode="numeric" value={form.from.clone()} oninput={edit_text(&form, |q, t| q.from = t)} />
-                <TextField id="octal-to" label="to" narrow=true inputmode="numeric" value={form.to.clone()} oninput={edit_text(&form, |q, t| q.to = t)} hint="all" />
+                { text_field(&props!(TextFieldProps { id: "octal-code", label: "Code or name", value: form.code.clone(), oninput: edit_text(&form, |q, t| q.code = t), hint: ".77 or kayles" })) }
+                { text_field(&props!(TextFieldProps { id: "octal-max", label: "Heap budget", narrow: true, inputmode: "numeric", value: form.max.clone(), oninput: edit_text(&form, |q, t| q.max = t) })) }
+                { text_field(&props!(TextFieldProps { id: "octal-from", label: "Plot from", narrow: true, inputmode: "numeric", value: form.from.clone(), oninput: edit_text(&form, |q, t| q.from = t) })) }
+                { text_field(&props!(TextFieldProps { id: "octal-to", label: "to", narrow: true, inputmode: "numeric", value: form.to.clone(), oninput: edit_text(&form, |q, t| q.to = t), hint: "all" })) }
                 <div class="field actions"><button type="submit" class="primary" id="octal-compute">{ "Compute" }</button></div>
                 <p class="hint" id="octal-hint">{ "Enter or Compute starts a run; a valid edit also starts one after a moment." }</p>
                 if let Some(e) = form_error {
@@ -183,7 +186,7 @@ pub fn octal_page(props: &OctalPageProps) -> Html {
             <div class="presets" aria-label="Famous games">{ for presets }</div>
             { results }
             { catalogue::catalogue() }
-        </PageFrame>
+        </>
     }
 }
 

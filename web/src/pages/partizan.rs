@@ -17,14 +17,15 @@ use heaplab_engine::partizan::position::{after_move, HeapMove, PositionReport};
 use heaplab_engine::partizan::sequence::{PartizanPeriod, SequenceReport};
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
+use yew::props;
 
 use crate::components::export::{
     download_rgba, download_text, put_rgba, show_at_css_width, ScaledPng,
 };
 use crate::components::field::{
-    edit_form, field_errors, submit_when_valid, use_live_form, TextField,
+    edit_form, field_errors, submit_when_valid, text_field, use_live_form, TextFieldProps,
 };
-use crate::components::page::{empty_results, PageFrame};
+use crate::components::page::{empty_results, page_head};
 use crate::components::palette::ColourSwatch;
 use crate::components::tree::TreeView;
 use crate::components::value_strip::{device_scale, strip_layout, strip_rgba, use_box_width};
@@ -151,10 +152,10 @@ pub fn partizan_page(props: &PartizanPageProps) -> Html {
                     }) }
                 </select>
             </div>
-            <TextField id="pz-left" label={left_label} value={form.left.clone()} oninput={edit(|q, v| q.left = v)} hint="1,2" />
-            <TextField id="pz-right" label={right_label} value={form.right.clone()} oninput={edit(|q, v| q.right = v)} hint="1,3" />
-            <TextField id="pz-terms" label="Heaps n" narrow=true inputmode="numeric" value={form.terms.clone()} oninput={edit(|q, v| q.terms = v)} />
-            <TextField id="pz-pos" label="Position: a sum of heaps (optional)" value={form.pos.clone()} oninput={edit(|q, v| q.pos = v)} hint="5,7,9" />
+            { text_field(&props!(TextFieldProps { id: "pz-left", label: left_label, value: form.left.clone(), oninput: edit(|q, v| q.left = v), hint: "1,2" })) }
+            { text_field(&props!(TextFieldProps { id: "pz-right", label: right_label, value: form.right.clone(), oninput: edit(|q, v| q.right = v), hint: "1,3" })) }
+            { text_field(&props!(TextFieldProps { id: "pz-terms", label: "Heaps n", narrow: true, inputmode: "numeric", value: form.terms.clone(), oninput: edit(|q, v| q.terms = v) })) }
+            { text_field(&props!(TextFieldProps { id: "pz-pos", label: "Position: a sum of heaps (optional)", value: form.pos.clone(), oninput: edit(|q, v| q.pos = v), hint: "5,7,9" })) }
             <div class="field actions"><button type="submit" class="primary" id="pz-show">{ "Show" }</button></div>
             { field_errors("pz-error", &form_errors.as_ref().map(PartizanQuery::field_errors).unwrap_or_default(), true) }
         </form>
@@ -167,10 +168,10 @@ pub fn partizan_page(props: &PartizanPageProps) -> Html {
         }
     };
     html! {
-        <PageFrame title="Partizan heap games" lead="Left and Right move under different rules: partizan subtraction S(L | R), pure breaking PB(L | R), duels of code-digit games and chessboard subtraction (Chapter 4 of the thesis). Each heap's canonical form and outcome class (L, R, P, N), the period with what proves it, and a sum of heaps with each player's winning moves.">
+        <>{ page_head("Partizan heap games", "Left and Right move under different rules: partizan subtraction S(L | R), pure breaking PB(L | R), duels of code-digit games and chessboard subtraction (Chapter 4 of the thesis). Each heap's canonical form and outcome class (L, R, P, N), the period with what proves it, and a sum of heaps with each player's winning moves.") }
             { form_html }
             { results }
-        </PageFrame>
+        </>
     }
 }
 

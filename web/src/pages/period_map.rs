@@ -24,7 +24,7 @@ use crate::route::PageQuery;
 
 use crate::components::export::{download_rgba, download_text, ScaledPng};
 use crate::components::field::{choose_and_commit, edit_form, same_state, submit_or_rerun};
-use crate::components::page::{empty_results, PageFrame};
+use crate::components::page::{empty_results, page_head};
 use crate::components::palette::ColourSwatch;
 use crate::components::pixel_canvas::{
     fraction_in, view_buttons, view_key, wheel_zoom, Drag, ViewKey,
@@ -616,12 +616,12 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
     };
 
     html! {
-        <PageFrame title="Period maps" lead="Flammenkamp's picture of 3-move subtraction games (survey Section 2, Figure 1): pixel (s1, s2) is the ruleset {s1, s2, s3}, coloured by its proven outcome period — is it s1 + s3, s2 + s3, s1 + s2, or something else? The 4-move family {s1, s2, s3, s1 + s3} and the max-symmetric 5-move family are coloured by log period or preperiod.">
+        <>{ page_head("Period maps", "Flammenkamp's picture of 3-move subtraction games (survey Section 2, Figure 1): pixel (s1, s2) is the ruleset {s1, s2, s3}, coloured by its proven outcome period — is it s1 + s3, s2 + s3, s1 + s2, or something else? The 4-move family {s1, s2, s3, s1 + s3} and the max-symmetric 5-move family are coloured by log period or preperiod.") }
             if !form_beside_map {
                 { form_html }
             }
             { body }
-        </PageFrame>
+        </>
     }
 }
 

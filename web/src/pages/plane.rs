@@ -26,7 +26,7 @@ use crate::route::PageQuery;
 
 use crate::components::export::{download_rgba, download_text, ScaledPng};
 use crate::components::field::{choose_and_commit, edit_form, same_state, submit_or_rerun};
-use crate::components::page::{empty_results, PageFrame};
+use crate::components::page::{empty_results, page_head};
 use crate::components::palette::ColourSwatch;
 use crate::components::pixel_canvas::{
     fraction_in, view_button, view_buttons, view_key, wheel_zoom, Drag, ViewKey,
@@ -606,10 +606,10 @@ pub fn plane_page(props: &PlanePageProps) -> Html {
     };
 
     html! {
-        <PageFrame title="2-D subtraction" lead="Two heaps (x, y) and a finite set of move vectors (a, b): a move subtracts a vector, and both coordinates must stay ≥ 0; whoever cannot move loses. A position is P when no move leads to a P-position. The survey's Figure 2 is S = {(2,6), (3,3), (6,1), (19,6)} on the first 3600 × 2000 positions, P black. Rows and columns are eventually periodic; hover to read the periods this window proves.">
+        <>{ page_head("2-D subtraction", "Two heaps (x, y) and a finite set of move vectors (a, b): a move subtracts a vector, and both coordinates must stay ≥ 0; whoever cannot move loses. A position is P when no move leads to a P-position. The survey's Figure 2 is S = {(2,6), (3,3), (6,1), (19,6)} on the first 3600 × 2000 positions, P black. Rows and columns are eventually periodic; hover to read the periods this window proves.") }
             { form_html }
             { body }
-        </PageFrame>
+        </>
     }
 }
 

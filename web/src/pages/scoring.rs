@@ -19,13 +19,14 @@ use heaplab_engine::scoring::{ScoringGame, ScoringRules};
 use heaplab_engine::tree_layout::Tree;
 use heaplab_engine::{Budget, EngineError};
 use yew::prelude::*;
+use yew::props;
 
 use crate::components::field::field_errors;
 use crate::route::PageQuery;
 
 use crate::components::export::download_text;
-use crate::components::field::{use_query_form, TextField};
-use crate::components::page::PageFrame;
+use crate::components::field::{text_field, use_query_form, TextFieldProps};
+use crate::components::page::page_head;
 use crate::components::tree::TreeView;
 use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::format::shortened;
@@ -92,7 +93,7 @@ pub fn scoring_page(props: &ScoringPageProps) -> Html {
         }
     };
     html! {
-        <PageFrame title="Impartial scoring play" lead="F. Stewart, “Impartial Scoring Play Games”: games G = {G^L | G^S | G^R} with a running score (positive is good for Left), the long-rule sum, and scoring octal games with their function G_s.">
+        <>{ page_head("Impartial scoring play", "F. Stewart, “Impartial Scoring Play Games”: games G = {G^L | G^S | G^R} with a running score (positive is good for Left), the long-rule sum, and scoring octal games with their function G_s.") }
         <section class="card" aria-label="Scoring play">
             <nav class="tabs" role="tablist" aria-label="Scoring play views">
                 { tab("game", "Games and sums", !octal) }
@@ -109,7 +110,7 @@ pub fn scoring_page(props: &ScoringPageProps) -> Html {
                 }) }
             </p>
         </section>
-        </PageFrame>
+        </>
     }
 }
 
@@ -288,10 +289,8 @@ pub fn game_tab(props: &TabProps) -> Html {
     html! {
         <div role="tabpanel" aria-labelledby="sc-tab-game">
             <form class="ruleset-form sc-form" {onsubmit} novalidate=true>
-                <TextField id="sc-game" label="Game G (bracket notation, e.g. {2,{11|4|-3}|3|4,{9|2|-5}})"
-                    value={form.game.clone()} oninput={set(|q, t| q.game = t)} hint="{4|3|2}" />
-                <TextField id="sc-plus" label="Add games (optional): H, or H + K + … for G +ℓ H +ℓ K"
-                    value={form.plus.clone()} oninput={set(|q, t| q.plus = t)} hint="{1|0|-1} + {4|3|2}" />
+                { text_field(&props!(TextFieldProps { id: "sc-game", label: "Game G (bracket notation, e.g. {2,{11|4|-3}|3|4,{9|2|-5}})", value: form.game.clone(), oninput: set(|q, t| q.game = t), hint: "{4|3|2}" })) }
+                { text_field(&props!(TextFieldProps { id: "sc-plus", label: "Add games (optional): H, or H + K + … for G +ℓ H +ℓ K", value: form.plus.clone(), oninput: set(|q, t| q.plus = t), hint: "{1|0|-1} + {4|3|2}" })) }
                 <div class="field actions"><button type="submit" class="primary" id="sc-show">{ "Show" }</button></div>
             </form>
             { parse_line("sc-game-status", &form.game, &props.query.game, false) }
@@ -328,12 +327,12 @@ pub fn octal_tab(props: &TabProps) -> Html {
     html! {
         <div role="tabpanel" aria-labelledby="sc-tab-octal">
             <form class="ruleset-form sc-form" {onsubmit} novalidate=true>
-                <TextField id="sc-code" label="Code n1…nk" narrow=true value={form.code.clone()} oninput={set(|q, t| q.code = t)} hint="3333" />
-                <TextField id="sc-points" label="Points p1,…,pk" value={form.points.clone()} oninput={set(|q, t| q.points = t)} hint="2,2,2,2" />
-                <TextField id="sc-terms" label="Heaps n = 0 … " narrow=true inputmode="numeric" value={form.terms.clone()} oninput={set(|q, t| q.terms = t)} hint="40" />
-                <TextField id="sc-m" label="Fixed heap m (optional)" narrow=true inputmode="numeric" value={form.m.clone()} oninput={set(|q, t| q.m = t)} hint="0" />
-                <TextField id="sc-mcode" label="m's code (empty: same)" narrow=true value={form.m_code.clone()} oninput={set(|q, t| q.m_code = t)} />
-                <TextField id="sc-mpoints" label="m's points (empty: same)" narrow=true value={form.m_points.clone()} oninput={set(|q, t| q.m_points = t)} />
+                { text_field(&props!(TextFieldProps { id: "sc-code", label: "Code n1…nk", narrow: true, value: form.code.clone(), oninput: set(|q, t| q.code = t), hint: "3333" })) }
+                { text_field(&props!(TextFieldProps { id: "sc-points", label: "Points p1,…,pk", value: form.points.clone(), oninput: set(|q, t| q.points = t), hint: "2,2,2,2" })) }
+                { text_field(&props!(TextFieldProps { id: "sc-terms", label: "Heaps n = 0 … ", narrow: true, inputmode: "numeric", value: form.terms.clone(), oninput: set(|q, t| q.terms = t), hint: "40" })) }
+                { text_field(&props!(TextFieldProps { id: "sc-m", label: "Fixed heap m (optional)", narrow: true, inputmode: "numeric", value: form.m.clone(), oninput: set(|q, t| q.m = t), hint: "0" })) }
+                { text_field(&props!(TextFieldProps { id: "sc-mcode", label: "m's code (empty: same)", narrow: true, value: form.m_code.clone(), oninput: set(|q, t| q.m_code = t) })) }
+                { text_field(&props!(TextFieldProps { id: "sc-mpoints", label: "m's points (empty: same)", narrow: true, value: form.m_points.clone(), oninput: set(|q, t| q.m_points = t) })) }
                 <div class="field actions"><button type="submit" class="primary" id="sc-run">{ "Compute G_s" }</button></div>
             </form>
             { live }

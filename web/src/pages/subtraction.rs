@@ -25,7 +25,7 @@ use crate::components::field::field_errors;
 use crate::route::PageQuery;
 
 use crate::components::field::{edit_form, same_state, submit_when_valid, use_live_form};
-use crate::components::page::{empty_results, error_card, PageFrame};
+use crate::components::page::{empty_results, error_card, page_head};
 use crate::components::palette::value_legend;
 use crate::components::period_facts::{period_facts, PeriodFactsProps};
 use crate::components::value_chart::{ChartMark, ValueChart};
@@ -279,10 +279,10 @@ pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
     };
 
     html! {
-        <PageFrame title="Subtraction games" lead="A heap of x tokens; a move removes s tokens for some s in the set (s ≤ x); whoever cannot move loses. HeapLab computes the nim-value G(x) = mex of the options' values and proves the eventual period from repeating windows of the last max S values.">
+        <>{ page_head("Subtraction games", "A heap of x tokens; a move removes s tokens for some s in the set (s ≤ x); whoever cannot move loses. HeapLab computes the nim-value G(x) = mex of the options' values and proves the eventual period from repeating windows of the last max S values.") }
             { form_html }
             { results }
-        </PageFrame>
+        </>
     }
 }
 
