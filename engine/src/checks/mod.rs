@@ -99,8 +99,29 @@ pub fn all() -> &'static [Check] {
 
 /// The check called `name`, or an error that lists the known names.
 pub fn find(name: &str) -> Result<&'static Check, EngineError> {
-    all().iter().find(|c| c.name == name).ok_or_else(|| {
-        let known: Vec<&str> = all().iter().map(|c| c.name).collect();
+    find_among(all().iter(), name)
+}
+
+/// The checks that can speak about a family of sets `S ⊆ {1..m}` (subtraction, all-but and
+/// cumulative subtraction: every check but the four of scoring octal games only), in
+/// [`all`]'s order. The web module reaches the checks only through this and
+/// [`find_for_sets`], so the others' code and texts stay out of it.
+pub fn for_sets() -> impl Iterator<Item = &'static Check> + Clone {
+    SETS_BEFORE_SCORING.iter().chain(&SETS_AFTER_SCORING)
+}
+
+/// [`find`] among [`for_sets`]: a check of scoring octal games only is unknown here.
+pub fn find_for_sets(name: &str) -> Result<&'static Check, EngineError> {
+    find_among(for_sets(), name)
+}
+
+/// The check called `name` in `checks`, or an error that lists their names.
+fn find_among(
+    checks: impl Iterator<Item = &'static Check> + Clone,
+    name: &str,
+) -> Result<&'static Check, EngineError> {
+    checks.clone().find(|c| c.name == name).ok_or_else(|| {
+        let known: Vec<&str> = checks.map(|c| c.name).collect();
         EngineError::Parse(format!(
             "unknown check `{name}`; known checks: {}",
             known.join(", ")
@@ -179,11 +200,15 @@ fn braces(set: &NumberSet) -> String {
     )
 }
 
-/// The registry, in a stable order. Each check lives in the module of the paper it comes from:
+/// The registry, in a stable order: [`SETS_BEFORE_SCORING`], [`SCORING_ONLY`],
+/// [`SETS_AFTER_SCORING`]. Each check lives in the module of the paper it comes from:
 /// `cumulative` (Cohensius et al.), `scoring` (Stewart), `survey` (Larsson, Saha, Suetsugu),
 /// `appendix_a` (the survey's Appendix A, all-but games), `thesis` (the taking-and-breaking
-/// thesis).
-static CHECKS: [Check; 43] = [
+/// thesis). The three parts are separate statics so that a build using only
+/// [`for_sets`] (the web module) leaves the scoring checks out.
+static CHECKS: [Check; 43] = concat(&SETS_BEFORE_SCORING, &SCORING_ONLY, &SETS_AFTER_SCORING);
+
+static SETS_BEFORE_SCORING: [Check; 10] = [
     cumulative::THEOREM_3,
     cumulative::COROLLARY_5,
     cumulative::OBSERVATION_3,
@@ -194,10 +219,16 @@ static CHECKS: [Check; 43] = [
     cumulative::CONJECTURE_19,
     scoring::LEMMA_13,
     scoring::CONJECTURE_14,
+];
+
+static SCORING_ONLY: [Check; 4] = [
     scoring::CONJECTURE_15,
     scoring::CONJECTURE_15_PRINTED,
     scoring::CONJECTURE_16,
     scoring::CONJECTURE_17,
+];
+
+static SETS_AFTER_SCORING: [Check; 29] = [
     survey::WINNING_WAYS_MAX7,
     survey::TWO_MOVE,
     survey::AUSTIN_TWO_MOVE_NIM,
@@ -229,6 +260,28 @@ static CHECKS: [Check; 43] = [
     thesis::CONJECTURE_9,
 ];
 
+/// `a`, `b` and `c` one after the other (evaluated at compile time).
+const fn concat<const A: usize, const B: usize, const C: usize, const N: usize>(
+    a: &[Check; A],
+    b: &[Check; B],
+    c: &[Check; C],
+) -> [Check; N] {
+    assert!(A + B + C == N && A > 0);
+    let mut out = [a[0]; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = if i < A {
+            a[i]
+        } else if i < A + B {
+            b[i - A]
+        } else {
+            c[i - A - B]
+        };
+        i += 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,6 +290,27 @@ mod tests {
     fn unknown_check_names_are_rejected_with_the_list() {
         let err = find("no-such-check").unwrap_err().to_string();
         assert!(err.contains("unknown check `no-such-check`"), "{err}");
+    }
+
+    /// The set checks are exactly the checks that apply to a family of sets.
+    #[test]
+    fn the_set_checks_are_those_that_apply_to_sets() {
+        let sets = [
+            SubjectKind::Subtraction,
+            SubjectKind::AllBut,
+            SubjectKind::CumulativeSubtraction,
+        ];
+        let expected: Vec<&str> = all()
+            .iter()
+            .filter(|c| c.applies_to.iter().any(|k| sets.contains(k)))
+            .map(|c| c.name)
+            .collect();
+        let got: Vec<&str> = for_sets().map(|c| c.name).collect();
+        assert_eq!(got, expected);
+        let name = "survey-winning-ways-max7";
+        assert_eq!(find_for_sets(name).unwrap().name, find(name).unwrap().name);
+        let scoring_only = all().iter().find(|c| !expected.contains(&c.name)).unwrap();
+        assert!(find_for_sets(scoring_only.name).is_err());
     }
 
     #[test]

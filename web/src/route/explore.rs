@@ -217,8 +217,7 @@ pub fn checks_for(family: &str) -> Vec<&'static Check> {
     let Ok(kind) = set_family(family, 1, None, false).map(|f| f.kind()) else {
         return Vec::new();
     };
-    checks::all()
-        .iter()
+    checks::for_sets()
         .filter(|c| c.applies_to.contains(&kind))
         .collect()
 }

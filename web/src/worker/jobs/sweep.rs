@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use heaplab_engine::subtraction::DEFAULT_SEARCH;
 use heaplab_engine::sweep::{Family, FamilyOptions, Summary, Sweep, SweepSpec, TopSpec, CHUNK};
-use heaplab_engine::{Budget, EngineError};
+use heaplab_engine::{checks, Budget, EngineError};
 use serde::{Deserialize, Serialize};
 
 use crate::worker::{Job, JobOutput, Progress, Unit};
@@ -53,9 +53,10 @@ impl SweepRequest {
         })
     }
 
-    /// The checked sweep.
+    /// The checked sweep. Check names are looked up among the set families' checks only
+    /// ([`checks::find_for_sets`]), so the others stay out of the wasm module.
     pub fn sweep(&self) -> Result<Sweep, EngineError> {
-        Sweep::new(self.spec()?)
+        Sweep::with_checks(self.spec()?, checks::find_for_sets)
     }
 }
 
