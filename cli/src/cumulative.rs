@@ -247,11 +247,11 @@ pub struct TruncatedArgs {
 
 /// Computes `tr^m` (and optionally checks Conjecture 16 on a range).
 pub fn run_truncated(args: &TruncatedArgs) -> Result<String, EngineError> {
-    let m = parse_count(&args.m, "--m", 2, 2000)? as u32;
+    let m = parse_count(&args.m, "--m", 2, cs::MAX_TRUNCATED_M.into())? as u32;
     let up_to = args
         .check_up_to
         .as_deref()
-        .map(|text| parse_count(text, "--check-up-to", 3, 2000))
+        .map(|text| parse_count(text, "--check-up-to", 3, cs::MAX_TRUNCATED_M.into()))
         .transpose()?;
     let tr = with_budget(args.progress, "values of a", |b| {
         cs::truncated_sequence_with(m, b)

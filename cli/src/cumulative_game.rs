@@ -68,7 +68,8 @@ pub struct CumulativeGameArgs {
     /// The player to move first (1..=n).
     #[arg(long, default_value = "1", allow_hyphen_values = true)]
     start: String,
-    /// Most grounded positions one `--heap` solve may visit.
+    /// Most grounded positions one `--heap` solve may visit (each costs about 500 bytes and
+    /// 4 µs); the moves held at once are capped at a quarter of it.
     #[arg(long, default_value = "2000000", allow_hyphen_values = true)]
     max_states: String,
     /// With `--heap`: add the equilibrium path, the utilities and the tree to the output.
@@ -180,7 +181,10 @@ fn solve_capped(
     start: &Grounded,
 ) -> Result<cg::Solution, EngineError> {
     let limit = parse_count(&args.max_states, "--max-states", 1, MAX_CLI_STATES)?;
-    let mut solver = cg::Solver::new(game, limit)?.limit_moves(limit * cg::MOVES_PER_STATE);
+    // Moves held at once, a quarter of the positions: a position with thousands of moves is
+    // refused within a few hundred MB, while ordinary games hold only a few moves per level.
+    let held = (limit / 4).max(1) * cg::MOVES_PER_STATE;
+    let mut solver = cg::Solver::new(game, limit)?.limit_moves(held);
     solver.add_root(start)?;
     with_budget(args.progress, "positions", |budget| {
         while !solver.step(4096)? {

@@ -5,7 +5,7 @@ use clap::Args;
 use heaplab_engine::octal::families::{self, Family};
 use heaplab_engine::octal::{self, Checkpoint, Limits, Ruleset, RunOptions, Values};
 use heaplab_engine::ruleset::parse_count;
-use heaplab_engine::{Budget, EngineError};
+use heaplab_engine::EngineError;
 use serde_json::json;
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
@@ -74,12 +74,6 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
         max_heaps: max_heaps as usize,
     };
     let started = Instant::now();
-    let mut progress = Progress::new(args.progress);
-    let mut report_progress = |done: u64, total: u64| {
-        progress.report(done, total);
-        true
-    };
-    let mut budget = Budget::with_progress(&mut report_progress);
     let mut file = args.checkpoint.as_ref().map(|path| CheckpointFile {
         path: path.clone(),
         code: rules.ascii(),
@@ -90,7 +84,9 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
         checkpoint: file.as_mut().map(|f| f as &mut dyn Checkpoint),
         max_work,
     };
-    let report = octal::solve_with(&rules, limits, options, &mut budget)?;
+    let report = crate::progress::with_budget(args.progress, "heaps", |budget| {
+        octal::solve_with(&rules, limits, options, budget)
+    })?;
     let seconds = started.elapsed().as_secs_f64();
     let p = &report.periodicity;
     Ok(match args.format {
@@ -169,59 +165,6 @@ fn run_family(family: &Family, args: &OctalArgs) -> Result<String, EngineError> 
             report.proof
         ),
     })
-}
-
-/// Progress lines on stderr: heaps done of the target, percent, rate and time left.
-struct Progress {
-    show: bool,
-    started: Instant,
-    last_line: Instant,
-    /// Heaps done at the first report (a resumed run starts high).
-    first: Option<u64>,
-}
-
-impl Progress {
-    fn new(show: bool) -> Self {
-        Progress {
-            show,
-            started: Instant::now(),
-            last_line: Instant::now(),
-            first: None,
-        }
-    }
-
-    fn report(&mut self, done: u64, total: u64) {
-        let first = *self.first.get_or_insert(done);
-        if !self.show || self.last_line.elapsed().as_secs() < 5 {
-            return;
-        }
-        self.last_line = Instant::now();
-        let rate = (done - first.min(done)) as f64 / self.started.elapsed().as_secs_f64();
-        let left = if rate > 0.0 {
-            format!(
-                ", about {} left",
-                minutes((total - done.min(total)) as f64 / rate)
-            )
-        } else {
-            String::new()
-        };
-        let _ = writeln!(
-            std::io::stderr(),
-            "heaplab: {done} of {total} heaps ({:.1}%), {:.2} M heaps/s{left}",
-            100.0 * done as f64 / total.max(1) as f64,
-            rate / 1e6
-        );
-    }
-}
-
-/// `3 min 05 s` or `42 s`.
-fn minutes(seconds: f64) -> String {
-    let s = seconds.round() as u64;
-    if s >= 60 {
-        format!("{} min {:02} s", s / 60, s % 60)
-    } else {
-        format!("{s} s")
-    }
 }
 
 /// A checkpoint file: one header line (`heaplab octal checkpoint 1 CODE WIDTH COUNT`), then

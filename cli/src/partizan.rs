@@ -9,7 +9,8 @@ use heaplab_engine::octal::Ruleset;
 use heaplab_engine::partizan::heap::{HeapRules, Leaves};
 use heaplab_engine::partizan::position::{self, PositionReport, MAX_POSITION_HEAPS};
 use heaplab_engine::partizan::sequence::{self, PartizanPeriod, SequenceReport, MAX_TERMS};
-use heaplab_engine::partizan::GameStore;
+use heaplab_engine::partizan::thermograph::Thermograph;
+use heaplab_engine::partizan::{Dyadic, GameStore};
 use heaplab_engine::ruleset::{parse_count, NumberSet};
 use heaplab_engine::EngineError;
 use serde_json::{json, Value};
@@ -51,7 +52,8 @@ pub struct PartizanArgs {
     /// temperature `-1/2^b`).
     #[arg(long)]
     temperatures: bool,
-    /// A sum of heaps, e.g. `5,7,9`: its canonical form and each player's winning moves.
+    /// A sum of heaps, e.g. `5,7,9`: its canonical form and each player's winning moves
+    /// (`''`: no heaps, the game 0).
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
     /// A single game in the usual notation, e.g. `{2|1/2}` or `^*`: canonical form, outcome,
@@ -110,7 +112,7 @@ fn rules(args: &PartizanArgs) -> Result<HeapRules, EngineError> {
     }
 }
 
-/// Heap sizes such as `5,7,9` or `5 7 9` (repeats allowed).
+/// Heap sizes such as `5,7,9` or `5 7 9` (repeats allowed); empty text is the sum of no heaps.
 fn parse_heaps(text: &str) -> Result<Vec<usize>, EngineError> {
     let mut heaps = Vec::new();
     for token in text
@@ -123,11 +125,6 @@ fn parse_heaps(text: &str) -> Result<Vec<usize>, EngineError> {
             )));
         }
         heaps.push(parse_count(token, "a heap", 0, MAX_TERMS as u64 - 1)? as usize);
-    }
-    if heaps.is_empty() {
-        return Err(EngineError::Parse(
-            "--position needs heap sizes, e.g. 5,7,9".into(),
-        ));
     }
     Ok(heaps)
 }
@@ -260,11 +257,10 @@ fn render_position(report: &PositionReport, format: Format) -> String {
     match format {
         Format::Json => serde_json::to_string(report).unwrap_or_default(),
         Format::Text => {
-            let heaps: Vec<String> = report.heaps.iter().map(usize::to_string).collect();
             let mut text = format!(
                 "{}: heaps {}\nvalue: {}  outcome: {:?}",
                 report.ruleset,
-                heaps.join(" + "),
+                position::heaps_text(&report.heaps),
                 report.value,
                 report.outcome
             );
@@ -294,20 +290,53 @@ fn game(text: &str, format: Format) -> Result<String, EngineError> {
     let (left_stop, right_stop) = store.stops(g)?;
     let reduced = store.reduced(g)?;
     let reduced = store.display(reduced)?;
-    let (mean, temperature) = store.mean_temperature(g)?;
+    let graph = store.thermograph(g)?;
+    let (mean, temperature) = (graph.mean, graph.temperature);
+    let walls = [&graph.left, &graph.right].map(|w| w.breakpoints());
     Ok(match format {
-        Format::Json => json!({
-            "canonical": canonical,
-            "outcome": outcome,
-            "left_stop": left_stop.to_string(),
-            "right_stop": right_stop.to_string(),
-            "reduced": reduced,
-            "mean": mean.to_string(),
-            "temperature": temperature.to_string(),
-        })
-        .to_string(),
+        Format::Json => {
+            let points = |wall: &[(Dyadic, Dyadic)]| -> Vec<[String; 2]> {
+                wall.iter()
+                    .map(|(t, v)| [t.to_string(), v.to_string()])
+                    .collect()
+            };
+            json!({
+                "canonical": canonical,
+                "outcome": outcome,
+                "left_stop": left_stop.to_string(),
+                "right_stop": right_stop.to_string(),
+                "reduced": reduced,
+                "mean": mean.to_string(),
+                "temperature": temperature.to_string(),
+                "left_wall": points(&walls[0]),
+                "right_wall": points(&walls[1]),
+            })
+            .to_string()
+        }
         Format::Text => format!(
-            "canonical form: {canonical}\noutcome: {outcome:?}\nstops: left {left_stop}, right {right_stop}\nreduced canonical form: {reduced}\nmean: {mean}, temperature: {temperature}"
+            "canonical form: {canonical}\noutcome: {outcome:?}\nstops: left {left_stop}, right {right_stop}\nreduced canonical form: {reduced}\nmean: {mean}, temperature: {temperature}\n{}",
+            wall_table(&graph)?
         ),
     })
+}
+
+/// The thermograph's walls as a table: at each breakpoint of either wall, the temperature
+/// and both walls' positions (linear between rows, vertical above the last).
+fn wall_table(graph: &Thermograph) -> Result<String, EngineError> {
+    let mut temperatures: Vec<Dyadic> = [&graph.left, &graph.right]
+        .iter()
+        .flat_map(|w| w.breakpoints())
+        .map(|(t, _)| t)
+        .collect();
+    temperatures.sort_unstable();
+    temperatures.dedup();
+    let mut text = format!(
+        "thermograph walls:\n  {:>12}  {:>12}  {:>12}",
+        "temperature", "left", "right"
+    );
+    for t in temperatures {
+        let [t, left, right] = [t, graph.left.at(t)?, graph.right.at(t)?].map(|d| d.to_string());
+        text.push_str(&format!("\n  {t:>12}  {left:>12}  {right:>12}"));
+    }
+    Ok(text)
 }

@@ -18,6 +18,9 @@ pub struct Progress {
     printed: Option<Instant>,
     done: u64,
     total: u64,
+    /// `done` at the first report: a resumed run (octal `--checkpoint`) starts high, and its
+    /// rate counts only this run's work.
+    first: Option<u64>,
 }
 
 impl Progress {
@@ -30,6 +33,7 @@ impl Progress {
             printed: None,
             done: 0,
             total: 0,
+            first: None,
         }
     }
 
@@ -37,6 +41,7 @@ impl Progress {
     /// so it can be a [`heaplab_engine::Budget`] callback. A smaller `done` or `total` than one
     /// seen before is ignored, so the line never goes backwards.
     pub fn report(&mut self, done: u64, total: u64) -> bool {
+        self.first.get_or_insert(done);
         self.total = self.total.max(total);
         self.done = self.done.max(done).min(self.total.max(done));
         if self.enabled && self.printed.is_none_or(|t| t.elapsed() >= EVERY) {
@@ -50,7 +55,8 @@ impl Progress {
     /// The progress line: `1,200 / 5,000 heaps (24.0 %) · 3,100 heaps/s · about 2 s left`.
     pub fn line(&self) -> String {
         let seconds = self.started.elapsed().as_secs_f64();
-        let rate = self.done as f64 / seconds.max(1e-9);
+        let run = self.done - self.first.unwrap_or(0).min(self.done);
+        let rate = run as f64 / seconds.max(1e-9);
         let percent = 100.0 * self.done as f64 / self.total.max(1) as f64;
         let left = match rate > 0.0 {
             true => format!(

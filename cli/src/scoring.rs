@@ -11,7 +11,7 @@ use clap::Args;
 use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::scoring::game::{sum_final_scores, Finals, TREE_LEGEND};
 use heaplab_engine::scoring::octal::{
-    self, conjecture_15_survey, FixedHeap, ScoringLimits, ScoringRules,
+    self, conjecture_15_survey, FixedHeap, ScoringLimits, ScoringRules, MAX_STATES, MAX_WORK,
 };
 use heaplab_engine::scoring::ScoringGame;
 use heaplab_engine::EngineError;
@@ -53,6 +53,12 @@ pub struct ScoringArgs {
     /// Check Conjectures 15 and 16 on every taking-no-breaking code with up to this many digits.
     #[arg(long, allow_hyphen_values = true)]
     survey: Option<String>,
+    /// Taking-and-breaking codes: most heap multisets stored (memory; default 3,000,000).
+    #[arg(long, allow_hyphen_values = true)]
+    max_states: Option<String>,
+    /// Taking-and-breaking codes: most moves tried (time; default 10,000,000, about 2 s).
+    #[arg(long, allow_hyphen_values = true)]
+    max_work: Option<String>,
     /// The largest fixed heap m in --survey.
     #[arg(long, default_value = "3", allow_hyphen_values = true)]
     max_m: String,
@@ -177,9 +183,28 @@ fn run_octal(args: &ScoringArgs, code: &str) -> Result<String, EngineError> {
             Some(FixedHeap { rules, size })
         }
     };
-    let limits = ScoringLimits::new(terms, search)?;
-    // Positions: heaps for the column DP, heap multisets for breaking games (the cap's unit).
-    let report = with_budget(args.progress, "positions", |b| {
+    let caps = |text: &Option<String>, flag, default, most| match text {
+        Some(text) => parse_count(text, flag, 1, most),
+        None => Ok(default),
+    };
+    let max_states = caps(
+        &args.max_states,
+        "--max-states",
+        MAX_STATES as u64,
+        30_000_000,
+    )?;
+    let max_work = caps(&args.max_work, "--max-work", MAX_WORK, 1_000_000_000_000)?;
+    let limits = ScoringLimits::new(terms, search)?.with_caps(max_states as usize, max_work);
+    // Heaps for the column DP; moves tried for breaking games (their cap's unit).
+    let unit = match rules.is_taking_no_breaking()
+        && fixed
+            .as_ref()
+            .is_none_or(|f| f.rules.is_taking_no_breaking())
+    {
+        true => "heaps",
+        false => "moves",
+    };
+    let report = with_budget(args.progress, unit, |b| {
         octal::solve(&rules, fixed.as_ref(), limits, b)
     })?;
     let p = report.period;

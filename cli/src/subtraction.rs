@@ -1,11 +1,12 @@
 //! `heaplab subtraction`: finite and all-but subtraction games.
 
 use crate::output::{join, Format};
+use crate::progress::with_budget;
 use clap::Args;
 use heaplab_engine::outcome_cycle::{self, MAX_CYCLE_SEARCH};
 use heaplab_engine::ruleset::{parse_count, NumberSet};
 use heaplab_engine::subtraction::{self, Limits, DEFAULT_SEARCH};
-use heaplab_engine::{all_but, Budget, EngineError, Periodicity};
+use heaplab_engine::{all_but, EngineError, Periodicity};
 use serde_json::{json, Value};
 
 #[derive(Args)]
@@ -33,8 +34,8 @@ pub struct SubtractionArgs {
     /// to 10^13 heaps (default 10^12 when --search is not given).
     #[arg(long, conflicts_with = "all_but")]
     outcomes_only: bool,
-    /// With --outcomes-only: print heaps done, rate and time left to stderr.
-    #[arg(long, requires = "outcomes_only")]
+    /// Show progress (heaps done of the search, percent, rate, time left) on stderr.
+    #[arg(long)]
     progress: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -64,10 +65,11 @@ pub fn run(args: &SubtractionArgs) -> Result<String, EngineError> {
             ))
         })?;
     let limits = Limits::new(terms, search)?;
-    let mut budget = Budget::unlimited();
     if let Some(text) = &args.all_but {
         let excluded = NumberSet::parse_allow_empty(text)?;
-        let report = all_but::solve(&excluded, limits, &mut budget)?;
+        let report = with_budget(args.progress, "heaps", |b| {
+            all_but::solve(&excluded, limits, b)
+        })?;
         let (preperiod, period, saltus) = period_fields(&report.period);
         let outcomes: String = report
             .values
@@ -95,7 +97,9 @@ pub fn run(args: &SubtractionArgs) -> Result<String, EngineError> {
         });
     }
     let set = NumberSet::parse(args.set.as_deref().unwrap_or_default())?;
-    let report = subtraction::solve(&set, limits, &mut budget)?;
+    let report = with_budget(args.progress, "heaps", |b| {
+        subtraction::solve(&set, limits, b)
+    })?;
     let (preperiod, period, _) = period_fields(&report.nim_period);
     let (outcome_preperiod, outcome_period, _) = period_fields(&report.outcome_period);
     Ok(match args.format {
@@ -135,22 +139,9 @@ fn run_outcomes_only(args: &SubtractionArgs, terms: u64) -> Result<String, Engin
         .map(|x| if p_bits.get(x) { 'P' } else { 'N' })
         .collect();
     let started = std::time::Instant::now();
-    let mut last_report = 0.0;
-    let mut report = |done: u64, total: u64| {
-        let seconds = started.elapsed().as_secs_f64();
-        if args.progress && seconds - last_report >= 1.0 {
-            last_report = seconds;
-            let rate = done as f64 / seconds;
-            eprintln!(
-                "heaplab: {done} heaps in {seconds:.0} s ({:.3e} heaps/s); at most {:.0} s left",
-                rate,
-                total.saturating_sub(done) as f64 / rate
-            );
-        }
-        true
-    };
-    let period =
-        outcome_cycle::outcome_period(&set, search, &mut Budget::with_progress(&mut report))?;
+    let period = with_budget(args.progress, "heaps", |b| {
+        outcome_cycle::outcome_period(&set, search, b)
+    })?;
     let seconds = started.elapsed().as_secs_f64();
     let (outcome_preperiod, outcome_period, _) = period_fields(&period);
     Ok(match args.format {

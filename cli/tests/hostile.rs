@@ -125,6 +125,12 @@ fn many_moves_per_position_hit_the_move_cap() {
         ],
         "moves",
     );
+    // The command, with the default caps: refused once the moves held at once pass
+    // --max-states (a few hundred bytes each), not after gigabytes.
+    error_contains(
+        &["cumulative-game", "--set", &set.join(","), "--heap", "5000"],
+        "moves held at once: try a smaller heap or set (the cap is --max-states",
+    );
 }
 
 #[test]
@@ -262,8 +268,11 @@ fn conflicting_options_are_rejected() {
 
 #[test]
 fn progress_goes_to_stderr_and_the_answer_is_unchanged() {
-    let runs: [&[&str]; 4] = [
+    let runs: [&[&str]; 7] = [
         &["cumulative-game", "--set", "1,2", "--heap", "25"],
+        &["subtraction", "--set", "2,5,7"],
+        &["subtraction", "--set", "2,5,7", "--outcomes-only"],
+        &["octal", ".137", "--prove"],
         &[
             "partizan", "--left", "1,2", "--right", "1,3", "--terms", "40",
         ],
@@ -350,4 +359,73 @@ fn a_sum_too_large_to_draw_is_refused_before_it_is_solved() {
         "draws trees up to",
     );
     assert!(!out.exists());
+}
+
+#[test]
+fn breaking_scoring_codes_stop_at_their_caps_naming_the_flag() {
+    // 0.66 to heap 200 has astronomically many heap multisets: the default caps stop it in
+    // seconds; small caps stop it at once, each naming its flag and the terms that fit.
+    for (cap, value, flag) in [
+        ("--max-work", "100000", "--max-work"),
+        ("--max-states", "1000", "--max-states"),
+    ] {
+        let err = one_line_error(&[
+            "scoring", "--octal", "0.66", "--points", "1,1", "--terms", "200", cap, value,
+        ]);
+        assert!(
+            err.contains(flag) && err.contains("ask for --terms"),
+            "{err}"
+        );
+    }
+    let out = json(&[
+        "scoring", "--octal", "0.7", "--points", "1", "--terms", "30", "--format", "json",
+    ]);
+    assert_eq!(out["values"].as_array().unwrap().len(), 30);
+    error_contains(
+        &[
+            "scoring",
+            "--octal",
+            "0.7",
+            "--points",
+            "1",
+            "--max-work",
+            "0",
+        ],
+        "--max-work",
+    );
+    error_contains(
+        &[
+            "scoring",
+            "--octal",
+            "0.77",
+            "--points",
+            "1,1",
+            "--terms",
+            "100",
+            "--max-work",
+            "50000",
+        ],
+        "heaps below",
+    );
+}
+
+#[test]
+fn a_large_cumulative_game_stops_at_its_position_cap() {
+    // The issue's `cumulative-game --heap 69363`: capped (default 500,000 positions, about
+    // 2 s), here at 1,000 so that the test is quick.
+    error_contains(
+        &["cumulative-game", "--heap", "69363", "--max-states", "1000"],
+        "(the cap is --max-states 1000)",
+    );
+}
+
+#[test]
+fn truncated_sequences_of_large_m_are_fast() {
+    // The issue's `truncated --m 977` (past 20 s before the convergence search started small).
+    // Theorem 15: ⌈m/2⌉ − 1 values of a have tr = 2; and tr_{m−1}^m = m − 1 (Figure 3's tail).
+    let out = json(&["truncated", "--m", "977", "--format", "json"]);
+    let tr: Vec<u64> = serde_json::from_value(out["tr"].clone()).unwrap();
+    assert_eq!(tr.len(), 976);
+    assert_eq!(tr.iter().filter(|&&t| t == 2).count(), 488);
+    assert_eq!(tr.last(), Some(&976));
 }

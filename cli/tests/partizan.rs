@@ -126,6 +126,73 @@ fn position_lists_winning_moves() {
     assert!(text.contains("Left's winning moves"), "{text}");
 }
 
+/// `--position ''` is the sum of no heaps: the game 0, no moves, a second-player win.
+#[test]
+fn the_empty_position_is_zero() {
+    let v = json(&[
+        "partizan",
+        "--left",
+        "1",
+        "--right",
+        "2",
+        "--position",
+        "",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["heaps"], serde_json::json!([]));
+    assert_eq!((&v["value"], &v["outcome"]), (&"0".into(), &"P".into()));
+    for key in ["left_moves", "right_moves", "left_wins", "right_wins"] {
+        assert_eq!(v[key], serde_json::json!([]), "{key}");
+    }
+    let text = heaplab(&["partizan", "--left", "1", "--right", "2", "--position", ""]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("heaps 0\nvalue: 0  outcome: P"), "{text}");
+}
+
+/// `--game` gives the thermograph's walls as breakpoints `[temperature, value]`: {2|−1}
+/// cools to the mast 1/2 at 3/2 (left wall 2 − t, right wall −1 + t); ±1 freezes at 0 at
+/// temperature 1; the number 3/4 is a mast from −1/4 (Siegel's convention).
+#[test]
+fn game_thermograph_walls() {
+    let walls = |game: &str| {
+        let v = json(&["partizan", "--game", game, "--format", "json"]);
+        (v["left_wall"].clone(), v["right_wall"].clone())
+    };
+    assert_eq!(
+        walls("{2|-1}"),
+        (
+            serde_json::json!([["-1", "3"], ["3/2", "1/2"]]),
+            serde_json::json!([["-1", "-2"], ["3/2", "1/2"]])
+        )
+    );
+    assert_eq!(
+        walls("+-1"),
+        (
+            serde_json::json!([["-1", "2"], ["1", "0"]]),
+            serde_json::json!([["-1", "-2"], ["1", "0"]])
+        )
+    );
+    assert_eq!(
+        walls("3/4"),
+        (
+            serde_json::json!([["-1", "3/4"]]),
+            serde_json::json!([["-1", "3/4"]])
+        )
+    );
+    let text = heaplab(&["partizan", "--game", "{2|-1}"]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("thermograph walls:"), "{text}");
+    assert!(
+        text.contains("           -1             3            -2"),
+        "{text}"
+    );
+    assert!(
+        text.contains("          3/2           1/2           1/2"),
+        "{text}"
+    );
+}
+
 #[test]
 fn single_games_in_notation() {
     let v = json(&["partizan", "--game", "{2|1||0}", "--format", "json"]);
@@ -252,7 +319,6 @@ fn bad_input_is_one_line() {
             "99999999999",
         ],
         &["partizan", "--left", "1", "--right", "2", "--terms", "-5"],
-        &["partizan", "--left", "1", "--right", "2", "--position", ""],
         &[
             "partizan",
             "--left",

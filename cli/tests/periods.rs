@@ -74,7 +74,6 @@ fn outcomes_only_limits() {
         ],
         &["subtraction", "--set", "3", "--search", "200000001"],
         &["subtraction", "--all-but", "3", "--outcomes-only"],
-        &["subtraction", "--set", "3", "--progress"],
     ] {
         one_line_error(args);
     }

@@ -109,6 +109,17 @@ impl BitVec {
         self.len += 64 * count;
     }
 
+    /// Appends `count` zero words and lets `fill` write them in place: it gets every word and
+    /// the index of the first new one (the length must be a multiple of 64).
+    #[inline]
+    pub fn extend_words_in_place(&mut self, count: usize, fill: impl FnOnce(&mut [u64], usize)) {
+        debug_assert_eq!(self.len % 64, 0);
+        let start = self.words.len();
+        self.words.resize(start + count, 0);
+        self.len += 64 * count;
+        fill(&mut self.words, start);
+    }
+
     /// Appends whole words (the length must be a multiple of 64).
     #[inline]
     pub fn extend_words(&mut self, words: impl ExactSizeIterator<Item = u64>) {

@@ -273,9 +273,11 @@ fn cell_from(family: Family, x: u32, y: u32, period: Option<Periodicity>) -> Cel
 }
 
 /// Before the budget is reached, the general search tries shifts up to `length /
-/// TAIL_SHIFT_FRACTION`: cheap next to computing the heaps, and a period `p` still shows once
-/// the length passes `TAIL_SHIFT_FRACTION * p`.
-const TAIL_SHIFT_FRACTION: usize = 4;
+/// TAIL_SHIFT_FRACTION`, and a period `p` still shows once the length passes
+/// `TAIL_SHIFT_FRACTION * p`. At 4 these searches took three quarters of the instructions of
+/// the paper's full window (callgrind on 12 of its rows), spent on rulesets that the expected
+/// periods prove anyway; at 16 they take half as many.
+const TAIL_SHIFT_FRACTION: usize = 16;
 
 /// The least number of words the cell solver computes between two checks.
 const CHECK_WORDS: usize = 4;
@@ -434,6 +436,12 @@ impl CellSolver {
             self.kernel.extend(&mut self.bits, stop);
             let end = self.bits.len().min(cap);
             for c in &mut self.candidates {
+                // A new difference can only move the proof later, so the words since the last
+                // scan are compared only once the proof is due (newest first, stopping at the
+                // first difference): about once per `p + max S` heaps before `p` sets in.
+                if c.proof_at > end {
+                    continue;
+                }
                 if let Some(after) = c.newest_difference(&self.bits) {
                     c.proof_at = c.proof_at.max(after + k);
                 }
@@ -488,11 +496,11 @@ impl CellSolver {
 ///
 /// Outcome sequences come in long runs of equal bits, so the search is driven by bit
 /// *changes*: it picks a 64-bit word of the window with the most changes and anchors on its
-/// first change. A shift `p` moves every change of that word `p` places earlier, so it is
+/// first change. A shift `p` moves every change of the window `p` places earlier, so it is
 /// tried only where the earlier bits change at the anchor and at (up to) the next
 /// [`TAIL_FILTER_CHANGES`] changes' distances too: 64 positions a step, from the change bitmap
-/// `w ^ (w >> 1)` and shifted copies of it, nearest first. Each shift that passes is checked
-/// on that word, then on the whole window. A window without any change falls back to trying
+/// `w ^ (w >> 1)` and shifted copies of it, nearest first, stopping as soon as no position
+/// is left. Each shift that passes is checked on that word, then on the whole window. A window without any change falls back to trying
 /// every shift.
 pub fn least_tail_period(
     bits: &BitVec,
@@ -532,21 +540,28 @@ pub fn least_tail_period(
     };
     let target = word_at(t + offset);
     let matches = |p: usize| word_at(t - p + offset) == target && bits.ranges_equal(t - p, t, k);
-    let mut target_changes = changes(target);
+    let target_changes = changes(target);
     if target_changes == 0 {
         return (1..=max_shift).find(|&p| matches(p));
     }
     // Shift p moves the anchored change at `anchor` to `anchor - p`, which must be a change,
-    // and so must `anchor - p + d` for the distance `d` of each further change of the word.
-    let first = target_changes.trailing_zeros();
-    let anchor = t + offset + first as usize;
-    let mut distances = [0u32; TAIL_FILTER_CHANGES];
+    // and so must `anchor - p + d` for the distance `d` of each further change of the window
+    // (all of them, not only the anchor word's: runs longer than 64 leave a word one change).
+    let anchor = t + offset + target_changes.trailing_zeros() as usize;
+    let mut distances = [0usize; TAIL_FILTER_CHANGES];
     let mut filters = 0;
-    target_changes &= target_changes - 1;
-    while target_changes != 0 && filters < TAIL_FILTER_CHANGES {
-        distances[filters] = target_changes.trailing_zeros() - first;
-        filters += 1;
-        target_changes &= target_changes - 1;
+    let mut at = anchor + 1;
+    // Bit i of `change_at(x)`: position x + i differs from position x + i + 1.
+    let change_at = |x: usize| bits.get_word(x as i64) ^ bits.get_word(x as i64 + 1);
+    while filters < TAIL_FILTER_CHANGES && at + 1 < length {
+        let take = (length - 1 - at).min(64);
+        let mut found = change_at(at) & (u64::MAX >> (64 - take));
+        while found != 0 && filters < TAIL_FILTER_CHANGES {
+            distances[filters] = at + found.trailing_zeros() as usize - anchor;
+            filters += 1;
+            found &= found - 1;
+        }
+        at += take;
     }
     let distances = &distances[..filters];
     let word = |i: usize| words.get(i).copied().unwrap_or(0);
@@ -558,16 +573,23 @@ pub fn least_tail_period(
     loop {
         let here = change_word(b);
         let mut candidates = here;
-        for &d in distances {
-            // The change bitmap `d` positions later (0 < d < 64).
-            candidates &= here >> d | above << (64 - d);
-        }
         let block = 64 * b;
         if hi - block < 63 {
             candidates &= u64::MAX >> (63 - (hi - block));
         }
         if block < lo {
             candidates &= u64::MAX << (lo - block);
+        }
+        for &d in distances {
+            if candidates == 0 {
+                break;
+            }
+            // The change bitmap `d` positions later: from the two words at hand when d < 64.
+            candidates &= if d < 64 {
+                here >> d | above << (64 - d)
+            } else {
+                change_at(block + d)
+            };
         }
         while candidates != 0 {
             let i = 63 - candidates.leading_zeros() as usize;
@@ -585,7 +607,7 @@ pub fn least_tail_period(
     }
 }
 
-/// How many further changes of the anchor word [`least_tail_period`] requires at each shift.
+/// How many further changes of the window [`least_tail_period`] requires at each shift.
 const TAIL_FILTER_CHANGES: usize = 6;
 
 /// The least period given that `p` is a period from heap `from` on (the windows of `k` bits at

@@ -367,6 +367,10 @@ fn nim_machine(set: &NumberSet) -> NimMachine<'_> {
     WindowSequence::new(MexRule { set })
 }
 
+/// How many words [`OutcomeWords::extend`] makes at once when every move is at least
+/// `64 LONG_CHUNK` (a move of `q` words reaches back past a chunk of at most `q` words).
+const LONG_CHUNK: usize = 4;
+
 /// The fast outcome rule, one storage word (64 heaps) a step: heap `x` is a P-position iff no
 /// `x - s` (`s ∈ S`, `s <= x`) is one. Word `j` holds heaps `64j..64j + 64`.
 ///
@@ -440,7 +444,7 @@ impl OutcomeWords {
             return;
         };
         // Chunks pay off from a few words on (every move at least 256).
-        if self.short.is_empty() && self.long.iter().all(|&(q, _)| q >= 4) {
+        if self.short.is_empty() && self.long.iter().all(|&(q, _)| q >= LONG_CHUNK) {
             return self.extend_long(bits, words);
         }
         bits.push_words_with(count, |words| {
@@ -450,31 +454,37 @@ impl OutcomeWords {
     }
 
     /// [`OutcomeWords::extend`] when every move is at least 256 (past the first words): the
-    /// next `min q` words (`q = min S / 64`) read only words already made, so they are made
-    /// together, one move at a time over the whole chunk (a loop the compiler vectorises).
+    /// next [`LONG_CHUNK`] words read only words already made (`q = s / 64 >= 4` words back),
+    /// so they are made together in place, one move at a time over a fixed-size chunk (a loop
+    /// the compiler unrolls and vectorises; a chunk of `min q` words costs more in loop set-up
+    /// than in work).
     fn extend_long(&self, bits: &mut BitVec, words: usize) {
-        const CHUNK: usize = 64;
-        let q_min = self.long.iter().map(|&(q, _)| q).min().unwrap_or(1);
-        let mut chunk = [0u64; CHUNK];
-        while bits.words().len() < words {
-            let j0 = bits.words().len();
-            let count = (words - j0).min(q_min).min(CHUNK);
-            let known = &mut chunk[..count];
-            known.fill(0);
-            for &(q, r) in &self.long {
-                // Word j0 + i reads words j0 + i - q - 1 and j0 + i - q: `pair[i]`, `pair[i + 1]`.
-                let pair = &bits.words()[j0 - q - 1..j0 - q + count];
-                if r == 0 {
-                    known.iter_mut().zip(&pair[1..]).for_each(|(k, &w)| *k |= w);
-                } else {
-                    let (low, high) = (&pair[..count], &pair[1..]);
-                    for ((k, &a), &b) in known.iter_mut().zip(low).zip(high) {
-                        *k |= a >> (64 - r) | b << r;
+        let count = words.saturating_sub(bits.words().len());
+        bits.extend_words_in_place(count, |all, start| {
+            let mut j = start;
+            while j + LONG_CHUNK <= all.len() {
+                let mut known = [0u64; LONG_CHUNK];
+                for &(q, r) in &self.long {
+                    // Word j + i reads words j + i - q - 1 and j + i - q: `pair[i]`, `pair[i + 1]`.
+                    let from = j - q - 1;
+                    let pair: &[u64; LONG_CHUNK + 1] = all[from..=from + LONG_CHUNK]
+                        .try_into()
+                        .expect("a chunk and one word");
+                    for (i, k) in known.iter_mut().enumerate() {
+                        // `>> 1 >> (63 - r)` is `>> (64 - r)` that also gives 0 for r = 0.
+                        *k |= pair[i] >> 1 >> (63 - r) | pair[i + 1] << r;
                     }
                 }
+                for (word, k) in all[j..j + LONG_CHUNK].iter_mut().zip(known) {
+                    *word = !k;
+                }
+                j += LONG_CHUNK;
             }
-            bits.extend_words(known.iter().map(|&k| !k));
-        }
+            for j in j..all.len() {
+                let (made, rest) = all.split_at_mut(j);
+                rest[0] = self.word_from(|back| made[j - back]);
+            }
+        });
     }
 
     /// The next word, given `back(d)`, the word `d` places before it (`1 <= d <= max S / 64

@@ -142,6 +142,18 @@ impl Tree {
         counts
     }
 
+    /// The depth of every held node (the root is at depth 0).
+    pub fn depths(&self) -> Vec<usize> {
+        let mut depth = vec![0usize; self.nodes.len()];
+        // Children come after their parent, so one forward pass sees every parent first.
+        for v in 0..self.nodes.len() {
+            for &c in &self.nodes[v].children {
+                depth[c] = depth[v] + 1;
+            }
+        }
+        depth
+    }
+
     /// The parent of every node (`None` for the root).
     pub fn parents(&self) -> Vec<Option<usize>> {
         let mut parents = vec![None; self.nodes.len()];
@@ -234,6 +246,70 @@ pub fn initial_collapsed(tree: &Tree, cap: usize) -> Vec<bool> {
         }
     }
     collapsed
+}
+
+/// [`initial_collapsed`] with every node at depth `level` or deeper folded too, so at most
+/// the levels `0..=level` show (and at most `cap` nodes).
+pub fn collapsed_to_level(tree: &Tree, cap: usize, level: usize) -> Vec<bool> {
+    let mut collapsed = initial_collapsed(tree, cap);
+    for (v, depth) in tree.depths().into_iter().enumerate() {
+        if depth >= level && !tree.nodes[v].children.is_empty() {
+            collapsed[v] = true;
+        }
+    }
+    collapsed
+}
+
+/// The deepest level with a visible node when the nodes with `collapsed[v]` hide their
+/// descendants (indices past `collapsed.len()` count as expanded).
+pub fn visible_depth(tree: &Tree, collapsed: &[bool]) -> usize {
+    let depths = tree.depths();
+    let mut visible = vec![false; tree.len()];
+    let mut deepest = 0;
+    for v in 0..tree.len() {
+        // Children come after their parent: a node is visible once its parent has opened it.
+        if v == 0 || visible[v] {
+            deepest = deepest.max(depths[v]);
+            if !collapsed.get(v).copied().unwrap_or(false) {
+                for &c in &tree.nodes[v].children {
+                    visible[c] = true;
+                }
+            }
+        }
+    }
+    deepest
+}
+
+/// Whether a layout drawn into a `width × height` box (scaled to fit, aspect kept) is drawn
+/// at a scale of at least `min_scale`, so text of size `s` shows at `s · min_scale` or more.
+pub fn fits(layout: &Layout, width: f64, height: f64, min_scale: f64) -> bool {
+    (width / layout.total_width).min(height / layout.total_height) >= min_scale
+}
+
+/// The folds that keep a tree readable in a `width × height` box (see [`fits`]): the
+/// breadth-first set of [`initial_collapsed`] when it fits, and `None` for the level;
+/// otherwise the deepest level that fits ([`collapsed_to_level`]; the root alone when nothing
+/// does) and `Some(level)`. A huge or deep tree so opens with the levels a reader can read.
+pub fn readable_collapsed(
+    tree: &Tree,
+    cap: usize,
+    options: &LayoutOptions,
+    (width, height): (f64, f64),
+    min_scale: f64,
+) -> (Vec<bool>, Option<usize>) {
+    let readable =
+        |collapsed: &[bool]| fits(&layout(tree, collapsed, options), width, height, min_scale);
+    let capped = initial_collapsed(tree, cap);
+    if readable(&capped) {
+        return (capped, None);
+    }
+    let held = tree.depths().into_iter().max().unwrap_or(0);
+    // Deeper levels only add nodes, so the drawing only grows: the readable levels are a prefix.
+    let level = (1..=held)
+        .take_while(|&level| readable(&collapsed_to_level(tree, cap, level)))
+        .last()
+        .unwrap_or(0);
+    (collapsed_to_level(tree, cap, level), Some(level))
 }
 
 /// Outline of a subtree relative to its root's centre: per depth, the leftmost and rightmost
@@ -867,6 +943,76 @@ mod tests {
             &LayoutOptions::default(),
         );
         assert_eq!(lay.visible.iter().filter(|&&v| v).count(), 40);
+    }
+
+    #[test]
+    fn depths_follow_the_parents() {
+        for seed in 0..20 {
+            let tree = random_tree(seed, 60);
+            let depths = tree.depths();
+            let parents = tree.parents();
+            assert_eq!(depths[0], 0);
+            for v in 1..tree.len() {
+                assert_eq!(depths[v], depths[parents[v].unwrap()] + 1);
+            }
+        }
+    }
+
+    /// The largest drawing scale at which `collapsed` fits `box_`, for the reference below.
+    fn scale(tree: &Tree, collapsed: &[bool], (w, h): (f64, f64)) -> f64 {
+        let lay = layout(tree, collapsed, &LayoutOptions::default());
+        (w / lay.total_width).min(h / lay.total_height)
+    }
+
+    #[test]
+    fn readable_folds_are_the_deepest_level_that_fits() {
+        let options = LayoutOptions::default();
+        let trees = [full_tree(3, 7), full_tree(2, 5), random_tree(3, 200)];
+        for tree in &trees {
+            let held = tree.depths().into_iter().max().unwrap();
+            for box_ in [
+                (350.0, 560.0),
+                (800.0, 560.0),
+                (1200.0, 900.0),
+                (40.0, 40.0),
+            ] {
+                let (collapsed, level) = readable_collapsed(tree, 300, &options, box_, 11.0 / 12.0);
+                let capped = initial_collapsed(tree, 300);
+                match level {
+                    None => {
+                        assert_eq!(collapsed, capped);
+                        assert!(scale(tree, &capped, box_) >= 11.0 / 12.0);
+                    }
+                    Some(level) => {
+                        // Reference: try every level and keep the deepest that fits.
+                        let deepest = (0..=held)
+                            .filter(|&d| {
+                                let c = collapsed_to_level(tree, 300, d);
+                                scale(tree, &c, box_) >= 11.0 / 12.0
+                            })
+                            .max()
+                            .unwrap_or(0);
+                        assert_eq!(level, deepest, "box {box_:?}");
+                        assert_eq!(collapsed, collapsed_to_level(tree, 300, level));
+                        let lay = layout(tree, &collapsed, &options);
+                        let shown = (0..tree.len()).filter(|&v| lay.visible[v]);
+                        assert!(shown.clone().all(|v| lay.depth[v] <= level));
+                        let deepest = shown.clone().map(|v| lay.depth[v]).max().unwrap();
+                        assert_eq!(visible_depth(tree, &collapsed), deepest);
+                        assert!(shown.count() <= 300);
+                    }
+                }
+            }
+        }
+        // A deep chain (the squirrel game's preorder tree) on a phone: a few levels, not all.
+        let mut chain = Tree::new(TreeNode::new("2000; (0,0)", "", 1));
+        let mut last = 0;
+        for k in 1..150 {
+            chain.add_child(last, TreeNode::new(format!("{}; (1,0)", 2000 - k), "", 2));
+            last = chain.add_child(last, TreeNode::new(format!("{}; (0,1)", 2000 - k), "", 2));
+        }
+        let (_, level) = readable_collapsed(&chain, 300, &options, (350.0, 560.0), 11.0 / 12.0);
+        assert!(matches!(level, Some(1..=9)), "{level:?}");
     }
 
     #[test]

@@ -926,14 +926,15 @@ fn budget_cancels_a_large_solve() {
 
 #[test]
 fn the_solver_caps_moves_as_well_as_positions() {
-    // Wealth Pebbles with deep pockets: dozens of moves a position, so a move cap of 4 per
-    // allowed position stops the solve before the position cap would.
+    // Wealth Pebbles with deep pockets: dozens of moves a position, so a cap on the moves held
+    // at once stops the solve before the position cap would.
     let game = preset(Preset::Wealth, &[2, 3]);
     let mut solver = cg::Solver::new(&game, 500)
         .unwrap()
         .limit_moves(500 * cg::MOVES_PER_STATE);
     solver.add_root(&start(&[60], &[&[40, 40]], 0)).unwrap();
     let err = solver.step(u64::MAX).unwrap_err();
-    assert!(err.to_string().contains("more than 2000 moves"), "{err}");
+    let want = format!("more than {} moves held", 500 * cg::MOVES_PER_STATE);
+    assert!(err.to_string().contains(&want), "{err}");
     assert!(solver.expanded() < 500);
 }

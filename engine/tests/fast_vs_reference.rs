@@ -95,6 +95,22 @@ proptest! {
         }
     }
 
+    /// Random sets of moves all at least 256, whose words the kernel makes four at a time in
+    /// place (every read lies four or more words back), with lengths that end mid-chunk.
+    #[test]
+    fn random_sets_of_long_moves(
+        moves in prop::collection::btree_set(256u32..900, 1..5),
+        len in 3000usize..6000,
+    ) {
+        let moves: Vec<u32> = moves.into_iter().collect();
+        let set = NumberSet::from_elements(moves.clone()).unwrap();
+        let slow = reference::p_positions(&moves, len);
+        let fast = subtraction::p_positions(&set, len);
+        for (x, &p) in slow.iter().enumerate() {
+            prop_assert_eq!(fast.get(x as i64), p, "heap {} of {:?}", x, moves);
+        }
+    }
+
     /// All-but values and arithmetic periods against the O(n²) definition.
     #[test]
     fn all_but_matches_reference(excluded in prop::collection::btree_set(1u32..12, 0..5)) {

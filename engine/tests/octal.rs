@@ -140,6 +140,19 @@ fn sparse_matches_full_method_on_table_3_2_games() {
     }
 }
 
+/// Grundy's game (splits into unequal heaps) with the sparse method against the full method
+/// past the first reviews: the rare scan skips the equal split `m/2 + m/2` only.
+#[test]
+fn grundy_sparse_matches_full_method() {
+    let rules = Ruleset::parse("grundy").unwrap();
+    let mut sparse = octal::fast::OctalSequence::new(&rules);
+    let mut full = octal::fast::OctalSequence::full_method(&rules);
+    sparse.extend_to(20_000, &mut Budget::unlimited()).unwrap();
+    full.extend_to(20_000, &mut Budget::unlimited()).unwrap();
+    assert_eq!(sparse.method(), Method::Sparse);
+    assert_eq!(sparse.stored(), full.stored());
+}
+
 /// Kayles ·77: period 12 from heap 71 (last exception 70); Dawson's Kayles ·07: period 34 from
 /// heap 53; Dawson's chess ·137 = ·07 shifted by one: from heap 52; Guiles ·15: n0 = 1, p = 10
 /// (thesis Section 3.4.3).

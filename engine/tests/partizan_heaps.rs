@@ -511,3 +511,23 @@ fn position_moves_and_tree_match_the_reference() {
         assert!(depth.iter().all(|&d| d <= TREE_DEPTH));
     }
 }
+
+/// The sum of no heaps is the game 0: no moves, the player to move loses, and its tree is one
+/// node labelled `0`; a heap of 0 is the same position.
+#[test]
+fn the_empty_position_is_zero() {
+    use heaplab_engine::partizan::position;
+    for rules in [subtraction("1,2", "1,3"), breaking("1", "2,3")] {
+        for heaps in [vec![], vec![0]] {
+            let report = position::analyse(&rules, &heaps, &mut Budget::unlimited()).unwrap();
+            assert_eq!((report.value.as_str(), report.outcome), ("0", Outcome::P));
+            assert!(report.left_moves.is_empty() && report.right_moves.is_empty());
+            assert!(report.left_wins.is_empty() && report.right_wins.is_empty());
+            assert_eq!(report.tree.nodes.len(), 1);
+            assert_eq!(report.tree.nodes[0].label, "0");
+        }
+    }
+    let too_many = vec![1; position::MAX_POSITION_HEAPS + 1];
+    let rules = subtraction("1", "2");
+    assert!(position::analyse(&rules, &too_many, &mut Budget::unlimited()).is_err());
+}

@@ -48,6 +48,10 @@ const ESTIMATE_AFTER_S: f64 = 2.0;
 /// A search that doubles its length adds its current target; a capped job says where it stops
 /// and counts the time left to the cap as "at most".
 pub fn progress_text(p: &Progress, elapsed_ms: f64) -> String {
+    if p.total == 0 {
+        // Before the job's first report there is nothing to count yet.
+        return "starting".into();
+    }
     let unit = p.unit.label();
     let seconds = elapsed_ms / 1000.0;
     let rate = if seconds > 0.0 {
@@ -63,6 +67,11 @@ pub fn progress_text(p: &Progress, elapsed_ms: f64) -> String {
     );
     if let Some(target) = p.target {
         text.push_str(&format!(" · proving up to {} heaps now", grouped(target)));
+    }
+    if p.total > 0 && p.done >= p.total {
+        // Every unit is done; what remains (a tree, a table) is built in one last step.
+        text.push_str(" · putting the result together");
+        return text;
     }
     if rate > 0.0 {
         text.push_str(&format!(" · {} {unit}/s", grouped(rate.round() as u64)));

@@ -43,7 +43,14 @@ fn full_tree(branching: usize, levels: usize) -> Tree {
 }
 
 async fn mount(tree: Tree, cap: usize) -> (Element, yew::AppHandle<TreeView>) {
+    mount_in(tree, cap, 1400).await
+}
+
+/// [`mount`] in a box `width` CSS px wide (the tree opens at the levels readable in it).
+async fn mount_in(tree: Tree, cap: usize, width: u32) -> (Element, yew::AppHandle<TreeView>) {
     let root = document().create_element("div").unwrap();
+    root.set_attribute("style", &format!("width: {width}px"))
+        .unwrap();
     document().body().unwrap().append_child(&root).unwrap();
     let props = TreeViewProps {
         id: "t".into(),
@@ -111,8 +118,9 @@ async fn clicking_a_node_collapses_and_expands_it() {
 
 #[wasm_bindgen_test]
 async fn a_huge_tree_opens_collapsed_within_the_cap() {
-    // 3^9 leaves, 29524 nodes: opens with at most 40 visible.
-    let (root, handle) = mount(full_tree(3, 9), 40).await;
+    // 3^9 leaves, 29524 nodes: opens with at most 40 visible (in a box wide enough to read
+    // all 27 folded nodes of depth 3).
+    let (root, handle) = mount_in(full_tree(3, 9), 40, 3000).await;
     assert_eq!(count(&root, "g.tree-node"), 40);
     assert_eq!(
         root.query_selector("#t-count")
@@ -120,7 +128,7 @@ async fn a_huge_tree_opens_collapsed_within_the_cap() {
             .unwrap()
             .text_content()
             .as_deref(),
-        Some("40 of 29524 nodes shown")
+        Some("40 of 29524 nodes shown (depth 3 of 9)")
     );
     // "Expand all" is not offered for a tree this large.
     assert_eq!(count(&root, "#t-expand-all"), 0);
@@ -150,16 +158,74 @@ async fn hover_shows_the_full_state_and_zoom_changes_the_view() {
     root.remove();
 }
 
+/// The CSS size of every drawn label of the tree `t`.
+fn label_sizes(root: &Element) -> Vec<f64> {
+    let texts = root.query_selector_all("g.tree-node text").unwrap();
+    (0..texts.length())
+        .map(|i| {
+            let text: web_sys::SvgGraphicsElement = texts.item(i).unwrap().dyn_into().unwrap();
+            let m = text.get_screen_ctm().unwrap();
+            12.0 * f64::from(m.a()).hypot(f64::from(m.b()))
+        })
+        .collect()
+}
+
+fn count_text(root: &Element) -> String {
+    let count = root.query_selector("#t-count").unwrap().unwrap();
+    count.text_content().unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn a_wide_tree_opens_at_a_readable_level_on_a_phone() {
+    // 3^9 leaves in a 390 px box: the first levels only, every label at least 11 CSS px.
+    let (root, handle) = mount_in(full_tree(3, 9), 300, 390).await;
+    let sizes = label_sizes(&root);
+    assert!(sizes.len() < 40, "{} nodes drawn", sizes.len());
+    assert!(sizes.iter().all(|&s| s >= 11.0), "label sizes {sizes:?}");
+    let shown = count(&root, "g.tree-node");
+    let text = count_text(&root);
+    assert!(
+        text.starts_with(&format!("{shown} of 29524 nodes shown (depth "))
+            && text.ends_with(" of 9)"),
+        "{text}"
+    );
+    // "Deeper" opens one more level; "Fewer levels" goes back.
+    let depth = |text: &str| {
+        text.split("(depth ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse::<u32>()
+            .unwrap()
+    };
+    let before = depth(&text);
+    click(&root, "#t-deeper");
+    sleep(50).await;
+    assert_eq!(depth(&count_text(&root)), before + 1);
+    assert!(count(&root, "g.tree-node") > shown);
+    click(&root, "#t-fewer");
+    sleep(50).await;
+    assert_eq!(count_text(&root), text);
+    handle.destroy();
+    root.remove();
+}
+
 #[wasm_bindgen_test]
 fn a_saturated_node_count_is_never_wrapped_to_zero() {
-    assert_eq!(node_count_text(3, 2), "3 of 3 nodes shown");
+    assert_eq!(
+        node_count_text(3, 2, (1, 1), false),
+        "3 of 3 nodes shown (depth 1 of 1)"
+    );
     // A root whose hidden count saturated (squirrel from 2000 has more positions than u64
     // holds): the page once said "299 of 0 nodes shown".
     let mut tree = Tree::new(TreeNode::new("2000", "", 0));
     tree.nodes[0].hidden = u64::MAX;
-    let text = node_count_text(299, tree.descendant_counts()[0]);
+    let text = node_count_text(299, tree.descendant_counts()[0], (0, 0), true);
     assert!(
-        text.starts_with("299 of more than 1844674407370955161"),
+        text.starts_with("299 of more than 1844674407370955161")
+            && text.ends_with("(depth 0 of at least 0)"),
         "{text}"
     );
 }

@@ -1215,7 +1215,7 @@ fn cumulative_bad_params_are_errors_not_panics() {
         "h=-2",
         "S=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18&w=1500&h=1500",
         "m=1",
-        "m=401",
+        "m=2001",
         "heap=-7",
         "zoom=0",
         "S=1,301",
@@ -1508,4 +1508,26 @@ fn outcome_cycle_job_rejects_a_bad_set_with_a_message() {
         let err = spec.start(Place::Worker).err();
         assert!(err.is_some_and(|m| !m.is_empty()), "{moves:?}");
     }
+}
+
+/// Issue 21: the one progress line counts done of total with percent and rate, and once every
+/// unit is done (a tree or table is still being built) it says so instead of a time left.
+#[wasm_bindgen_test]
+fn the_progress_line_says_when_only_the_result_is_left_to_build() {
+    use heaplab_web::format::progress_text;
+    use heaplab_web::worker::{Progress, Unit};
+    assert_eq!(
+        progress_text(&Progress::new(0, 0, Unit::Cells), 0.0),
+        "starting"
+    );
+    let running = progress_text(&Progress::new(1_200, 10_000, Unit::Cells), 4_000.0);
+    assert!(
+        running.starts_with("1,200 of 10,000 cells (12%) · 300 cells/s"),
+        "{running}"
+    );
+    assert!(running.contains("left"), "{running}");
+    let built = progress_text(&Progress::new(4_321, 4_321, Unit::Positions), 9_000.0);
+    assert!(built.contains("(100%)"), "{built}");
+    assert!(built.ends_with(" · putting the result together"), "{built}");
+    assert!(!built.contains("left"), "{built}");
 }

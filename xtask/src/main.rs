@@ -12,16 +12,19 @@
 //! - `bench [ARGS...]`: the engine's `bench` example in release, ARGS forwarded;
 //!   `bench octal-peer [REPS]`: HeapLab's octal solver against the peer `ogsolve`.
 //! - `records`: the slow record checks (minutes each), listed in `octal_peer::RECORDS`, then the
-//!   paper checks over their long ranges (`checks::ranges::long_ranges`).
+//!   ignored engine tests of `octal_peer::ENGINE_RECORDS` (the paper checks over their long
+//!   ranges, Table 4.4 in full).
 //! - `fuzz [CASES]`: the fuzz suites (engine parsers, CLI arguments, every page's URL state in
 //!   headless Chromium) with CASES random cases each (default 20,000) instead of the test run's
 //!   few hundred.
+//! - `hostile`: issue 21's CLI hostile list, rerun on the release binary (one table row each).
 //!
 //! Every failure is reported as a one-line error chain, never a panic.
 
 mod cluster;
 mod dist;
 mod fingerprint;
+mod hostile;
 mod octal_peer;
 mod python;
 mod serve;
@@ -45,8 +48,9 @@ commands:
   bench [ARGS...]     run the engine benchmark (ARGS are passed to it)
   bench octal-peer [REPS]  octal games: HeapLab against ogsolve -m rc2 (installed if missing)
   fuzz [CASES]        the fuzz suites with CASES random cases each (default 20000)
+  hostile             rerun issue 21's CLI hostile list: exit, wall time, peak RSS, message
   records             the slow record checks (Table 3.2's octal records, the survey's record
-                      period, the paper checks over their long ranges)
+                      period, the paper checks over their long ranges, Table 4.4)
   help                show this message";
 
 fn main() -> ExitCode {
@@ -87,6 +91,10 @@ fn run() -> Result<ExitCode> {
         Some("bench") if rest.first().map(String::as_str) == Some("octal-peer") => {
             octal_peer::bench(&root, &rest[1..])?;
             Ok(ExitCode::SUCCESS)
+        }
+        Some("hostile") => {
+            no_extra_args("hostile", &rest)?;
+            hostile::run(&root)
         }
         Some("records") => {
             no_extra_args("records", &rest)?;

@@ -246,7 +246,7 @@ fn field<'a>(record: &'a str, key: &str) -> &'a str {
 }
 
 /// Builds the release `heaplab` binary the jobs run.
-fn build_heaplab(root: &Path) -> Result<PathBuf> {
+pub(crate) fn build_heaplab(root: &Path) -> Result<PathBuf> {
     tools::run(
         tools::cargo()
             .current_dir(root)

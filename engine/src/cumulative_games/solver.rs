@@ -126,17 +126,19 @@ pub struct Solver {
     stack: Vec<(Grounded, Option<Vec<Grounded>>)>,
     /// Positions expanded so far: the unit of progress (each position is expanded once).
     expanded: u64,
-    /// Moves generated so far (children of expanded positions): bounds time and the stack's
-    /// memory when positions have thousands of moves each.
-    moves: u64,
+    /// Moves held: children of expanded positions not yet solved, which the stack keeps (twice:
+    /// as the parent's list and as pending entries). Bounds the stack's memory when positions
+    /// have thousands of moves each, which the position cap does not.
+    held: u64,
     limit: u64,
-    /// Most moves generated (unbounded unless [`Solver::limit_moves`] sets it).
+    /// Most moves held at once (unbounded unless [`Solver::limit_moves`] sets it).
     move_limit: u64,
 }
 
-/// Moves per allowed position that callers bounding memory give [`Solver::limit_moves`]
-/// (the CLI: `--max-states` times this).
-pub const MOVES_PER_STATE: u64 = 4;
+/// Moves held at once per allowed position that callers bounding memory give
+/// [`Solver::limit_moves`] (the CLI gives a quarter of `--max-states` times this). A position
+/// and a held move cost a few hundred bytes each, so the stack holds no more than the memo.
+pub const MOVES_PER_STATE: u64 = 1;
 
 impl Solver {
     /// A solver for `game` that gives up once it has expanded more than `limit` positions.
@@ -147,14 +149,15 @@ impl Solver {
             memo: Memo::default(),
             stack: Vec::new(),
             expanded: 0,
-            moves: 0,
+            held: 0,
             limit,
             move_limit: u64::MAX,
         })
     }
 
-    /// Also gives up once more than `moves` moves have been generated: positions with
-    /// thousands of moves each cost time and memory that the position cap does not bound.
+    /// Also gives up once more than `moves` moves are held at once (generated and not yet
+    /// released by their solved parent): positions with thousands of moves each cost memory
+    /// that the position cap does not bound.
     pub fn limit_moves(mut self, moves: u64) -> Self {
         self.move_limit = moves;
         self
@@ -192,6 +195,7 @@ impl Solver {
         let memo = &mut self.memo;
         while let Some((g, children)) = self.stack.pop() {
             if memo.contains_key(&g) {
+                self.held -= children.map_or(0, |kids| kids.len() as u64);
                 continue;
             }
             let kids = match children {
@@ -209,11 +213,12 @@ impl Solver {
                         )));
                     }
                     let actions = game.actions(&g.position, g.to_move);
-                    self.moves = self.moves.saturating_add(actions.len() as u64);
-                    if self.moves > self.move_limit {
+                    self.held = self.held.saturating_add(actions.len() as u64);
+                    if self.held > self.move_limit {
+                        self.held -= actions.len() as u64;
                         self.stack.push((g, None));
                         return Err(EngineError::OutOfRange(format!(
-                            "more than {} moves: try a smaller heap or set",
+                            "more than {} moves held at once: try a smaller heap or set",
                             self.move_limit
                         )));
                     }
@@ -254,6 +259,7 @@ impl Solver {
                     tree_size: size,
                 }
             };
+            self.held -= kids.len() as u64;
             memo.insert(g, entry);
         }
         Ok(true)

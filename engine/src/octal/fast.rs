@@ -55,8 +55,9 @@ struct Group {
     moves: Vec<usize>,
     /// The functional over labels; 0 while the group lists every option (full method).
     w: u32,
-    /// Heaps `a >= 1` whose label is rare in this group, increasing (only when `w != 0`).
-    rare: Vec<u32>,
+    /// Heaps `a >= 1` whose label is rare in this group, increasing, with their values
+    /// (read in order, so the scan loads one value a split at random; only when `w != 0`).
+    rare: Vec<Rare>,
     /// `common[p]`: bit `g` set when the label `2g + p` is common in this group.
     common: [Vec<u64>; 2],
 }
@@ -109,30 +110,26 @@ impl Group {
                 }
                 continue;
             }
-            for &r in &self.rare {
-                let r = r as usize;
-                if r >= m {
-                    break;
-                }
-                if !(unequal && 2 * r == m) {
-                    insert(excluded, v[r].get() ^ v[m - r].get());
-                }
+            // Rare heaps below `m`; Grundy's game skips the equal split `m/2 + m/2`.
+            let below = &self.rare[..self.rare.partition_point(|e| (e.heap as usize) < m)];
+            let half = below.partition_point(|e| 2 * (e.heap as usize) < m);
+            let equal = below.get(half).is_some_and(|e| 2 * e.heap as usize == m);
+            if unequal && equal {
+                rare_xors(&below[..half], v, m, excluded);
+                rare_xors(&below[half + 1..], v, m, excluded);
+            } else {
+                rare_xors(below, v, m, excluded);
             }
         }
     }
 
-    /// Scans every split of the group's moves into `taken` (in blocks, without a branch per
-    /// split) until every candidate is taken; true when they all are.
-    fn strike<T: Cell>(
-        &self,
-        v: &[T],
-        unequal: bool,
-        candidates: &[u64],
-        taken: &mut [u64],
-    ) -> bool {
-        const BLOCK: usize = 32;
+    /// Scans every split of the group's moves until every target (candidate values rare in
+    /// this group) is an option, removing those found from `targets`.
+    /// Blocks of splits are first compared with each target (a branch-free loop the compiler
+    /// vectorizes); only a block holding a target is inserted into `taken`.
+    fn strike<T: Cell>(&self, v: &[T], unequal: bool, targets: &mut Vec<u32>, taken: &mut [u64]) {
+        const BLOCK: usize = 64;
         let n = v.len();
-        let covered = |taken: &[u64]| candidates.iter().zip(taken).all(|(&c, &t)| c & !t == 0);
         for &k in &self.moves {
             if n < k + 2 {
                 break;
@@ -142,16 +139,22 @@ impl Group {
             let mut a = 1;
             while a <= last {
                 let end = (a + BLOCK).min(last + 1);
-                for a in a..end {
-                    insert(taken, v[a].get() ^ v[m - a].get());
-                }
-                if covered(taken) {
-                    return true;
+                // Heaps a..end and, reversed, m − a down to m − end + 1.
+                let (low, high) = (&v[a..end], &v[m + 1 - end..=m - a]);
+                if targets.len() > MAX_TARGETS
+                    || targets.iter().any(|&t| block_has(low, high, T::cell(t)))
+                {
+                    for (x, y) in low.iter().zip(high.iter().rev()) {
+                        insert(taken, x.get() ^ y.get());
+                    }
+                    targets.retain(|&t| !contains(taken, t));
+                    if targets.is_empty() {
+                        return;
+                    }
                 }
                 a = end;
             }
         }
-        false
     }
 
     /// Chooses `w` from the labels `labels` (every heap so far), or 0 when no `w`
@@ -204,6 +207,39 @@ fn last_split(m: usize, unequal: bool) -> usize {
     }
 }
 
+/// Targets above this many are struck by inserting every split (no per-target compare).
+const MAX_TARGETS: usize = 4;
+
+/// A heap whose label is rare in a group, with its value.
+#[derive(Debug, Clone, Copy)]
+struct Rare {
+    heap: u32,
+    value: u32,
+}
+
+/// Inserts `G(r) ⊕ G(m − r)` for every listed rare heap `r < m`.
+#[inline(always)]
+fn rare_xors<T: Cell>(rare: &[Rare], v: &[T], m: usize, excluded: &mut [u64]) {
+    for e in rare {
+        insert(excluded, e.value ^ v[m - e.heap as usize].get());
+    }
+}
+
+/// True when some `low[i] ⊕ high[len − 1 − i]` equals `target` (no early exit, so it
+/// vectorizes).
+#[inline(always)]
+fn block_has<T: Cell>(low: &[T], high: &[T], target: T) -> bool {
+    let len = low.len().min(high.len());
+    let (low, high) = (&low[..len], &high[..len]);
+    (0..len).fold(false, |hit, i| hit | (low[i] ^ high[len - 1 - i] == target))
+}
+
+/// True when bit `v` of the bitset is set.
+#[inline(always)]
+fn contains(set: &[u64], v: u32) -> bool {
+    set[(v >> 6) as usize] >> (v & 63) & 1 == 1
+}
+
 /// The moves of a finite code that leaves at most two heaps, split for the fast method.
 #[derive(Debug, Clone)]
 struct Moves {
@@ -217,11 +253,16 @@ struct Moves {
     groups: [Group; 2],
 }
 
-/// Scratch bitsets of the heap being computed.
+/// Scratch space of the heap being computed.
 #[derive(Debug, Clone, Default)]
 struct Scratch {
+    /// Options listed so far (bitset).
     excluded: Vec<u64>,
-    candidates: Vec<u64>,
+    /// Values below the least safe value that no listed option takes, increasing.
+    candidates: Vec<u32>,
+    /// The candidates one group's scan must strike.
+    targets: Vec<u32>,
+    /// Options of the scanned blocks (bitset).
     taken: Vec<u64>,
 }
 
@@ -254,39 +295,40 @@ impl Moves {
             })
             .map_or(limit, |x| x.min(limit));
         s.candidates.clear();
-        let mut any = false;
-        for i in 0..=(safe as usize >> 6).min(words - 1) {
-            let mut bits = !s.excluded[i];
+        for (i, &word) in s.excluded.iter().enumerate().take((safe as usize >> 6) + 1) {
+            let mut free = !word;
             if i == safe as usize >> 6 {
-                bits &= (1u64 << (safe & 63)) - 1;
+                free &= (1u64 << (safe & 63)) - 1;
             }
-            any |= bits != 0;
-            s.candidates.push(bits);
+            while free != 0 {
+                s.candidates.push(i as u32 * 64 + free.trailing_zeros());
+                free &= free - 1;
+            }
         }
-        if !any {
+        if s.candidates.is_empty() {
             return safe;
         }
         s.taken.clear();
         s.taken.resize(words, 0);
         for group in active() {
-            let strikable = s
-                .candidates
-                .iter()
-                .zip(&group.common[parity])
-                .any(|(&c, &common)| c & !common != 0);
-            if strikable && group.strike(v, self.unequal, &s.candidates, &mut s.taken) {
-                return safe;
+            // A candidate common in this group is no split of it (the rare ones are listed).
+            let taken = &s.taken;
+            s.targets.clear();
+            s.targets.extend(
+                s.candidates
+                    .iter()
+                    .copied()
+                    .filter(|&c| !contains(taken, c) && !group.is_common(label(c, n))),
+            );
+            if !s.targets.is_empty() {
+                group.strike(v, self.unequal, &mut s.targets, &mut s.taken);
             }
         }
         // The least candidate no split takes.
         s.candidates
             .iter()
-            .zip(&s.taken)
-            .enumerate()
-            .find_map(|(i, (&c, &t))| {
-                let left = c & !t;
-                (left != 0).then(|| i as u32 * 64 + left.trailing_zeros())
-            })
+            .copied()
+            .find(|&c| !contains(&s.taken, c))
             .unwrap_or(safe)
     }
 }
@@ -437,6 +479,8 @@ impl OctalSequence {
     ) -> Result<(), EngineError> {
         self.values
             .reserve(total.max(len).saturating_sub(self.values.len()));
+        #[cfg(target_arch = "wasm32")]
+        self.values.widen();
         while self.values.len() < len {
             let n = self.values.len();
             if n == self.next_review {
@@ -444,7 +488,10 @@ impl OctalSequence {
                 self.next_review *= 2;
             }
             let value = match &self.values {
+                #[cfg(not(target_arch = "wasm32"))]
                 Values::Narrow(v) => self.moves.next_value(v, self.value_bits, &mut self.scratch),
+                #[cfg(target_arch = "wasm32")]
+                Values::Narrow(_) => unreachable!("widened before the loop"),
                 Values::Wide(v) => self.moves.next_value(v, self.value_bits, &mut self.scratch),
             };
             self.push(value);
@@ -470,7 +517,10 @@ impl OctalSequence {
         let l = label(value, n);
         for group in &mut self.moves.groups {
             if n > 0 && group.w != 0 && !group.is_common(l) {
-                group.rare.push(n as u32);
+                group.rare.push(Rare {
+                    heap: n as u32,
+                    value,
+                });
             }
         }
     }
@@ -507,8 +557,11 @@ impl OctalSequence {
                 Vec::new()
             } else {
                 (1..values.len())
-                    .filter(|&a| !group.is_common(label(values.get(a), a)))
-                    .map(|a| a as u32)
+                    .map(|a| Rare {
+                        heap: a as u32,
+                        value: values.get(a),
+                    })
+                    .filter(|e| !group.is_common(label(e.value, e.heap as usize)))
                     .collect()
             };
         }

@@ -4,10 +4,14 @@
 //! The hot loops of [`super::fast`] are generic over [`Cell`], so they read either width at
 //! full speed (one dispatch per heap, not per value).
 
-/// One stored nim-value (`u16` or `u32`).
-pub trait Cell: Copy + Eq + Send + Sync {
+/// One stored nim-value (`u16` or `u32`); XOR on cells lets the strike scan compare
+/// options with a target in the cell's own width (eight `u16` lanes a vector).
+pub trait Cell: Copy + Eq + Send + Sync + std::ops::BitXor<Output = Self> {
     /// The value as `u32`.
     fn get(self) -> u32;
+    /// A value below `2^16` (`u16`) or any value (`u32`) as a cell; higher bits are dropped,
+    /// so callers pass only values of the width stored.
+    fn cell(value: u32) -> Self;
 }
 
 impl Cell for u16 {
@@ -15,12 +19,20 @@ impl Cell for u16 {
     fn get(self) -> u32 {
         u32::from(self)
     }
+    #[inline(always)]
+    fn cell(value: u32) -> Self {
+        value as u16
+    }
 }
 
 impl Cell for u32 {
     #[inline(always)]
     fn get(self) -> u32 {
         self
+    }
+    #[inline(always)]
+    fn cell(value: u32) -> Self {
+        value
     }
 }
 
@@ -67,13 +79,21 @@ impl Values {
             Values::Narrow(v) => match u16::try_from(value) {
                 Ok(narrow) => v.push(narrow),
                 Err(_) => {
-                    let mut wide: Vec<u32> = Vec::with_capacity(v.capacity().max(v.len() + 1));
-                    wide.extend(v.iter().map(|&x| u32::from(x)));
-                    wide.push(value);
-                    *self = Values::Wide(wide);
+                    self.widen();
+                    self.push(value);
                 }
             },
             Values::Wide(v) => v.push(value),
+        }
+    }
+
+    /// Stores every value as `u32` from now on (keeping the reserved room). `push` widens
+    /// when a value needs it, and the browser's module solves in this width only, so its hot loops are compiled for one cell width (module size; its caps are small).
+    pub fn widen(&mut self) {
+        if let Values::Narrow(v) = self {
+            let mut wide: Vec<u32> = Vec::with_capacity(v.capacity().max(v.len() + 1));
+            wide.extend(v.iter().map(|&x| u32::from(x)));
+            *self = Values::Wide(wide);
         }
     }
 

@@ -613,15 +613,7 @@ impl GameStore {
     /// The birthday of `g`: the height of its canonical game tree.
     pub fn birthday(&mut self, g: GameId) -> Result<u64, EngineError> {
         if let Some(x) = self.as_number(g) {
-            // n has birthday |n|; m/2^k adds k to the birthday of its integer part's next step.
-            let whole = x.floor();
-            return Ok(if x.is_integer() {
-                whole.unsigned_abs()
-            } else if whole >= 0 {
-                whole.unsigned_abs() + 1 + u64::from(x.exponent())
-            } else {
-                (whole + 1).unsigned_abs() + 1 + u64::from(x.exponent())
-            });
+            return Ok(x.birthday());
         }
         let mut deepest = 0;
         for o in self.left(g)?.into_iter().chain(self.right(g)?) {

@@ -16,6 +16,7 @@
 //! Right's minimal ones, since adding a game preserves order and dominated options vanish.
 
 use super::game::{GameId, GameStore};
+use super::modinf::{self, Known};
 use crate::octal::code::Ruleset;
 use crate::ruleset::NumberSet;
 use crate::{Budget, EngineError};
@@ -148,6 +149,14 @@ pub struct PlayerRules {
     pub moves: Vec<(usize, u32)>,
     /// Which heap sizes this player may leave.
     pub leaves: Leaves,
+}
+
+impl PlayerRules {
+    /// The most heaps one of these moves leaves.
+    pub fn max_parts(&self) -> usize {
+        let mask = self.moves.iter().fold(0u32, |m, &(_, d)| m | d);
+        (u32::BITS - mask.leading_zeros()).saturating_sub(1) as usize
+    }
 }
 
 /// The family a ruleset belongs to (it decides which periodicity theorem applies).
@@ -308,13 +317,7 @@ impl HeapRules {
 
     /// The most heaps any move leaves.
     pub fn max_parts(&self) -> usize {
-        let mask = self
-            .left
-            .moves
-            .iter()
-            .chain(&self.right.moves)
-            .fold(0u32, |m, &(_, d)| m | d);
-        (u32::BITS - mask.leading_zeros()).saturating_sub(1) as usize
+        self.left.max_parts().max(self.right.max_parts())
     }
 
     /// The most tokens any move takes.
@@ -396,25 +399,54 @@ fn partitions(
 pub struct HeapSolver {
     rules: HeapRules,
     values: Vec<GameId>,
+    /// Which values are exact (all in a canonical solver; in a reduced one, those whose
+    /// canonical form is already reduced).
+    exact: Vec<bool>,
     /// `sums[p][j][m]`: for player `p` (0 Left, 1 Right), the undominated sums of `j` allowed
-    /// heaps totalling `m` (Left keeps maxima, Right minima).
-    sums: [Vec<Vec<Vec<GameId>>>; 2],
+    /// heaps totalling `m` (Left keeps maxima, Right minima). Each player keeps only the
+    /// counts up to the most heaps one of their own moves leaves. All exact in a canonical
+    /// solver.
+    sums: [Vec<Vec<Vec<Known>>>; 2],
+    /// Work modulo infinitesimals: values not already in reduced form are kept as their
+    /// reduced forms, marked inexact (see [`HeapSolver::new_reduced`]).
+    reduced: bool,
 }
 
 impl HeapSolver {
-    /// A solver with no heaps computed yet.
+    /// A solver of canonical forms with no heaps computed yet.
     pub fn new(rules: &HeapRules) -> Self {
-        let parts = rules.max_parts().max(1);
+        let levels = |p: &PlayerRules| vec![Vec::new(); p.max_parts().max(1) + 1];
         HeapSolver {
             rules: rules.clone(),
             values: Vec::new(),
-            sums: [vec![Vec::new(); parts + 1], vec![Vec::new(); parts + 1]],
+            exact: Vec::new(),
+            sums: [levels(&rules.left), levels(&rules.right)],
+            reduced: false,
+        }
+    }
+
+    /// A solver of reduced canonical forms (values modulo infinitesimals, thesis Definition
+    /// 2.74), which stay small where canonical forms grow: a heap whose canonical form is not
+    /// already reduced is kept only as its reduced form, and every later value is built from
+    /// such representatives where [`super::modinf`] proves that sound; a heap it cannot decide
+    /// stops the solver with [`modinf::UNDECIDED`] (then [`super::sequence::solve`] uses canonical
+    /// forms). The tests compare it with reducing the canonical forms on every small case.
+    pub fn new_reduced(rules: &HeapRules) -> Self {
+        HeapSolver {
+            reduced: true,
+            ..HeapSolver::new(rules)
         }
     }
 
     /// The canonical forms computed so far (heap 0 first).
     pub fn values(&self) -> &[GameId] {
         &self.values
+    }
+
+    /// For each value, whether it is the heap's exact canonical form (else only its reduced
+    /// form is known).
+    pub fn exact(&self) -> &[bool] {
+        &self.exact
     }
 
     /// Computes heaps up to `len − 1`, ticking the budget once a heap.
@@ -434,22 +466,28 @@ impl HeapSolver {
     /// Computes the next heap.
     fn step(&mut self, store: &mut GameStore) -> Result<(), EngineError> {
         let n = self.values.len();
-        let parts = self.sums[0].len() - 1;
         for p in 0..2 {
             self.sums[p][0].push(Vec::new());
-            for j in 2..=parts {
+            for j in 2..self.sums[p].len() {
                 let set = self.sums_of(store, p, j, n)?;
                 self.sums[p][j].push(set);
             }
         }
         let left = self.options(store, 0, n)?;
         let right = self.options(store, 1, n)?;
-        let value = store.canonical(left, right)?;
-        self.values.push(value);
+        let mut known = modinf::heap_value(store, &left, &right)?;
+        if self.reduced && known.exact {
+            // Kept exactly only while the canonical form is already reduced.
+            let reduced = store.reduced(known.rep)?;
+            known.exact = reduced == known.rep;
+            known.rep = reduced;
+        }
+        self.values.push(known.rep);
+        self.exact.push(known.exact);
         for p in 0..2 {
             let leaves = self.player(p).leaves;
             let single = if n >= 1 && leaves.allows(n) {
-                vec![value]
+                vec![known]
             } else {
                 Vec::new()
             };
@@ -473,7 +511,7 @@ impl HeapSolver {
         p: usize,
         j: usize,
         m: usize,
-    ) -> Result<Vec<GameId>, EngineError> {
+    ) -> Result<Vec<Known>, EngineError> {
         let mut set = Vec::new();
         for a in 1..m {
             let first = &self.sums[p][1][a];
@@ -481,12 +519,10 @@ impl HeapSolver {
                 continue;
             }
             for &rest in &self.sums[p][j - 1][m - a] {
-                set.push(store.add(first[0], rest)?);
+                set.push(first[0].add(rest, store)?);
             }
         }
-        set.sort_unstable();
-        set.dedup();
-        store.undominated(set, p == 0)
+        modinf::undominated(store, set, p == 0)
     }
 
     /// One player's options from a heap of `n`.
@@ -495,7 +531,7 @@ impl HeapSolver {
         store: &mut GameStore,
         p: usize,
         n: usize,
-    ) -> Result<Vec<GameId>, EngineError> {
+    ) -> Result<Vec<Known>, EngineError> {
         let rules = self.player(p);
         let mut out = Vec::new();
         for &(k, mask) in &rules.moves {
@@ -504,7 +540,7 @@ impl HeapSolver {
             }
             let m = n - k;
             if mask & 1 == 1 && m == 0 && rules.leaves.allows(0) {
-                out.push(store.zero());
+                out.push(Known::exact(store.zero()));
             }
             for j in 1..self.sums[p].len() {
                 if mask >> j & 1 == 1 && m >= j && !(j == 1 && m == n) {

@@ -8,6 +8,7 @@
 //! * [`reference`]: plain game trees played out, the slow check beside the fast path;
 //! * [`heap`]: partizan heap rulesets (subtraction, pure breaking, duel code-digit,
 //!   chessboard) and the solver giving each heap's canonical form from smaller heaps;
+//! * [`modinf`]: heap values known modulo infinitesimals, for the reduced solver;
 //! * [`sequence`]: canonical-form sequences, outcome classes and (arithmetic) periods;
 //! * [`position`]: a sum of heaps, its value and each player's winning moves.
 //!
@@ -15,6 +16,7 @@
 
 pub mod game;
 pub mod heap;
+pub mod modinf;
 pub mod notation;
 pub mod number;
 pub mod position;

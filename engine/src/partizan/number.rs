@@ -78,6 +78,19 @@ impl Dyadic {
         self.num >> self.exp
     }
 
+    /// The birthday of this number: `|n|` for an integer; `m/2^k` adds `k` to the birthday of
+    /// the integer step it lies in (`⌊x⌋ + 1` for `x > 0`, `⌈x⌉ − 1` below 0).
+    pub fn birthday(self) -> u64 {
+        let whole = self.floor();
+        if self.is_integer() {
+            whole.unsigned_abs()
+        } else if whole >= 0 {
+            whole.unsigned_abs() + 1 + u64::from(self.exp)
+        } else {
+            (whole + 1).unsigned_abs() + 1 + u64::from(self.exp)
+        }
+    }
+
     /// The options of this number's canonical form: `n = {n-1 | }` for `n > 0`, `{ | n+1}` for
     /// `n < 0`, `{|}` for 0, and `m/2^k = {(m-1)/2^k | (m+1)/2^k}`.
     pub fn options(self) -> (Option<Dyadic>, Option<Dyadic>) {

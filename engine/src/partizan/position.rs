@@ -72,15 +72,16 @@ pub struct PositionReport {
     pub truncated: bool,
 }
 
-/// Analyses the sum of heaps `heaps` under `rules`.
+/// Analyses the sum of heaps `heaps` under `rules`. The sum of no heaps is the game 0: no
+/// moves, and the player to move loses.
 pub fn analyse(
     rules: &HeapRules,
     heaps: &[usize],
     budget: &mut Budget<'_>,
 ) -> Result<PositionReport, EngineError> {
-    if heaps.is_empty() || heaps.len() > MAX_POSITION_HEAPS {
+    if heaps.len() > MAX_POSITION_HEAPS {
         return Err(EngineError::OutOfRange(format!(
-            "a position has 1 to {MAX_POSITION_HEAPS} heaps, not {}",
+            "a position has at most {MAX_POSITION_HEAPS} heaps, not {}",
             heaps.len()
         )));
     }

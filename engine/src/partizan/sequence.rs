@@ -16,6 +16,8 @@
 
 use super::game::{GameId, GameStore, Outcome, WORK_CAP};
 use super::heap::{Family, HeapRules, HeapSolver};
+use super::modinf::UNDECIDED;
+use super::number::Dyadic;
 use crate::{Budget, EngineError};
 
 /// The most heaps a sequence may hold.
@@ -65,7 +67,9 @@ pub struct SequenceReport {
     pub reduced: bool,
     /// Canonical (or reduced canonical) forms of heaps `0..terms`, in notation.
     pub values: Vec<String>,
-    /// The outcome class (`L`, `R`, `P`, `N`) of each heap.
+    /// The outcome class (`L`, `R`, `P`, `N`) of each heap. For reduced forms computed modulo
+    /// infinitesimals, only where the heap's exact form is known or the stops decide it (`?`
+    /// elsewhere: `0`, `*` and `↑` share the reduced form 0).
     pub outcomes: String,
     /// The period of `values`, if one was found.
     pub period: Option<PartizanPeriod>,
@@ -94,10 +98,57 @@ pub fn canonical_sequence(
     store: &mut GameStore,
     budget: &mut Budget<'_>,
 ) -> Result<Vec<GameId>, EngineError> {
+    Ok(run(HeapSolver::new(rules), terms, store, budget)?
+        .values()
+        .to_vec())
+}
+
+/// Reduced canonical forms of heaps `0..terms` in `store`, computed modulo infinitesimals
+/// throughout ([`HeapSolver::new_reduced`]) rather than by reducing the canonical forms; an
+/// error with [`UNDECIDED`] at a heap this cannot decide.
+/// With each value, whether it is also the exact canonical form.
+pub fn reduced_sequence(
+    rules: &HeapRules,
+    terms: usize,
+    store: &mut GameStore,
+    budget: &mut Budget<'_>,
+) -> Result<Vec<(GameId, bool)>, EngineError> {
+    let solver = run(HeapSolver::new_reduced(rules), terms, store, budget)?;
+    Ok(solver
+        .values()
+        .iter()
+        .copied()
+        .zip(solver.exact().iter().copied())
+        .collect())
+}
+
+/// Heaps `0..terms` of a fresh solver.
+fn run(
+    mut solver: HeapSolver,
+    terms: usize,
+    store: &mut GameStore,
+    budget: &mut Budget<'_>,
+) -> Result<HeapSolver, EngineError> {
     check_terms(terms)?;
-    let mut solver = HeapSolver::new(rules);
     solver.extend_to(store, terms, budget)?;
-    Ok(solver.values().to_vec())
+    Ok(solver)
+}
+
+/// The outcome letter of every game infinitesimally close to `g`, or `?` when they differ:
+/// a right stop above 0 makes it a Left win, a left stop below 0 a Right win, stops on both
+/// sides of 0 a first-player win; otherwise an infinitesimal decides.
+fn outcome_mod_inf(store: &mut GameStore, g: GameId) -> Result<char, EngineError> {
+    let zero = Dyadic::integer(0);
+    let (left, right) = store.stops(g)?;
+    Ok(if right > zero {
+        'L'
+    } else if left < zero {
+        'R'
+    } else if left > zero && right < zero {
+        'N'
+    } else {
+        '?'
+    })
 }
 
 fn check_terms(terms: usize) -> Result<(), EngineError> {
@@ -204,19 +255,38 @@ pub fn solve(
     budget: &mut Budget<'_>,
 ) -> Result<SequenceReport, EngineError> {
     let mut store = GameStore::default();
-    let canonical = canonical_sequence(rules, terms, &mut store, budget)?;
     let mut outcomes = Vec::with_capacity(terms);
-    for &g in &canonical {
-        outcomes.push(store.outcome(g)?.letter());
-    }
-    let values = if reduced {
-        let mut out = Vec::with_capacity(terms);
-        for &g in &canonical {
-            out.push(store.reduced(g)?);
+    let fast = if reduced {
+        match reduced_sequence(rules, terms, &mut store, budget) {
+            Err(EngineError::OutOfRange(message)) if message == UNDECIDED => None,
+            other => Some(other?),
         }
-        out
     } else {
-        canonical
+        None
+    };
+    let values = match fast {
+        Some(known) => {
+            let mut values = Vec::with_capacity(terms);
+            for (g, exact) in known {
+                outcomes.push(if exact {
+                    store.outcome(g)?.letter()
+                } else {
+                    outcome_mod_inf(&mut store, g)?
+                });
+                values.push(g);
+            }
+            values
+        }
+        // Canonical forms (reduced afterwards when asked): exact outcomes.
+        None => {
+            let canonical = canonical_sequence(rules, terms, &mut store, budget)?;
+            let mut values = Vec::with_capacity(terms);
+            for &g in &canonical {
+                outcomes.push(store.outcome(g)?.letter());
+                values.push(if reduced { store.reduced(g)? } else { g });
+            }
+            values
+        }
     };
     let observed = format!("observed up to heap {}", terms - 1);
     // Pure breaking games: the least period with an integer saltus (Theorem 4.57, Table
@@ -252,20 +322,25 @@ pub fn solve(
         }
         PeriodSearch::NotFound | PeriodSearch::Capped => None,
     };
-    let outcome_period = letter_period(&outcomes).map(|(n0, p)| {
-        let proven = window_proves(rules, terms, n0, p);
-        PartizanPeriod {
-            preperiod: n0,
-            period: p,
-            saltus: None,
-            proven,
-            basis: if proven {
-                "Theorem 3.92 (window of the largest move)".into()
-            } else {
-                observed.clone()
-            },
-        }
-    });
+    // Undecided letters are not outcomes, so no outcome period is claimed among them.
+    let decided = !outcomes.contains(&'?');
+    let outcome_period = decided
+        .then(|| letter_period(&outcomes))
+        .flatten()
+        .map(|(n0, p)| {
+            let proven = window_proves(rules, terms, n0, p);
+            PartizanPeriod {
+                preperiod: n0,
+                period: p,
+                saltus: None,
+                proven,
+                basis: if proven {
+                    "Theorem 3.92 (window of the largest move)".into()
+                } else {
+                    observed.clone()
+                },
+            }
+        });
     let mut names = Vec::with_capacity(terms);
     for &g in &values {
         names.push(store.display(g)?);

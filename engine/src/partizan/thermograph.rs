@@ -93,6 +93,12 @@ impl Wall {
         }
     }
 
+    /// The wall as breakpoints `(t, value)`, one where each piece starts (the first at
+    /// `t = −1`): linear between them and vertical after the last (the mast).
+    pub fn breakpoints(&self) -> Vec<(Dyadic, Dyadic)> {
+        self.pieces.iter().map(|p| (p.from, p.value)).collect()
+    }
+
     /// The piece in force at `t ≥ −1`.
     fn piece(&self, t: Dyadic) -> &Piece {
         let i = self.pieces.partition_point(|p| p.from <= t);

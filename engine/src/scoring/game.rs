@@ -750,7 +750,7 @@ pub fn sum_final_scores(
     }
     let mut solver = SumSolver {
         games,
-        memo: HashMap::new(),
+        memo: rustc_hash::FxHashMap::default(),
         budget,
         // Each memo entry stores one node index per component: cap the words, not the entries.
         max_states: (MAX_SUM_WORDS / games.len()).min(MAX_SUM_STATES),
@@ -764,7 +764,8 @@ pub fn sum_final_scores(
 
 struct SumSolver<'g, 'b, 'c> {
     games: &'g [&'g ScoringGame],
-    memo: HashMap<(Vec<usize>, bool), Rational>,
+    /// Fx-hashed: the keys are short vectors of node indices, hashed millions of times.
+    memo: rustc_hash::FxHashMap<(Vec<usize>, bool), Rational>,
     budget: &'b mut Budget<'c>,
     max_states: usize,
 }

@@ -8,11 +8,14 @@
 //! * [`octal`]: scoring-play octal games `O = (n_1…n_k, p_1…p_k)` (Definition 10) and Stewart's
 //!   `G_s` (Definition 11), single heaps and sums with a fixed heap, with proven periods for
 //!   taking-no-breaking games and the checks of Lemma 13 and Conjectures 14–16.
+//! * [`multiset`]: `G_s` of sums with breaking moves, by memoised negamax over heap multisets
+//!   (fast, capped in memory and time) beside the literal reference.
 //!
 //! Scores are exact rationals ([`Rational`]): the paper allows real scores, and every score a
 //! person can type (an integer, a decimal such as `2.5`, a fraction such as `11/4`) is rational.
 
 pub mod game;
+pub mod multiset;
 pub mod octal;
 
 pub use crate::rational::Rational;

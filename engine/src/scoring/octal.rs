@@ -18,13 +18,13 @@
 //!   period (the window argument). The least such period is found exactly, then the least
 //!   period of the row `b = m` divides it.
 //! * **Taking and breaking** (and the reference for the others): memoised negamax over
-//!   multisets of heaps ([`MultisetSolver`]), capped; values are not additive and may grow
-//!   without bound (Section 3.1.3), so no period is claimed.
+//!   multisets of heaps ([`MultisetSolver`], in `super::multiset`), capped in multisets and in
+//!   moves tried; values are not additive and may grow without bound (Section 3.1.3), so no
+//!   period is claimed.
 //!
 //! Both fast paths share the negamax step [`crate::negamax::best_take`] with cumulative
 //! subtraction.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use super::game::ScoringGame;
@@ -48,8 +48,7 @@ pub const MAX_CELLS: u64 = 50_000_000;
 pub const MAX_BREAKING_TERMS: u64 = 200;
 /// Largest fixed heap beside a taking-and-breaking game.
 pub const MAX_BREAKING_FIXED_HEAP: u32 = 64;
-/// Most multisets the memoised solver stores.
-pub const MAX_STATES: usize = 3_000_000;
+pub use super::multiset::{MultisetSolver, MAX_STATES, MAX_WORK};
 
 /// A scoring-play octal (or hexadecimal) ruleset `(n_1…n_k, p_1…p_k)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -251,7 +250,7 @@ impl ScoringRules {
 
     /// The heaps that removing `k` beans from `heap` may leave: every multiset of exactly `c`
     /// non-empty heaps summing to `heap − k`, for every allowed count `c` (bit `c` of the digit).
-    fn leaves(&self, heap: u32, k: u32) -> Vec<Vec<u32>> {
+    pub(super) fn leaves(&self, heap: u32, k: u32) -> Vec<Vec<u32>> {
         let mut out = Vec::new();
         if k == 0 || k > heap || k as usize > self.digits.len() {
             return out;
@@ -271,6 +270,17 @@ impl ScoringRules {
             partitions(rest, c, rest, &mut Vec::new(), &mut out);
         }
         out
+    }
+}
+
+impl ScoringRules {
+    /// Whether a heap of `heap` has a move: some removal `k` may leave its rest as some count
+    /// `c` of non-empty heaps that the digit allows (none only when nothing is left).
+    pub(super) fn can_move(&self, heap: u32) -> bool {
+        (1..=heap.min(self.k() as u32)).any(|k| {
+            let (digit, rest) = (self.digits[k as usize - 1], heap - k);
+            (0..4).any(|c| digit & (1 << c) != 0 && if c == 0 { rest == 0 } else { rest >= c })
+        })
     }
 }
 
@@ -305,10 +315,10 @@ impl fmt::Display for ScoringRules {
 
 /// Exact scores as integers: every point times the common denominator `scale`.
 #[derive(Clone, Debug)]
-struct Scaled {
+pub(super) struct Scaled {
     scale: i64,
     /// Per ruleset, `points[i - 1] * scale`.
-    points: Vec<Vec<i64>>,
+    pub(super) points: Vec<Vec<i64>>,
 }
 
 fn lcm(a: i64, b: i64) -> i64 {
@@ -321,7 +331,8 @@ fn lcm(a: i64, b: i64) -> i64 {
 }
 
 impl Scaled {
-    fn new(rules: &[&ScoringRules]) -> Result<Self, EngineError> {
+    /// The common scale of `rules`' points (at most 2^20).
+    pub(super) fn new(rules: &[&ScoringRules]) -> Result<Self, EngineError> {
         let mut scale = 1i64;
         for r in rules {
             for p in &r.points {
@@ -345,7 +356,8 @@ impl Scaled {
         Ok(Scaled { scale, points })
     }
 
-    fn value(&self, v: i64) -> Rational {
+    /// The exact score of a scaled integer.
+    pub(super) fn value(&self, v: i64) -> Rational {
         Rational::new(i128::from(v), i128::from(self.scale)).unwrap_or(Rational::ZERO)
     }
 }
@@ -357,6 +369,10 @@ pub struct ScoringLimits {
     pub terms: u64,
     /// The period search of taking-no-breaking games gives up after this many heaps `n`.
     pub search: u64,
+    /// Most heap multisets the breaking games' solver stores (memory).
+    pub max_states: usize,
+    /// Most moves the breaking games' solver tries (time).
+    pub max_work: u64,
 }
 
 impl ScoringLimits {
@@ -370,7 +386,16 @@ impl ScoringLimits {
         Ok(ScoringLimits {
             terms,
             search: search.clamp(1, MAX_TERMS * 8),
+            max_states: MAX_STATES,
+            max_work: MAX_WORK,
         })
+    }
+
+    /// The same limits with other caps for the breaking games' solver.
+    pub fn with_caps(mut self, max_states: usize, max_work: u64) -> Self {
+        self.max_states = max_states;
+        self.max_work = max_work;
+        self
     }
 }
 
@@ -476,7 +501,7 @@ pub fn solve(
                  {MAX_BREAKING_FIXED_HEAP}"
             )));
         }
-        let (values, work) = multiset_values(rules, fixed, limits.terms as usize, budget)?;
+        let (values, work) = multiset_values(rules, fixed, limits, budget)?;
         let period = Periodicity::NotFound {
             searched: limits.terms,
         };
@@ -651,106 +676,28 @@ fn window_period(
 fn multiset_values(
     rules: &ScoringRules,
     fixed: Option<&FixedHeap>,
-    terms: usize,
+    limits: ScoringLimits,
     budget: &mut Budget<'_>,
 ) -> Result<(Vec<Rational>, u64), EngineError> {
     let other = fixed.map_or(rules, |f| &f.rules);
-    let mut solver = MultisetSolver::new(&[rules, other], budget)?;
-    let mut values = Vec::with_capacity(terms);
-    for n in 0..terms {
-        let mut heaps = vec![(0u8, n as u32)];
+    let mut solver =
+        MultisetSolver::new(&[rules, other], budget)?.with_caps(limits.max_states, limits.max_work);
+    let mut values = Vec::with_capacity(limits.terms as usize);
+    for n in 0..limits.terms as u32 {
+        let mut heaps = vec![(0u8, n)];
         if let Some(f) = fixed {
             heaps.push((1, f.size));
         }
-        let v = solver.value_of(heaps)?;
+        let v = solver.value_of(heaps).map_err(|e| match e {
+            EngineError::OutOfRange(why) => EngineError::OutOfRange(format!(
+                "{rules}: G_s of heap {n} needs {why}, or ask for --terms {n} (heaps below \
+                 {n} are within the caps)"
+            )),
+            other => other,
+        })?;
         values.push(v);
     }
-    let work = solver.memo.len() as u64;
-    Ok((values, work))
-}
-
-/// Memoised negamax over multisets of heaps, each heap tagged with its ruleset: Definition 11
-/// read literally. Heaps with no legal move are dropped (they can never be moved in again).
-pub struct MultisetSolver<'r, 'b, 'c> {
-    rules: Vec<&'r ScoringRules>,
-    scaled: Scaled,
-    memo: HashMap<Vec<(u8, u32)>, i64>,
-    budget: &'b mut Budget<'c>,
-}
-
-impl<'r, 'b, 'c> MultisetSolver<'r, 'b, 'c> {
-    /// A solver for heaps under `rules` (a heap's tag is its index in `rules`).
-    pub fn new(
-        rules: &[&'r ScoringRules],
-        budget: &'b mut Budget<'c>,
-    ) -> Result<Self, EngineError> {
-        Ok(MultisetSolver {
-            rules: rules.to_vec(),
-            scaled: Scaled::new(rules)?,
-            memo: HashMap::new(),
-            budget,
-        })
-    }
-
-    /// `G_s` of the sum of `heaps` (`(ruleset tag, size)`), the mover's best net score.
-    pub fn value_of(&mut self, heaps: Vec<(u8, u32)>) -> Result<Rational, EngineError> {
-        if let Some(&(tag, _)) = heaps.iter().find(|(t, _)| *t as usize >= self.rules.len()) {
-            return Err(EngineError::OutOfRange(format!(
-                "no ruleset with tag {tag}"
-            )));
-        }
-        let state = self.canonical(heaps);
-        let v = self.value(state)?;
-        Ok(self.scaled.value(v))
-    }
-
-    fn live(&self, (tag, h): (u8, u32)) -> bool {
-        let r = self.rules[tag as usize];
-        (1..=h.min(r.k() as u32)).any(|k| !r.leaves(h, k).is_empty())
-    }
-
-    fn canonical(&self, mut heaps: Vec<(u8, u32)>) -> Vec<(u8, u32)> {
-        heaps.retain(|&h| h.1 > 0 && self.live(h));
-        heaps.sort_unstable();
-        heaps
-    }
-
-    fn value(&mut self, state: Vec<(u8, u32)>) -> Result<i64, EngineError> {
-        if let Some(&v) = self.memo.get(&state) {
-            return Ok(v);
-        }
-        if self.memo.len() >= MAX_STATES {
-            return Err(EngineError::OutOfRange(format!(
-                "more than {MAX_STATES} heap multisets: ask for fewer terms or a smaller heap"
-            )));
-        }
-        let mut best: Option<i64> = None;
-        for i in 0..state.len() {
-            if i > 0 && state[i] == state[i - 1] {
-                continue;
-            }
-            let (tag, h) = state[i];
-            let r = self.rules[tag as usize];
-            for k in 1..=h.min(r.k() as u32) {
-                for leave in r.leaves(h, k) {
-                    let mut next: Vec<(u8, u32)> = state[..i].to_vec();
-                    next.extend_from_slice(&state[i + 1..]);
-                    next.extend(leave.into_iter().map(|x| (tag, x)));
-                    let next = self.canonical(next);
-                    let v = self.scaled.points[tag as usize][k as usize - 1]
-                        .saturating_sub(self.value(next)?);
-                    best = Some(best.map_or(v, |b| b.max(v)));
-                }
-            }
-        }
-        let v = best.unwrap_or(0);
-        self.memo.insert(state, v);
-        if self.memo.len().is_multiple_of(8192) {
-            self.budget
-                .tick(self.memo.len() as u64, MAX_STATES as u64)?;
-        }
-        Ok(v)
-    }
+    Ok((values, solver.states() as u64))
 }
 
 /// The scoring game tree (Definition 2) of a sum of heaps, Left scoring `+p` and Right `−p`

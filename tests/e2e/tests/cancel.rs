@@ -77,7 +77,7 @@ async fn cancel_stops_a_two_pile_grid() -> Result<()> {
 #[tokio::test]
 async fn cancel_stops_a_truncated_sequence() -> Result<()> {
     check(
-        "#/cumulative-subtraction?S=2,3&m=400",
+        "#/cumulative-subtraction?S=2,3&m=2000",
         "cs-truncated-job",
         "#cs-truncated-job",
     )

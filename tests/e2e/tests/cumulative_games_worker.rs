@@ -12,6 +12,23 @@ use heaplab_engine::cumulative_games::{
 use heaplab_engine::Budget;
 use serde_json::Value;
 
+/// Clicks the tree's "Deeper" until every level shows (the view opens at its readable level).
+async fn open_every_level(page: &Page) -> Result<()> {
+    for _ in 0..32 {
+        let disabled = page
+            .js(
+                "const b = document.querySelector('#cg-tree-deeper'); return !b || b.disabled;",
+                vec![],
+            )
+            .await?;
+        if disabled.as_bool() != Some(false) {
+            return Ok(());
+        }
+        page.wait_for("#cg-tree-deeper").await?.click().await?;
+    }
+    anyhow::bail!("the tree still has hidden levels after 32 clicks on Deeper")
+}
+
 /// The labels along the thick (PSPE) edges from the root of `#cg-tree`.
 async fn thick_path(page: &Page) -> Result<Vec<String>> {
     let v = page
@@ -176,6 +193,7 @@ async fn a_three_player_url_with_a_turn_table_matches_the_engine() -> Result<()>
             TieBreak::Antagonistic,
         );
         game.turn = spec::parse_turn("next:3,1,2", 3)?;
+        open_every_level(&page).await?;
         let path = thick_path(&page).await?;
         let expected = engine_path(&game, 9);
         ensure!(
@@ -210,6 +228,7 @@ async fn a_dynamic_map_url_matches_the_engine() -> Result<()> {
         page.wait_for("#cg-tree-node-0").await?;
         let moves = spec::parse_dynamic("2:2;3:1", 2)?;
         let game = Preset::Scoring.game_with(2, moves, Rational::ZERO, TieBreak::Antagonistic);
+        open_every_level(&page).await?;
         let path = thick_path(&page).await?;
         let expected = engine_path(&game, 3);
         ensure!(

@@ -368,7 +368,8 @@ async fn progress_counts_rulesets_and_the_four_move_map_opens_coloured_by_period
 /// map at m = 70 has 24 unresolved rulesets at the default budget (`heaplab period-map --family
 /// maxsym5 --m 70`); {8, 17, 53, 62, 70} is one, with outcome period 4,514,810 (`heaplab
 /// subtraction --set 8,17,53,62,70 --outcomes-only`: 0.03 s). After the click its pixel is
-/// repainted as the engine paints the resolved cell, and the legend counts one red pixel less.
+/// repainted as the engine paints the resolved cell, and the legend counts one red pixel less;
+/// after a pan the new map still shows it resolved.
 #[tokio::test]
 async fn clicking_a_red_pixel_resolves_it_in_a_worker() -> Result<()> {
     let family = Family::MaxSym5 { m: 70 };
@@ -447,6 +448,25 @@ async fn clicking_a_red_pixel_resolves_it_in_a_worker() -> Result<()> {
             page.exists("#period-map").await?,
             "the click left the map page"
         );
+
+        // A pan starts a new map; the resolved pixel keeps its resolved colour there.
+        page.wait_for("#map-pan-up").await?.click().await?;
+        let panned = page
+            .wait_until("the URL to pan", || async {
+                let hash = page.hash().await?;
+                Ok(window_in(&hash).filter(|w| *w != window).ok_or(hash))
+            })
+            .await?;
+        ensure!(
+            (panned.x0..panned.x1).contains(&x) && (panned.y0..panned.y1).contains(&y),
+            "the pan to {panned:?} left ({x}, {y}) out"
+        );
+        wait_complete(&page, panned).await?;
+        let mut cells = engine_cells(family, panned);
+        for c in cells.iter_mut().filter(|c| (c.x, c.y) == (x, y)) {
+            *c = resolved;
+        }
+        assert_canvas_is(&page, &cells, panned, Colouring::Class).await?;
         Ok(())
     })
     .await

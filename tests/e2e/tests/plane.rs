@@ -6,7 +6,7 @@
 //! are the survey's Figure 2: S = {(2,6), (3,3), (6,1), (19,6)}, 3600 × 2000, P black.
 
 use anyhow::{ensure, Context, Result};
-use heaplab_e2e::{hash_value, with_page, Page, Pixel};
+use heaplab_e2e::{hash_value, with_page, with_phone_page, Page, Pixel, PHONE};
 use heaplab_engine::plane::{self, Grid, MoveSet};
 use heaplab_engine::Budget;
 
@@ -260,4 +260,87 @@ async fn a_dragged_box_zooms_into_the_middle() -> Result<()> {
         Ok(())
     })
     .await
+}
+
+/// `[label scrollWidth, label clientWidth, select width, select max-content width]` of the
+/// "Colour by" control (the max-content width of a hidden copy next to it: what its longest
+/// option needs).
+async fn colour_by_widths(page: &Page) -> Result<Vec<f64>> {
+    page.wait_for("#plane-mode").await?;
+    let value = page
+        .js(
+            "const s = document.querySelector('#plane-mode');
+             const l = document.querySelector('label[for=plane-mode]');
+             const copy = s.cloneNode(true);
+             copy.removeAttribute('id');
+             copy.style.cssText = 'position:absolute;visibility:hidden;width:max-content;min-width:0;max-width:none';
+             s.parentElement.appendChild(copy);
+             const need = copy.getBoundingClientRect().width;
+             copy.remove();
+             return [l.scrollWidth, l.clientWidth, s.getBoundingClientRect().width, need];",
+            vec![],
+        )
+        .await?;
+    Ok(value
+        .as_array()
+        .context("no widths")?
+        .iter()
+        .filter_map(serde_json::Value::as_f64)
+        .collect())
+}
+
+/// Issue 21: the "Colour by" label and choice are not clipped, and the status line while the
+/// window is computed is the shared progress line (done of total, percent, rate, time left).
+async fn colour_by_fits_and_progress_is_shared(page: Page) -> Result<()> {
+    page.open(FIGURE_2).await?;
+    let w = colour_by_widths(&page).await?;
+    ensure!(
+        w[0] <= w[1] && w[2] + 0.5 >= w[3],
+        "Colour by: label {}/{} px, select {} px for {} px of text",
+        w[0],
+        w[1],
+        w[2],
+        w[3]
+    );
+    // The shared progress line, when the window takes long enough to show one (on a quiet
+    // machine the worker may finish before its first report).
+    let line = page
+        .wait_until("the progress line or the end", || async {
+            let text = page.text("#plane-status").await?.unwrap_or_default();
+            let progress = text.contains(" cells (") && text.contains("%)");
+            Ok(if progress || text.starts_with("done:") {
+                Ok(text)
+            } else {
+                Err(format!("status {text:?}"))
+            })
+        })
+        .await?;
+    if line.starts_with("done:") {
+        println!("the window finished before its first progress report: {line}");
+    } else {
+        // Done of total in cells: each pass (rows, columns, nim-values) counts the window's cells.
+        let total: u64 = line
+            .split(" of ")
+            .nth(1)
+            .and_then(|t| t.split(" cells (").next())
+            .map(|t| t.replace(',', ""))
+            .and_then(|t| t.parse().ok())
+            .with_context(|| format!("no total in {line:?}"))?;
+        ensure!(
+            total >= 7_200_000 && total.is_multiple_of(7_200_000),
+            "status {line:?}"
+        );
+    }
+    wait_complete(&page, 3600, 2000).await?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn colour_by_is_not_clipped_and_progress_is_shared_on_a_desktop() -> Result<()> {
+    with_page(colour_by_fits_and_progress_is_shared).await
+}
+
+#[tokio::test]
+async fn colour_by_is_not_clipped_and_progress_is_shared_on_a_phone() -> Result<()> {
+    with_phone_page(PHONE, colour_by_fits_and_progress_is_shared).await
 }

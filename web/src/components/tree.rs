@@ -8,7 +8,10 @@
 //!   SVG tooltip.
 //! * Drag to pan, wheel or the +/− buttons to zoom, "Fit" to reset.
 //! * A tree larger than `cap` nodes opens collapsed (breadth-first up to `cap` visible nodes),
-//!   so a huge tree never freezes the page.
+//!   so a huge tree never freezes the page; a tree too wide or deep to read in its box opens
+//!   at the deepest level whose labels stay at least 11 CSS px (`readable_collapsed`), and
+//!   "Deeper" / "Fewer levels" change the level. The count line says how many nodes and
+//!   levels show of how many.
 //! * Exports: SVG, PNG (the SVG rendered to a canvas at a chosen scale) and TikZ (`.tex`).
 //!
 //! DOM contract (tests rely on it): the `<svg>` has id `{id}-svg`; node groups are
@@ -20,8 +23,8 @@
 use std::rc::Rc;
 
 use heaplab_engine::tree_layout::{
-    self, class_fill, edge_lines, edge_stroke, edge_width, initial_collapsed, LayoutOptions, Scene,
-    Tree,
+    self, class_fill, collapsed_to_level, edge_lines, edge_stroke, edge_width, initial_collapsed,
+    readable_collapsed, visible_depth, LayoutOptions, Tree,
 };
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -79,20 +82,41 @@ pub fn toggle(collapsed: &[bool], v: usize) -> Vec<bool> {
     next
 }
 
-/// "`shown` of N nodes shown" for a tree whose root has `descendants` descendants. The count
-/// saturates (a capped builder may stand for astronomically many positions); a saturated count
-/// is said as "more than", never wrapped round to 0.
-pub fn node_count_text(shown: usize, descendants: u64) -> String {
-    match descendants.checked_add(1) {
+/// "`shown` of N nodes shown (depth d of D)" for a tree whose root has `descendants`
+/// descendants, drawn to depth `depth` of the `held` levels built. The count saturates (a capped
+/// builder may stand for astronomically many positions); a saturated count is said as "more
+/// than", never wrapped round to 0. A builder that left nodes out (`partial`) may hide deeper
+/// levels, so the depth is then "at least" `held`.
+pub fn node_count_text(
+    shown: usize,
+    descendants: u64,
+    (depth, held): (usize, usize),
+    partial: bool,
+) -> String {
+    let nodes = match descendants.checked_add(1) {
         Some(total) if descendants < u64::MAX - 1 => format!("{shown} of {total} nodes shown"),
         _ => format!("{shown} of more than {} nodes shown", u64::MAX - 1),
-    }
+    };
+    let at_least = if partial { "at least " } else { "" };
+    format!("{nodes} (depth {depth} of {at_least}{held})")
 }
 
-/// The scene of `tree` with `collapsed` nodes folded (engine layout, default options).
-pub fn tree_scene(tree: &Tree, collapsed: &[bool]) -> Scene {
-    let options = LayoutOptions::default();
-    tree_layout::scene(tree, &tree_layout::layout(tree, collapsed, &options))
+/// Labels are drawn at 12 drawing units; this scale keeps them at least 11 CSS px.
+const MIN_SCALE: f64 = 11.0 / 12.0;
+
+/// The folds that keep `tree` readable in the view `view` (see `readable_collapsed`): its
+/// box is the view's width and the `.tree-svg` height of the stylesheet, `min(70vh, 560px)`.
+/// Without the view yet, the breadth-first folds of the cap.
+fn readable_folds(view: &NodeRef, tree: &Tree, cap: usize) -> Vec<bool> {
+    let Some(view) = view.cast::<Element>() else {
+        return initial_collapsed(tree, cap);
+    };
+    let height = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+        .map_or(560.0, |h| (0.7 * h).min(560.0));
+    let box_ = (f64::from(view.client_width()), height);
+    readable_collapsed(tree, cap, &LayoutOptions::default(), box_, MIN_SCALE).0
 }
 
 /// An interactive tree with collapse/expand, hover details, pan, zoom and exports.
@@ -113,13 +137,27 @@ pub fn tree_view(props: &TreeViewProps) -> Html {
     let hovered = use_state(|| None::<usize>);
     let drag = use_mut_ref(|| None::<Drag>);
     let svg_ref = use_node_ref();
+    let view_ref = use_node_ref();
     {
-        // A new tree also resets the view.
+        // A new tree resets the view and opens at the levels readable in the box.
         let view = view.clone();
-        use_effect_with(props.tree.clone(), move |_| view.set(HOME));
+        let state = state.clone();
+        let view_ref = view_ref.clone();
+        let cap = props.cap;
+        use_effect_with(props.tree.clone(), move |tree| {
+            view.set(HOME);
+            state.set((tree.clone(), readable_folds(&view_ref, tree, cap)));
+        });
     }
 
-    let scene = Rc::new(tree_scene(&props.tree, &collapsed));
+    let options = LayoutOptions::default();
+    let scene = tree_layout::scene(
+        &props.tree,
+        &tree_layout::layout(&props.tree, &collapsed, &options),
+    );
+    let scene = Rc::new(scene);
+    let shown_depth = visible_depth(&props.tree, &collapsed);
+    let held_depth = props.tree.depths().into_iter().max().unwrap_or(0);
     let (w, h) = (scene.width.max(60.0), scene.height.max(40.0));
     // Drawing units per client pixel (the viewBox is fitted with "meet").
     let units_per_px = {
@@ -233,10 +271,26 @@ pub fn tree_view(props: &TreeViewProps) -> Html {
         let state = state.clone();
         let tree = props.tree.clone();
         let cap = props.cap;
+        let view_ref = view_ref.clone();
         Callback::from(move |_: MouseEvent| {
-            state.set((tree.clone(), initial_collapsed(&tree, cap)))
+            state.set((tree.clone(), readable_folds(&view_ref, &tree, cap)))
         })
     };
+    // One level more or fewer than shown now (within the node cap), when that changes the view.
+    let to_level = |level: usize| {
+        let folds = collapsed_to_level(&props.tree, props.cap, level);
+        (visible_depth(&props.tree, &folds) != shown_depth).then(|| {
+            let state = state.clone();
+            let tree = props.tree.clone();
+            Callback::from(move |_: MouseEvent| state.set((tree.clone(), folds.clone())))
+        })
+    };
+    let deeper = (shown_depth < held_depth)
+        .then(|| to_level(shown_depth + 1))
+        .flatten();
+    let fewer = (shown_depth > 0)
+        .then(|| to_level(shown_depth - 1))
+        .flatten();
 
     let export_svg = {
         let scene = scene.clone();
@@ -274,10 +328,16 @@ pub fn tree_view(props: &TreeViewProps) -> Html {
         Some(node) => node.label.clone(),
         None => "Hover a node for its full state; click it to collapse or expand; drag to pan, wheel to zoom.".to_string(),
     };
-    let count = node_count_text(scene.nodes.len(), props.tree.descendant_counts()[0]);
+    let partial = props.tree.nodes.iter().any(|n| n.hidden > 0);
+    let count = node_count_text(
+        scene.nodes.len(),
+        props.tree.descendant_counts()[0],
+        (shown_depth, held_depth),
+        partial,
+    );
 
     html! {
-        <div class="tree-view" id={id.clone()}>
+        <div class="tree-view" id={id.clone()} ref={view_ref}>
             <div class="toolbar">
                 <button type="button" id={format!("{id}-zoom-in")} onclick={zoom_button(1.25)} aria-label="Zoom in">{ "+" }</button>
                 <button type="button" id={format!("{id}-zoom-out")} onclick={zoom_button(0.8)} aria-label="Zoom out">{ "−" }</button>
@@ -286,6 +346,8 @@ pub fn tree_view(props: &TreeViewProps) -> Html {
                     <button type="button" id={format!("{id}-expand-all")} onclick={expand_all}>{ "Expand all" }</button>
                 }
                 <button type="button" id={format!("{id}-collapse")} onclick={collapse_to_cap}>{ "Reset folds" }</button>
+                <button type="button" id={format!("{id}-deeper")} disabled={deeper.is_none()} onclick={deeper}>{ "Deeper" }</button>
+                <button type="button" id={format!("{id}-fewer")} disabled={fewer.is_none()} onclick={fewer}>{ "Fewer levels" }</button>
                 <span class="toolbar-note" id={format!("{id}-count")}>
                     { count }
                 </span>

@@ -4,7 +4,10 @@
 //! `x = (i % per_row) * cell .. + cell`, `y = (i / per_row) * cell .. + cell`; the canvas
 //! carries `data-cell` (canvas pixels), `data-scale` (canvas pixels per CSS pixel, the device
 //! pixel ratio rounded) and `data-per-row`, and is shown `per_row × cell / scale` CSS px wide.
-//! On a narrow screen cells are [`TAP_CELL`] CSS px, big enough to tap. Colours come from [`super::palette`] (P-positions are
+//! On a narrow screen cells are [`TAP_CELL`] CSS px, big enough to tap; a strip too long for
+//! that keeps small cells, and a tap opens a zoomed band (canvas `{id}-band`, the same
+//! geometry from heap `data-first`) of [`BAND_ROWS`] rows of tap-sized cells around the tapped
+//! heap, where a tap selects a heap. Colours come from [`super::palette`] (P-positions are
 //! `#000000`). Marked heaps (the end of the preperiod, the end of the first period) get a thin
 //! white bar on the *left edge* of their cell, `max(1, cell / 8)` pixels wide, so cell interiors
 //! keep their colour (cells under [`MIN_MARKED_CELL`] px get no bar). Pixels are written straight into `ImageData`.
@@ -29,6 +32,17 @@ const MAX_ALIGNED_WIDTH: u64 = 1_440;
 pub const TAP_CELL: u32 = 24;
 /// ... for up to this many heaps (more would make the strip taller than a canvas may be).
 pub const TAP_HEAPS: u64 = 2_000;
+
+/// Rows of tap-sized cells in the zoomed band of a long strip on a narrow screen.
+pub const BAND_ROWS: u64 = 3;
+
+/// The zoomed band around `heap` of a strip of `n` heaps (`heap < n`): its first heap and
+/// length, [`BAND_ROWS`] rows of `per_row` cells with the tapped heap's row in the middle.
+pub fn band_around(heap: u64, per_row: u64, n: u64) -> (u64, u64) {
+    let per_row = per_row.max(1);
+    let first = (heap / per_row).saturating_sub(1) * per_row;
+    (first, (BAND_ROWS * per_row).min(n.saturating_sub(first)))
+}
 
 /// Cells smaller than this get no period markers (a bar would cover their middle).
 pub const MIN_MARKED_CELL: u32 = 4;
@@ -189,25 +203,52 @@ pub fn value_strip(props: &ValueStripProps) -> Html {
             },
         );
     }
+    // On a narrow screen, cells too small to tap open a zoomed band of tap-sized cells.
+    let zoomed = cell < TAP_CELL && width < TARGET_WIDTH;
+    let band_per_row = (width / u64::from(TAP_CELL)).max(1);
+    let band = use_state(|| None::<(u64, u64)>);
     let onclick = {
         let canvas = canvas.clone();
         let on_select = props.on_select.clone();
+        let band = band.clone();
         Callback::from(move |e: MouseEvent| {
-            let Some(c) = canvas.cast::<HtmlCanvasElement>() else {
+            let Some(heap) = tapped_cell(&canvas, &e, cell, per_row).filter(|&h| h < n) else {
                 return;
             };
-            // The canvas may be scaled down by CSS; map CSS pixels to canvas pixels.
-            let shown = f64::from(c.client_width().max(1));
-            let scale = f64::from(c.width()) / shown;
-            let cell = f64::from(cell * device_scale());
-            let x = (f64::from(e.offset_x()) * scale / cell).floor();
-            let y = (f64::from(e.offset_y()) * scale / cell).floor();
-            if x < 0.0 || y < 0.0 || x >= per_row as f64 {
-                return;
-            }
-            let heap = y as u64 * per_row + x as u64;
-            if heap < n {
+            if zoomed {
+                band.set(Some(band_around(heap, band_per_row, n)));
+            } else {
                 on_select.emit(heap);
+            }
+        })
+    };
+    let band_canvas = use_node_ref();
+    {
+        let band_canvas = band_canvas.clone();
+        let marks = props.marks.clone();
+        use_effect_with((*band, props.values.clone()), move |(band, values)| {
+            let Some((first, len)) = *band else { return };
+            let shown = values.get(first as usize..(first + len) as usize);
+            if let (Some(shown), Some(c)) = (shown, band_canvas.cast::<HtmlCanvasElement>()) {
+                let marks: Vec<u64> = marks
+                    .iter()
+                    .filter(|&&m| m >= first)
+                    .map(|m| m - first)
+                    .collect();
+                draw_strip(&c, shown, TAP_CELL * scale, band_per_row, &marks);
+                show_at_css_width(&c, band_per_row * u64::from(TAP_CELL));
+            }
+        });
+    }
+    let on_band = {
+        let band_canvas = band_canvas.clone();
+        let on_select = props.on_select.clone();
+        let first = band.map_or(0, |(first, _)| first);
+        Callback::from(move |e: MouseEvent| {
+            if let Some(i) = tapped_cell(&band_canvas, &e, TAP_CELL, band_per_row) {
+                if first + i < n {
+                    on_select.emit(first + i);
+                }
             }
         })
     };
@@ -240,9 +281,32 @@ pub fn value_strip(props: &ValueStripProps) -> Html {
                     {onclick}
                 ></canvas>
             </div>
+            if zoomed {
+                <p class="note">{ "Tap the strip to zoom in; tap a heap there for its “Why?”." }</p>
+            }
+            if let Some((first, _)) = *band {
+                <div class="strip-scroll">
+                    <canvas ref={band_canvas} id={format!("{}-band", props.id)} class="value-strip"
+                        data-first={first.to_string()} data-cell={(TAP_CELL * scale).to_string()}
+                        data-scale={scale.to_string()} data-per-row={band_per_row.to_string()}
+                        role="img" aria-label="Zoomed heaps" onclick={on_band}></canvas>
+                </div>
+            }
             <ScaledPng id="download-png" label="Download PNG" base={(per_row * u64::from(cell), n.div_ceil(per_row) * u64::from(cell))} {export} />
         </div>
     }
+}
+
+/// The index of the cell under a click on the strip canvas in `node` (`cell` CSS px cells,
+/// `per_row` a row), or `None` outside the rows.
+fn tapped_cell(node: &NodeRef, e: &MouseEvent, cell: u32, per_row: u64) -> Option<u64> {
+    let c = node.cast::<HtmlCanvasElement>()?;
+    // The canvas may be scaled down by CSS; map CSS pixels to canvas pixels.
+    let scale = f64::from(c.width()) / f64::from(c.client_width().max(1));
+    let cell = f64::from(cell * device_scale());
+    let x = (f64::from(e.offset_x()) * scale / cell).floor();
+    let y = (f64::from(e.offset_y()) * scale / cell).floor();
+    (x >= 0.0 && y >= 0.0 && x < per_row as f64).then(|| y as u64 * per_row + x as u64)
 }
 
 #[cfg(test)]
@@ -258,5 +322,19 @@ mod tests {
         let (_, per_row) = strip_layout(1000, Some(22), TARGET_WIDTH);
         assert_eq!(per_row % 22, 0);
         assert_eq!(strip_layout(3, None, TARGET_WIDTH).1, 3);
+    }
+
+    #[test]
+    fn the_band_holds_the_tapped_heap_within_the_strip() {
+        for n in [1, 2, 13, 14, 15, 100, 5000] {
+            for per_row in [1, 7, 14] {
+                for heap in 0..n.min(300) {
+                    let (first, len) = band_around(heap, per_row, n);
+                    assert!(first <= heap && heap < first + len && first + len <= n);
+                    assert_eq!(first % per_row, 0);
+                    assert!(len <= BAND_ROWS * per_row);
+                }
+            }
+        }
     }
 }

@@ -13,7 +13,7 @@ use std::rc::Rc;
 
 use heaplab_engine::tree_layout::Tree;
 
-use heaplab_engine::partizan::position::{after_move, HeapMove, PositionReport};
+use heaplab_engine::partizan::position::{after_move, heaps_text, HeapMove, PositionReport};
 use heaplab_engine::partizan::sequence::{PartizanPeriod, SequenceReport};
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
@@ -372,7 +372,6 @@ pub fn position_box(props: &PositionBoxProps) -> Html {
             return html! { <p class="form-error" id="pz-position-error" role="alert">{ e.clone() }</p> }
         }
     };
-    let heaps: Vec<String> = report.heaps.iter().map(usize::to_string).collect();
     let side = |text: &str| match text.trim() {
         "L" => Some(true),
         "R" => Some(false),
@@ -384,7 +383,7 @@ pub fn position_box(props: &PositionBoxProps) -> Html {
     };
     html! {
         <section class="card" id="pz-position" aria-labelledby="pz-position-title">
-            <h2 id="pz-position-title">{ format!("Position {}", heaps.join(" + ")) }</h2>
+            <h2 id="pz-position-title">{ format!("Position {}", heaps_text(&report.heaps)) }</h2>
             <dl>
                 <div><dt>{ "Canonical form" }</dt><dd id="pz-position-value"><code>{ report.value.clone() }</code></dd></div>
                 <div><dt>{ "Outcome" }</dt><dd id="pz-position-outcome">{ format!("{:?}", report.outcome) }</dd></div>
@@ -399,11 +398,7 @@ fn play_link(query: &PartizanQuery, heaps: Option<&[usize]>, play: &str, turn: &
     let mut link = query.clone();
     if let Some(heaps) = heaps {
         let parts: Vec<String> = heaps.iter().map(usize::to_string).collect();
-        link.pos = if parts.is_empty() {
-            "0".into()
-        } else {
-            parts.join(",")
-        };
+        link.pos = parts.join(",");
     }
     link.play = play.into();
     link.turn = turn.into();

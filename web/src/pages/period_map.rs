@@ -180,6 +180,16 @@ fn file_stem(params: &MapParams) -> String {
     )
 }
 
+/// Shows the map canvas (`columns` rulesets wide) at [`view::crisp_css_width`] in its frame,
+/// or at the frame's width when even one device pixel per ruleset does not fit.
+fn show_crisp(canvas: &HtmlCanvasElement, columns: u32) {
+    let frame = canvas.parent_element().map_or(0, |f| f.client_width());
+    let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
+    let width = view::crisp_css_width(columns, f64::from(frame), ratio)
+        .map_or("100%".to_string(), |w| format!("{w:.2}px"));
+    let _ = canvas.style().set_property("width", &width);
+}
+
 /// The ruleset under a mouse event on the canvas, as a canvas pixel `(col, row)`.
 fn event_pixel(canvas: &HtmlCanvasElement, client_x: i32, client_y: i32) -> (i64, i64) {
     let rect = canvas.get_bounding_client_rect();
@@ -287,6 +297,23 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
     {
         let runner = runner.clone();
         use_effect_with((), move |_| move || runner.shut_down());
+    }
+    // Each ruleset on a whole number of device pixels: the map is crisp at any pixel ratio.
+    {
+        let canvas = canvas.clone();
+        let columns = committed.map(|p| p.window.x1 - p.window.x0);
+        use_effect_with(columns, move |&columns| {
+            let fit = move || {
+                if let (Some(c), Some(columns)) = (canvas.cast::<HtmlCanvasElement>(), columns) {
+                    show_crisp(&c, columns);
+                }
+            };
+            fit();
+            let again = fit.clone();
+            let listener = web_sys::window()
+                .map(|w| gloo::events::EventListener::new(&w, "resize", move |_| again()));
+            move || drop(listener)
+        });
     }
     // The wheel zooms around the cursor; the zoom is committed to the URL once it rests.
     {

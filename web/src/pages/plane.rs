@@ -32,12 +32,13 @@ use crate::components::pixel_canvas::{
     fraction_in, view_button, view_buttons, view_key, wheel_zoom, Drag, ViewKey,
 };
 use crate::components::zoom_box::show_zoom_box;
-use crate::format::grouped;
+use crate::format::{grouped, progress_text};
 use crate::route::navigate;
 use crate::route::plane::{
     PlaneErrors, PlaneMode, PlaneParams, PlaneQuery, View, PAGE_MAX_CELLS, PAGE_MAX_NIM_CELLS,
     PAGE_MAX_SIDE,
 };
+use crate::worker::{Progress as WorkProgress, Unit};
 use crate::worker_client::main_thread_text;
 use runner::{Phase, Place, PlaneRunner, Progress};
 
@@ -83,15 +84,19 @@ pub fn status_text(p: &Progress) -> String {
     };
     let cells = format!("{} × {} cells", p.key.width, p.key.height);
     match &p.phase {
-        Phase::Running => format!(
-            "Computing {cells}: {:.0}% (rows, then columns for the column periods{}) · {place}",
-            100.0 * p.done as f64 / p.total.max(1) as f64,
-            if p.key.with_nim {
+        Phase::Running => {
+            // The shared progress line: done/total, percent, rate, time left.
+            let line = progress_text(
+                &WorkProgress::new(p.done, p.total, Unit::Cells),
+                p.elapsed_ms,
+            );
+            let then = if p.key.with_nim {
                 ", then nim-values"
             } else {
                 ""
-            }
-        ),
+            };
+            format!("Computing {cells}: {line} (rows, then columns{then}) · {place}")
+        }
         Phase::Done => format!("done: {cells} in {:.2} s, {place}", p.elapsed_ms / 1000.0),
         Phase::Cancelled => "Cancelled. Press “Draw” to compute again.".to_string(),
         Phase::Failed(message) => format!("The window could not be computed: {message}"),

@@ -31,9 +31,9 @@ pub const SET_WORK: u64 = 6_000;
 pub const MAX_SIDE: u64 = 1_500;
 /// `w × h × |S|` stays below this (a few seconds in the worker at most).
 pub const GRID_WORK: u64 = 40_000_000;
-/// The largest `m` of the truncated explorer (`tr^m` costs about `m³` steps, in the worker;
-/// `m = 300` takes about 0.7 s natively).
-pub const MAX_TRUNCATED_M: u64 = 400;
+/// The largest `m` of the truncated explorer: the engine's, as in the CLI (computed in the
+/// worker, with progress and Cancel).
+pub const MAX_TRUNCATED_M: u64 = heaplab_engine::cumulative_subtraction::MAX_TRUNCATED_M as u64;
 /// The largest starting heap of play mode.
 pub const MAX_PLAY_HEAP: u64 = 10_000;
 /// The largest zoom (screen pixels per cell).

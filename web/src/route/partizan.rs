@@ -6,9 +6,10 @@
 //!   `chessboard` (`L` is the set; Left leaves even heaps, Right odd ones; `R` is ignored);
 //! * `n`: heaps `0..n` in the table (at most [`MAX_PAGE_TERMS`]);
 //! * `pos` (optional): a sum of heaps, `5,7,9`, analysed in the position box;
-//! * `play` (optional, with `pos`): `L` or `R`, the side the visitor plays against the engine;
-//!   `turn`: who moves at `pos` (`L` or `R`; the visitor when absent). When it is the
-//!   engine's turn, the job makes the engine's move first.
+//! * `play` (optional): `L` or `R`, the side the visitor plays against the engine; `turn`:
+//!   who moves at `pos` (`L` or `R`; the visitor when absent). When it is the engine's turn,
+//!   the job makes the engine's move first. In play, no `pos` is the sum of no heaps (the
+//!   game is over: the player to move loses).
 
 use heaplab_engine::octal::Ruleset;
 use heaplab_engine::partizan::heap::HeapRules;
@@ -153,15 +154,15 @@ impl PartizanQuery {
         let terms = parse_count(&self.terms, "the number of heaps n", 1, MAX_PAGE_TERMS)
             .map_err(|e| errors.push(("n", e.to_string())))
             .ok();
+        let play = self.play_sides().map_err(|e| errors.push(("play", e))).ok();
         let position = match self.pos.trim() {
+            "" if play.flatten().is_some() => Some(Some(Vec::new())),
             "" => Some(None),
             text => parse_heaps(text)
                 .map(Some)
                 .map_err(|e| errors.push(("pos", e.to_string())))
                 .ok(),
         };
-        let play = self.play_sides(position.as_ref().is_some_and(Option::is_some));
-        let play = play.map_err(|e| errors.push(("play", e))).ok();
         match (rules, terms, position, play) {
             (Some(rules), Some(terms), Some(position), Some(play)) if errors.is_empty() => {
                 Ok(PartizanRequest {
@@ -176,7 +177,7 @@ impl PartizanQuery {
     }
 
     /// `play` and `turn` as (the visitor plays Left, Left moves), `None` when not playing.
-    fn play_sides(&self, has_position: bool) -> Result<Option<(bool, bool)>, String> {
+    fn play_sides(&self) -> Result<Option<(bool, bool)>, String> {
         let side = |text: &str| match text.trim() {
             "L" => Ok(Some(true)),
             "R" => Ok(Some(false)),
@@ -185,7 +186,6 @@ impl PartizanQuery {
         };
         match (side(&self.play)?, side(&self.turn)?) {
             (None, _) => Ok(None),
-            (Some(_), _) if !has_position => Err("play needs a position".into()),
             (Some(me), turn) => Ok(Some((me, turn.unwrap_or(me)))),
         }
     }

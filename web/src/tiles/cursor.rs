@@ -71,16 +71,40 @@ impl TileCursor {
     }
 }
 
+/// The second pass goes over the rows in this many interleaved sweeps: every 8th row from the
+/// top, then the rows below those, and so on. A band of costly rows (in the paper's window, s2
+/// near s3/2, where periods are long and hard to prove) is so spread over the whole run, so
+/// progress moves steadily and the time-left estimate, which assumes an even rate, holds.
+pub const SWEEPS: u32 = 8;
+
+/// The top offset of the `order`-th row the second pass solves, in a window `height` rows
+/// high: rows `0, k, 2k, …` from the top, then `1, k + 1, …`, up to `k - 1, 2k - 1, …`.
+pub fn sweep_row(order: u32, height: u32, k: u32) -> u32 {
+    let k = k.max(1);
+    let mut left = order;
+    for j in 0..k.min(height) {
+        let rows = (height - j).div_ceil(k);
+        if left < rows {
+            return j + left * k;
+        }
+        left -= rows;
+    }
+    order
+}
+
 /// Hands out a map's tiles in two passes (a progressive map): first the pixels
 /// `(x0 + stride·i, y0 + stride·j)`, which the page draws as `stride`-wide blocks (a coarse
-/// picture of the whole window), then every pixel. Each tile comes with the stride to solve it
-/// at; a stride-1 cursor has only the second pass.
+/// picture of the whole window), then every pixel, in [`SWEEPS`] interleaved sweeps over the
+/// rows (each tile at most half a row). Each tile comes with the stride to solve it at; a
+/// stride-1 cursor has only the second pass.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TwoPassCursor {
     window: Window,
     stride: u32,
     /// The first pass, over the grid of sample points (`(i, j)` for the pixel above).
     coarse: TileCursor,
+    /// The second pass, over rows in solving order (row `y` of it is the `(height - 1 - y)`-th
+    /// row solved; [`sweep_row`] says which row of the window that is).
     fine: TileCursor,
 }
 
@@ -105,7 +129,11 @@ impl TwoPassCursor {
             window,
             stride,
             coarse: TileCursor::new(coarse),
-            fine: TileCursor::new(window),
+            fine: TileCursor::new(Window {
+                y0: 0,
+                y1: window.y1 - window.y0,
+                ..window
+            }),
         }
     }
 
@@ -134,7 +162,21 @@ impl TwoPassCursor {
             };
             return Some((tile, s));
         }
-        self.fine.next_tile(pixels).map(|tile| (tile, 1))
+        let w = self.window;
+        let width = u64::from(w.x1 - w.x0);
+        // At most half a row, so a costly row is split between at least two tiles.
+        let t = self.fine.next_tile(pixels.min(width.div_ceil(2)))?;
+        let height = w.y1 - w.y0;
+        let top = sweep_row(height - 1 - t.y0, height, SWEEPS);
+        let y = w.y1 - 1 - top;
+        Some((
+            Window {
+                y0: y,
+                y1: y + 1,
+                ..t
+            },
+            1,
+        ))
     }
 }
 
@@ -167,6 +209,24 @@ mod tests {
                 left = cursor.remaining();
             }
             assert!(seen.iter().all(|&s| s == 1), "{sizes:?}");
+        }
+    }
+
+    #[test]
+    fn sweeps_visit_every_row_once_spread_over_the_run() {
+        for height in 1..60u32 {
+            for k in [1u32, 2, 3, 8, 100] {
+                let mut rows: Vec<u32> = (0..height).map(|o| sweep_row(o, height, k)).collect();
+                // Every k-th solved row of the first sweep is k rows below the one before.
+                let first = height.min(height.div_ceil(k.max(1)));
+                assert!((1..first).all(|o| rows[o as usize] == rows[o as usize - 1] + k));
+                rows.sort_unstable();
+                assert_eq!(
+                    rows,
+                    (0..height).collect::<Vec<_>>(),
+                    "height {height}, k {k}"
+                );
+            }
         }
     }
 

@@ -111,6 +111,9 @@ struct Inner {
     last_recolour: f64,
     drawn_scale: u64,
     pending: Option<Progress>,
+    /// Pixels resolved by a click, kept across zoom and pan (exact cells, keyed by ruleset)
+    /// and put back into every new map's grid as its tiles arrive.
+    resolved: Vec<(Family, Cell)>,
 }
 
 /// A [`MapRunner`] that does not keep its state alive: what workers and timers hold, so that
@@ -188,6 +191,7 @@ impl MapRunner {
             last_recolour: 0.0,
             drawn_scale: 1,
             pending: None,
+            resolved: Vec::new(),
         };
         MapRunner(Shared::new(inner, on_progress))
     }
@@ -275,12 +279,14 @@ impl MapRunner {
 
     /// Replaces an unresolved pixel of the current map of `family` with `cell` (found by the
     /// constant-memory search), repaints it and reports the new counts. Nothing happens when
-    /// the map has changed since, or that pixel is not unresolved.
+    /// the map has changed since, or that pixel is not unresolved. The cell is kept: later maps
+    /// of the family (zoom, pan) show it resolved too.
     pub fn resolve(&self, family: Family, cell: Cell) {
         self.with(|inner| {
             if inner.family != family || !inner.grid.resolve(&cell) {
                 return;
             }
+            inner.resolved.push((family, cell));
             if inner.grid.scale_max(inner.colouring) != inner.drawn_scale {
                 inner.redraw_all();
             } else {
@@ -519,11 +525,18 @@ impl Inner {
         };
         let pixels = cells.len().max(1) as f64;
         let sample = result.millis.max(0.0) / pixels;
+        // Up at once, down slowly: after a tile of costly rulesets the next tiles are small
+        // (so a costly row is shared among the workers, not left whole to one), then grow back.
         self.ms_per_pixel = Some(match self.ms_per_pixel {
-            Some(avg) => 0.7 * avg + 0.3 * sample,
+            Some(avg) => sample.max(0.7 * avg + 0.3 * sample),
             None => sample,
         });
         self.grid.insert(&cells);
+        for (family, cell) in &self.resolved {
+            if *family == self.family {
+                self.grid.resolve(cell);
+            }
+        }
         let region = self.coarse_region(result.tile, result.stride, cells.len() as u64);
         let finished = self.grid.done() >= self.grid.total();
         let scale = self.grid.scale_max(self.colouring);

@@ -140,11 +140,17 @@ impl Progress {
     }
 
     /// This progress, but never less than `earlier` of the same job (so bars never go back).
+    /// A capped job that reports `done == total` has finished below its cap: its total
+    /// shrinks to what was done, so its bar reaches 100 %.
     pub fn at_least(self, earlier: Option<&Progress>) -> Progress {
         match earlier {
             Some(e) if e.unit == self.unit => Progress {
                 done: self.done.max(e.done),
-                total: self.total.max(e.total),
+                total: if self.done == self.total && self.done >= e.done {
+                    self.total
+                } else {
+                    self.total.max(e.total)
+                },
                 ..self
             },
             _ => self,

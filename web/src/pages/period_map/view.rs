@@ -120,3 +120,35 @@ pub fn box_window(window: Window, a: (i64, i64), b: (i64, i64)) -> Option<Window
         y1: y_top + 1,
     })
 }
+
+/// The CSS width that shows a map `columns` canvas pixels wide with every ruleset on the same
+/// whole number `k >= 1` of device pixels (`ratio` device px per CSS px), the largest that fits
+/// `frame` CSS px: crisp, with no ruleset a pixel wider than its neighbour. `None` when even
+/// one device pixel per ruleset does not fit (the map is then scaled to the frame).
+pub fn crisp_css_width(columns: u32, frame: f64, ratio: f64) -> Option<f64> {
+    let k = (frame * ratio / f64::from(columns.max(1))).floor();
+    (k >= 1.0).then(|| f64::from(columns) * k / ratio)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::crisp_css_width;
+
+    #[test]
+    fn crisp_widths_put_each_ruleset_on_whole_device_pixels() {
+        for columns in [1u32, 40, 41, 333, 1200] {
+            for frame in [340.0, 388.0, 718.0] {
+                for ratio in [1.0, 1.5, 2.0, 3.0] {
+                    match crisp_css_width(columns, frame, ratio) {
+                        Some(w) => {
+                            let k = w * ratio / f64::from(columns);
+                            assert!((k - k.round()).abs() < 1e-9 && k >= 1.0 - 1e-9);
+                            assert!(w <= frame && (k + 1.0) * f64::from(columns) / ratio > frame);
+                        }
+                        None => assert!(f64::from(columns) > frame * ratio),
+                    }
+                }
+            }
+        }
+    }
+}

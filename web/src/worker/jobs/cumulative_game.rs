@@ -16,6 +16,8 @@ const CHUNK: u64 = 2_048;
 /// The job: the run, until it is finished.
 struct CumulativeGame {
     run: CgRun,
+    /// Every position is solved; the next step builds the tree and the table.
+    solved: bool,
 }
 
 /// The page's query as a job (its field errors joined into one message).
@@ -26,15 +28,21 @@ pub fn start(query: &CgQuery, place: Place) -> Result<Box<dyn Job>, String> {
     };
     let params = query.validate().map_err(|e| e.join(" "))?;
     let run = CgRun::new(&params, limit)?;
-    Ok(Box::new(CumulativeGame { run }))
+    Ok(Box::new(CumulativeGame { run, solved: false }))
 }
 
 impl Job for CumulativeGame {
     fn step(&mut self, millis: f64, _report: &mut dyn FnMut(Progress)) -> Result<bool, String> {
+        if self.solved {
+            return Ok(true);
+        }
         let started = js_sys::Date::now();
         loop {
             if self.run.step(CHUNK)? {
-                return Ok(true);
+                // One more report, at 100 %, before the tree and the table are built (which
+                // can take seconds after a big solve).
+                self.solved = true;
+                return Ok(false);
             }
             if js_sys::Date::now() - started >= millis {
                 return Ok(false);
@@ -43,7 +51,8 @@ impl Job for CumulativeGame {
     }
 
     fn progress(&self) -> Option<Progress> {
-        let (done, total) = self.run.progress();
+        let (done, cap) = self.run.progress();
+        let total = if self.solved { done } else { cap };
         Some(Progress::new(done, total, Unit::Positions))
     }
 

@@ -80,10 +80,7 @@ fn play(
     let Some(reply) = moves.iter().find(|m| m.wins).or(moves.first()).cloned() else {
         return Ok((report, None));
     };
-    let mut after = position::after_move(heaps, reply.from, &reply.to);
-    if after.is_empty() {
-        after.push(0);
-    }
+    let after = position::after_move(heaps, reply.from, &reply.to);
     Ok((
         position::analyse(&request.rules, &after, budget)?,
         Some(reply),
