@@ -8,7 +8,7 @@ use heaplab_engine::scoring::{self, octal::ScoringLimits};
 use heaplab_engine::subtraction::{self, reference, Limits, DEFAULT_SEARCH};
 use heaplab_engine::sweep::family::Ruleset;
 use heaplab_engine::sweep::{
-    shard_range, Family, FamilyOptions, Summary, Sweep, SweepSpec, TopSpec,
+    shard_range, wire, Family, FamilyOptions, Summary, Sweep, SweepSpec, TopSpec,
 };
 use heaplab_engine::{all_but, Budget, EngineError, Periodicity};
 use heaplab_engine::{cumulative_subtraction, octal, period_map};
@@ -340,10 +340,14 @@ fn shards_and_chunks_merge_to_the_one_process_summary() {
         for i in (0..count).rev() {
             let range = shard_range(len, i, count).unwrap();
             let part = sweep.run_range(range, &mut Budget::unlimited()).unwrap();
+            // Each part as a Web Worker sends it: as text, decoded by the page.
+            let part = wire::decode(&wire::encode(&part)).unwrap();
             merged.merge(part, sweep.caps());
         }
         assert_eq!(merged, whole, "{count} shards");
     }
+    assert!(!whole.rows.is_empty() && !whole.checks[0].first_failures.is_empty());
+    assert_eq!(wire::decode(&wire::encode(&whole)).unwrap(), whole);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! value named, the page's cap with its CLI command, and a sweep split into pieces and merged
 //! as the page does equal to one run (and to the counts the family's definition gives).
 
-use heaplab_engine::sweep::Summary;
+use heaplab_engine::sweep::{wire, Summary};
 use heaplab_web::pages::explore::results::summary_csv;
 use heaplab_web::route::explore::{checks_for, ruleset_link, ExploreQuery, PAGE_CAP};
 use heaplab_web::route::Route;
@@ -61,6 +61,14 @@ fn bad_values_are_named() {
         ("m=8&top=nope:3", "unknown metric `nope`"),
         ("m=8&group=nope", "unknown metric `nope`"),
         ("family=octal&m=8", "unknown family `octal`"),
+        (
+            "family=cumulative-subtraction&m=8",
+            "unknown family `cumulative-subtraction`",
+        ),
+        (
+            "m=8&check=cs-conjecture-17",
+            "unknown check `cs-conjecture-17`",
+        ),
         ("m=8&check=no-such-check", "unknown check `no-such-check`"),
     ] {
         let errors = ExploreQuery::from_query(text).validate().unwrap_err();
@@ -104,9 +112,10 @@ fn checks_offered_are_those_that_apply() {
     assert!(checks_for("nope").is_empty());
 }
 
+/// The summary of `request`'s range, run as a worker runs it (sent as text, decoded).
 fn run(request: &SweepRequest) -> Summary {
-    match run_to_end(&JobSpec::Sweep(request.clone()), Place::Worker) {
-        Ok(JobOutput::Sweep(summary)) => *summary,
+    match run_to_end(&request.job(request.range), Place::Worker) {
+        Ok(JobOutput::Sweep(text)) => wire::decode(&text).expect("a summary"),
         other => panic!("not a sweep: {other:?}"),
     }
 }
@@ -146,11 +155,16 @@ fn pieces_merge_to_the_whole_and_the_counts_of_the_definition() {
 
 #[wasm_bindgen_test]
 fn a_range_past_the_family_is_refused() {
-    let mut request = ExploreQuery::from_query("m=4").validate().unwrap().request;
-    request.range = (0, 100);
-    assert!(run_to_end(&JobSpec::Sweep(request), Place::Worker)
+    let request = ExploreQuery::from_query("m=4").validate().unwrap().request;
+    assert!(run_to_end(&request.job((0, 100)), Place::Worker)
         .unwrap_err()
         .contains("not inside"));
+    let bad = JobSpec::Sweep {
+        query: "m=0".into(),
+        start: 0,
+        end: 1,
+    };
+    assert!(run_to_end(&bad, Place::Worker).unwrap_err().contains("m"));
 }
 
 #[wasm_bindgen_test]

@@ -10,7 +10,6 @@
 
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
-use std::collections::BTreeSet;
 
 /// How many first errors and first failures per check a summary keeps.
 pub const FIRST_K: usize = 10;
@@ -91,8 +90,9 @@ pub struct Summary {
     pub groups: Vec<(Option<i64>, u64)>,
     /// The `--top` records: largest value first, ties by smaller index.
     pub top: Vec<Record>,
-    /// The distinct hashes of the periodic parts of the matched rulesets' sequences.
-    pub sequences: BTreeSet<u64>,
+    /// The distinct hashes of the periodic parts of the matched rulesets' sequences, sorted
+    /// (a sorted `Vec` rather than a set: the web module then needs no B-tree code).
+    pub sequences: Vec<u64>,
     /// One tally per `--check`, in the order given.
     pub checks: Vec<CheckTally>,
     /// The rows with the smallest indices.
@@ -136,7 +136,15 @@ impl Summary {
             |a, b| a.1 += b.1,
         );
         self.add_records(other.top, caps.top);
-        self.sequences.extend(other.sequences);
+        let mine = std::mem::take(&mut self.sequences);
+        merge_sorted(
+            &mut self.sequences,
+            mine,
+            other.sequences,
+            usize::MAX,
+            |h| *h,
+            |_, _| {},
+        );
         for (mine, theirs) in self.checks.iter_mut().zip(other.checks) {
             mine.holds += theirs.holds;
             mine.fails += theirs.fails;
@@ -268,7 +276,7 @@ mod tests {
             index,
             ruleset: index.to_string(),
         });
-        s.sequences.insert(value as u64);
+        s.sequences.push(value as u64);
         s
     }
 
@@ -290,7 +298,7 @@ mod tests {
         assert_eq!(forward.rulesets, 8);
         assert_eq!(forward.groups.iter().map(|g| g.1).sum::<u64>(), 8);
         assert_eq!(forward.top.len(), 3);
-        assert_eq!(forward.sequences, (0..5).collect());
+        assert_eq!(forward.sequences, (0..5).collect::<Vec<u64>>());
     }
 
     /// The two-finger merge against the plain way (a map summing equal keys, then a cut),

@@ -190,6 +190,8 @@ impl Sweep {
             })?;
             budget.tick(((c + 1) * CHUNK).min(total), total)?;
         }
+        summary.sequences.sort_unstable();
+        summary.sequences.dedup();
         Ok(summary)
     }
 
@@ -264,6 +266,7 @@ impl Sweep {
                 summary.add_records([record], top.k as usize);
             }
         }
+        // Sorted and made distinct once, at the end of the range (`run_range`).
         summary.sequences.extend(measured.sequence);
         let subject = ruleset.subject();
         for (check, tally) in self.checks.iter().zip(&mut summary.checks) {

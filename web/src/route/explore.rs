@@ -86,6 +86,11 @@ impl ExploreQuery {
 
     /// The hash of this state (every key, so a link states the whole sweep).
     pub fn to_hash(&self) -> String {
+        format!("#/explore?{}", self.to_query())
+    }
+
+    /// The query part of [`Self::to_hash`], which [`Self::from_query`] reads back.
+    pub fn to_query(&self) -> String {
         let checks = self.checks.join(",");
         let pairs = [
             ("family", self.family.trim()),
@@ -96,7 +101,7 @@ impl ExploreQuery {
             ("top", self.top.trim()),
             ("check", checks.as_str()),
         ];
-        format!("#/explore?{}", format_query(&pairs))
+        format_query(&pairs)
     }
 
     /// The sweep with its `exact` flag read (`1`/`true` or empty/`0`).
@@ -143,6 +148,7 @@ impl ExploreQuery {
         };
         let group = self.group.trim();
         let mut request = SweepRequest {
+            query: self.to_query(),
             family: self.family.trim().to_string(),
             m: m as u32,
             size,
@@ -217,7 +223,7 @@ pub fn checks_for(family: &str) -> Vec<&'static Check> {
     let Ok(kind) = set_family(family, 1, None, false).map(|f| f.kind()) else {
         return Vec::new();
     };
-    checks::for_sets()
+    checks::for_subtraction()
         .filter(|c| c.applies_to.contains(&kind))
         .collect()
 }

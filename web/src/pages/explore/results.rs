@@ -204,7 +204,7 @@ fn found_list(found: &[Found], family: &str) -> Html {
 /// Each check's tally, citation and first failures with their witnesses.
 pub fn checks_table(summary: &Summary, family: &str) -> Html {
     let rows = summary.checks.iter().map(|t| {
-        let citation = checks::find_for_sets(&t.name).map(|c| c.citation).unwrap_or_default();
+        let citation = checks::find_for_subtraction(&t.name).map(|c| c.citation).unwrap_or_default();
         html! {
             <tr id={format!("explore-check-{}", t.name)}>
                 <th scope="row">{ t.name.clone() }<br /><small>{ citation }</small></th>

@@ -5,11 +5,10 @@
 //! into the page. Without workers the pieces run on the main thread a few milliseconds at a
 //! time between timer ticks. Cancel terminates the workers.
 
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
-use heaplab_engine::sweep::{shard_range, Caps, Summary, Sweep};
+use heaplab_engine::sweep::{shard_range, wire, Caps, Summary, Sweep};
 
 use crate::tiles::runner::{pool_size, MAX_WORKERS};
 use crate::worker::{
@@ -57,8 +56,8 @@ struct Inner {
     caps: Caps,
     pieces: Vec<(u64, u64)>,
     next_piece: usize,
-    /// The pieces being walked: job id, worker, rulesets done.
-    running: BTreeMap<JobId, (usize, u64)>,
+    /// The pieces being walked: job id and rulesets done (a few, so a `Vec`, not a map).
+    running: Vec<(JobId, u64)>,
     next_id: JobId,
     /// Replies for ids below this belong to an earlier sweep.
     first_id: JobId,
@@ -112,7 +111,7 @@ impl SweepRunner {
             caps: Caps { top: 0, rows: 0 },
             pieces: Vec::new(),
             next_piece: 0,
-            running: BTreeMap::new(),
+            running: Vec::new(),
             next_id: 0,
             first_id: 0,
             summary: Summary::default(),
@@ -201,7 +200,7 @@ impl Inner {
     }
 
     fn done(&self) -> u64 {
-        self.summary.rulesets + self.running.values().map(|(_, d)| d).sum::<u64>()
+        self.summary.rulesets + self.running.iter().map(|(_, d)| d).sum::<u64>()
     }
 
     /// Queues a progress report (always when `force`, else at most every [`REPORT_MS`]).
@@ -225,15 +224,14 @@ impl Inner {
     }
 
     /// The next piece as a job spec, with its id.
-    fn next_job(&mut self, worker: usize) -> Option<(JobId, JobSpec)> {
+    fn next_job(&mut self) -> Option<(JobId, JobSpec)> {
         let piece = *self.pieces.get(self.next_piece)?;
-        let mut request = self.request.clone()?;
-        request.range = piece;
+        let request = self.request.as_ref()?;
         self.next_piece += 1;
         let id = self.next_id;
         self.next_id += 1;
-        self.running.insert(id, (worker, 0));
-        Some((id, JobSpec::Sweep(request)))
+        self.running.push((id, 0));
+        Some((id, request.job(piece)))
     }
 
     /// Hands out work: pieces to idle workers, or a main-thread step.
@@ -276,7 +274,7 @@ impl Inner {
             None => return,
         };
         for i in idle {
-            let Some((id, spec)) = self.next_job(i) else {
+            let Some((id, spec)) = self.next_job() else {
                 break;
             };
             if let Some(pool) = self.pool.as_mut() {
@@ -298,7 +296,7 @@ impl Inner {
                 self.workers = Workers::Available;
             }
             WorkerReply::Progress { id, progress } => {
-                if let Some(entry) = self.running.get_mut(&id) {
+                if let Some(entry) = self.running.iter_mut().find(|r| r.0 == id) {
                     entry.1 = progress.done;
                     self.report(false);
                 }
@@ -306,9 +304,9 @@ impl Inner {
             }
             WorkerReply::Result { id, output } => {
                 self.free(worker);
-                if let (true, JobOutput::Sweep(summary)) = (id >= self.first_id, *output) {
-                    self.running.remove(&id);
-                    self.add(*summary);
+                if let (true, JobOutput::Sweep(text)) = (id >= self.first_id, *output) {
+                    self.running.retain(|r| r.0 != id);
+                    self.add_encoded(&text);
                 }
             }
             WorkerReply::Error { id, message } => {
@@ -327,6 +325,18 @@ impl Inner {
     fn free(&mut self, worker: usize) {
         if let Some(b) = self.pool.as_mut().and_then(|p| p.busy.get_mut(worker)) {
             *b = false;
+        }
+    }
+
+    /// Merges a finished piece sent as text ([`wire`]); a malformed one fails the sweep.
+    fn add_encoded(&mut self, text: &str) {
+        match wire::decode(text) {
+            Ok(summary) => self.add(summary),
+            Err(e) => {
+                self.phase = Phase::Failed(e.to_string());
+                self.report(true);
+                self.stop();
+            }
         }
     }
 
@@ -361,7 +371,7 @@ impl Inner {
     /// Walks the current piece on the main thread for about [`MAIN_STEP_MS`].
     fn main_thread_step(&mut self) {
         if self.main.is_none() {
-            let Some((_, spec)) = self.next_job(0) else {
+            let Some((_, spec)) = self.next_job() else {
                 return;
             };
             match spec.start(Place::MainThread) {
@@ -379,16 +389,18 @@ impl Inner {
         let id = self.next_id - 1;
         match job.step(MAIN_STEP_MS, &mut |_| {}) {
             Ok(false) => {
-                if let (Some(p), Some(entry)) = (job.progress(), self.running.get_mut(&id)) {
+                if let (Some(p), Some(entry)) =
+                    (job.progress(), self.running.iter_mut().find(|r| r.0 == id))
+                {
                     entry.1 = p.done;
                 }
                 self.main = Some(job);
                 self.report(false);
             }
             Ok(true) => {
-                self.running.remove(&id);
+                self.running.retain(|r| r.0 != id);
                 match job.output() {
-                    Ok(JobOutput::Sweep(summary)) => self.add(*summary),
+                    Ok(JobOutput::Sweep(text)) => self.add_encoded(&text),
                     Ok(_) => {}
                     Err(message) => self.phase = Phase::Failed(message),
                 }

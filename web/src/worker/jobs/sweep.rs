@@ -6,16 +6,21 @@
 use std::ops::Range;
 
 use heaplab_engine::subtraction::DEFAULT_SEARCH;
-use heaplab_engine::sweep::{Family, FamilyOptions, Summary, Sweep, SweepSpec, TopSpec, CHUNK};
+use heaplab_engine::sweep::{
+    wire, Family, FamilyOptions, Summary, Sweep, SweepSpec, TopSpec, CHUNK,
+};
 use heaplab_engine::{checks, Budget, EngineError};
-use serde::{Deserialize, Serialize};
 
-use crate::worker::{Job, JobOutput, Progress, Unit};
+use crate::route::explore::ExploreQuery;
+use crate::worker::{Job, JobOutput, JobSpec, Progress, Unit};
 
 /// The sweep as the page states it (names as the CLI's `heaplab sweep` takes them), and the
-/// index range of this slice. Plain fields, so the one bincode protocol carries it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// index range of this slice. A worker is sent the URL query it was read from and the range
+/// ([`SweepRequest::job`]): strings and numbers, so the protocol needs no serde type for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SweepRequest {
+    /// The `#/explore?…` query this request was read from.
+    pub query: String,
     /// `subtraction` or `all-but`.
     pub family: String,
     /// The bound m.
@@ -35,6 +40,15 @@ pub struct SweepRequest {
 }
 
 impl SweepRequest {
+    /// The job that walks `range` of this sweep.
+    pub fn job(&self, range: (u64, u64)) -> JobSpec {
+        JobSpec::Sweep {
+            query: self.query.clone(),
+            start: range.0,
+            end: range.1,
+        }
+    }
+
     /// The family.
     pub fn family(&self) -> Result<Family, EngineError> {
         set_family(&self.family, self.m, self.size, self.exact_max)
@@ -53,15 +67,16 @@ impl SweepRequest {
         })
     }
 
-    /// The checked sweep. Check names are looked up among the set families' checks only
-    /// ([`checks::find_for_sets`]), so the others stay out of the wasm module.
+    /// The checked sweep. Check names are looked up among the subtraction and all-but checks only
+    /// ([`checks::find_for_subtraction`]), so the others stay out of the wasm module.
     pub fn sweep(&self) -> Result<Sweep, EngineError> {
-        Sweep::with_checks(self.spec()?, checks::find_for_sets)
+        Sweep::with_checks(self.spec()?, checks::find_for_subtraction)
     }
 }
 
-/// The families of sets `S ⊆ {1..m}`, the ones the page sweeps (the CLI sweeps the others).
-pub const SET_FAMILIES: [&str; 3] = ["subtraction", "all-but", "cumulative-subtraction"];
+/// The families of sets `S ⊆ {1..m}` the page sweeps: subtraction and all-but (the CLI sweeps
+/// the others; leaving cumulative subtraction out keeps its ten checks out of the module).
+pub const SET_FAMILIES: [&str; 2] = ["subtraction", "all-but"];
 
 /// The set family `name` (one of [`SET_FAMILIES`]) over subsets of `{1..m}`, of size `size`
 /// when given, with largest element exactly `m` when `exact_max`.
@@ -94,10 +109,14 @@ struct SweepJob {
     summary: Summary,
 }
 
-/// Walks `request.range` of the sweep; refuses a bad spec or a range past the family.
-pub fn start(request: &SweepRequest) -> Result<Box<dyn Job>, String> {
+/// Walks `start..end` of the sweep the `#/explore` query `query` states; refuses a bad
+/// query or a range past the family.
+pub fn start(query: &str, start: u64, end: u64) -> Result<Box<dyn Job>, String> {
+    let request = ExploreQuery::from_query(query)
+        .validate()
+        .map_err(|e| e.join("; "))?
+        .request;
     let sweep = request.sweep().map_err(|e| e.to_string())?;
-    let (start, end) = request.range;
     if start > end || end > sweep.spec().family.len() {
         return Err(format!(
             "the range {start}..{end} is not inside the family's {} rulesets",
@@ -150,6 +169,6 @@ impl Job for SweepJob {
     }
 
     fn output(self: Box<Self>) -> Result<JobOutput, String> {
-        Ok(JobOutput::Sweep(Box::new(self.summary)))
+        Ok(JobOutput::Sweep(wire::encode(&self.summary)))
     }
 }
