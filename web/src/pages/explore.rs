@@ -7,7 +7,9 @@
 pub mod results;
 pub mod runner;
 
-use heaplab_engine::sweep::metrics;
+use std::rc::Rc;
+
+use heaplab_engine::sweep::{metrics, Summary};
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
@@ -61,17 +63,17 @@ pub fn explore_page(props: &ExplorePageProps) -> Html {
             SweepRunner::new(Callback::from(move |p| setter.set(Some(p))))
         })
     };
-    // A new sweep in the URL: run it (or stop the one running when it is invalid).
+    // A new sweep in the URL: run it (or stop the one running when it is invalid). The
+    // clean-up stops it when the page is left (or before the next URL's sweep starts).
     {
         let runner = runner.clone();
-        use_effect_with(query.clone(), move |q| match q.validate() {
-            Ok(params) => runner.start(params.request),
-            Err(_) => runner.cancel(),
+        use_effect_with(query.clone(), move |q| {
+            match q.validate() {
+                Ok(params) => runner.start(params.request),
+                Err(_) => runner.cancel(),
+            }
+            move || runner.cancel()
         });
-    }
-    {
-        let runner = runner.clone();
-        use_effect_with((), move |_| move || runner.cancel());
     }
     let onsubmit = {
         let runner = runner.clone();
@@ -96,6 +98,21 @@ pub fn explore_page(props: &ExplorePageProps) -> Html {
         .map(FieldError::plain)
         .collect();
     let committed_ok = query.validate().is_ok();
+    let canvas = use_node_ref();
+    let problem = use_state(|| None::<String>);
+    {
+        // Draw the histogram of the summary so far once the canvas is in the page.
+        let (canvas, problem) = (canvas.clone(), problem.clone());
+        let summary = state.as_ref().map(|p| p.summary.clone());
+        use_effect_with(
+            (summary, query.group.trim().to_string()),
+            move |(summary, group)| {
+                if let (Some(s), Some(c)) = (summary, canvas.cast::<HtmlCanvasElement>()) {
+                    problem.set(draw_on(&c, s, group).err());
+                }
+            },
+        );
+    }
     html! {
         <section class="page explore">
             <>{ page_head("Explore families", "Sweep every ruleset of a family with the engine's explorer (issue 17): counts grouped by a metric, the top-k records of another, and the papers' checks with their first counterexamples. Runs in one Web Worker per core; each ruleset links to its page.") }
@@ -106,12 +123,50 @@ pub fn explore_page(props: &ExplorePageProps) -> Html {
                 if committed_ok {
                     { status_view(state.as_ref(), on_cancel) }
                     if let Some(p) = state.as_ref() {
-                        <ResultsView progress={p.clone()} query={query.clone()} />
+                        { results_view(&p.summary, &query, &canvas, &problem) }
                     }
                 }
             </>
         </section>
     }
+}
+
+/// A `<select>`'s or checkbox's `onchange` storing its value with `set`. A `fn`, not a
+/// closure, so every control shares one instance of [`edit_form`].
+fn change(
+    form: &UseStateHandle<ExploreQuery>,
+    set: fn(&mut ExploreQuery, String),
+) -> Callback<Event> {
+    edit_form(form, set)
+}
+
+/// A text input's `oninput` storing its text with `set` (one instance, as [`change`]).
+fn input(
+    form: &UseStateHandle<ExploreQuery>,
+    set: fn(&mut ExploreQuery, String),
+) -> Callback<InputEvent> {
+    edit_form(form, set)
+}
+
+/// Ticks or unticks the check `name` (a checkbox's value).
+fn toggle_check(q: &mut ExploreQuery, name: String) {
+    match q.checks.iter().position(|c| *c == name) {
+        Some(at) => {
+            q.checks.remove(at);
+        }
+        None => q.checks.push(name),
+    }
+}
+
+/// The top metric chosen (empty: none), keeping K (5 when there is none yet).
+fn set_top_metric(q: &mut ExploreQuery, metric: String) {
+    let k = q.top.split_once(':').map_or("", |(_, k)| k);
+    let k = if k.is_empty() { "5" } else { k };
+    q.top = if metric.is_empty() {
+        String::new()
+    } else {
+        format!("{metric}:{k}")
+    };
 }
 
 /// The form: family, bounds, checks (with citations), group-by and top-k.
@@ -126,49 +181,38 @@ fn sweep_form(
     let check_boxes = checks_for(&form.family).into_iter().map(|check| {
         let name = check.name;
         let checked = form.checks.iter().any(|c| c == name);
-        let onchange = edit_form(handle, move |q: &mut ExploreQuery, _| {
-            match q.checks.iter().position(|c| c == name) {
-                Some(at) => {
-                    q.checks.remove(at);
-                }
-                None => q.checks.push(name.to_string()),
-            }
-        });
         html! {
-            <li><label><input type="checkbox" id={format!("explore-check-box-{name}")} {checked} {onchange} />
+            <li><label><input type="checkbox" id={format!("explore-check-box-{name}")} value={name} {checked} onchange={change(handle, toggle_check)} />
                 { format!(" {name}") }</label>
                 <small>{ format!(" — {} ({})", check.statement, check.citation) }</small></li>
         }
     });
-    let top_metric_k = top_k.clone();
     html! {
         <form class="explore-form" {onsubmit}>
             <div class="field narrow"><label for="explore-family">{ "Family" }</label>
-                <select id="explore-family" onchange={edit_form(handle, |q: &mut ExploreQuery, v| { q.family = v; q.checks.clear(); })}>
+                <select id="explore-family" onchange={change(handle, |q, v| { q.family = v; q.checks.clear(); })}>
                     <option value="subtraction" selected={form.family == "subtraction"}>{ "subtraction sets S ⊆ {1..m}" }</option>
                     <option value="all-but" selected={form.family == "all-but"}>{ "all-but ℕ∖E, E ⊆ {1..m}" }</option>
                 </select></div>
             <div class="field narrow"><label for="explore-m">{ "max move m" }</label>
-                <input id="explore-m" type="text" inputmode="numeric" value={form.m.clone()} oninput={edit_form(handle, |q: &mut ExploreQuery, v| q.m = v)} /></div>
+                <input id="explore-m" type="text" inputmode="numeric" value={form.m.clone()} oninput={input(handle, |q, v| q.m = v)} /></div>
             <div class="field narrow"><label for="explore-k">{ "|S| = k" }</label>
-                <input id="explore-k" type="text" inputmode="numeric" placeholder="any" value={form.k.clone()} oninput={edit_form(handle, |q: &mut ExploreQuery, v| q.k = v)} /></div>
+                <input id="explore-k" type="text" inputmode="numeric" placeholder="any" value={form.k.clone()} oninput={input(handle, |q, v| q.k = v)} /></div>
             <div class="field narrow"><label for="explore-exact">{ "largest element" }</label>
-                <select id="explore-exact" onchange={edit_form(handle, |q: &mut ExploreQuery, v| q.exact = v)}>
+                <select id="explore-exact" onchange={change(handle, |q, v| q.exact = v)}>
                     <option value="" selected={form.exact.is_empty()}>{ "any ≤ m" }</option>
                     <option value="1" selected={form.exact == "1"}>{ "exactly m" }</option>
                 </select></div>
             <div class="field narrow"><label for="explore-group">{ "group by" }</label>
-                <select id="explore-group" onchange={edit_form(handle, |q: &mut ExploreQuery, v| q.group = v)}>
+                <select id="explore-group" onchange={change(handle, |q, v| q.group = v)}>
                     { options("explore-group", names, &form.group) }
                 </select></div>
             <div class="field narrow"><label for="explore-top-metric">{ "top records of" }</label>
-                <select id="explore-top-metric" onchange={edit_form(handle, move |q: &mut ExploreQuery, v: String| {
-                    q.top = if v.is_empty() { String::new() } else { format!("{v}:{}", if top_metric_k.is_empty() { "5" } else { &top_metric_k }) };
-                })}>
+                <select id="explore-top-metric" onchange={change(handle, set_top_metric)}>
                     { options("explore-top-metric", names, &top_metric) }
                 </select></div>
             <div class="field narrow"><label for="explore-top-k">{ "K" }</label>
-                <input id="explore-top-k" type="text" inputmode="numeric" value={top_k} oninput={edit_form(handle, move |q: &mut ExploreQuery, v: String| {
+                <input id="explore-top-k" type="text" inputmode="numeric" value={top_k} oninput={input(handle, |q, v| {
                     let metric = q.top.split_once(':').map_or(q.top.clone(), |(m, _)| m.to_string());
                     q.top = format!("{metric}:{v}");
                 })} /></div>
@@ -212,37 +256,25 @@ fn status_view(progress: Option<&SweepProgress>, on_cancel: Callback<MouseEvent>
     }
 }
 
-/// Properties of [`ResultsView`].
-#[derive(Properties, PartialEq)]
-struct ResultsProps {
-    progress: SweepProgress,
-    query: ExploreQuery,
+/// Draws the histogram of `summary`'s groups on `canvas`.
+fn draw_on(canvas: &HtmlCanvasElement, summary: &Summary, group: &str) -> Result<(), String> {
+    canvas.set_width(CHART_WIDTH);
+    canvas.set_height(CHART_HEIGHT);
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| "no 2-D canvas context".to_string())?;
+    results::draw_histogram(&backend.into_drawing_area(), &summary.groups, group)
 }
 
-/// The tables, histogram and exports of the summary so far.
-#[function_component(ResultsView)]
-fn results_view(props: &ResultsProps) -> Html {
-    let summary = props.progress.summary.clone();
-    let q = &props.query;
+/// The tables, histogram and exports (CSV; the chart as PNG) of the summary so far; an
+/// export that fails says why in `problem`.
+fn results_view(
+    summary: &Rc<Summary>,
+    q: &ExploreQuery,
+    canvas: &NodeRef,
+    problem: &UseStateHandle<Option<String>>,
+) -> Html {
     let group = q.group.trim().to_string();
     let top_metric = q.top.split_once(':').map_or("", |(m, _)| m).to_string();
-    let canvas = use_node_ref();
-    let problem = use_state(|| None::<String>);
-    {
-        let (canvas, problem, group) = (canvas.clone(), problem.clone(), group.clone());
-        use_effect_with(summary.clone(), move |summary| {
-            if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                c.set_width(CHART_WIDTH);
-                c.set_height(CHART_HEIGHT);
-                let drawn = CanvasBackend::with_canvas_object(c)
-                    .ok_or_else(|| "no 2-D canvas context".to_string())
-                    .and_then(|b| {
-                        results::draw_histogram(&b.into_drawing_area(), &summary.groups, &group)
-                    });
-                problem.set(drawn.err());
-            }
-        });
-    }
     let stem = format!("explore-{}-m{}", q.family.trim(), q.m.trim());
     let export = |kind: &'static str| {
         let (summary, canvas, problem) = (summary.clone(), canvas.clone(), problem.clone());
@@ -254,15 +286,6 @@ fn results_view(props: &ResultsProps) -> Html {
                     .cast::<HtmlCanvasElement>()
                     .ok_or_else(|| "no chart".to_string())
                     .and_then(|c| download_canvas(&c, &name)),
-                "svg" => {
-                    let mut text = String::new();
-                    let drawn = {
-                        let root = SVGBackend::with_string(&mut text, (CHART_WIDTH, CHART_HEIGHT))
-                            .into_drawing_area();
-                        results::draw_histogram(&root, &summary.groups, &group)
-                    };
-                    drawn.and_then(|_| download_text(&text, &name, "image/svg+xml"))
-                }
                 _ => download_text(
                     &results::summary_csv(&summary, &group, &top_metric),
                     &name,
@@ -277,26 +300,25 @@ fn results_view(props: &ResultsProps) -> Html {
     let family = q.family.trim();
     html! {
         <div class="explore-results">
-            { results::totals(&summary, family) }
+            { results::totals(summary, family) }
             <div class="exports">
                 <button type="button" id="explore-csv" onclick={export("csv")}>{ "CSV" }</button>
                 if !group.is_empty() {
                     <button type="button" id="explore-png" onclick={export("png")}>{ "PNG" }</button>
-                    <button type="button" id="explore-svg" onclick={export("svg")}>{ "SVG" }</button>
                 }
             </div>
-            if let Some(e) = (*problem).clone() {
+            if let Some(e) = (**problem).clone() {
                 <p class="error" role="alert">{ e }</p>
             }
             if !group.is_empty() {
-                <canvas id="explore-chart" ref={canvas} aria-label="Histogram of the group counts"></canvas>
-                { results::groups_table(&summary, &group) }
+                <canvas id="explore-chart" ref={canvas.clone()} aria-label="Histogram of the group counts"></canvas>
+                { results::groups_table(summary, &group) }
             }
             if !top_metric.is_empty() {
-                { results::top_table(&summary, family, &top_metric) }
+                { results::top_table(summary, family, &top_metric) }
             }
             if !summary.checks.is_empty() {
-                { results::checks_table(&summary, family) }
+                { results::checks_table(summary, family) }
             }
         </div>
     }

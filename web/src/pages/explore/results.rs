@@ -157,6 +157,21 @@ pub fn ruleset_cell(family: &str, text: &str) -> Html {
     }
 }
 
+/// A data table: its id, caption, column heads and rows (`<tr>`s); the one piece the groups,
+/// records and checks tables share.
+fn data_table(id: &str, caption: String, head: &[&str], rows: Html) -> Html {
+    let head = head
+        .iter()
+        .map(|h| html! { <th scope="col">{ h.to_string() }</th> });
+    html! {
+        <table id={id.to_string()} class="data">
+            <caption>{ caption }</caption>
+            <thead><tr>{ for head }</tr></thead>
+            <tbody>{ rows }</tbody>
+        </table>
+    }
+}
+
 /// The groups table: one row per key, `explore-group-{key}` holding its count.
 pub fn groups_table(summary: &Summary, group: &str) -> Html {
     let rows = summary.groups.iter().map(|(key, count)| {
@@ -166,13 +181,13 @@ pub fn groups_table(summary: &Summary, group: &str) -> Html {
                 <td id={format!("explore-group-{key}")}>{ grouped(*count) }</td></tr>
         }
     });
-    html! {
-        <table id="explore-groups" class="data">
-            <caption>{ format!("Rulesets per value of {group}") }</caption>
-            <thead><tr><th scope="col">{ group.to_string() }</th><th scope="col">{ "rulesets" }</th></tr></thead>
-            <tbody>{ for rows }</tbody>
-        </table>
-    }
+    let caption = format!("Rulesets per value of {group}");
+    data_table(
+        "explore-groups",
+        caption,
+        &[group, "rulesets"],
+        rows.collect(),
+    )
 }
 
 /// The top-k records table.
@@ -183,14 +198,13 @@ pub fn top_table(summary: &Summary, family: &str, metric: &str) -> Html {
                 <td>{ ruleset_cell(family, &r.ruleset) }</td></tr>
         }
     });
-    html! {
-        <table id="explore-top" class="data">
-            <caption>{ format!("Largest {metric}") }</caption>
-            <thead><tr><th scope="col">{ "#" }</th><th scope="col">{ metric.to_string() }</th>
-                <th scope="col">{ "index" }</th><th scope="col">{ "ruleset" }</th></tr></thead>
-            <tbody>{ for rows }</tbody>
-        </table>
-    }
+    let caption = format!("Largest {metric}");
+    data_table(
+        "explore-top",
+        caption,
+        &["#", metric, "index", "ruleset"],
+        rows.collect(),
+    )
 }
 
 /// A list of rulesets with their details (witnesses or errors).
@@ -214,15 +228,15 @@ pub fn checks_table(summary: &Summary, family: &str) -> Html {
             </tr>
         }
     });
-    html! {
-        <table id="explore-checks" class="data">
-            <caption>{ "Checks" }</caption>
-            <thead><tr><th scope="col">{ "check" }</th><th scope="col">{ "holds" }</th>
-                <th scope="col">{ "fails" }</th><th scope="col">{ "not applicable" }</th>
-                <th scope="col">{ "errors" }</th><th scope="col">{ "first failures (witness)" }</th></tr></thead>
-            <tbody>{ for rows }</tbody>
-        </table>
-    }
+    let head = [
+        "check",
+        "holds",
+        "fails",
+        "not applicable",
+        "errors",
+        "first failures (witness)",
+    ];
+    data_table("explore-checks", "Checks".into(), &head, rows.collect())
 }
 
 /// The totals line and the first rulesets that could not be measured.
