@@ -183,6 +183,14 @@ impl Summary {
         }
     }
 
+    /// Adds one sequence hash to the sorted distinct list (a binary search, no sort: the
+    /// web module then holds no sort of `u64`s).
+    pub fn add_sequence(&mut self, hash: u64) {
+        if let Err(at) = self.sequences.binary_search(&hash) {
+            self.sequences.insert(at, hash);
+        }
+    }
+
     /// The published form: the distinct-sequence hashes replaced by their count.
     pub fn report(&self) -> Report<'_> {
         Report {
@@ -276,7 +284,7 @@ mod tests {
             index,
             ruleset: index.to_string(),
         });
-        s.sequences.push(value as u64);
+        s.add_sequence(value as u64);
         s
     }
 

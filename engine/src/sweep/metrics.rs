@@ -156,6 +156,31 @@ pub fn measure(ruleset: &Ruleset, search: u64) -> Result<Measured, EngineError> 
     )
 }
 
+/// A function that measures one ruleset: [`measure_with`] (every family) or
+/// [`measure_subtraction`] (subtraction and all-but sets only).
+pub type Measure =
+    fn(&mut Workspace, &Ruleset, u64, &mut Budget<'_>) -> Result<Measured, EngineError>;
+
+/// [`measure_with`] for subtraction and all-but sets only; any other ruleset is an error. A
+/// build that measures through this alone (the web page's sweeps) leaves the other
+/// families' solvers out of its module.
+pub fn measure_subtraction(
+    workspace: &mut Workspace,
+    ruleset: &Ruleset,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<Measured, EngineError> {
+    match ruleset {
+        Ruleset::Subtraction(set) => {
+            subtraction_metrics(&mut workspace.subtraction, set, search, budget)
+        }
+        Ruleset::AllBut(excluded) => all_but_metrics(excluded, search, budget),
+        _ => Err(EngineError::Parse(
+            "this sweep measures subtraction and all-but sets only".into(),
+        )),
+    }
+}
+
 /// [`measure`] reusing the buffers of `workspace`; the solvers poll `budget` (the period-map
 /// cell solver has no budget: its search is capped by `search`).
 pub fn measure_with(
@@ -164,10 +189,10 @@ pub fn measure_with(
     search: u64,
     budget: &mut Budget<'_>,
 ) -> Result<Measured, EngineError> {
-    let subtraction = &mut workspace.subtraction;
     match ruleset {
-        Ruleset::Subtraction(set) => subtraction_metrics(subtraction, set, search, budget),
-        Ruleset::AllBut(excluded) => all_but_metrics(excluded, search, budget),
+        Ruleset::Subtraction(_) | Ruleset::AllBut(_) => {
+            measure_subtraction(workspace, ruleset, search, budget)
+        }
         Ruleset::CumulativeSubtraction(set) => cumulative_metrics(set, search, budget),
         Ruleset::Code(rules) => code_metrics(ruleset, rules, search, budget),
         Ruleset::ScoringOctal(rules) => scoring_metrics(ruleset, rules, search, budget),

@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use heaplab_engine::subtraction::DEFAULT_SEARCH;
 use heaplab_engine::sweep::{
-    wire, Family, FamilyOptions, Summary, Sweep, SweepSpec, TopSpec, CHUNK,
+    metrics, wire, Family, FamilyOptions, Summary, Sweep, SweepSpec, TopSpec, CHUNK,
 };
 use heaplab_engine::{checks, Budget, EngineError};
 
@@ -67,10 +67,16 @@ impl SweepRequest {
         })
     }
 
-    /// The checked sweep. Check names are looked up among the subtraction and all-but checks only
-    /// ([`checks::find_for_subtraction`]), so the others stay out of the wasm module.
+    /// The checked sweep. Check names are looked up among the subtraction and all-but checks
+    /// only ([`checks::find_for_subtraction`]) and rulesets measured by
+    /// [`metrics::measure_subtraction`], so the other families' checks and solvers stay out
+    /// of the wasm module.
     pub fn sweep(&self) -> Result<Sweep, EngineError> {
-        Sweep::with_checks(self.spec()?, checks::find_for_subtraction)
+        Sweep::with_parts(
+            self.spec()?,
+            checks::find_for_subtraction,
+            metrics::measure_subtraction,
+        )
     }
 }
 
