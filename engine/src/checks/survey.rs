@@ -58,14 +58,15 @@ pub(super) fn outcome_period(
     proven(p, "outcome", set)
 }
 
-/// The parameter `n >= 1` for which `family(n)` (sorted) is exactly `set`, if any. Every family
-/// here has an element at least `n`, so `n <= max S` bounds the search.
+/// The parameter `n >= 1` for which `family(n)` (in any order) is exactly `set`, if any. Every
+/// family here has an element at least `n`, so `n <= max S` bounds the search. Equal lengths
+/// and every element of `set` among `family(n)` mean the same elements (the set's are
+/// distinct); no sort, so the web module holds no sort of `i64`s for it.
 pub(super) fn parameter(set: &NumberSet, family: impl Fn(i64) -> Vec<i64>) -> Option<i64> {
     let want: Vec<i64> = set.elements().iter().map(|&e| i64::from(e)).collect();
     (1..=i64::from(set.max())).find(|&n| {
-        let mut got = family(n);
-        got.sort_unstable();
-        got == want
+        let got = family(n);
+        got.len() == want.len() && want.iter().all(|w| got.contains(w))
     })
 }
 
@@ -86,16 +87,13 @@ fn run(digit: u16, times: u64) -> impl Iterator<Item = u16> {
     std::iter::repeat_n(digit, times as usize)
 }
 
-/// Sums of two (not necessarily distinct) elements.
+/// Sums of two (not necessarily distinct) elements, with repeats (callers only ask whether
+/// some sum has a property).
 fn two_sums(set: &NumberSet) -> Vec<u64> {
     let e = set.elements();
-    let mut sums: Vec<u64> = e
-        .iter()
+    e.iter()
         .flat_map(|&a| e.iter().map(move |&b| u64::from(a) + u64::from(b)))
-        .collect();
-    sums.sort_unstable();
-    sums.dedup();
-    sums
+        .collect()
 }
 
 /// Berlekamp, Conway and Guy, quoted in the survey: for max S ≤ 7 the period is a sum of two
