@@ -224,35 +224,38 @@ fn sweep_form(
 }
 
 /// The progress bar, its line (done, rate, time left) and Cancel; or how the sweep ended.
+/// One piece of markup for every phase (only the text, the bar and the button differ).
 fn status_view(progress: Option<&SweepProgress>, on_cancel: Callback<MouseEvent>) -> Html {
-    let Some(p) = progress else {
-        return html! { <p id="explore-status" role="status">{ "Starting…" }</p> };
+    let (text, bar, failed) = match progress {
+        None => ("Starting…".to_string(), None, false),
+        Some(p) => {
+            let line = progress_text(
+                &Progress::new(p.done, p.total, Unit::Rulesets),
+                p.elapsed_ms,
+            );
+            let place = match p.workers {
+                Some(n) => format!(" · {n} workers"),
+                None => String::new(),
+            };
+            match &p.phase {
+                Phase::Running => (format!("Sweeping: {line}{place}"), Some(p), false),
+                Phase::Done => (format!("Done: {line}{place}"), None, false),
+                Phase::Cancelled => (format!("Cancelled after {line}"), None, false),
+                Phase::Failed(message) => (message.clone(), None, true),
+            }
+        }
     };
-    let line = progress_text(
-        &Progress::new(p.done, p.total, Unit::Rulesets),
-        p.elapsed_ms,
-    );
-    let place = match p.workers {
-        Some(n) => format!(" · {n} workers"),
-        None => String::new(),
-    };
-    match &p.phase {
-        Phase::Running => html! {
-            <div class="map-progress-line">
+    let role = if failed { "alert" } else { "status" };
+    html! {
+        <div class="map-progress-line">
+            if let Some(p) = bar {
                 <progress id="explore-progress" max={p.total.max(1).to_string()} value={p.done.to_string()} aria-label="Rulesets swept"></progress>
-                <span id="explore-status">{ format!("Sweeping: {line}{place}") }</span>
+            }
+            <span id="explore-status" class={failed.then_some("error")} {role}>{ text }</span>
+            if bar.is_some() {
                 <button type="button" id="explore-cancel" onclick={on_cancel}>{ "Cancel" }</button>
-            </div>
-        },
-        Phase::Done => {
-            html! { <p id="explore-status" role="status">{ format!("Done: {line}{place}") }</p> }
-        }
-        Phase::Cancelled => {
-            html! { <p id="explore-status" role="status">{ format!("Cancelled after {line}") }</p> }
-        }
-        Phase::Failed(message) => {
-            html! { <p id="explore-status" class="error" role="alert">{ message.clone() }</p> }
-        }
+            }
+        </div>
     }
 }
 
