@@ -231,7 +231,8 @@ pub struct Report<'a> {
 }
 
 /// Merges two lists sorted by `key` (disjoint keys) and keeps the first `cap`.
-fn merge_by_index<T>(mine: &mut Vec<T>, theirs: Vec<T>, cap: usize, key: impl Fn(&T) -> u64) {
+/// `key` is a `fn`, so both lists of [`Found`] share one instance of the merge.
+fn merge_by_index<T>(mine: &mut Vec<T>, theirs: Vec<T>, cap: usize, key: fn(&T) -> u64) {
     let ours = std::mem::take(mine);
     merge_sorted(mine, ours, theirs, cap, key, |_, _| {});
 }
