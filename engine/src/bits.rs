@@ -64,12 +64,7 @@ impl BitVec {
         if start < 0 {
             return self.get_word(0) << (-start) as u32;
         }
-        let s = start as usize;
-        let (w, b) = (s / 64, s % 64);
-        let low = self.words[w] >> b;
-        // `<< 1 << (63 - b)` is `<< (64 - b)` that also gives 0 for b = 0, without a branch.
-        let high = self.words.get(w + 1).copied().unwrap_or(0) << 1 << (63 - b);
-        low | high
+        self.word_inside(start as usize)
     }
 
     /// Appends the low `count` bits of `bits` (`count <= 64`); higher bits are ignored.
@@ -109,17 +104,6 @@ impl BitVec {
         self.len += 64 * count;
     }
 
-    /// Appends `count` zero words and lets `fill` write them in place: it gets every word and
-    /// the index of the first new one (the length must be a multiple of 64).
-    #[inline]
-    pub fn extend_words_in_place(&mut self, count: usize, fill: impl FnOnce(&mut [u64], usize)) {
-        debug_assert_eq!(self.len % 64, 0);
-        let start = self.words.len();
-        self.words.resize(start + count, 0);
-        self.len += 64 * count;
-        fill(&mut self.words, start);
-    }
-
     /// Appends whole words (the length must be a multiple of 64).
     #[inline]
     pub fn extend_words(&mut self, words: impl ExactSizeIterator<Item = u64>) {
@@ -136,6 +120,15 @@ impl BitVec {
     /// Whether the `width` bits starting at `a` equal the `width` bits starting at `b`.
     pub fn ranges_equal(&self, a: usize, b: usize, width: usize) -> bool {
         let mut offset = 0;
+        // Whole words inside the array: plain reads, no bounds arithmetic per word.
+        if a.max(b).saturating_add(width) <= self.len {
+            while offset + 64 <= width {
+                if self.word_inside(a + offset) != self.word_inside(b + offset) {
+                    return false;
+                }
+                offset += 64;
+            }
+        }
         while offset < width {
             let take = (width - offset).min(64);
             let mask = if take == 64 {
@@ -152,6 +145,19 @@ impl BitVec {
         }
         true
     }
+
+    /// [`BitVec::get_word`] for `start < len`, without the checks for starts outside the
+    /// array (the whole-word loops call it where `start + 64 <= len`).
+    #[inline]
+    fn word_inside(&self, start: usize) -> u64 {
+        let (w, b) = (start / 64, start % 64);
+        // `<< 1 << (63 - b)` is `<< (64 - b)` that also gives 0 for b = 0, without a branch.
+        let high = self
+            .words
+            .get(w + 1)
+            .map_or(0, |&next| next << 1 << (63 - b));
+        self.words[w] >> b | high
+    }
 }
 
 impl BitVec {
@@ -159,6 +165,15 @@ impl BitVec {
     /// Scans 64 positions a step; this is how a proven period's least preperiod is found.
     pub fn last_difference(&self, end: usize, shift: usize) -> Option<usize> {
         let mut top = end;
+        // Whole words whose shifted partner lies inside the array: plain reads.
+        while top >= 64 && top + shift <= self.len {
+            let start = top - 64;
+            let diff = self.word_inside(start) ^ self.word_inside(start + shift);
+            if diff != 0 {
+                return Some(start + 63 - diff.leading_zeros() as usize);
+            }
+            top = start;
+        }
         while top > 0 {
             let take = top.min(64);
             let start = top - take;

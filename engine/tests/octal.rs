@@ -80,6 +80,27 @@ fn fast_matches_reference_on_every_small_octal_game() {
     assert!(sparse > 100, "only {sparse} codes ran the sparse method");
 }
 
+/// The option sets in registers (values below 64) against the same method with its sets in
+/// memory, on every code of up to three digits and on Table 3.2 games past their reviews.
+#[test]
+fn register_sets_match_word_sets() {
+    let mut small = 0;
+    let cases = small_octal_codes().into_iter().map(|rules| (rules, 2000));
+    let table =
+        [".127", ".16", ".56", ".354", ".376"].map(|code| (Ruleset::parse(code).unwrap(), 20_000));
+    for (rules, heaps) in cases.chain(table) {
+        let mut registers = octal::fast::OctalSequence::new(&rules);
+        let mut words = octal::fast::OctalSequence::with_word_sets(&rules);
+        registers
+            .extend_to(heaps, &mut Budget::unlimited())
+            .unwrap();
+        words.extend_to(heaps, &mut Budget::unlimited()).unwrap();
+        assert_eq!(registers.stored(), words.stored(), "{}", rules.code());
+        small += usize::from((0..heaps).all(|n| registers.value(n) < 64));
+    }
+    assert!(small > 500, "only {small} codes stayed below 64");
+}
+
 /// Thesis Table 3.2 (Section 3.4.3): period and pre-period of the non-trivial octal games.
 /// The pre-period is the least `n0` (the thesis's convention); `last_exception` is `n0 − 1`.
 #[test]

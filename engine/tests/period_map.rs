@@ -53,6 +53,32 @@ fn four_move_max_symmetric_and_long_moves_match_the_reference() {
     }
 }
 
+/// Windows whose cells need long sequences (preperiod + period of 10,000 heaps and more) and
+/// have periods that are no sum of two moves, so that the narrow and wide tail searches (not
+/// only the expected periods) prove them: every cell against the reference. {5n-2, 5n+3, 10n+2} has preperiod 45n² - 1 (n = 20: 17,999) and
+/// period 5, and its neighbours in the s3 = 202 map have long preperiods too; this window of
+/// the 4-move map s3 = 100 has 138 cells that need 10,000 heaps or more, many of them proven
+/// by the wide search.
+#[test]
+fn long_preperiod_windows_match_the_reference() {
+    for (family, (x0, x1, y0, y1)) in [
+        (Family::ThreeMove { s3: 202 }, (94, 102, 99, 107)),
+        (Family::FourMove { s3: 100 }, (1, 41, 50, 80)),
+    ] {
+        let window = Window { x0, x1, y0, y1 };
+        let map = period_map::compute(family, window, 1 << 20, &mut Budget::unlimited())
+            .expect("valid map");
+        let mut long = 0;
+        for cell in map {
+            let slow = period_map::reference_cell(family, cell.x, cell.y, 1 << 20);
+            assert_eq!(cell, slow, "{family:?} ({},{})", cell.x, cell.y);
+            let needed = cell.preperiod.zip(cell.period).map(|(l, p)| l + p);
+            long += usize::from(needed.is_some_and(|n| n >= 10_000));
+        }
+        assert!(long >= 3, "{family:?}: {long} cells need 10,000 heaps");
+    }
+}
+
 /// Resolving an unresolved pixel (the page's click, issue 16): every cell that a small budget
 /// leaves unresolved, solved by the constant-memory search and stored with `cell_with`, is
 /// the cell the map solver finds with a budget large enough — in all three families, so the
@@ -276,6 +302,48 @@ mod tail_search {
         assert_eq!(least_period_at_tail(&seq, 2).period(), Some(3));
     }
 
+    /// With every shift allowed, the change-driven search finds exactly the period the
+    /// heap-by-heap reference finds at the tail of `head` then `block` repeated (`k + extra + 1`
+    /// bits past the head); with `1 / fraction` of the shifts it finds that same period or
+    /// nothing, never a wrong one.
+    fn agrees(
+        head: &[bool],
+        block: &[bool],
+        k: usize,
+        extra: usize,
+        fraction: usize,
+    ) -> Result<(), TestCaseError> {
+        let len = head.len() + k + extra + 1;
+        let seq = sequence(head, block, len);
+        let mut bits = BitVec::default();
+        for &b in &seq {
+            bits.push(b);
+        }
+        let want = least_period_at_tail(&seq, k).period().map(|p| p as usize);
+        prop_assert_eq!(least_tail_period(&bits, len, k, len), want);
+        let limited = least_tail_period(&bits, len, k, len / fraction);
+        prop_assert!(
+            limited.is_none() || limited == want,
+            "{:?} vs {:?}",
+            limited,
+            want
+        );
+        Ok(())
+    }
+
+    /// Stretches of a short local period (alternating bits, `110110…`), their complements and
+    /// defects between them, as outcome sequences have late in a long preperiod: the screen of
+    /// changes, non-changes and period breaks must never hide the answer.
+    fn structured(pieces: &[(u8, usize, bool)]) -> Vec<bool> {
+        pieces
+            .iter()
+            .flat_map(|&(pattern, repeats, flip)| {
+                let period = 1 + (pattern % 8) as usize;
+                (0..period * repeats).map(move |i| ((pattern >> (i % period)) & 1 == 1) != flip)
+            })
+            .collect()
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(400))]
 
@@ -293,16 +361,21 @@ mod tail_search {
         ) {
             // Long runs of equal bits, as in outcome sequences, stress the change screen.
             let block: Vec<bool> = block.iter().flat_map(|&b| std::iter::repeat_n(b, run)).collect();
-            let len = head.len() + k + extra + 1;
-            let seq = sequence(&head, &block, len);
-            let mut bits = BitVec::default();
-            for &b in &seq {
-                bits.push(b);
-            }
-            let want = least_period_at_tail(&seq, k).period().map(|p| p as usize);
-            prop_assert_eq!(least_tail_period(&bits, len, k, len), want);
-            let limited = least_tail_period(&bits, len, k, len / fraction);
-            prop_assert!(limited.is_none() || limited == want, "{:?} vs {:?}", limited, want);
+            agrees(&head, &block, k, extra, fraction)?;
+        }
+
+        /// The same on sequences of short-period stretches and complements (an eventually
+        /// periodic block of them after a head of them).
+        #[test]
+        fn agrees_with_the_reference_on_local_periods(
+            head in proptest::collection::vec((any::<u8>(), 1usize..30, any::<bool>()), 0..8),
+            block in proptest::collection::vec((any::<u8>(), 1usize..30, any::<bool>()), 1..6),
+            k in 1usize..200,
+            extra in 0usize..1500,
+            fraction in 1usize..20,
+        ) {
+            let (head, block) = (structured(&head), structured(&block));
+            agrees(&head, &block, k, extra, fraction)?;
         }
     }
 }

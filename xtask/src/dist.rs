@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
-use crate::fingerprint;
 use crate::tools::{self, WASM_TARGET};
+use crate::{fingerprint, minify, precompress};
 
 /// The cargo profile of the wasm build: `release`, with every crate optimised for size
 /// (the page and its workers download this one module).
@@ -16,7 +16,9 @@ pub const WASM_PROFILE: &str = "wasm-release";
 ///
 /// `dist/` holds `index.html`, `heaplab.<hash>.js` + `heaplab_bg.<hash>.wasm` (the app and,
 /// through `worker_loader.<hash>.js`, every Web Worker: one module, downloaded once) and
-/// `static/` (a copy of the repository's `static/`); see [`fingerprint`] for the names.
+/// `static/` (a copy of the repository's `static/`); see [`fingerprint`] for the names. The
+/// JS and CSS are minified ([`minify`]) and every file a visit loads has a `.gz` sibling
+/// ([`precompress`]).
 pub fn build(root: &Path) -> Result<PathBuf> {
     println!("== Building dist/ ==");
     tools::ensure_wasm_target()?;
@@ -61,7 +63,9 @@ pub fn build(root: &Path) -> Result<PathBuf> {
     }
 
     optimize(root, &dist)?;
+    minify::apply(root, &dist)?;
     fingerprint::apply(&dist)?;
+    precompress::apply(&dist)?;
     print_sizes(&dist)?;
     Ok(dist)
 }
@@ -134,31 +138,39 @@ fn copy_dir(from: &Path, to: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Lists every file of `dist` with its size.
+/// Lists every file of `dist` with its size, gzip -9 (what a host that compresses on the
+/// fly sends) and its `.gz` sibling (what a host sends that serves those as they are).
 fn print_sizes(dist: &Path) -> Result<()> {
     let mut files = Vec::new();
     collect_files(dist, &mut files)?;
+    files.retain(|file| file.extension().is_none_or(|ext| ext != "gz"));
     files.sort();
-    println!("dist/ ({}):     size   gzip -9", dist.display());
-    let (mut total, mut total_gz) = (0, 0);
+    println!("dist/ ({}):     size   gzip -9       .gz", dist.display());
+    let mut totals = [0; 3];
     for file in &files {
         let bytes = fs::read(file)?;
         let size = bytes.len() as u64;
         let gz = crate::serve::gzip(&bytes).map_or(size, |g| g.len() as u64);
-        total += size;
-        total_gz += gz;
+        let sibling = fs::metadata(precompress::sibling(file)).map_or(size, |m| m.len());
+        let row = [size, gz, sibling];
+        for (total, value) in totals.iter_mut().zip(row) {
+            *total += value;
+        }
         let name = file.strip_prefix(dist).unwrap_or(file).display();
-        println!("  {:>10}  {:>10}  {name}", human_size(size), human_size(gz));
+        println!("{}  {name}", size_columns(row));
     }
-    println!(
-        "  {:>10}  {:>10}  total",
-        human_size(total),
-        human_size(total_gz)
-    );
+    println!("{}  total", size_columns(totals));
     Ok(())
 }
 
-fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
+fn size_columns(sizes: [u64; 3]) -> String {
+    sizes
+        .map(|size| format!("  {:>10}", human_size(size)))
+        .concat()
+}
+
+/// Every file under `dir`, at any depth, appended to `files`.
+pub(crate) fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
     for entry in fs::read_dir(dir).with_context(|| format!("could not list {}", dir.display()))? {
         let entry = entry?;
         if entry.file_type()?.is_dir() {

@@ -2,7 +2,8 @@
 //! favicon, gets its content hash in its name (`heaplab.3f9a1c0b2e.js`), and the files that
 //! name it are rewritten, leaves first. A static host may then cache those files forever, and
 //! a new release is never mixed with an old one (the page and its workers share one module,
-//! so a stale worker bootstrap would load the wrong glue).
+//! so a stale worker bootstrap would load the wrong glue). It runs after minification, so the
+//! hashes are those of the bytes served.
 
 use std::fs;
 use std::path::Path;
@@ -18,15 +19,16 @@ const WORKER_META: &str = r#"<meta name="heaplab-worker" content="./worker_loade
 pub fn apply(dist: &Path) -> Result<()> {
     let wasm = rename_hashed(dist, "heaplab_bg.wasm", &[])?;
     let glue = rename_hashed(dist, "heaplab.js", &[("heaplab_bg.wasm", &wasm)])?;
+    // The scripts are minified already: the import paths are matched without their quotes.
     let loader = rename_hashed(
         dist,
         "worker_loader.js",
-        &[("'./heaplab.js'", &format!("'./{glue}'"))],
+        &[("./heaplab.js", &format!("./{glue}"))],
     )?;
     let boot = rename_hashed(
         dist,
         "static/boot.js",
-        &[("'../heaplab.js'", &format!("'../{glue}'"))],
+        &[("../heaplab.js", &format!("../{glue}"))],
     )?;
     let style = rename_hashed(dist, "static/style.css", &[])?;
     let worker_meta = WORKER_META.replace("worker_loader.js", &loader);

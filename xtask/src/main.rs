@@ -1,11 +1,12 @@
 //! HeapLab's build and test pipeline, run as `cargo xtask <command>`.
 //!
 //! - `build` (or `dist`): install what is missing (the wasm32 target, `wasm-bindgen-cli` at
-//!   the version in Cargo.lock, binaryen's `wasm-opt`), build the web crate for size, run
-//!   wasm-bindgen and `wasm-opt -Oz --converge --low-memory-unused`, and assemble `dist/`
-//!   with cache-busting names: a static site any host serves as it is (README, "Publishing
-//!   the site").
-//! - `serve [--port 8080]`: `build`, then serve `dist/` on http://127.0.0.1:PORT.
+//!   the version in Cargo.lock, binaryen's `wasm-opt`, esbuild), build the web crate for size,
+//!   run wasm-bindgen and `wasm-opt -Oz --converge --low-memory-unused`, minify the JS and CSS,
+//!   and assemble `dist/` with cache-busting names and zopfli `.gz` siblings: a static site
+//!   any host serves as it is (README, "Publishing the site").
+//! - `serve [--port 8080]`: `build`, then serve `dist/` on http://127.0.0.1:PORT (the `.gz`
+//!   siblings when the browser accepts gzip).
 //! - `test`: native tests, wasm tests in headless Chromium, then the end-to-end
 //!   tests against a served `dist/`; ends with one `N passed, M failed` line.
 //! - `slurm`: only `test`'s last stage, a sweep as a Slurm array job on a single-node cluster.
@@ -25,7 +26,9 @@ mod cluster;
 mod dist;
 mod fingerprint;
 mod hostile;
+mod minify;
 mod octal_peer;
+mod precompress;
 mod python;
 mod serve;
 mod slurm;

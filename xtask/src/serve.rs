@@ -1,9 +1,12 @@
 //! A small static file server for `dist/` (GET and HEAD only, loopback only). Text and wasm
 //! go out gzip-compressed when the browser accepts it, as static hosts serve them, so what
-//! the end-to-end tests read as transferred bytes is what a visitor downloads.
+//! the end-to-end tests read as transferred bytes is what a visitor downloads: a file's
+//! precompressed `FILE.gz` sibling when `dist/` has one (see [`crate::precompress`]), else
+//! gzip -9 made on the fly.
 
 use std::collections::HashMap;
 use std::fs;
+use std::hash::{Hash, Hasher};
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -15,6 +18,8 @@ use flate2::Compression;
 
 use anyhow::{anyhow, Result};
 use tiny_http::{Header, Method, Request, Response, Server};
+
+use crate::precompress;
 
 /// How many threads answer requests.
 const WORKERS: usize = 4;
@@ -93,10 +98,6 @@ fn answer(root: &Path, cache: &GzipCache, request: Request) {
         let _ = request.respond(Response::from_string("method not allowed").with_status_code(405));
         return;
     }
-    let gzip_ok = request
-        .headers()
-        .iter()
-        .any(|h| h.field.equiv("Accept-Encoding") && h.value.as_str().contains("gzip"));
     let Some(file) = resolve(root, request.url()) else {
         let _ = request.respond(
             Response::from_string("404 not found")
@@ -106,30 +107,66 @@ fn answer(root: &Path, cache: &GzipCache, request: Request) {
         return;
     };
     let mime = mime_type(&file);
-    let body = if gzip_ok && compressible(mime) {
-        cache.gzipped(&file).map(|body| (body, true))
+    let gzipped = if header_lists(&request, "Accept-Encoding", "gzip") {
+        gzipped_body(&file, mime, cache)
     } else {
-        fs::read(&file).ok().map(|body| (body, false))
+        None
     };
-    let response = match body {
-        Some((body, gzipped)) => {
-            let body = if method == Method::Head {
-                Vec::new()
-            } else {
-                body
-            };
-            let mut response = Response::from_data(body)
-                .with_header(header("Content-Type", mime))
-                .with_header(header("Cache-Control", cache_control(&file)))
-                .with_header(header("Vary", "Accept-Encoding"));
-            if gzipped {
-                response = response.with_header(header("Content-Encoding", "gzip"));
-            }
-            response
+    let body = match gzipped {
+        Some(body) => Some((body, true)),
+        None => fs::read(&file).ok().map(|body| (body, false)),
+    };
+    let Some((body, gzipped)) = body else {
+        let _ = request
+            .respond(Response::from_string("500 could not read the file").with_status_code(500));
+        return;
+    };
+    let tag = etag(&body);
+    let caching = [
+        header("ETag", &tag),
+        header("Cache-Control", cache_control(&file)),
+        header("Vary", "Accept-Encoding"),
+    ];
+    if header_lists(&request, "If-None-Match", &tag) {
+        let mut response = Response::empty(304);
+        for field in caching {
+            response.add_header(field);
         }
-        None => Response::from_string("500 could not read the file").with_status_code(500),
+        let _ = request.respond(response);
+        return;
+    }
+    let body = if method == Method::Head {
+        Vec::new()
+    } else {
+        body
     };
+    let mut response = Response::from_data(body).with_header(header("Content-Type", mime));
+    for field in caching {
+        response.add_header(field);
+    }
+    if gzipped {
+        response.add_header(header("Content-Encoding", "gzip"));
+    }
     let _ = request.respond(response);
+}
+
+/// Whether the request's header `name` lists `value` (comma-separated, `;q=` ignored).
+fn header_lists(request: &Request, name: &'static str, value: &str) -> bool {
+    request
+        .headers()
+        .iter()
+        .filter(|h| h.field.equiv(name))
+        .flat_map(|h| h.value.as_str().split(','))
+        .any(|item| item.split(';').next().unwrap_or("").trim() == value)
+}
+
+/// An entity tag for a response body, so a browser that revalidates a file it has (the
+/// favicon, `index.html`: `no-cache`) gets `304 Not Modified` instead of the body again, as
+/// from a static host.
+fn etag(body: &[u8]) -> String {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    body.hash(&mut hasher);
+    format!("\"{:016x}\"", hasher.finish())
 }
 
 /// Files with a content hash in their name (see `fingerprint.rs`) never change, so a browser
@@ -144,9 +181,20 @@ fn cache_control(file: &Path) -> &'static str {
     }
 }
 
+/// The gzipped body of `file` for a client that accepts gzip: its `.gz` sibling as it is,
+/// as `cargo xtask build` wrote it (nginx's `gzip_static`), else made here at level 9 if the
+/// type is worth it; `None` sends the plain file.
+fn gzipped_body(file: &Path, mime: &str, cache: &GzipCache) -> Option<Vec<u8>> {
+    if let Some(body) = precompress::fresh_sibling(file).and_then(|gz| fs::read(gz).ok()) {
+        return Some(body);
+    }
+    compressible(mime).then(|| cache.gzipped(file)).flatten()
+}
+
 /// Whether a type is worth compressing (text and wasm; not images that are compressed already).
 fn compressible(mime: &str) -> bool {
-    mime.starts_with("text/") || mime.starts_with("application/") || mime == "image/svg+xml"
+    (mime.starts_with("text/") || mime.starts_with("application/") || mime == "image/svg+xml")
+        && mime != "application/gzip"
 }
 
 /// A file's length and modification time, and its gzipped body.
@@ -243,6 +291,7 @@ fn mime_type(path: &Path) -> &'static str {
         "json" => "application/json",
         "txt" => "text/plain; charset=utf-8",
         "woff2" => "font/woff2",
+        "gz" => "application/gzip",
         _ => "application/octet-stream",
     }
 }
@@ -250,6 +299,84 @@ fn mime_type(path: &Path) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::precompress::tests::inflate;
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+
+    const GZIP: &str = "Accept-Encoding: gzip, deflate, br\r\n";
+
+    /// One GET of `path` with the request header lines `extra` over a real connection: the
+    /// response's head (lower-cased) and body.
+    fn get(server: &StaticServer, path: &str, extra: &str) -> (String, Vec<u8>) {
+        let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: localhost\r\n{extra}Connection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut response = Vec::new();
+        stream.read_to_end(&mut response).unwrap();
+        let split = response.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+        let head = String::from_utf8_lossy(&response[..split]).to_lowercase();
+        (head, response[split + 4..].to_vec())
+    }
+
+    /// The value of the header `name` (lower-case) in a response head.
+    fn field<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+        head.lines()
+            .find_map(|line| line.strip_prefix(name)?.strip_prefix(':'))
+            .map(str::trim)
+    }
+
+    #[test]
+    fn sends_the_precompressed_sibling_only_to_clients_that_accept_gzip_and_304_when_unchanged() {
+        let dir = std::env::temp_dir().join(format!("xtask-serve-gz-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let script = "export function start() { return 42; }\n".repeat(200);
+        fs::write(dir.join("app.js"), &script).unwrap();
+        let sibling = precompress::zopfli_gzip(script.as_bytes()).unwrap();
+        fs::write(dir.join("app.js.gz"), &sibling).unwrap();
+        let style = "body { margin: 0 }\n".repeat(100);
+        fs::write(dir.join("style.css"), &style).unwrap();
+        let server = StaticServer::start(&dir, 0).unwrap();
+
+        let (head, body) = get(&server, "/app.js", GZIP);
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        assert!(head.contains("content-encoding: gzip"), "{head}");
+        assert!(head.contains("content-type: text/javascript"), "{head}");
+        assert_eq!(body, sibling, "the sibling is sent as it is");
+        assert_eq!(inflate(&body), script.as_bytes());
+
+        let (head, body) = get(&server, "/app.js", "");
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        assert!(!head.contains("content-encoding"), "{head}");
+        assert!(head.contains("content-type: text/javascript"), "{head}");
+        assert_eq!(body, script.as_bytes());
+
+        // No sibling: gzip made on the fly.
+        let (head, body) = get(&server, "/style.css", GZIP);
+        assert!(head.contains("content-encoding: gzip"), "{head}");
+        assert!(head.contains("content-type: text/css"), "{head}");
+        assert_eq!(inflate(&body), style.as_bytes());
+
+        // A revalidation with the tag of what the client has: 304 and no body; the plain and
+        // the gzipped body have different tags.
+        let (plain, _) = get(&server, "/style.css", "");
+        let (gzipped, _) = get(&server, "/style.css", GZIP);
+        let tag = field(&gzipped, "etag").unwrap();
+        assert_ne!(field(&plain, "etag"), Some(tag));
+        let (head, body) = get(
+            &server,
+            "/style.css",
+            &format!("{GZIP}If-None-Match: {tag}\r\n"),
+        );
+        assert!(head.starts_with("http/1.1 304"), "{head}");
+        assert!(body.is_empty());
+        let (head, _) = get(&server, "/style.css", &format!("If-None-Match: {tag}\r\n"));
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        drop(server);
+        fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn maps_urls_to_files_and_types() {

@@ -200,7 +200,12 @@ pub fn ensure_wasm_opt(root: &Path) -> Result<PathBuf> {
         return Ok(found);
     }
     println!("No recent wasm-opt; installing npm's {BINARYEN_NPM}.");
-    let prefix = binaryen_prefix(root);
+    npm_install(&binaryen_prefix(root), BINARYEN_NPM)?;
+    find_wasm_opt(root).context("wasm-opt is still missing after installing binaryen from npm")
+}
+
+/// Installs the npm `package` (`name@version`) into `prefix`, a folder under `target/tools/`.
+fn npm_install(prefix: &Path, package: &str) -> Result<()> {
     run(command("npm")
         .args([
             "install",
@@ -209,10 +214,38 @@ pub fn ensure_wasm_opt(root: &Path) -> Result<PathBuf> {
             "--no-fund",
             "--prefix",
         ])
-        .arg(&prefix)
-        .arg(BINARYEN_NPM))
-    .context("installing binaryen needs npm (Debian's nodejs and npm)")?;
-    find_wasm_opt(root).context("wasm-opt is still missing after installing binaryen from npm")
+        .arg(prefix)
+        .arg(package))
+    .with_context(|| format!("installing {package} needs npm (Debian's nodejs and npm)"))
+}
+
+/// The esbuild release that minifies the site's JavaScript and CSS, pinned so that every
+/// machine writes the same bytes (and so the same hashed names).
+pub const ESBUILD_VERSION: &str = "0.28.2";
+
+/// npm's esbuild at [`ESBUILD_VERSION`] in `target/tools/esbuild`, installed when missing
+/// or at another version (the npm package ships the native binary for this platform).
+pub fn ensure_esbuild(root: &Path) -> Result<PathBuf> {
+    let prefix = root.join("target/tools/esbuild");
+    let esbuild = prefix.join("node_modules/.bin/esbuild");
+    let version = || {
+        let mut cmd = command(&esbuild);
+        cmd.arg("--version");
+        output_of(cmd).map(|out| out.trim().to_string())
+    };
+    if version().as_deref() == Some(ESBUILD_VERSION) {
+        return Ok(esbuild);
+    }
+    println!("esbuild {ESBUILD_VERSION} not found; installing it from npm.");
+    npm_install(&prefix, &format!("esbuild@{ESBUILD_VERSION}"))?;
+    match version() {
+        Some(found) if found == ESBUILD_VERSION => Ok(esbuild),
+        other => bail!(
+            "after installing esbuild {ESBUILD_VERSION}, `{} --version` reports {}",
+            esbuild.display(),
+            other.unwrap_or_else(|| "nothing".into())
+        ),
+    }
 }
 
 /// Installs Debian's `chromium` and `chromium-driver` if either binary is missing.

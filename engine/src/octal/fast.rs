@@ -28,8 +28,11 @@
 //! group whose best `w` leaves more than one heap in eight rare lists all its options (the full
 //! method).
 
-use super::sequence::{insert, words_for, Method};
+use super::sequence::{words_for, Method};
 use super::store::{Cell, Values};
+use super::value_set::ValueSet;
+#[cfg(not(target_arch = "wasm32"))]
+use super::value_set::{QUAD_BITS, SMALL_BITS};
 use super::Ruleset;
 use crate::{Budget, EngineError};
 
@@ -97,26 +100,28 @@ impl Group {
     }
 
     /// Lists the options with a rare heap (every option while the group is full).
-    fn rare_options<T: Cell>(&self, v: &[T], unequal: bool, excluded: &mut [u64]) {
+    fn rare_options<T: Cell, S: ValueSet>(&self, v: &[T], unequal: bool, excluded: &mut S) {
         let n = v.len();
+        let mut end = self.rare.len();
         for &k in &self.moves {
             if n < k + 2 {
                 break;
             }
             let m = n - k;
             if self.w == 0 {
-                for a in 1..=last_split(m, unequal) {
-                    insert(excluded, v[a].get() ^ v[m - a].get());
-                }
+                excluded
+                    .insert_all((1..=last_split(m, unequal)).map(|a| v[a].get() ^ v[m - a].get()));
                 continue;
             }
-            // Rare heaps below `m`; Grundy's game skips the equal split `m/2 + m/2`.
-            let below = &self.rare[..self.rare.partition_point(|e| (e.heap as usize) < m)];
-            let half = below.partition_point(|e| 2 * (e.heap as usize) < m);
-            let equal = below.get(half).is_some_and(|e| 2 * e.heap as usize == m);
-            if unequal && equal {
+            // The moves increase, so `m` decreases: each move drops heaps from the end.
+            end = rare_below(&self.rare[..end], m);
+            let below = &self.rare[..end];
+            if unequal {
+                // Grundy's game skips the equal split `m/2 + m/2`.
+                let half = below.partition_point(|e| 2 * (e.heap as usize) < m);
+                let skip = below.get(half).is_some_and(|e| 2 * e.heap as usize == m);
                 rare_xors(&below[..half], v, m, excluded);
-                rare_xors(&below[half + 1..], v, m, excluded);
+                rare_xors(&below[half + usize::from(skip)..], v, m, excluded);
             } else {
                 rare_xors(below, v, m, excluded);
             }
@@ -124,10 +129,17 @@ impl Group {
     }
 
     /// Scans every split of the group's moves until every target (candidate values rare in
-    /// this group) is an option, removing those found from `targets`.
-    /// Blocks of splits are first compared with each target (a branch-free loop the compiler
-    /// vectorizes); only a block holding a target is inserted into `taken`.
-    fn strike<T: Cell>(&self, v: &[T], unequal: bool, targets: &mut Vec<u32>, taken: &mut [u64]) {
+    /// this group) is an option, removing those found from `targets` and adding them to
+    /// `taken`. With few targets, each block of splits is compared with each target (a
+    /// branch-free loop the compiler vectorizes) and only the targets found are added; with
+    /// many, every option of the block is.
+    fn strike<T: Cell, S: ValueSet>(
+        &self,
+        v: &[T],
+        unequal: bool,
+        targets: &mut Vec<u32>,
+        taken: &mut S,
+    ) {
         const BLOCK: usize = 64;
         let n = v.len();
         for &k in &self.moves {
@@ -141,16 +153,24 @@ impl Group {
                 let end = (a + BLOCK).min(last + 1);
                 // Heaps a..end and, reversed, m − a down to m − end + 1.
                 let (low, high) = (&v[a..end], &v[m + 1 - end..=m - a]);
-                if targets.len() > MAX_TARGETS
-                    || targets.iter().any(|&t| block_has(low, high, T::cell(t)))
-                {
-                    for (x, y) in low.iter().zip(high.iter().rev()) {
-                        insert(taken, x.get() ^ y.get());
-                    }
-                    targets.retain(|&t| !contains(taken, t));
-                    if targets.is_empty() {
-                        return;
-                    }
+                if targets.len() > MAX_TARGETS {
+                    taken.insert_all(
+                        low.iter()
+                            .zip(high.iter().rev())
+                            .map(|(x, y)| x.get() ^ y.get()),
+                    );
+                    targets.retain(|&t| !taken.contains(t));
+                } else {
+                    targets.retain(|&t| {
+                        let hit = block_has(low, high, T::cell(t));
+                        if hit {
+                            taken.insert(t);
+                        }
+                        !hit
+                    });
+                }
+                if targets.is_empty() {
+                    return;
                 }
                 a = end;
             }
@@ -217,12 +237,21 @@ struct Rare {
     value: u32,
 }
 
+/// How many of the listed rare heaps (increasing) lie below `m = n − k`: every listed heap is
+/// below `n`, so at most `k` are not, and the count is found from the end.
+#[inline(always)]
+fn rare_below(rare: &[Rare], m: usize) -> usize {
+    let mut end = rare.len();
+    while end > 0 && rare[end - 1].heap as usize >= m {
+        end -= 1;
+    }
+    end
+}
+
 /// Inserts `G(r) ⊕ G(m − r)` for every listed rare heap `r < m`.
 #[inline(always)]
-fn rare_xors<T: Cell>(rare: &[Rare], v: &[T], m: usize, excluded: &mut [u64]) {
-    for e in rare {
-        insert(excluded, e.value ^ v[m - e.heap as usize].get());
-    }
+fn rare_xors<T: Cell, S: ValueSet>(rare: &[Rare], v: &[T], m: usize, excluded: &mut S) {
+    excluded.insert_all(rare.iter().map(|e| e.value ^ v[m - e.heap as usize].get()));
 }
 
 /// True when some `low[i] ⊕ high[len − 1 − i]` equals `target` (no early exit, so it
@@ -232,12 +261,6 @@ fn block_has<T: Cell>(low: &[T], high: &[T], target: T) -> bool {
     let len = low.len().min(high.len());
     let (low, high) = (&low[..len], &high[..len]);
     (0..len).fold(false, |hit, i| hit | (low[i] ^ high[len - 1 - i] == target))
-}
-
-/// True when bit `v` of the bitset is set.
-#[inline(always)]
-fn contains(set: &[u64], v: u32) -> bool {
-    set[(v >> 6) as usize] >> (v & 63) & 1 == 1
 }
 
 /// The moves of a finite code that leaves at most two heaps, split for the fast method.
@@ -253,36 +276,63 @@ struct Moves {
     groups: [Group; 2],
 }
 
-/// Scratch space of the heap being computed.
+/// Scratch space of the heap being computed, with its option sets of type `S`.
 #[derive(Debug, Clone, Default)]
-struct Scratch {
-    /// Options listed so far (bitset).
-    excluded: Vec<u64>,
+struct Scratch<S> {
+    /// Options listed so far.
+    excluded: S,
     /// Values below the least safe value that no listed option takes, increasing.
     candidates: Vec<u32>,
     /// The candidates one group's scan must strike.
     targets: Vec<u32>,
-    /// Options of the scanned blocks (bitset).
-    taken: Vec<u64>,
+    /// Options the strike scans found (at least the struck candidates).
+    taken: S,
 }
 
 impl Moves {
+    /// Lists the options with a rare heap of both groups in one pass over the rare heaps, when
+    /// the groups share a functional (so their rare lists are equal) and have one move each
+    /// (·56, ·354); false, listing nothing, otherwise.
+    fn shared_rare_options<T: Cell, S: ValueSet>(&self, v: &[T], excluded: &mut S) -> bool {
+        let [even, odd] = &self.groups;
+        let n = v.len();
+        let (&[k0], &[k1]) = (even.moves.as_slice(), odd.moves.as_slice()) else {
+            return false;
+        };
+        if self.unequal || even.w == 0 || even.w != odd.w || n < k0.max(k1) + 2 {
+            return false;
+        }
+        let (m0, m1) = (n - k0, n - k1);
+        let rare = &even.rare;
+        let (end0, end1) = (rare_below(rare, m0), rare_below(rare, m1));
+        let both = end0.min(end1);
+        excluded.insert_all(rare[..both].iter().flat_map(|e| {
+            let r = e.heap as usize;
+            [e.value ^ v[m0 - r].get(), e.value ^ v[m1 - r].get()]
+        }));
+        rare_xors(&rare[both..end0], v, m0, excluded);
+        rare_xors(&rare[both..end1], v, m1, excluded);
+        true
+    }
+
     /// The nim-value of heap `v.len()`; every value so far is below `2^bits`.
-    fn next_value<T: Cell>(&self, v: &[T], bits: u32, s: &mut Scratch) -> u32 {
+    fn next_value<T: Cell, S: ValueSet>(&self, v: &[T], bits: u32, s: &mut Scratch<S>) -> u32 {
         let n = v.len();
         let words = words_for(bits);
-        s.excluded.clear();
-        s.excluded.resize(words, 0);
+        s.excluded.reset(words);
         if self.take_all.contains(&n) {
-            insert(&mut s.excluded, 0);
+            s.excluded.insert(0);
         }
         for &k in &self.leave_one {
             if n > k {
-                insert(&mut s.excluded, v[n - k].get());
+                s.excluded.insert(v[n - k].get());
             }
         }
-        for group in &self.groups {
-            group.rare_options(v, self.unequal, &mut s.excluded);
+        // The browser's module leaves the shared pass out (module size).
+        if cfg!(target_arch = "wasm32") || !self.shared_rare_options(v, &mut s.excluded) {
+            for group in &self.groups {
+                group.rare_options(v, self.unequal, &mut s.excluded);
+            }
         }
         let parity = n & 1;
         let active = || self.groups.iter().filter(move |g| g.sparse_at(n));
@@ -290,13 +340,13 @@ impl Moves {
         let limit = 1u32 << bits;
         let safe = (0..words)
             .find_map(|i| {
-                let free = active().fold(!s.excluded[i], |f, g| f & g.common[parity][i]);
+                let free = active().fold(!s.excluded.word(i), |f, g| f & g.common[parity][i]);
                 (free != 0).then(|| i as u32 * 64 + free.trailing_zeros())
             })
             .map_or(limit, |x| x.min(limit));
         s.candidates.clear();
-        for (i, &word) in s.excluded.iter().enumerate().take((safe as usize >> 6) + 1) {
-            let mut free = !word;
+        for i in 0..words.min((safe as usize >> 6) + 1) {
+            let mut free = !s.excluded.word(i);
             if i == safe as usize >> 6 {
                 free &= (1u64 << (safe & 63)) - 1;
             }
@@ -308,8 +358,7 @@ impl Moves {
         if s.candidates.is_empty() {
             return safe;
         }
-        s.taken.clear();
-        s.taken.resize(words, 0);
+        s.taken.reset(words);
         for group in active() {
             // A candidate common in this group is no split of it (the rare ones are listed).
             let taken = &s.taken;
@@ -318,7 +367,7 @@ impl Moves {
                 s.candidates
                     .iter()
                     .copied()
-                    .filter(|&c| !contains(taken, c) && !group.is_common(label(c, n))),
+                    .filter(|&c| !taken.contains(c) && !group.is_common(label(c, n))),
             );
             if !s.targets.is_empty() {
                 group.strike(v, self.unequal, &mut s.targets, &mut s.taken);
@@ -328,7 +377,7 @@ impl Moves {
         s.candidates
             .iter()
             .copied()
-            .find(|&c| !contains(&s.taken, c))
+            .find(|&c| !s.taken.contains(c))
             .unwrap_or(safe)
     }
 }
@@ -340,7 +389,17 @@ pub struct OctalSequence {
     values: Values,
     /// Every value so far is below `2^value_bits`.
     value_bits: u32,
-    scratch: Scratch,
+    /// Scratch with option sets in memory (any value).
+    scratch: Scratch<Vec<u64>>,
+    /// Scratch with option sets in registers (values below `2^SMALL_BITS`; native only).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    small: Scratch<u64>,
+    /// Scratch with option sets in four words on the stack (values below 128; native only).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    quad: Scratch<[u64; 4]>,
+    /// False to keep the option sets in memory always (the reference for the register sets).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    small_sets: bool,
     /// The heap count at which the functionals are reviewed next.
     next_review: usize,
 }
@@ -367,6 +426,9 @@ impl OctalSequence {
             values: Values::default(),
             value_bits: 0,
             scratch: Scratch::default(),
+            small: Scratch::default(),
+            quad: Scratch::default(),
+            small_sets: true,
             next_review: FIRST_REVIEW,
         };
         sequence.push(0);
@@ -378,6 +440,14 @@ impl OctalSequence {
     pub fn full_method(rules: &Ruleset) -> Self {
         let mut sequence = OctalSequence::new(rules);
         sequence.next_review = usize::MAX;
+        sequence
+    }
+
+    /// The same method with its option sets always in memory (the path of games whose values
+    /// reach 128), checked against the register sets on small games.
+    pub fn with_word_sets(rules: &Ruleset) -> Self {
+        let mut sequence = OctalSequence::new(rules);
+        sequence.small_sets = false;
         sequence
     }
 
@@ -487,19 +557,39 @@ impl OctalSequence {
                 self.review();
                 self.next_review *= 2;
             }
-            let value = match &self.values {
-                #[cfg(not(target_arch = "wasm32"))]
-                Values::Narrow(v) => self.moves.next_value(v, self.value_bits, &mut self.scratch),
-                #[cfg(target_arch = "wasm32")]
-                Values::Narrow(_) => unreachable!("widened before the loop"),
-                Values::Wide(v) => self.moves.next_value(v, self.value_bits, &mut self.scratch),
-            };
+            let value = self.next_value();
             self.push(value);
             if n.is_multiple_of(TICK) {
                 budget.tick(n as u64, total as u64)?;
             }
         }
         Ok(())
+    }
+
+    /// The value of the next heap, with the smallest option sets its values fit.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn next_value(&mut self) -> u32 {
+        let bits = self.value_bits;
+        match &self.values {
+            Values::Narrow(v) if self.small_sets && bits <= SMALL_BITS => {
+                self.moves.next_value(v, bits, &mut self.small)
+            }
+            Values::Narrow(v) if self.small_sets && bits <= QUAD_BITS => {
+                self.moves.next_value(v, bits, &mut self.quad)
+            }
+            Values::Narrow(v) => self.moves.next_value(v, bits, &mut self.scratch),
+            Values::Wide(v) => self.moves.next_value(v, bits, &mut self.scratch),
+        }
+    }
+
+    /// The value of the next heap; the browser's module keeps one cell width and one set kind
+    /// (module size).
+    #[cfg(target_arch = "wasm32")]
+    fn next_value(&mut self) -> u32 {
+        match &self.values {
+            Values::Narrow(_) => unreachable!("widened before the loop"),
+            Values::Wide(v) => self.moves.next_value(v, self.value_bits, &mut self.scratch),
+        }
     }
 
     fn push(&mut self, value: u32) {

@@ -31,6 +31,7 @@ pub mod reference;
 pub mod run;
 pub mod sequence;
 pub mod store;
+mod value_set;
 
 pub use code::{named_games, Kind, Ruleset};
 pub use run::Checkpoint;

@@ -54,6 +54,13 @@ async fn cancel_stops_an_octal_proof() -> Result<()> {
     check("#/octal?code=.6&max=4000000", "octal-job", "#octal-job").await
 }
 
+/// Issue 15: ·354 (Table 3.2; its proof needs 20,971,520 heaps, past the page's budget) runs
+/// with a progress bar, and Cancel stops it.
+#[tokio::test]
+async fn cancel_stops_an_octal_354_run() -> Result<()> {
+    check("#/octal?code=.354&max=4000000", "octal-job", "#octal-job").await
+}
+
 #[tokio::test]
 async fn cancel_stops_a_cumulative_game_solve() -> Result<()> {
     check(
