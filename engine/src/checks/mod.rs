@@ -5,6 +5,19 @@
 //! The explorer (`sweep`) runs a check over a whole family; tests run each one over the range
 //! its paper states. Every check cites its paper and section.
 
+/// A check's long text (its statement or stated range), left out of the wasm module: the
+/// `#/explore` page shows each check's name and citation and points to `heaplab checks` and
+/// the README for the statement, so these texts need not ship to every first visit.
+macro_rules! native_text {
+    ($text:expr) => {
+        if cfg!(target_arch = "wasm32") {
+            ""
+        } else {
+            $text
+        }
+    };
+}
+
 mod appendix_a;
 mod cumulative;
 pub mod ranges;
@@ -81,11 +94,12 @@ pub struct Check {
     pub name: &'static str,
     /// Paper and section, e.g. `Cohensius et al., Cumulative subtraction games, Conjecture 17`.
     pub citation: &'static str,
-    /// The claim in one sentence.
+    /// The claim in one sentence (empty in the wasm build, see `native_text!`).
     pub statement: &'static str,
     /// The families the claim speaks about; a sweep of another family refuses the check.
     pub applies_to: &'static [SubjectKind],
-    /// The range the paper states the claim for, in words (e.g. `every S with max S ≤ 7`).
+    /// The range the paper states the claim for, in words (e.g. `every S with max S ≤ 7`;
+    /// empty in the wasm build, see `native_text!`).
     pub stated_range: &'static str,
     /// Asks the claim of one ruleset, polling `budget` (through the solvers it calls) so a
     /// sweep can cancel it midway.

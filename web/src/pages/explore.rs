@@ -17,7 +17,8 @@ use yew::prelude::*;
 
 use crate::components::export::{download_canvas, download_text};
 use crate::components::field::{
-    edit_form, field_errors, submit_or_rerun, use_query_form, FieldError,
+    edit_form, field_errors, submit_or_rerun, text_field, use_query_form, FieldError,
+    TextFieldProps,
 };
 use crate::components::page::page_head;
 use crate::format::progress_text;
@@ -140,14 +141,6 @@ fn change(
     edit_form(form, set)
 }
 
-/// A text input's `oninput` storing its text with `set` (one instance, as [`change`]).
-fn input(
-    form: &UseStateHandle<ExploreQuery>,
-    set: fn(&mut ExploreQuery, String),
-) -> Callback<InputEvent> {
-    edit_form(form, set)
-}
-
 /// Ticks or unticks the check `name` (a checkbox's value).
 fn toggle_check(q: &mut ExploreQuery, name: String) {
     match q.checks.iter().position(|c| *c == name) {
@@ -169,7 +162,8 @@ fn set_top_metric(q: &mut ExploreQuery, metric: String) {
     };
 }
 
-/// The form: family, bounds, checks (with citations), group-by and top-k.
+/// The form: family, bounds, checks (names and citations; the statements are left out of the
+/// wasm module, `heaplab checks` prints them), group-by and top-k.
 fn sweep_form(
     form: &crate::components::field::QueryForm<ExploreQuery>,
     onsubmit: Callback<SubmitEvent>,
@@ -184,43 +178,64 @@ fn sweep_form(
         html! {
             <li><label><input type="checkbox" id={format!("explore-check-box-{name}")} value={name} {checked} onchange={change(handle, toggle_check)} />
                 { format!(" {name}") }</label>
-                <small>{ format!(" — {} ({})", check.statement, check.citation) }</small></li>
+                <small>{ format!(" ({})", check.citation) }</small></li>
         }
     });
+    let exact = form.exact.as_str();
+    let family_options = choices(
+        &[
+            ("subtraction", "subtraction sets S ⊆ {1..m}"),
+            ("all-but", "all-but ℕ∖E, E ⊆ {1..m}"),
+        ],
+        &form.family,
+    );
+    let text = |id: &'static str, label: &'static str, value: &str, hint: &'static str, set| {
+        text_field(&yew::props!(TextFieldProps {
+            id,
+            label,
+            value: value.to_string(),
+            oninput: form.setter(set),
+            hint,
+            narrow: true,
+            inputmode: "numeric",
+        }))
+    };
     html! {
         <form class="explore-form" {onsubmit}>
-            <div class="field narrow"><label for="explore-family">{ "Family" }</label>
-                <select id="explore-family" onchange={change(handle, |q, v| { q.family = v; q.checks.clear(); })}>
-                    <option value="subtraction" selected={form.family == "subtraction"}>{ "subtraction sets S ⊆ {1..m}" }</option>
-                    <option value="all-but" selected={form.family == "all-but"}>{ "all-but ℕ∖E, E ⊆ {1..m}" }</option>
-                </select></div>
-            <div class="field narrow"><label for="explore-m">{ "max move m" }</label>
-                <input id="explore-m" type="text" inputmode="numeric" value={form.m.clone()} oninput={input(handle, |q, v| q.m = v)} /></div>
-            <div class="field narrow"><label for="explore-k">{ "|S| = k" }</label>
-                <input id="explore-k" type="text" inputmode="numeric" placeholder="any" value={form.k.clone()} oninput={input(handle, |q, v| q.k = v)} /></div>
-            <div class="field narrow"><label for="explore-exact">{ "largest element" }</label>
-                <select id="explore-exact" onchange={change(handle, |q, v| q.exact = v)}>
-                    <option value="" selected={form.exact.is_empty()}>{ "any ≤ m" }</option>
-                    <option value="1" selected={form.exact == "1"}>{ "exactly m" }</option>
-                </select></div>
-            <div class="field narrow"><label for="explore-group">{ "group by" }</label>
-                <select id="explore-group" onchange={change(handle, |q, v| q.group = v)}>
-                    { options("explore-group", names, &form.group) }
-                </select></div>
-            <div class="field narrow"><label for="explore-top-metric">{ "top records of" }</label>
-                <select id="explore-top-metric" onchange={change(handle, set_top_metric)}>
-                    { options("explore-top-metric", names, &top_metric) }
-                </select></div>
-            <div class="field narrow"><label for="explore-top-k">{ "K" }</label>
-                <input id="explore-top-k" type="text" inputmode="numeric" value={top_k} oninput={input(handle, |q, v| {
-                    let metric = q.top.split_once(':').map_or(q.top.clone(), |(m, _)| m.to_string());
-                    q.top = format!("{metric}:{v}");
-                })} /></div>
+            { select_field("explore-family", "Family", family_options, change(handle, |q, v| { q.family = v; q.checks.clear(); })) }
+            { text("explore-m", "max move m", &form.m, "", |q, v| q.m = v) }
+            { text("explore-k", "|S| = k", &form.k, "any", |q, v| q.k = v) }
+            { select_field("explore-exact", "largest element", choices(&[("", "any ≤ m"), ("1", "exactly m")], exact), change(handle, |q, v| q.exact = v)) }
+            { select_field("explore-group", "group by", options("explore-group", names, &form.group), change(handle, |q, v| q.group = v)) }
+            { select_field("explore-top-metric", "top records of", options("explore-top-metric", names, &top_metric), change(handle, set_top_metric)) }
+            { text("explore-top-k", "K", &top_k, "", set_top_k) }
             <fieldset class="explore-checks"><legend>{ "Checks" }</legend>
+                <p>{ "Each check's statement and the range its paper states: " }<code>{ "heaplab checks" }</code>{ ", or the README's Paper checks table." }</p>
                 <ul>{ for check_boxes }</ul></fieldset>
             <button type="submit" id="explore-run">{ "Run" }</button>
         </form>
     }
+}
+
+/// The K of the top records, keeping the metric.
+fn set_top_k(q: &mut ExploreQuery, k: String) {
+    let metric = q.top.split_once(':').map_or(q.top.as_str(), |(m, _)| m);
+    q.top = format!("{metric}:{k}");
+}
+
+/// A labelled `<select>` of `options` in a narrow field (one piece of markup for the four).
+fn select_field(id: &str, label: &str, options: Html, onchange: Callback<Event>) -> Html {
+    html! {
+        <div class="field narrow"><label for={id.to_string()}>{ label.to_string() }</label>
+            <select id={id.to_string()} {onchange}>{ options }</select></div>
+    }
+}
+
+/// `<option>`s of fixed `(value, text)` pairs, the one whose value is `selected` marked.
+fn choices(list: &[(&str, &str)], selected: &str) -> Html {
+    list.iter()
+        .map(|&(value, text)| html! { <option value={value.to_string()} selected={value == selected}>{ text.to_string() }</option> })
+        .collect()
 }
 
 /// The progress bar, its line (done, rate, time left) and Cancel; or how the sweep ended.
