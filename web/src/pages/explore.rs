@@ -330,14 +330,8 @@ fn results_view(
             }
             if !group.is_empty() {
                 <canvas id="explore-chart" ref={canvas.clone()} aria-label="Histogram of the group counts"></canvas>
-                { results::groups_table(summary, &group) }
             }
-            if !top_metric.is_empty() {
-                { results::top_table(summary, family, &top_metric) }
-            }
-            if !summary.checks.is_empty() {
-                { results::checks_table(summary, family) }
-            }
+            { results::tables(summary, family, &group, &top_metric) }
         </div>
     }
 }

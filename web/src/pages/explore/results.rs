@@ -5,6 +5,7 @@
 use heaplab_engine::checks;
 use heaplab_engine::sweep::aggregate::Found;
 use heaplab_engine::sweep::Summary;
+use heaplab_engine::tree_layout::xml_escape;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -149,84 +150,106 @@ pub fn draw_histogram<DB: DrawingBackend>(
     root.present().map_err(|e| err(&e))
 }
 
-/// A ruleset as a link to its page (plain text when it has none).
-pub fn ruleset_cell(family: &str, text: &str) -> Html {
+/// `text` escaped for HTML (the engine's escaper, already in the module for its SVG trees).
+fn esc(text: &str) -> String {
+    xml_escape(text)
+}
+
+/// A ruleset as a link to its page (plain text when it has none), as HTML.
+fn ruleset_cell(family: &str, text: &str) -> String {
     match ruleset_link(family, text) {
-        Some(href) => html! { <a class="ruleset-link" {href}>{ format!("{{{text}}}") }</a> },
-        None => html! { <span>{ text.to_string() }</span> },
+        Some(href) => format!(
+            "<a class=\"ruleset-link\" href=\"{}\">{{{}}}</a>",
+            esc(&href),
+            esc(text)
+        ),
+        None => format!("<span>{}</span>", esc(text)),
     }
 }
 
-/// A data table: its id, caption, column heads and rows (`<tr>`s); the one piece the groups,
-/// records and checks tables share.
-fn data_table(id: &str, caption: String, head: &[&str], rows: Html) -> Html {
-    let head = head
+/// A data table as HTML: its id, caption, column heads and rows (`<tr>`s); the one piece the
+/// groups, records and checks tables share.
+fn data_table(id: &str, caption: &str, head: &[&str], rows: String) -> String {
+    let head: String = head
         .iter()
-        .map(|h| html! { <th scope="col">{ h.to_string() }</th> });
-    html! {
-        <table id={id.to_string()} class="data">
-            <caption>{ caption }</caption>
-            <thead><tr>{ for head }</tr></thead>
-            <tbody>{ rows }</tbody>
-        </table>
-    }
+        .map(|h| format!("<th scope=\"col\">{}</th>", esc(h)))
+        .collect();
+    format!(
+        "<table id=\"{id}\" class=\"data\"><caption>{}</caption><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>",
+        esc(caption)
+    )
 }
 
 /// The groups table: one row per key, `explore-group-{key}` holding its count.
-pub fn groups_table(summary: &Summary, group: &str) -> Html {
+fn groups_table(summary: &Summary, group: &str) -> String {
     let rows = summary.groups.iter().map(|(key, count)| {
         let key = key_text(key);
-        html! {
-            <tr><th scope="row">{ key.clone() }</th>
-                <td id={format!("explore-group-{key}")}>{ grouped(*count) }</td></tr>
-        }
+        format!(
+            "<tr><th scope=\"row\">{key}</th><td id=\"explore-group-{key}\">{}</td></tr>",
+            grouped(*count)
+        )
     });
     let caption = format!("Rulesets per value of {group}");
     data_table(
         "explore-groups",
-        caption,
+        &caption,
         &[group, "rulesets"],
         rows.collect(),
     )
 }
 
 /// The top-k records table.
-pub fn top_table(summary: &Summary, family: &str, metric: &str) -> Html {
+fn top_table(summary: &Summary, family: &str, metric: &str) -> String {
     let rows = summary.top.iter().enumerate().map(|(i, r)| {
-        html! {
-            <tr><td>{ i + 1 }</td><td>{ r.value }</td><td>{ r.index }</td>
-                <td>{ ruleset_cell(family, &r.ruleset) }</td></tr>
-        }
+        format!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            i + 1,
+            r.value,
+            r.index,
+            ruleset_cell(family, &r.ruleset)
+        )
     });
     let caption = format!("Largest {metric}");
     data_table(
         "explore-top",
-        caption,
+        &caption,
         &["#", metric, "index", "ruleset"],
         rows.collect(),
     )
 }
 
-/// A list of rulesets with their details (witnesses or errors).
-fn found_list(found: &[Found], family: &str) -> Html {
-    let items = found.iter().map(|f| {
-        html! { <li>{ ruleset_cell(family, &f.ruleset) }{ format!(" (index {}): {}", f.index, f.detail) }</li> }
-    });
-    html! { <ul class="witnesses">{ for items }</ul> }
+/// A list of rulesets with their details (witnesses or errors), as HTML.
+fn found_list(found: &[Found], family: &str) -> String {
+    let items: String = found
+        .iter()
+        .map(|f| {
+            format!(
+                "<li>{} (index {}): {}</li>",
+                ruleset_cell(family, &f.ruleset),
+                f.index,
+                esc(&f.detail)
+            )
+        })
+        .collect();
+    format!("<ul class=\"witnesses\">{items}</ul>")
 }
 
 /// Each check's tally, citation and first failures with their witnesses.
-pub fn checks_table(summary: &Summary, family: &str) -> Html {
+fn checks_table(summary: &Summary, family: &str) -> String {
     let rows = summary.checks.iter().map(|t| {
-        let citation = checks::find_for_subtraction(&t.name).map(|c| c.citation).unwrap_or_default();
-        html! {
-            <tr id={format!("explore-check-{}", t.name)}>
-                <th scope="row">{ t.name.clone() }<br /><small>{ citation }</small></th>
-                <td class="holds">{ grouped(t.holds) }</td><td class="fails">{ grouped(t.fails) }</td>
-                <td>{ grouped(t.not_applicable) }</td><td>{ grouped(t.errors) }</td>
-                <td>{ found_list(&t.first_failures, family) }</td>
-            </tr>
-        }
+        let citation = checks::find_for_subtraction(&t.name)
+            .map(|c| c.citation)
+            .unwrap_or_default();
+        format!(
+            "<tr id=\"explore-check-{name}\"><th scope=\"row\">{name}<br><small>{}</small></th><td class=\"holds\">{}</td><td class=\"fails\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(citation),
+            grouped(t.holds),
+            grouped(t.fails),
+            grouped(t.not_applicable),
+            grouped(t.errors),
+            found_list(&t.first_failures, family),
+            name = esc(&t.name),
+        )
     });
     let head = [
         "check",
@@ -236,24 +259,39 @@ pub fn checks_table(summary: &Summary, family: &str) -> Html {
         "errors",
         "first failures (witness)",
     ];
-    data_table("explore-checks", "Checks".into(), &head, rows.collect())
+    data_table("explore-checks", "Checks", &head, rows.collect())
 }
 
-/// The totals line and the first rulesets that could not be measured.
+/// The totals line and the first rulesets that could not be measured, as HTML.
 pub fn totals(summary: &Summary, family: &str) -> Html {
-    html! {
-        <>
-            <p id="explore-totals">{ format!(
-                "{} rulesets swept, {} measured, {} failed, {} distinct periodic parts.",
-                grouped(summary.rulesets),
-                grouped(summary.matched),
-                grouped(summary.errors),
-                grouped(summary.sequences.len() as u64)
-            ) }</p>
-            if !summary.first_errors.is_empty() {
-                <p>{ "First rulesets that could not be measured:" }</p>
-                { found_list(&summary.first_errors, family) }
-            }
-        </>
+    let mut html = format!(
+        "<p id=\"explore-totals\">{} rulesets swept, {} measured, {} failed, {} distinct periodic parts.</p>",
+        grouped(summary.rulesets),
+        grouped(summary.matched),
+        grouped(summary.errors),
+        grouped(summary.sequences.len() as u64)
+    );
+    if !summary.first_errors.is_empty() {
+        html.push_str("<p>First rulesets that could not be measured:</p>");
+        html.push_str(&found_list(&summary.first_errors, family));
     }
+    Html::from_html_unchecked(html.into())
+}
+
+/// The groups table (when `group` is set), the top records (when `top` is) and the checks'
+/// tallies (when there are checks). The tables hold no handlers (a ruleset is a plain link),
+/// so they are one HTML string the page inserts as it is: about a third of the code yew's
+/// `html!` builds for the same markup, element by element.
+pub fn tables(summary: &Summary, family: &str, group: &str, top: &str) -> Html {
+    let mut html = String::new();
+    if !group.is_empty() {
+        html.push_str(&groups_table(summary, group));
+    }
+    if !top.is_empty() {
+        html.push_str(&top_table(summary, family, top));
+    }
+    if !summary.checks.is_empty() {
+        html.push_str(&checks_table(summary, family));
+    }
+    Html::from_html_unchecked(html.into())
 }
