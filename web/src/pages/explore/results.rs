@@ -1,6 +1,7 @@
-//! What a sweep shows: the group counts as a table and a histogram (plotters, PNG/SVG
-//! export), the top-k records, each check's tally with its first failures and witnesses, and
-//! the whole summary as CSV. Every ruleset links to its own page.
+//! What a sweep shows: the group counts as a table and a histogram (plotters, PNG export),
+//! the top-k records, each check's tally with its first failures and witnesses, and the whole
+//! summary as CSV. Every ruleset links to its own page. The tables are HTML strings (see
+//! [`tables`]): they hold no handlers, and a string costs the wasm module less than `html!`.
 
 use heaplab_engine::checks;
 use heaplab_engine::sweep::aggregate::Found;
