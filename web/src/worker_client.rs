@@ -322,32 +322,6 @@ pub fn spawn_links(
         .collect()
 }
 
-/// A runner with a worker pool that can fall back to the main thread (see [`pool_watchdog`]).
-pub trait PoolRunner: RunnerState + Sized {
-    /// The pool's links, while it has one.
-    fn links(&self) -> Option<&[WorkerLink]>;
-    /// Drops the pool and goes on on the main thread (nothing was handed out: work only goes
-    /// to ready workers).
-    fn fall_back(&mut self, again: &WeakShared<Self>);
-}
-
-/// The timer of a new pool: if no worker said Ready within [`WORKER_TIMEOUT_MS`], the runner
-/// falls back to the main thread.
-pub fn pool_watchdog<S: PoolRunner>(runner: &WeakShared<S>) -> gloo::timers::callback::Timeout {
-    let runner = runner.clone();
-    gloo::timers::callback::Timeout::new(WORKER_TIMEOUT_MS, move || {
-        runner.with(move |inner, again| {
-            let none_ready = inner
-                .links()
-                .is_some_and(|links| !links.iter().any(WorkerLink::is_ready));
-            if none_ready {
-                note_worker_timeout();
-                inner.fall_back(again);
-            }
-        });
-    })
-}
-
 impl Drop for WorkerLink {
     fn drop(&mut self) {
         self.worker.set_onmessage(None);
