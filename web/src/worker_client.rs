@@ -307,9 +307,10 @@ impl WorkerLink {
 
 /// Starts `size` workers for a pool; worker `i`'s replies go to `on_reply(i, reply)`. `None`
 /// when the browser has no `Worker` API or refuses one.
+/// (A `dyn` callback: one copy of [`WorkerLink::spawn`] serves every pool.)
 pub fn spawn_links(
     size: usize,
-    on_reply: impl Fn(usize, WorkerReply) + Clone + 'static,
+    on_reply: Rc<dyn Fn(usize, WorkerReply)>,
 ) -> Option<Vec<WorkerLink>> {
     if !has_worker_api() {
         return None;

@@ -7,6 +7,8 @@
 //!
 //! What a piece is, and what its result does, is the runner's ([`PieceRunner`]).
 
+use std::rc::Rc;
+
 use gloo::timers::callback::Timeout;
 
 use crate::worker::{JobId, JobOutput, JobSpec, WorkerReply, WorkerRequest};
@@ -96,8 +98,10 @@ impl Pool {
     }
 }
 
-/// A runner whose work the [`Pool`] hands out piece by piece.
-pub trait PieceRunner: RunnerState + Sized {
+/// A runner whose work the [`Pool`] hands out piece by piece. Object-safe: the pool's
+/// bookkeeping takes `&mut dyn PieceRunner`, so the module holds one copy of it for every
+/// runner; only the timer and worker callbacks, which hold the runner's handle, are generic.
+pub trait PieceRunner {
     /// The runner's pool.
     fn pool(&mut self) -> &mut Pool;
     /// Whether work is still to be handed out (not done, cancelled or failed).
@@ -115,7 +119,7 @@ pub trait PieceRunner: RunnerState + Sized {
 }
 
 /// Hands out work: pieces to idle ready workers, or a main-thread step.
-pub fn pump<S: PieceRunner>(s: &mut S, runner: &WeakShared<S>) {
+pub fn pump<S: PieceRunner + RunnerState>(s: &mut S, runner: &WeakShared<S>) {
     if !s.running() {
         return;
     }
@@ -149,17 +153,22 @@ pub fn pump<S: PieceRunner>(s: &mut S, runner: &WeakShared<S>) {
 
 /// Drops the workers and goes on on the main thread (nothing was handed out: work only goes
 /// to ready workers).
-fn fall_back<S: PieceRunner>(s: &mut S, runner: &WeakShared<S>) {
+fn fall_back<S: PieceRunner + RunnerState>(s: &mut S, runner: &WeakShared<S>) {
+    give_up_workers(s);
+    pump(s, runner);
+}
+
+/// [`fall_back`]'s part that needs no handle.
+fn give_up_workers(s: &mut dyn PieceRunner) {
     let pool = s.pool();
     pool.links = None;
     pool.watchdog = None;
     pool.workers = Workers::Unavailable;
     s.mode_changed();
-    pump(s, runner);
 }
 
 /// Gives each idle ready worker its next piece.
-fn feed<S: PieceRunner>(s: &mut S) {
+fn feed(s: &mut dyn PieceRunner) {
     let Some(links) = s.pool().links.as_ref() else {
         return;
     };
@@ -181,23 +190,36 @@ fn feed<S: PieceRunner>(s: &mut S) {
     }
 }
 
-/// Takes worker `worker`'s reply: Ready, a piece's progress, or its end.
-fn on_reply<S: PieceRunner>(s: &mut S, worker: usize, reply: WorkerReply, again: &WeakShared<S>) {
+/// Takes worker `worker`'s reply: Ready, a piece's progress, or its end; then hands out
+/// more work.
+fn on_reply<S: PieceRunner + RunnerState>(
+    s: &mut S,
+    worker: usize,
+    reply: WorkerReply,
+    again: &WeakShared<S>,
+) {
+    if take_reply(s, worker, reply) {
+        pump(s, again);
+    }
+}
+
+/// [`on_reply`]'s part that needs no handle; whether to hand out more work.
+fn take_reply(s: &mut dyn PieceRunner, worker: usize, reply: WorkerReply) -> bool {
     let pool = s.pool();
     if pool.links.is_none() {
-        return;
+        return false;
     }
     let (id, output) = match reply {
         WorkerReply::Ready => {
             pool.watchdog = None;
             pool.workers = Workers::Available;
-            return pump(s, again);
+            return true;
         }
         WorkerReply::Progress { id, progress } => {
             if id >= pool.first_id {
                 s.progress(id, progress.done);
             }
-            return;
+            return false;
         }
         WorkerReply::Result { id, output } => (id, Ok(*output)),
         WorkerReply::Error { id, message } => (id, Err(message)),
@@ -210,11 +232,11 @@ fn on_reply<S: PieceRunner>(s: &mut S, worker: usize, reply: WorkerReply, again:
     if id >= pool.first_id {
         s.finished(id, output);
     }
-    pump(s, again);
+    true
 }
 
 /// Runs one main-thread step soon (once: a step already scheduled stays).
-fn schedule_step<S: PieceRunner>(s: &mut S, runner: &WeakShared<S>) {
+fn schedule_step<S: PieceRunner + RunnerState>(s: &mut S, runner: &WeakShared<S>) {
     let pool = s.pool();
     if pool.step.is_some() {
         return;
@@ -234,28 +256,33 @@ fn schedule_step<S: PieceRunner>(s: &mut S, runner: &WeakShared<S>) {
 
 /// Starts [`pool_size`] workers whose replies go to the runner; `None` when the browser
 /// refuses.
-fn spawn<S: PieceRunner>(runner: &WeakShared<S>) -> Option<Vec<WorkerLink>> {
+fn spawn<S: PieceRunner + RunnerState>(runner: &WeakShared<S>) -> Option<Vec<WorkerLink>> {
     let runner = runner.clone();
-    spawn_links(pool_size(), move |i, reply| {
-        runner.with(move |s, again| on_reply(s, i, reply, again));
-    })
+    spawn_links(
+        pool_size(),
+        Rc::new(move |i, reply| {
+            runner.with(move |s, again| on_reply(s, i, reply, again));
+        }),
+    )
 }
 
 /// The timer of a new pool: if no worker said Ready within [`WORKER_TIMEOUT_MS`], the runner
 /// falls back to the main thread.
-fn watchdog<S: PieceRunner>(runner: &WeakShared<S>) -> Timeout {
+fn watchdog<S: PieceRunner + RunnerState>(runner: &WeakShared<S>) -> Timeout {
     let runner = runner.clone();
     Timeout::new(WORKER_TIMEOUT_MS, move || {
         runner.with(move |s, again| {
-            let none_ready = s
-                .pool()
-                .links
-                .as_ref()
-                .is_some_and(|links| !links.iter().any(|(l, _)| l.is_ready()));
-            if none_ready {
+            if none_ready(s.pool()) {
                 note_worker_timeout();
                 fall_back(s, again);
             }
         });
     })
+}
+
+/// Whether the pool has workers and none of them is ready.
+fn none_ready(pool: &Pool) -> bool {
+    pool.links
+        .as_ref()
+        .is_some_and(|links| !links.iter().any(|(l, _)| l.is_ready()))
 }
