@@ -43,13 +43,12 @@ fn metric_names(family: &str) -> &'static [&'static str] {
 /// `<option>`s of `names`, `selected` marked, with an empty "none" first; each has the id
 /// `{id}-{name}`.
 fn options(id: &str, names: &[&str], selected: &str) -> Html {
-    let none = html! { <option value="" selected={selected.is_empty()}>{ "none" }</option> };
     // An alias (`max`) selects its metric (`max_move`).
-    let chosen = metrics::column(names, selected).ok();
-    let rest = names.iter().enumerate().map(|(i, n)| {
-        html! { <option id={format!("{id}-{n}")} value={n.to_string()} selected={chosen == Some(i)}>{ n.to_string() }</option> }
-    });
-    html! { <>{ none }{ for rest }</> }
+    let chosen = metrics::column(names, selected).map_or("", |i| names[i]);
+    let list: Vec<(&str, &str)> = std::iter::once(("", "none"))
+        .chain(names.iter().map(|&n| (n, n)))
+        .collect();
+    choices(Some(id), &list, chosen)
 }
 
 /// The `#/explore` page.
@@ -183,6 +182,7 @@ fn sweep_form(
     });
     let exact = form.exact.as_str();
     let family_options = choices(
+        None,
         &[
             ("subtraction", "subtraction sets S ⊆ {1..m}"),
             ("all-but", "all-but ℕ∖E, E ⊆ {1..m}"),
@@ -205,7 +205,7 @@ fn sweep_form(
             { select_field("explore-family", "Family", family_options, change(handle, |q, v| { q.family = v; q.checks.clear(); })) }
             { text("explore-m", "max move m", &form.m, "", |q, v| q.m = v) }
             { text("explore-k", "|S| = k", &form.k, "any", |q, v| q.k = v) }
-            { select_field("explore-exact", "largest element", choices(&[("", "any ≤ m"), ("1", "exactly m")], exact), change(handle, |q, v| q.exact = v)) }
+            { select_field("explore-exact", "largest element", choices(None, &[("", "any ≤ m"), ("1", "exactly m")], exact), change(handle, |q, v| q.exact = v)) }
             { select_field("explore-group", "group by", options("explore-group", names, &form.group), change(handle, |q, v| q.group = v)) }
             { select_field("explore-top-metric", "top records of", options("explore-top-metric", names, &top_metric), change(handle, set_top_metric)) }
             { text("explore-top-k", "K", &top_k, "", set_top_k) }
@@ -231,10 +231,15 @@ fn select_field(id: &str, label: &str, options: Html, onchange: Callback<Event>)
     }
 }
 
-/// `<option>`s of fixed `(value, text)` pairs, the one whose value is `selected` marked.
-fn choices(list: &[(&str, &str)], selected: &str) -> Html {
+/// `<option>`s of `(value, text)` pairs, the one whose value is `selected` marked; with an
+/// `id` prefix, each non-empty value's option has the id `{id}-{value}`. One piece of markup
+/// for the four selects.
+fn choices(id: Option<&str>, list: &[(&str, &str)], selected: &str) -> Html {
     list.iter()
-        .map(|&(value, text)| html! { <option value={value.to_string()} selected={value == selected}>{ text.to_string() }</option> })
+        .map(|&(value, text)| {
+            let id = id.filter(|_| !value.is_empty()).map(|id| format!("{id}-{value}"));
+            html! { <option {id} value={value.to_string()} selected={value == selected}>{ text.to_string() }</option> }
+        })
         .collect()
 }
 
