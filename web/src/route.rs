@@ -25,6 +25,7 @@
 
 pub mod cumulative;
 pub mod cumulative_games;
+pub mod explore;
 pub mod partizan;
 pub mod plane;
 pub mod registry;
@@ -32,6 +33,7 @@ pub mod scoring;
 
 use cumulative::CumulativeQuery;
 use cumulative_games::CgQuery;
+use explore::ExploreQuery;
 use partizan::PartizanQuery;
 use plane::PlaneQuery;
 pub use registry::PageQuery;
