@@ -1411,6 +1411,28 @@ fn octal_worker_request_solves_kayles() {
     assert!(bad.is_err());
 }
 
+/// The browser's module has its own octal path (one cell width, no block scans; see
+/// `engine/src/octal/fast.rs`), which the native tests never run: its values equal the plain
+/// mex of `octal::reference` on every code of up to two digits and on five Table 3.2 games.
+#[wasm_bindgen_test]
+fn octal_browser_path_matches_the_plain_mex() {
+    use heaplab_engine::octal::{reference, Ruleset};
+    use heaplab_web::worker::{solve_octal, OctalRequest};
+    let two_digit = (1..64).map(|d| format!(".{}{}", d / 8, d % 8));
+    let table = [".16", ".127", ".56", ".354", ".376"].map(String::from);
+    for code in two_digit.chain(table) {
+        let request = OctalRequest {
+            code: code.clone(),
+            max_heaps: 1_500,
+        };
+        let (_, values) = solve_octal(&request, &mut |_| {}).unwrap();
+        let rules = Ruleset::parse(&code).unwrap();
+        let slow = reference::nim_values(&rules, values.len());
+        let fast: Vec<u64> = values.iter().map(|&v| u64::from(v)).collect();
+        assert_eq!(fast, slow, "{code}");
+    }
+}
+
 /// The PNG size menus offer only sizes a browser can make: the paper's 1199 × 1199 map at ×4
 /// (4796 px a side) but not ×8 (9592 × 9592 = 92 million pixels, over the 64 million cap).
 #[wasm_bindgen_test]

@@ -1,6 +1,6 @@
 //! The option sets of one heap in the fast method: one `u64` in a register while every value
-//! is below 64, four words on the stack below 128 (the Table 3.2 games up to ·354), words in
-//! memory beyond.
+//! is below 64; below 128, two words while values of 64 or more are rare (·56) and four words
+//! on the stack otherwise (the Table 3.2 games up to ·354); words in memory beyond.
 //!
 //! The rare scan sets hundreds of bits a heap in a set of one or two words; in memory each
 //! set waits for the previous store to the same word, in a register it does not (·127 spends
@@ -19,7 +19,8 @@ pub(super) const QUAD_BITS: u32 = 7;
 pub(super) trait ValueSet {
     /// Empties the set, with room for `words` words of values.
     fn reset(&mut self, words: usize);
-    /// Adds value `v` (below 128 for the register set).
+    /// Adds value `v` (below the set's bound: 64 for `u64`, 128 for `[u64; 2]`, 256 for
+    /// `[u64; 4]`).
     fn insert(&mut self, v: u32);
     /// The set's words (values `64·i .. 64·i + 63` in word `i`).
     fn words(&self) -> &[u64];
