@@ -23,6 +23,7 @@
 //!   window `#/period-map?family=3move&fixed=3001&s1=401..1600&s2=901..2100&colour=class`.
 //! * `#/cumulative-subtraction`: see [`cumulative`].
 
+pub mod browser_json;
 pub mod cumulative;
 pub mod cumulative_games;
 pub mod explore;
