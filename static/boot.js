@@ -6,7 +6,7 @@ import init, { start } from '../heaplab.js';
 init().then(() => start()).catch((error) => {
   const note = document.getElementById('boot-note');
   const message = 'HeapLab could not start: ' + error +
-    '. It needs a browser with WebAssembly support.';
+    '. It needs a browser with WebAssembly SIMD: Chrome or Edge 97, Firefox 114, Safari 16.4 or later.';
   if (note) {
     note.textContent = message;
     note.setAttribute('role', 'alert');

@@ -8,7 +8,7 @@ use heaplab_engine::scoring::{self, octal::ScoringLimits};
 use heaplab_engine::subtraction::{self, reference, Limits, DEFAULT_SEARCH};
 use heaplab_engine::sweep::family::Ruleset;
 use heaplab_engine::sweep::{
-    shard_range, Family, FamilyOptions, Summary, Sweep, SweepSpec, TopSpec,
+    metrics, shard_range, wire, Family, FamilyOptions, Summary, Sweep, SweepSpec, TopSpec,
 };
 use heaplab_engine::{all_but, Budget, EngineError, Periodicity};
 use heaplab_engine::{cumulative_subtraction, octal, period_map};
@@ -340,10 +340,14 @@ fn shards_and_chunks_merge_to_the_one_process_summary() {
         for i in (0..count).rev() {
             let range = shard_range(len, i, count).unwrap();
             let part = sweep.run_range(range, &mut Budget::unlimited()).unwrap();
+            // Each part as a Web Worker sends it: as text, decoded by the page.
+            let part = wire::decode(&wire::encode(&part)).unwrap();
             merged.merge(part, sweep.caps());
         }
         assert_eq!(merged, whole, "{count} shards");
     }
+    assert!(!whole.rows.is_empty() && !whole.checks[0].first_failures.is_empty());
+    assert_eq!(wire::decode(&wire::encode(&whole)).unwrap(), whole);
 }
 
 #[test]
@@ -581,4 +585,27 @@ fn distinct_sequences_are_counted_in_every_family() {
         let p = reference::p_positions(&r.elements(), range.end);
         p[range].iter().map(|&b| i64::from(b)).collect()
     });
+}
+
+/// The web page's measure (subtraction and all-but only) gives every row and the whole
+/// summary of the full one on those families, and counts any other ruleset as an error.
+#[test]
+fn the_subtraction_measure_equals_the_full_one_on_its_families() {
+    let find = heaplab_engine::checks::find;
+    for name in ["subtraction", "all-but"] {
+        let spec = || SweepSpec {
+            group_by: Some("max".into()),
+            ..spec(family(name, 9))
+        };
+        let full = Sweep::with_checks(spec(), find).unwrap();
+        let sets = Sweep::with_parts(spec(), find, metrics::measure_subtraction).unwrap();
+        assert_eq!(run(&sets), run(&full), "{name}");
+    }
+    let octal =
+        Sweep::with_parts(spec(family("octal", 2)), find, metrics::measure_subtraction).unwrap();
+    let summary = run(&octal);
+    assert_eq!((summary.errors, summary.matched), (summary.rulesets, 0));
+    assert!(summary.first_errors[0]
+        .detail
+        .contains("subtraction and all-but"));
 }

@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use crate::pages::cumulative_games::CumulativeGamesPage;
 use crate::pages::cumulative_subtraction::CumulativePage;
+use crate::pages::explore::ExplorePage;
 use crate::pages::octal::OctalPage;
 use crate::pages::partizan::PartizanPage;
 use crate::pages::plane::PlanePage;

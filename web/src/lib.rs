@@ -8,6 +8,7 @@
 //! * [`worker`]: the one job protocol, the `Job` of every kind, and the Web Worker's host loop
 //!   (started by [`start_worker`]);
 //! * [`worker_client`]: one Web Worker from the page's side ([`worker_client::WorkerLink`]);
+//! * [`worker_pool`]: one pool runner for work cut into pieces (period-map tiles, sweeps);
 //! * [`jobs`]: the single-job client (`JobRunner`, `use_job`, `job_status`);
 //! * [`tiles`]: period maps computed tile by tile (worker pool or main thread) into a canvas.
 //!
@@ -27,6 +28,7 @@ pub mod route;
 pub mod tiles;
 pub mod worker;
 pub mod worker_client;
+pub mod worker_pool;
 
 use wasm_bindgen::prelude::*;
 use web_sys::Element;

@@ -23,8 +23,10 @@
 //!   window `#/period-map?family=3move&fixed=3001&s1=401..1600&s2=901..2100&colour=class`.
 //! * `#/cumulative-subtraction`: see [`cumulative`].
 
+pub mod browser_json;
 pub mod cumulative;
 pub mod cumulative_games;
+pub mod explore;
 pub mod partizan;
 pub mod plane;
 pub mod registry;
@@ -32,6 +34,7 @@ pub mod scoring;
 
 use cumulative::CumulativeQuery;
 use cumulative_games::CgQuery;
+use explore::ExploreQuery;
 use partizan::PartizanQuery;
 use plane::PlaneQuery;
 pub use registry::PageQuery;

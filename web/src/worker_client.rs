@@ -305,6 +305,24 @@ impl WorkerLink {
     }
 }
 
+/// Starts `size` workers for a pool; worker `i`'s replies go to `on_reply(i, reply)`. `None`
+/// when the browser has no `Worker` API or refuses one.
+/// (A `dyn` callback: one copy of [`WorkerLink::spawn`] serves every pool.)
+pub fn spawn_links(
+    size: usize,
+    on_reply: Rc<dyn Fn(usize, WorkerReply)>,
+) -> Option<Vec<WorkerLink>> {
+    if !has_worker_api() {
+        return None;
+    }
+    (0..size)
+        .map(|i| {
+            let on_reply = on_reply.clone();
+            WorkerLink::spawn(move |reply| on_reply(i, reply))
+        })
+        .collect()
+}
+
 impl Drop for WorkerLink {
     fn drop(&mut self) {
         self.worker.set_onmessage(None);

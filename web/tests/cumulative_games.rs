@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use heaplab_engine::cumulative_games::efg::Efg;
 use heaplab_engine::cumulative_games::{
     outcome_table, solve, spec, Grounded, Moves, Position, Preset, Rational, TieBreak,
 };
@@ -262,6 +263,70 @@ fn an_imported_extensive_form_game_is_solved_both_ways() {
         .unwrap_err();
     assert_eq!(errors.len(), 1);
     assert!(errors[0].starts_with("efg: "), "{errors:?}");
+}
+
+/// The page reads imported games through the browser's `JSON.parse`; the CLI through
+/// serde_json. Both feed the engine's one reader, so they must agree on every text: the same
+/// game, or an error from both (the same message but for the parser's own words).
+#[wasm_bindgen_test]
+fn the_browser_json_reader_agrees_with_the_engines() {
+    let node =
+        |player: u32, kids: &str| format!("{{\"player\": {player}, \"children\": [{kids}]}}");
+    let leaf = |u: &str| format!("{{\"utility\": [{u}], \"label\": \"t {u}\"}}");
+    let deep = (0..250).fold(leaf("1, 2"), |inner, i| node(1 + i % 2, &inner));
+    let mut texts: Vec<String> = [
+        "not json",
+        "{\"players\": 2, \"root\": {\"utility\": [1, 2]}} trailing",
+        "[1, 2]",
+        "{\"players\": 0, \"root\": {}}",
+        "{\"players\": 2}",
+        "{\"players\": -1, \"root\": {\"utility\": [1]}}",
+        "{\"players\": 2, \"root\": {\"player\": 3, \"children\": [{\"utility\": [1,2]}]}}",
+        "{\"players\": 2, \"root\": {\"utility\": [1]}}",
+        "{\"players\": 2, \"root\": {\"utility\": [1, \"x\"]}}",
+        "{\"players\": 2, \"root\": {\"utility\": [1, null]}}",
+        "{\"players\": 2, \"root\": {\"children\": []}}",
+        "{\"players\": 2, \"root\": {\"children\": [{\"utility\": [1, 2]}], \"utility\": [1, 2]}}",
+        "{\"players\": 2, \"root\": {\"player\": 1, \"children\": [{\"utility\": [\"1/2\", 0.25]}, {\"utility\": [-3, \"7\"], \"player\": 2}]}}",
+        "{\"players\": 3, \"root\": {\"player\": 2, \"label\": \"r\", \"children\": [{\"utility\": [0, 1e2, 12.5]}, {\"utility\": [1, 2, 3]}]}}",
+    ]
+    .iter()
+    .map(|text| text.to_string())
+    .collect();
+    texts.push(format!(
+        "{{\"players\": 2, \"root\": {}}}",
+        node(
+            1,
+            &[
+                leaf("1, 0"),
+                node(2, &[leaf("0, 1"), leaf("2, 2")].join(",")),
+                leaf("\"1/3\", 3")
+            ]
+            .join(",")
+        )
+    ));
+    texts.push(format!("{{\"players\": 2, \"root\": {deep}}}"));
+    texts.push(format!(
+        "{{\"players\": 2, \"root\": {}}}",
+        "[".repeat(5000)
+    ));
+    for text in &texts {
+        let page = heaplab_web::route::browser_json::efg_from_json(text);
+        let engine = Efg::from_json(text);
+        match (&page, &engine) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "{text}"),
+            (Err(a), Err(b)) => {
+                let (a, b) = (a.to_string(), b.to_string());
+                assert!(!a.contains('\n'), "{a}");
+                let json = "the game is not valid JSON";
+                assert!(
+                    a == b || (a.contains(json) && b.contains(json)),
+                    "{text}: {a} | {b}"
+                );
+            }
+            _ => panic!("{text}: the page read {page:?}, the engine {engine:?}"),
+        }
+    }
 }
 
 async fn sleep(ms: u64) {

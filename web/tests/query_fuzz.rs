@@ -11,6 +11,7 @@
 
 use heaplab_web::route::cumulative::CumulativeQuery;
 use heaplab_web::route::cumulative_games::CgQuery;
+use heaplab_web::route::explore::ExploreQuery;
 use heaplab_web::route::partizan::PartizanQuery;
 use heaplab_web::route::plane::PlaneQuery;
 use heaplab_web::route::registry::FieldError;
@@ -22,7 +23,7 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// Cases per page in the ordinary test run (eight pages: a few thousand in all).
+/// Cases per page in the ordinary test run (nine pages: a few thousand in all).
 const DEFAULT_CASES: u64 = 300;
 
 /// Cases per page: `HEAPLAB_FUZZ_CASES` at build time (set by `cargo xtask fuzz`), else

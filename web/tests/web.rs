@@ -484,11 +484,15 @@ async fn unknown_route_is_not_blank() {
 async fn home_lists_the_families() {
     let (root, handle) = mount_at("#/").await;
     let cards = root.query_selector_all(".card-grid > li").unwrap();
-    assert_eq!(cards.length(), 8);
+    assert_eq!(cards.length(), 9);
     // Every card is either live (with a link) or coming soon (without one).
     let live = root.query_selector_all(".family.live").unwrap().length();
     let soon = root.query_selector_all(".family.soon").unwrap().length();
-    assert_eq!(live + soon, 8);
+    assert_eq!(live + soon, 9);
+    assert!(root
+        .query_selector(".family.live a[href='#/explore']")
+        .unwrap()
+        .is_some());
     assert!(root.query_selector(".family.soon a").unwrap().is_none());
     assert!(root
         .query_selector(".family.live a[href='#/cumulative-subtraction']")

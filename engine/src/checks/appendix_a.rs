@@ -59,9 +59,9 @@ fn pure_with_period(
 pub(super) const A1: Check = Check {
     name: "survey-appendix-a1",
     citation: "Larsson–Saha–Suetsugu, survey Appendix A, Theorem A.1 (Siegel [19])",
-    statement: "for every finite E the nim-sequence of ℕ ∖ E is arithmetic periodic",
+    statement: native_text!("for every finite E the nim-sequence of ℕ ∖ E is arithmetic periodic"),
     applies_to: ALL_BUT,
-    stated_range: "every finite E",
+    stated_range: native_text!("every finite E"),
     run: a1,
 };
 
@@ -77,10 +77,12 @@ fn a1(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineE
 pub(super) const A2: Check = Check {
     name: "survey-appendix-a2",
     citation: "Larsson–Saha–Suetsugu, survey Appendix A, Theorem A.2 (Siegel [19])",
-    statement: "E = {a}, or {a, b} with b ≠ 2a: purely arithmetic periodic (0 … a−1)² + a; \
-                E = {a, 2a}: (0 … a−1)³ + a",
+    statement: native_text!(
+        "E = {a}, or {a, b} with b ≠ 2a: purely arithmetic periodic (0 … a−1)² + a; \
+                E = {a, 2a}: (0 … a−1)³ + a"
+    ),
     applies_to: ALL_BUT,
-    stated_range: "every E with one or two elements",
+    stated_range: native_text!("every E with one or two elements"),
     run: a2,
 };
 
@@ -113,9 +115,9 @@ fn a2(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineE
 pub(super) const A3: Check = Check {
     name: "survey-appendix-a3",
     citation: "Larsson–Saha–Suetsugu, survey Appendix A, Theorem A.3 (Sleator and Slusky [20])",
-    statement: "E = {a < b < c}: the nim-sequence is purely arithmetic periodic",
+    statement: native_text!("E = {a < b < c}: the nim-sequence is purely arithmetic periodic"),
     applies_to: ALL_BUT,
-    stated_range: "every E with three elements",
+    stated_range: native_text!("every E with three elements"),
     run: a3,
 };
 
@@ -130,11 +132,13 @@ fn a3(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineE
 pub(super) const A4: Check = Check {
     name: "survey-appendix-a4",
     citation: "Larsson–Saha–Suetsugu, survey Appendix A, Conjecture A.4 (Sleator and Slusky)",
-    statement: "E = {a, b, a + b}, b > 3a, gcd(a, b) = 1: the period p is 3am if a multiple m of \
+    statement: native_text!(
+        "E = {a, b, a + b}, b > 3a, gcd(a, b) = 1: the period p is 3am if a multiple m of \
                 2a lies strictly between b and a + b, and else p = 3an for some n strictly \
-                between b and a + b",
+                between b and a + b"
+    ),
     applies_to: ALL_BUT,
-    stated_range: "every such E",
+    stated_range: native_text!("every such E"),
     run: a4,
 };
 
@@ -168,9 +172,11 @@ fn a4(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineE
 pub(super) const A5: Check = Check {
     name: "survey-appendix-a5",
     citation: "Larsson–Saha–Suetsugu, survey Appendix A, Theorem A.5 (Abuku and Suetsugu [21])",
-    statement: "with g = gcd(E) > 1 and E′ = E / g: G_E(n) = G_E′(⌊n/g⌋)·g + (n mod g) for all n",
+    statement: native_text!(
+        "with g = gcd(E) > 1 and E′ = E / g: G_E(n) = G_E′(⌊n/g⌋)·g + (n mod g) for all n"
+    ),
     applies_to: ALL_BUT,
-    stated_range: "every E with gcd > 1",
+    stated_range: native_text!("every E with gcd > 1"),
     run: a5,
 };
 
@@ -214,10 +220,12 @@ fn a5(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineE
 pub(super) const A6: Check = Check {
     name: "survey-appendix-a6",
     citation: "Larsson–Saha–Suetsugu, survey Appendix A, Theorem A.6",
-    statement: "E = {a < b < c < d}: purely arithmetic periodic, except when E = {a, b, a + b, \
-                a + 2b} (b ≠ 2a) or E = {a, b, c, a + c} (b ≠ 2a, c ≠ 2a)",
+    statement: native_text!(
+        "E = {a < b < c < d}: purely arithmetic periodic, except when E = {a, b, a + b, \
+                a + 2b} (b ≠ 2a) or E = {a, b, c, a + c} (b ≠ 2a, c ≠ 2a)"
+    ),
     applies_to: ALL_BUT,
-    stated_range: "every E with four elements outside the two exceptions",
+    stated_range: native_text!("every E with four elements outside the two exceptions"),
     run: a6,
 };
 
@@ -247,12 +255,14 @@ fn four<'a>(
 pub(super) const A7: Check = Check {
     name: "survey-appendix-a7",
     citation: "Larsson–Saha–Suetsugu, survey Appendix A, Conjecture A.7",
-    statement: "E = {a, b, a + b, a + 2b}: purely arithmetic periodic with period f/(b − a) if \
+    statement: native_text!(
+        "E = {a, b, a + b, a + 2b}: purely arithmetic periodic with period f/(b − a) if \
                 a < b < 2a, f/(⌊(a + b − 1)/(2a)⌋·a) if b ≥ 2a and a | b, f/gcd(a, b) otherwise, \
                 where i = ⌊(b − a)/(2a)⌋, j = ⌊(b − (2i + 1)a)/a⌋, k = b − (2i + j + 1)a, \
-                f = 4(i + j)(i + 1)a² + (4i + 3)ka + k²",
+                f = 4(i + j)(i + 1)a² + (4i + 3)ka + k²"
+    ),
     applies_to: ALL_BUT,
-    stated_range: "every such E",
+    stated_range: native_text!("every such E"),
     run: a7,
 };
 
@@ -282,9 +292,9 @@ fn a7(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineE
 pub(super) const A8: Check = Check {
     name: "survey-appendix-a8",
     citation: "Larsson–Saha–Suetsugu, survey Appendix A, Conjecture A.8",
-    statement: "E = {a, b, a + b, 2a + b} with b > 2a: purely arithmetic periodic",
+    statement: native_text!("E = {a, b, a + b, 2a + b} with b > 2a: purely arithmetic periodic"),
     applies_to: ALL_BUT,
-    stated_range: "every such E",
+    stated_range: native_text!("every such E"),
     run: a8,
 };
 
@@ -299,10 +309,12 @@ fn a8(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineE
 pub(super) const A9: Check = Check {
     name: "survey-appendix-a9",
     citation: "Larsson–Saha–Suetsugu, survey Appendix A, Lemma A.9",
-    statement: "E = {a, b, a + b, 2a + b}, b ≠ 2a, 2ma ≤ b ≤ (2m + 1)a for a positive integer m: \
-                purely arithmetic periodic with period (2m + 3)a + b",
+    statement: native_text!(
+        "E = {a, b, a + b, 2a + b}, b ≠ 2a, 2ma ≤ b ≤ (2m + 1)a for a positive integer m: \
+                purely arithmetic periodic with period (2m + 3)a + b"
+    ),
     applies_to: ALL_BUT,
-    stated_range: "every such E",
+    stated_range: native_text!("every such E"),
     run: a9,
 };
 
@@ -321,11 +333,13 @@ fn a9(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, EngineE
 pub(super) const A10: Check = Check {
     name: "survey-appendix-a10",
     citation: "Larsson–Saha–Suetsugu, survey Appendix A, Conjecture A.10",
-    statement: "E = {a, b, a + b, 2a + b}, (2m + 1)a < b < (2m + 2)a for an integer m ≥ 0: purely \
+    statement: native_text!(
+        "E = {a, b, a + b, 2a + b}, (2m + 1)a < b < (2m + 2)a for an integer m ≥ 0: purely \
                 arithmetic periodic with period f′/gcd(a, b), f′ = ⌊(b + 2a − 1)/(2a)⌋·4a² + \
-                3a·(b mod a) (as printed; the digest finds it fails for m = 0, a < b < 2a)",
+                3a·(b mod a) (as printed; the digest finds it fails for m = 0, a < b < 2a)"
+    ),
     applies_to: ALL_BUT,
-    stated_range: "every such E",
+    stated_range: native_text!("every such E"),
     run: a10,
 };
 

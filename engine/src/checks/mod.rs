@@ -5,6 +5,19 @@
 //! The explorer (`sweep`) runs a check over a whole family; tests run each one over the range
 //! its paper states. Every check cites its paper and section.
 
+/// A check's long text (its statement or stated range), left out of the wasm module: the
+/// `#/explore` page shows each check's name and citation and points to `heaplab checks` and
+/// the README for the statement, so these texts need not ship to every first visit.
+macro_rules! native_text {
+    ($text:expr) => {
+        if cfg!(target_arch = "wasm32") {
+            ""
+        } else {
+            $text
+        }
+    };
+}
+
 mod appendix_a;
 mod cumulative;
 pub mod ranges;
@@ -81,11 +94,12 @@ pub struct Check {
     pub name: &'static str,
     /// Paper and section, e.g. `Cohensius et al., Cumulative subtraction games, Conjecture 17`.
     pub citation: &'static str,
-    /// The claim in one sentence.
+    /// The claim in one sentence (empty in the wasm build, see `native_text!`).
     pub statement: &'static str,
     /// The families the claim speaks about; a sweep of another family refuses the check.
     pub applies_to: &'static [SubjectKind],
-    /// The range the paper states the claim for, in words (e.g. `every S with max S ≤ 7`).
+    /// The range the paper states the claim for, in words (e.g. `every S with max S ≤ 7`;
+    /// empty in the wasm build, see `native_text!`).
     pub stated_range: &'static str,
     /// Asks the claim of one ruleset, polling `budget` (through the solvers it calls) so a
     /// sweep can cancel it midway.
@@ -99,8 +113,29 @@ pub fn all() -> &'static [Check] {
 
 /// The check called `name`, or an error that lists the known names.
 pub fn find(name: &str) -> Result<&'static Check, EngineError> {
-    all().iter().find(|c| c.name == name).ok_or_else(|| {
-        let known: Vec<&str> = all().iter().map(|c| c.name).collect();
+    find_among(all().iter(), name)
+}
+
+/// The checks that can speak about a subtraction or all-but family (the survey's, Appendix
+/// A's and the thesis's claims: every check but those of cumulative subtraction and scoring
+/// octal games), in [`all`]'s order. The web module reaches the checks only through this and
+/// [`find_for_subtraction`], so the others' code and texts stay out of it.
+pub fn for_subtraction() -> impl Iterator<Item = &'static Check> + Clone {
+    SETS_AFTER_SCORING.iter()
+}
+
+/// [`find`] among [`for_subtraction`]: a check of other families is unknown here.
+pub fn find_for_subtraction(name: &str) -> Result<&'static Check, EngineError> {
+    find_among(for_subtraction(), name)
+}
+
+/// The check called `name` in `checks`, or an error that lists their names.
+fn find_among(
+    checks: impl Iterator<Item = &'static Check> + Clone,
+    name: &str,
+) -> Result<&'static Check, EngineError> {
+    checks.clone().find(|c| c.name == name).ok_or_else(|| {
+        let known: Vec<&str> = checks.map(|c| c.name).collect();
         EngineError::Parse(format!(
             "unknown check `{name}`; known checks: {}",
             known.join(", ")
@@ -179,11 +214,15 @@ fn braces(set: &NumberSet) -> String {
     )
 }
 
-/// The registry, in a stable order. Each check lives in the module of the paper it comes from:
+/// The registry, in a stable order: [`SETS_BEFORE_SCORING`] (cumulative subtraction),
+/// [`SCORING_ONLY`], [`SETS_AFTER_SCORING`] (subtraction and all-but). Each check lives in the module of the paper it comes from:
 /// `cumulative` (Cohensius et al.), `scoring` (Stewart), `survey` (Larsson, Saha, Suetsugu),
 /// `appendix_a` (the survey's Appendix A, all-but games), `thesis` (the taking-and-breaking
-/// thesis).
-static CHECKS: [Check; 43] = [
+/// thesis). The three parts are separate statics so that a build using only
+/// [`for_subtraction`] (the web module) leaves the other families' checks out.
+static CHECKS: [Check; 43] = concat(&SETS_BEFORE_SCORING, &SCORING_ONLY, &SETS_AFTER_SCORING);
+
+static SETS_BEFORE_SCORING: [Check; 10] = [
     cumulative::THEOREM_3,
     cumulative::COROLLARY_5,
     cumulative::OBSERVATION_3,
@@ -194,10 +233,16 @@ static CHECKS: [Check; 43] = [
     cumulative::CONJECTURE_19,
     scoring::LEMMA_13,
     scoring::CONJECTURE_14,
+];
+
+static SCORING_ONLY: [Check; 4] = [
     scoring::CONJECTURE_15,
     scoring::CONJECTURE_15_PRINTED,
     scoring::CONJECTURE_16,
     scoring::CONJECTURE_17,
+];
+
+static SETS_AFTER_SCORING: [Check; 29] = [
     survey::WINNING_WAYS_MAX7,
     survey::TWO_MOVE,
     survey::AUSTIN_TWO_MOVE_NIM,
@@ -229,6 +274,28 @@ static CHECKS: [Check; 43] = [
     thesis::CONJECTURE_9,
 ];
 
+/// `a`, `b` and `c` one after the other (evaluated at compile time).
+const fn concat<const A: usize, const B: usize, const C: usize, const N: usize>(
+    a: &[Check; A],
+    b: &[Check; B],
+    c: &[Check; C],
+) -> [Check; N] {
+    assert!(A + B + C == N && A > 0);
+    let mut out = [a[0]; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = if i < A {
+            a[i]
+        } else if i < A + B {
+            b[i - A]
+        } else {
+            c[i - A - B]
+        };
+        i += 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,6 +304,27 @@ mod tests {
     fn unknown_check_names_are_rejected_with_the_list() {
         let err = find("no-such-check").unwrap_err().to_string();
         assert!(err.contains("unknown check `no-such-check`"), "{err}");
+    }
+
+    /// The subtraction checks are exactly the checks that apply to subtraction or all-but.
+    #[test]
+    fn the_subtraction_checks_are_those_that_apply_to_subtraction_or_all_but() {
+        let families = [SubjectKind::Subtraction, SubjectKind::AllBut];
+        let expected: Vec<&str> = all()
+            .iter()
+            .filter(|c| c.applies_to.iter().any(|k| families.contains(k)))
+            .map(|c| c.name)
+            .collect();
+        let got: Vec<&str> = for_subtraction().map(|c| c.name).collect();
+        assert_eq!(got, expected);
+        let name = "survey-winning-ways-max7";
+        assert_eq!(
+            find_for_subtraction(name).unwrap().name,
+            find(name).unwrap().name
+        );
+        for other in all().iter().filter(|c| !expected.contains(&c.name)) {
+            assert!(find_for_subtraction(other.name).is_err(), "{}", other.name);
+        }
     }
 
     #[test]

@@ -58,14 +58,15 @@ pub(super) fn outcome_period(
     proven(p, "outcome", set)
 }
 
-/// The parameter `n >= 1` for which `family(n)` (sorted) is exactly `set`, if any. Every family
-/// here has an element at least `n`, so `n <= max S` bounds the search.
+/// The parameter `n >= 1` for which `family(n)` (in any order) is exactly `set`, if any. Every
+/// family here has an element at least `n`, so `n <= max S` bounds the search. Equal lengths
+/// and every element of `set` among `family(n)` mean the same elements (the set's are
+/// distinct); no sort, so the web module holds no sort of `i64`s for it.
 pub(super) fn parameter(set: &NumberSet, family: impl Fn(i64) -> Vec<i64>) -> Option<i64> {
     let want: Vec<i64> = set.elements().iter().map(|&e| i64::from(e)).collect();
     (1..=i64::from(set.max())).find(|&n| {
-        let mut got = family(n);
-        got.sort_unstable();
-        got == want
+        let got = family(n);
+        got.len() == want.len() && want.iter().all(|w| got.contains(w))
     })
 }
 
@@ -86,16 +87,13 @@ fn run(digit: u16, times: u64) -> impl Iterator<Item = u16> {
     std::iter::repeat_n(digit, times as usize)
 }
 
-/// Sums of two (not necessarily distinct) elements.
+/// Sums of two (not necessarily distinct) elements, with repeats (callers only ask whether
+/// some sum has a property).
 fn two_sums(set: &NumberSet) -> Vec<u64> {
     let e = set.elements();
-    let mut sums: Vec<u64> = e
-        .iter()
+    e.iter()
         .flat_map(|&a| e.iter().map(move |&b| u64::from(a) + u64::from(b)))
-        .collect();
-    sums.sort_unstable();
-    sums.dedup();
-    sums
+        .collect()
 }
 
 /// Berlekamp, Conway and Guy, quoted in the survey: for max S ≤ 7 the period is a sum of two
@@ -103,11 +101,13 @@ fn two_sums(set: &NumberSet) -> Vec<u64> {
 pub(super) const WINNING_WAYS_MAX7: Check = Check {
     name: "survey-winning-ways-max7",
     citation: "Larsson–Saha–Suetsugu, survey Section 3 (Winning Ways vol. 1 ch. 4 p. 83)",
-    statement: "for every S with max S ≤ 7 the (ultimate) nim period length is the sum of two \
+    statement: native_text!(
+        "for every S with max S ≤ 7 the (ultimate) nim period length is the sum of two \
                 elements of S (an element may be taken twice), for all but one ruleset: {2, 5, 7} \
-                (whose period 22 is no such sum)",
+                (whose period 22 is no such sum)"
+    ),
     applies_to: SUBTRACTION,
-    stated_range: "every S with max S ≤ 7 (127 rulesets)",
+    stated_range: native_text!("every S with max S ≤ 7 (127 rulesets)"),
     run: winning_ways_max7,
 };
 
@@ -134,10 +134,12 @@ fn winning_ways_max7(
 pub(super) const TWO_MOVE: Check = Check {
     name: "survey-claim-two-move",
     citation: "Larsson–Saha–Suetsugu, survey Section 3 (Austin [3])",
-    statement: "S = {a < b}: the outcome sequence is purely periodic with period a + b, or 2a \
-                when 2a divides a + b",
+    statement: native_text!(
+        "S = {a < b}: the outcome sequence is purely periodic with period a + b, or 2a \
+                when 2a divides a + b"
+    ),
     applies_to: SUBTRACTION,
-    stated_range: "every two-element S",
+    stated_range: native_text!("every two-element S"),
     run: two_move,
 };
 
@@ -167,11 +169,13 @@ fn two_move(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verdict, E
 pub(super) const AUSTIN_TWO_MOVE_NIM: Check = Check {
     name: "survey-claim-austin-two-move-nim",
     citation: "Larsson–Saha–Suetsugu, survey Section 3 (Austin [3], stated without proof)",
-    statement: "S = {a < b}, b = qa + r with 0 < r < a: the nim-sequence is purely periodic \
+    statement: native_text!(
+        "S = {a < b}, b = qa + r with 0 < r < a: the nim-sequence is purely periodic \
                 with period word (0^a 1^a)^n 2^r if q = 2n − 1, and (0^a 1^a)^n 0^r 2^(a−r) 1^r \
-                if q = 2n",
+                if q = 2n"
+    ),
     applies_to: SUBTRACTION,
-    stated_range: "every two-element S with a ∤ b",
+    stated_range: native_text!("every two-element S with a ∤ b"),
     run: austin_two_move_nim,
 };
 
@@ -215,10 +219,12 @@ fn word_verdict(set: &NumberSet, word: &[u16]) -> Result<Verdict, EngineError> {
 pub(super) const MAX_SYMMETRIC: Check = Check {
     name: "survey-theorem-max-symmetric",
     citation: "Larsson–Saha–Suetsugu, survey Section 4 (Flammenkamp [10], Theorem 12, p. 42)",
-    statement: "a max-symmetric S (max S − s ∈ S implies s ∈ S) has a purely periodic outcome \
-                sequence",
+    statement: native_text!(
+        "a max-symmetric S (max S − s ∈ S implies s ∈ S) has a purely periodic outcome \
+                sequence"
+    ),
     applies_to: SUBTRACTION,
-    stated_range: "every max-symmetric S",
+    stated_range: native_text!("every max-symmetric S"),
     run: max_symmetric,
 };
 
@@ -237,11 +243,13 @@ pub(super) const GUY: Check = Check {
     name: "survey-conjecture-guy",
     citation: "Larsson–Saha–Suetsugu, survey Section 1 (Guy, quoted from Nowakowski [18]); \
                thesis Conjecture 1",
-    statement: "the period length of S = {s_1 < … < s_n} is bounded by a polynomial of degree \
+    statement: native_text!(
+        "the period length of S = {s_1 < … < s_n} is bounded by a polynomial of degree \
                 C(n, 2) in s_n; checked in the concrete reading outcome period ≤ s_n^C(n,2) for \
-                n ≥ 3 (two-move periods are at most 2 s_n, proven)",
+                n ≥ 3 (two-move periods are at most 2 s_n, proven)"
+    ),
     applies_to: SUBTRACTION,
-    stated_range: "every S with at least three elements",
+    stated_range: native_text!("every S with at least three elements"),
     run: guy,
 };
 
@@ -266,10 +274,12 @@ pub(super) fn guy(subject: &Subject<'_>, budget: &mut Budget<'_>) -> Result<Verd
 pub(super) const THREE_MOVE: Check = Check {
     name: "survey-conjecture-3move",
     citation: "Larsson–Saha–Suetsugu, survey Section 3 (Flammenkamp [10], Ward [22])",
-    statement: "S = {a < b < c} with c ≠ a + b: the outcome period length divides the sum of \
-                two elements of S (an element may be taken twice)",
+    statement: native_text!(
+        "S = {a < b < c} with c ≠ a + b: the outcome period length divides the sum of \
+                two elements of S (an element may be taken twice)"
+    ),
     applies_to: SUBTRACTION,
-    stated_range: "every three-element S with c ≠ a + b",
+    stated_range: native_text!("every three-element S with c ≠ a + b"),
     run: three_move,
 };
 
@@ -355,9 +365,9 @@ macro_rules! family_check {
         pub(super) const $konst: Check = Check {
             name: $name,
             citation: $citation,
-            statement: $statement,
+            statement: native_text!($statement),
             applies_to: SUBTRACTION,
-            stated_range: $range,
+            stated_range: native_text!($range),
             run: $fn,
         };
 
@@ -480,9 +490,11 @@ fn additive_split(set: &NumberSet) -> Option<(u64, u64, u64, bool)> {
 pub(super) const WW_ADDITIVE: Check = Check {
     name: "survey-claim-ww-additive",
     citation: "Larsson–Saha–Suetsugu, survey Section 3 (Winning Ways vol. 3 ch. 5 p. 529)",
-    statement: "S = {a, b, a + b} with b = 2na − r, 0 < r < a: the nim period length is 2b + r",
+    statement: native_text!(
+        "S = {a, b, a + b} with b = 2na − r, 0 < r < a: the nim period length is 2b + r"
+    ),
     applies_to: SUBTRACTION,
-    stated_range: "every such S",
+    stated_range: native_text!("every such S"),
     run: ww_additive,
 };
 
@@ -495,11 +507,13 @@ pub(super) const WW_ADDITIVE_OPEN: Check = Check {
     name: "survey-conjecture-ww-additive",
     citation: "Larsson–Saha–Suetsugu, survey Section 3 (Winning Ways vol. 3 p. 529, open by Ho \
                [14]); thesis Conjecture 4",
-    statement: "S = {a, b, a + b} with b = 2na + r, 0 < r < a: the nim period length is \
+    statement: native_text!(
+        "S = {a, b, a + b} with b = 2na + r, 0 < r < a: the nim period length is \
                 a(2b + r); read for gcd(a, b) = 1 (implicit: the formula is quadratic while \
-                scaling S by g scales the period by g, e.g. {4, 10, 14} has period 44, not 88)",
+                scaling S by g scales the period by g, e.g. {4, 10, 14} has period 44, not 88)"
+    ),
     applies_to: SUBTRACTION,
-    stated_range: "every such S",
+    stated_range: native_text!("every such S"),
     run: ww_additive_open,
 };
 
@@ -542,11 +556,13 @@ fn additive(
 pub(super) const HO: Check = Check {
     name: "survey-theorem-ho",
     citation: "Larsson–Saha–Suetsugu, survey Section 5 (Ho [14])",
-    statement: "S = {1, a, b}, a > 1 odd, b even, a < b (implicit; the digest finds {1, 2, 3} \
+    statement: native_text!(
+        "S = {1, a, b}, a > 1 odd, b even, a < b (implicit; the digest finds {1, 2, 3} \
                 breaks it otherwise): purely periodic with period a + b and period word \
-                (01)^(b/2) (23)^((a−1)/2) 2",
+                (01)^(b/2) (23)^((a−1)/2) 2"
+    ),
     applies_to: SUBTRACTION,
-    stated_range: "every such S",
+    stated_range: native_text!("every such S"),
     run: ho,
 };
 
@@ -572,10 +588,12 @@ fn ho(subject: &Subject<'_>, _: &mut Budget<'_>) -> Result<Verdict, EngineError>
 pub(super) const CAIRNS_HO: Check = Check {
     name: "survey-theorem-cairns-ho",
     citation: "Larsson–Saha–Suetsugu, survey Section 5 (Cairns and Ho [5], Theorem 2)",
-    statement: "{3, 5, 9, …, 2^k + 1} and {3, 5, 2^k + 1} (k ≥ 3) and {k, k + 2, 2k + 3} (odd \
-                k ≥ 3) are ultimately bipartite: eventually the nim-values alternate 0, 1",
+    statement: native_text!(
+        "{3, 5, 9, …, 2^k + 1} and {3, 5, 2^k + 1} (k ≥ 3) and {k, k + 2, 2k + 3} (odd \
+                k ≥ 3) are ultimately bipartite: eventually the nim-values alternate 0, 1"
+    ),
     applies_to: SUBTRACTION,
-    stated_range: "every set of the three families",
+    stated_range: native_text!("every set of the three families"),
     run: cairns_ho,
 };
 

@@ -12,10 +12,12 @@ const SUBTRACTION: &[SubjectKind] = &[SubjectKind::Subtraction];
 pub(super) const CONJECTURE_1: Check = Check {
     name: "thesis-conjecture-1",
     citation: "Taking and breaking games thesis, Section 2, Conjecture 1 (Guy, [56, CONG, A1])",
-    statement: "the period of S(s_1, …, s_k) is bounded by a polynomial of degree C(k, 2) in \
-                s_k; checked as survey-conjecture-guy: outcome period ≤ s_k^C(k,2) for k ≥ 3",
+    statement: native_text!(
+        "the period of S(s_1, …, s_k) is bounded by a polynomial of degree C(k, 2) in \
+                s_k; checked as survey-conjecture-guy: outcome period ≤ s_k^C(k,2) for k ≥ 3"
+    ),
     applies_to: SUBTRACTION,
-    stated_range: "every S with at least three elements",
+    stated_range: native_text!("every S with at least three elements"),
     run: guy,
 };
 
@@ -24,10 +26,12 @@ pub(super) const CONJECTURE_4: Check = Check {
     name: "thesis-conjecture-4",
     citation: "Taking and breaking games thesis, Section 2, Conjecture 4 (Winning Ways p. 531; \
                open by Ho)",
-    statement: "S(a, b, a + b) with b = ka + r, 0 < r < a, k even: the nim period is (2b + r)a; \
-                read for gcd(a, b) = 1, as survey-conjecture-ww-additive",
+    statement: native_text!(
+        "S(a, b, a + b) with b = ka + r, 0 < r < a, k even: the nim period is (2b + r)a; \
+                read for gcd(a, b) = 1, as survey-conjecture-ww-additive"
+    ),
     applies_to: SUBTRACTION,
-    stated_range: "every such S",
+    stated_range: native_text!("every such S"),
     run: ww_additive_open,
 };
 
@@ -35,10 +39,12 @@ pub(super) const CONJECTURE_4: Check = Check {
 pub(super) const CONJECTURE_9: Check = Check {
     name: "thesis-conjecture-9",
     citation: "Taking and breaking games thesis, Section 2, Conjecture 9 (Ho [44, p. 18])",
-    statement: "for every subtraction game the nim-sequence and the outcome sequence have the \
-                same period",
+    statement: native_text!(
+        "for every subtraction game the nim-sequence and the outcome sequence have the \
+                same period"
+    ),
     applies_to: SUBTRACTION,
-    stated_range: "every finite S",
+    stated_range: native_text!("every finite S"),
     run: conjecture_9,
 };
 

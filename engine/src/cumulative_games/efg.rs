@@ -68,12 +68,98 @@ pub struct Efg {
     pub states: Vec<EfgState>,
 }
 
-fn number(v: &serde_json::Value) -> Result<Rational, EngineError> {
-    match v {
-        serde_json::Value::Number(n) => Rational::parse(&n.to_string()),
-        serde_json::Value::String(s) => Rational::parse(s),
-        other => Err(EngineError::Parse(format!(
-            "a utility must be a number or a fraction string, not {other}"
+/// A parsed JSON value as [`Efg::from_tree`] walks it. `&serde_json::Value` implements it (the
+/// CLI, Python and [`Efg::from_json`]); the web page implements it over the browser's own
+/// `JSON.parse` result, so the wasm module carries no JSON parser. One reader serves both.
+pub trait JsonTree: Sized {
+    /// The member `key` of an object (`None` for a missing key or a non-object).
+    fn member(&self, key: &str) -> Option<Self>;
+    /// A non-negative integer.
+    fn as_count(&self) -> Option<u64>;
+    /// A string.
+    fn as_text(&self) -> Option<String>;
+    /// The elements of an array.
+    fn elements(&self) -> Option<Vec<Self>>;
+    /// A number as decimal text, for an exact [`Rational`].
+    fn number_text(&self) -> Option<String>;
+}
+
+impl JsonTree for &serde_json::Value {
+    fn member(&self, key: &str) -> Option<Self> {
+        self.get(key)
+    }
+    fn as_count(&self) -> Option<u64> {
+        self.as_u64()
+    }
+    fn as_text(&self) -> Option<String> {
+        self.as_str().map(str::to_string)
+    }
+    fn elements(&self) -> Option<Vec<Self>> {
+        self.as_array().map(|items| items.iter().collect())
+    }
+    fn number_text(&self) -> Option<String> {
+        self.as_number().map(|n| n.to_string())
+    }
+}
+
+/// A utility: a number, or a string holding a fraction or decimal.
+fn number(v: &impl JsonTree) -> Result<Rational, EngineError> {
+    match (v.number_text(), v.as_text()) {
+        (Some(text), _) | (None, Some(text)) => Rational::parse(&text),
+        (None, None) => Err(EngineError::Parse(
+            "a utility must be a number or a fraction string".into(),
+        )),
+    }
+}
+
+/// One node of the tree: its state (children not yet linked) and its child nodes, in order.
+fn read_node<T: JsonTree>(
+    node: &T,
+    index: usize,
+    players: usize,
+) -> Result<(EfgState, Vec<T>), EngineError> {
+    let label = node
+        .member("label")
+        .and_then(|l| l.as_text())
+        .unwrap_or_default();
+    let player = node.member("player").and_then(|p| p.as_count());
+    let children = node.member("children").and_then(|c| c.elements());
+    let utility = node.member("utility");
+    match (children, utility.as_ref().and_then(|u| u.elements())) {
+        (Some(kids), None) if !kids.is_empty() && utility.is_none() => {
+            let player = player
+                .filter(|&p| p >= 1 && p as usize <= players)
+                .ok_or_else(|| {
+                    EngineError::Parse(format!(
+                        "node {index}: a decision node needs \"player\" 1..={players}"
+                    ))
+                })? as usize;
+            let state = EfgState {
+                player: player - 1,
+                children: Vec::new(),
+                utility: None,
+                label,
+            };
+            Ok((state, kids))
+        }
+        (None, Some(us)) => {
+            if us.len() != players {
+                return Err(EngineError::Parse(format!(
+                    "node {index}: a terminal needs {players} utilities, not {}",
+                    us.len()
+                )));
+            }
+            let utility = us.iter().map(number).collect::<Result<Vec<_>, _>>()?;
+            let state = EfgState {
+                player: player.map_or(0, |p| (p as usize).saturating_sub(1) % players),
+                children: Vec::new(),
+                utility: Some(utility),
+                label,
+            };
+            Ok((state, Vec::new()))
+        }
+        _ => Err(EngineError::Parse(format!(
+            "node {index}: give either non-empty \"children\" or \"utility\""
         ))),
     }
 }
@@ -81,27 +167,37 @@ fn number(v: &serde_json::Value) -> Result<Rational, EngineError> {
 impl Efg {
     /// Parses the JSON format described in the module documentation.
     pub fn from_json(text: &str) -> Result<Self, EngineError> {
-        if text.len() > MAX_EFG_BYTES {
-            return Err(EngineError::OutOfRange(format!(
-                "the game's JSON is larger than {MAX_EFG_BYTES} bytes"
-            )));
-        }
-        // Each tree level is two JSON levels (a node object and its "children" array); the
-        // nesting is checked by a flat scan first, so serde_json's own recursion limit (128)
-        // can be lifted without any risk to the stack.
-        if json_depth(text) > JSON_DEPTH_LIMIT {
-            return Err(EngineError::OutOfRange(format!(
-                "the game is deeper than {MAX_EFG_DEPTH}"
-            )));
-        }
+        Self::check_json_text(text)?;
         let mut reader = serde_json::Deserializer::from_str(text);
         reader.disable_recursion_limit();
         let value = serde::Deserialize::deserialize(&mut reader)
             .and_then(|v: serde_json::Value| reader.end().map(|()| v))
             .map_err(|e| EngineError::Parse(format!("the game is not valid JSON: {e}")))?;
+        Self::from_tree(&value)
+    }
+
+    /// The caps every reader applies before parsing: at most [`MAX_EFG_BYTES`] bytes, and a
+    /// nesting of at most two JSON levels a tree level (checked by a flat scan, so no parser's
+    /// recursion can reach the stack's end).
+    pub fn check_json_text(text: &str) -> Result<(), EngineError> {
+        if text.len() > MAX_EFG_BYTES {
+            return Err(EngineError::OutOfRange(format!(
+                "the game's JSON is larger than {MAX_EFG_BYTES} bytes"
+            )));
+        }
+        if json_depth(text) > JSON_DEPTH_LIMIT {
+            return Err(EngineError::OutOfRange(format!(
+                "the game is deeper than {MAX_EFG_DEPTH}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Reads a game from a parsed JSON value (`{"players": n, "root": NODE}`).
+    pub fn from_tree<T: JsonTree>(value: T) -> Result<Self, EngineError> {
         let players = value
-            .get("players")
-            .and_then(serde_json::Value::as_u64)
+            .member("players")
+            .and_then(|n| n.as_count())
             .filter(|&n| (1..=super::MAX_PLAYERS as u64).contains(&n))
             .ok_or_else(|| {
                 EngineError::Parse(format!(
@@ -110,14 +206,14 @@ impl Efg {
                 ))
             })? as usize;
         let root = value
-            .get("root")
+            .member("root")
             .ok_or_else(|| EngineError::Parse("the game needs a \"root\" node".into()))?;
         let mut efg = Efg {
             players,
             states: Vec::new(),
         };
         // Iterative preorder: (node, parent index, depth).
-        let mut stack: Vec<(&serde_json::Value, Option<usize>, usize)> = vec![(root, None, 0)];
+        let mut stack: Vec<(T, Option<usize>, usize)> = vec![(root, None, 0)];
         while let Some((node, parent, depth)) = stack.pop() {
             if efg.states.len() >= MAX_EFG_NODES {
                 return Err(EngineError::OutOfRange(format!(
@@ -130,59 +226,10 @@ impl Efg {
                 )));
             }
             let index = efg.states.len();
-            let label = node
-                .get("label")
-                .and_then(serde_json::Value::as_str)
-                .unwrap_or("")
-                .to_string();
-            let children = node.get("children").and_then(serde_json::Value::as_array);
-            let state = match (children, node.get("utility")) {
-                (Some(kids), None) if !kids.is_empty() => {
-                    let player = node
-                        .get("player")
-                        .and_then(serde_json::Value::as_u64)
-                        .filter(|&p| p >= 1 && p as usize <= players)
-                        .ok_or_else(|| {
-                            EngineError::Parse(format!(
-                                "node {index}: a decision node needs \"player\" 1..={players}"
-                            ))
-                        })? as usize;
-                    for kid in kids.iter().rev() {
-                        stack.push((kid, Some(index), depth + 1));
-                    }
-                    EfgState {
-                        player: player - 1,
-                        children: Vec::new(),
-                        utility: None,
-                        label,
-                    }
-                }
-                (None, Some(serde_json::Value::Array(us))) => {
-                    if us.len() != players {
-                        return Err(EngineError::Parse(format!(
-                            "node {index}: a terminal needs {players} utilities, not {}",
-                            us.len()
-                        )));
-                    }
-                    let utility = us.iter().map(number).collect::<Result<Vec<_>, _>>()?;
-                    let player = node
-                        .get("player")
-                        .and_then(serde_json::Value::as_u64)
-                        .map(|p| (p as usize).saturating_sub(1) % players)
-                        .unwrap_or(0);
-                    EfgState {
-                        player,
-                        children: Vec::new(),
-                        utility: Some(utility),
-                        label,
-                    }
-                }
-                _ => {
-                    return Err(EngineError::Parse(format!(
-                        "node {index}: give either non-empty \"children\" or \"utility\""
-                    )))
-                }
-            };
+            let (state, kids) = read_node(&node, index, players)?;
+            for kid in kids.into_iter().rev() {
+                stack.push((kid, Some(index), depth + 1));
+            }
             efg.states.push(state);
             if let Some(p) = parent {
                 efg.states[p].children.push(index);

@@ -9,7 +9,7 @@
 //! chunks finished by threads in any order, merge to the one-process summary.
 
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::cmp::Ordering;
 
 /// How many first errors and first failures per check a summary keeps.
 pub const FIRST_K: usize = 10;
@@ -90,8 +90,9 @@ pub struct Summary {
     pub groups: Vec<(Option<i64>, u64)>,
     /// The `--top` records: largest value first, ties by smaller index.
     pub top: Vec<Record>,
-    /// The distinct hashes of the periodic parts of the matched rulesets' sequences.
-    pub sequences: BTreeSet<u64>,
+    /// The distinct hashes of the periodic parts of the matched rulesets' sequences, sorted
+    /// (a sorted `Vec` rather than a set: the web module then needs no B-tree code).
+    pub sequences: Vec<u64>,
     /// One tally per `--check`, in the order given.
     pub checks: Vec<CheckTally>,
     /// The rows with the smallest indices.
@@ -125,13 +126,25 @@ impl Summary {
         merge_by_index(&mut self.first_errors, other.first_errors, FIRST_K, |f| {
             f.index
         });
-        let mut groups: BTreeMap<Option<i64>, u64> = self.groups.drain(..).collect();
-        for (key, count) in other.groups {
-            *groups.entry(key).or_default() += count;
-        }
-        self.groups = groups.into_iter().collect();
+        let mine = std::mem::take(&mut self.groups);
+        merge_sorted(
+            &mut self.groups,
+            mine,
+            other.groups,
+            usize::MAX,
+            |g| g.0,
+            |a, b| a.1 += b.1,
+        );
         self.add_records(other.top, caps.top);
-        self.sequences.extend(other.sequences);
+        let mine = std::mem::take(&mut self.sequences);
+        merge_sorted(
+            &mut self.sequences,
+            mine,
+            other.sequences,
+            usize::MAX,
+            |h| *h,
+            |_, _| {},
+        );
         for (mine, theirs) in self.checks.iter_mut().zip(other.checks) {
             mine.holds += theirs.holds;
             mine.fails += theirs.fails;
@@ -167,6 +180,14 @@ impl Summary {
         match self.groups.binary_search_by(|(k, _)| k.cmp(&key)) {
             Ok(at) => self.groups[at].1 += 1,
             Err(at) => self.groups.insert(at, (key, 1)),
+        }
+    }
+
+    /// Adds one sequence hash to the sorted distinct list (a binary search, no sort: the
+    /// web module then holds no sort of `u64`s).
+    pub fn add_sequence(&mut self, hash: u64) {
+        if let Err(at) = self.sequences.binary_search(&hash) {
+            self.sequences.insert(at, hash);
         }
     }
 
@@ -210,10 +231,44 @@ pub struct Report<'a> {
 }
 
 /// Merges two lists sorted by `key` (disjoint keys) and keeps the first `cap`.
-fn merge_by_index<T>(mine: &mut Vec<T>, theirs: Vec<T>, cap: usize, key: impl Fn(&T) -> u64) {
-    mine.extend(theirs);
-    mine.sort_by_key(|item| key(item));
-    mine.truncate(cap);
+/// `key` is a `fn`, so both lists of [`Found`] share one instance of the merge.
+fn merge_by_index<T>(mine: &mut Vec<T>, theirs: Vec<T>, cap: usize, key: fn(&T) -> u64) {
+    let ours = std::mem::take(mine);
+    merge_sorted(mine, ours, theirs, cap, key, |_, _| {});
+}
+
+/// Writes into `out` the first `cap` items of the two lists `a` and `b`, each sorted by
+/// `key` with distinct keys, in `key` order; an item of `b` whose key is also in `a` is
+/// folded into `a`'s by `combine`. A two-finger merge: no sort (and none of a stable
+/// sort's code in the web module).
+fn merge_sorted<T, K: Ord>(
+    out: &mut Vec<T>,
+    a: Vec<T>,
+    b: Vec<T>,
+    cap: usize,
+    key: impl Fn(&T) -> K,
+    combine: impl Fn(&mut T, T),
+) {
+    let (mut a, mut b) = (a.into_iter().peekable(), b.into_iter().peekable());
+    while out.len() < cap {
+        let order = match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) => key(x).cmp(&key(y)),
+            (Some(_), None) => Ordering::Less,
+            (None, Some(_)) => Ordering::Greater,
+            (None, None) => break,
+        };
+        let next = match order {
+            Ordering::Less => a.next(),
+            Ordering::Greater => b.next(),
+            Ordering::Equal => a.next().map(|mut x| {
+                if let Some(y) = b.next() {
+                    combine(&mut x, y);
+                }
+                x
+            }),
+        };
+        out.extend(next);
+    }
 }
 
 #[cfg(test)]
@@ -230,7 +285,7 @@ mod tests {
             index,
             ruleset: index.to_string(),
         });
-        s.sequences.insert(value as u64);
+        s.add_sequence(value as u64);
         s
     }
 
@@ -252,6 +307,39 @@ mod tests {
         assert_eq!(forward.rulesets, 8);
         assert_eq!(forward.groups.iter().map(|g| g.1).sum::<u64>(), 8);
         assert_eq!(forward.top.len(), 3);
-        assert_eq!(forward.sequences, (0..5).collect());
+        assert_eq!(forward.sequences, (0..5).collect::<Vec<u64>>());
+    }
+
+    /// The two-finger merge against the plain way (a map summing equal keys, then a cut),
+    /// on every pair of subsets of 0..6 with counts, for every cap up to past their length.
+    #[test]
+    fn merge_sorted_equals_summing_in_a_map_then_cutting() {
+        let list = |mask: u32, count: u64| -> Vec<(u64, u64)> {
+            (0..6)
+                .filter(|k| mask >> k & 1 == 1)
+                .map(|k| (k, count + k))
+                .collect()
+        };
+        for a in 0..64 {
+            for b in 0..64 {
+                let mut expected = std::collections::BTreeMap::new();
+                for (k, c) in list(a, 1).into_iter().chain(list(b, 10)) {
+                    *expected.entry(k).or_insert(0) += c;
+                }
+                for cap in 0..8 {
+                    let mut got = Vec::new();
+                    merge_sorted(
+                        &mut got,
+                        list(a, 1),
+                        list(b, 10),
+                        cap,
+                        |g| g.0,
+                        |x, y| x.1 += y.1,
+                    );
+                    let want: Vec<(u64, u64)> = expected.clone().into_iter().take(cap).collect();
+                    assert_eq!(got, want, "a = {a:b}, b = {b:b}, cap = {cap}");
+                }
+            }
+        }
     }
 }

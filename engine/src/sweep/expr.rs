@@ -5,19 +5,26 @@
 //! work. [`Predicate::parse`] refuses a parse error or an unknown name before a sweep starts;
 //! a value that is unknown for one ruleset (no period within the search) is `()` there, and an
 //! expression that then cannot be evaluated is that ruleset's error, not the sweep's.
+//!
+//! The language is the engine's `expr` feature (on by default, for the CLI and Python); the
+//! web build leaves it out to keep its one wasm module small, and there [`Predicate::parse`]
+//! refuses every expression with a message that says so.
 
 use crate::EngineError;
+#[cfg(feature = "expr")]
 use evalexpr::{ContextWithMutableVariables, DefaultNumericTypes, HashMapContext, Node, Value};
 
 /// The name the set itself has in an expression.
 pub const SET_NAME: &str = "S";
 
 /// A parsed, checked predicate.
+#[cfg(feature = "expr")]
 #[derive(Debug, Clone)]
 pub struct Predicate {
     node: Node<DefaultNumericTypes>,
 }
 
+#[cfg(feature = "expr")]
 impl Predicate {
     /// Parses `text` and checks that every variable it reads is one of `names` or `S`.
     pub fn parse(text: &str, names: &[&str]) -> Result<Self, EngineError> {
@@ -60,7 +67,29 @@ impl Predicate {
     }
 }
 
-#[cfg(test)]
+/// A build without the `expr` feature: no expression parses.
+#[cfg(not(feature = "expr"))]
+#[derive(Debug, Clone)]
+pub struct Predicate;
+
+#[cfg(not(feature = "expr"))]
+impl Predicate {
+    /// Refuses `text`: this build has no expression language.
+    pub fn parse(text: &str, _names: &[&str]) -> Result<Self, EngineError> {
+        Err(EngineError::Parse(format!(
+            "this build has no expression language (the engine's `expr` feature), so `{text}` cannot be evaluated; use `heaplab sweep --where`"
+        )))
+    }
+
+    /// Never called: [`Predicate::parse`] gives no predicate.
+    pub fn eval(&self, _: &[&str], _: &[Option<i64>], _: &[u32]) -> Result<bool, EngineError> {
+        Err(EngineError::Parse(
+            "no expression language in this build".into(),
+        ))
+    }
+}
+
+#[cfg(all(test, feature = "expr"))]
 mod tests {
     use super::*;
 

@@ -6,7 +6,8 @@
 //! * [`metrics`]: the per-ruleset metrics, read off the families' own solvers;
 //! * [`expr`]: `--where` predicates in the `evalexpr` language;
 //! * [`aggregate`]: the [`Summary`] of an index range, which merges exactly;
-//! * [`run`]: the checked [`Sweep`] and its walk over an index range in chunks.
+//! * [`run`]: the checked [`Sweep`] and its walk over an index range in chunks;
+//! * [`wire`]: a [`Summary`] as one string and back, for Web Workers (no serde type).
 //!
 //! A new family plugs in as a [`Family`] variant (its `len`/`get`), a [`family::Ruleset`]
 //! variant (its check `Subject`) and a metric list in [`metrics`]; a new check is registered
@@ -17,6 +18,7 @@ pub mod expr;
 pub mod family;
 pub mod metrics;
 pub mod run;
+pub mod wire;
 
 pub use aggregate::{Caps, Summary};
 pub use family::{shard_range, Family, FamilyOptions, Subsets};

@@ -10,7 +10,7 @@
 use super::aggregate::{Caps, Found, Record, Row, Summary, FIRST_K};
 use super::expr::Predicate;
 use super::family::{Family, Ruleset};
-use super::metrics::{self, Measured};
+use super::metrics::{self, Measure, Measured};
 use crate::checks::{self, Check, Verdict};
 use crate::{Budget, EngineError};
 use serde::{Deserialize, Serialize};
@@ -59,6 +59,7 @@ pub struct Sweep {
     filter: Option<Predicate>,
     group: Option<usize>,
     top: Option<usize>,
+    measure: Measure,
 }
 
 impl Sweep {
@@ -71,6 +72,16 @@ impl Sweep {
     pub fn with_checks(
         spec: SweepSpec,
         find: impl Fn(&str) -> Result<&'static Check, EngineError>,
+    ) -> Result<Self, EngineError> {
+        Self::with_parts(spec, find, metrics::measure_with)
+    }
+
+    /// [`Self::with_checks`], measuring each ruleset with `measure`: the web page passes
+    /// [`metrics::measure_subtraction`], so only the set families' solvers reach its module.
+    pub fn with_parts(
+        spec: SweepSpec,
+        find: impl Fn(&str) -> Result<&'static Check, EngineError>,
+        measure: Measure,
     ) -> Result<Self, EngineError> {
         if spec.rows > MAX_ROWS {
             return Err(EngineError::OutOfRange(format!(
@@ -119,6 +130,7 @@ impl Sweep {
             filter,
             group,
             top,
+            measure,
         };
         sweep.try_filter_on_first()?;
         Ok(sweep)
@@ -129,7 +141,9 @@ impl Sweep {
         let (Some(filter), Ok(first)) = (&self.filter, self.spec.family.get(0)) else {
             return Ok(());
         };
-        let measured = metrics::measure(&first, self.spec.search)?;
+        let mut workspace = metrics::Workspace::new();
+        let search = self.spec.search;
+        let measured = (self.measure)(&mut workspace, &first, search, &mut Budget::unlimited())?;
         filter
             .eval(self.names, &measured.values, &first.elements())
             .map(|_| ())
@@ -184,10 +198,14 @@ impl Sweep {
         let mut workspace = metrics::Workspace::new();
         let total = range.end - range.start;
         for c in 0..Self::chunks(&range) {
+            // Each chunk into a summary of its own, merged exactly: the sorted lists it keeps
+            // (sequence hashes, groups) stay chunk-sized while they are built.
+            let mut part = self.empty_summary();
             budget.nested(c * CHUNK, total, |inner| {
                 Self::chunk(&range, c)
-                    .try_for_each(|index| self.visit(&mut workspace, index, &mut summary, inner))
+                    .try_for_each(|index| self.visit(&mut workspace, index, &mut part, inner))
             })?;
+            summary.merge(part, self.caps());
             budget.tick(((c + 1) * CHUNK).min(total), total)?;
         }
         Ok(summary)
@@ -204,7 +222,7 @@ impl Sweep {
     ) -> Result<(), EngineError> {
         let ruleset = self.spec.family.get(index)?;
         summary.rulesets += 1;
-        let measured = metrics::measure_with(workspace, &ruleset, self.spec.search, budget);
+        let measured = (self.measure)(workspace, &ruleset, self.spec.search, budget);
         let outcome = measured.and_then(|m| {
             let keep = match &self.filter {
                 Some(f) => f.eval(self.names, &m.values, &ruleset.elements())?,
@@ -264,7 +282,9 @@ impl Sweep {
                 summary.add_records([record], top.k as usize);
             }
         }
-        summary.sequences.extend(measured.sequence);
+        if let Some(hash) = measured.sequence {
+            summary.add_sequence(hash);
+        }
         let subject = ruleset.subject();
         for (check, tally) in self.checks.iter().zip(&mut summary.checks) {
             let verdict = match &subject {

@@ -1,6 +1,6 @@
 //! Prints what a first visit to each main route downloads, for the README's "First visit"
 //! numbers: the browser's Resource Timing `transferSize` summed over the document and every
-//! resource (as `tests/first_visit.rs` reads it, which checks the budget on two routes).
+//! resource (as `tests/first_visit.rs` reads it, which checks the budget on these routes).
 //!
 //! A measurement, not a test: serve `dist/` (for example with `cargo xtask serve`), then run
 //! `HEAPLAB_URL=http://127.0.0.1:8080 cargo run -p heaplab-e2e --example first_visit_routes`.
@@ -12,11 +12,13 @@ use std::time::Duration;
 use anyhow::Result;
 use heaplab_e2e::with_page;
 
-const ROUTES: [&str; 4] = [
+const ROUTES: [&str; 5] = [
     "#/",
     "#/subtraction?S=2,5,7&n=60",
     "#/octal",
     "#/period-map",
+    // The explorer with its sweep in workers (as `tests/first_visit.rs` visits it).
+    "#/explore?family=subtraction&m=8&group=max",
 ];
 
 #[tokio::main(flavor = "current_thread")]

@@ -579,6 +579,22 @@ impl Page {
         .await
     }
 
+    /// Waits until `selector`'s text starts with `prefix` (a status line such as `Done …`).
+    pub async fn wait_for_text_starting(&self, selector: &str, prefix: &str) -> Result<()> {
+        self.wait_until(
+            &format!("`{selector}` to start with {prefix:?}"),
+            || async {
+                let text = self.text(selector).await?.unwrap_or_default();
+                Ok(if text.starts_with(prefix) {
+                    Ok(())
+                } else {
+                    Err(text)
+                })
+            },
+        )
+        .await
+    }
+
     /// Waits until `selector` has non-empty text and returns it.
     pub async fn wait_for_some_text(&self, selector: &str) -> Result<String> {
         self.wait_until(&format!("`{selector}` to show some text"), || async {

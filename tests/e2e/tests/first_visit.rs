@@ -145,6 +145,21 @@ async fn workers_reuse_the_pages_module_instead_of_downloading_another() -> Resu
 }
 
 #[tokio::test]
+async fn first_visit_to_explore_with_its_sweep_fits_the_budget() -> Result<()> {
+    with_page(|page| async move {
+        // The explorer sweeps in Web Workers, one per core: the page and every worker share
+        // the one module.
+        let route = "#/explore?family=subtraction&m=8&group=max";
+        page.open(route).await?;
+        page.wait_for_text_starting("#explore-status", "Done")
+            .await?;
+        check_budget(route, &transfers(&page).await?)?;
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
 async fn the_frame_is_painted_before_the_engine_starts() -> Result<()> {
     with_page(|page| async move {
         // The served index.html itself carries the header and a skeleton, so a slow engine

@@ -2,6 +2,7 @@
 
 pub mod cumulative_games;
 pub mod cumulative_subtraction;
+pub mod explore;
 pub mod home;
 pub mod octal;
 pub mod partizan;

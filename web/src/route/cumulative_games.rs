@@ -8,7 +8,7 @@ use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::EngineError;
 use serde::{Deserialize, Serialize};
 
-use super::{format_query, parse_query};
+use super::{browser_json, format_query, parse_query};
 /// Largest heap the page solves (the grounded-position cap is what binds).
 pub const MAX_PAGE_HEAP: u64 = 100_000;
 /// Most rows of the outcome table.
@@ -256,7 +256,9 @@ impl CgQuery {
         let mut errors = Vec::new();
         let mut note = |field: &str, e: EngineError| errors.push(format!("{field}: {e}"));
         let (preset, efg) = if self.preset == "efg" {
-            let efg = Efg::from_json(&self.efg).map_err(|e| note("efg", e)).ok();
+            let efg = browser_json::efg_from_json(&self.efg)
+                .map_err(|e| note("efg", e))
+                .ok();
             (efg.as_ref().map(|_| Preset::Squirrel), efg)
         } else {
             let preset = Preset::from_name(&self.preset)

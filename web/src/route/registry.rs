@@ -7,6 +7,7 @@ use heaplab_engine::EngineError;
 
 use super::cumulative::{CumulativeErrors, CumulativeParams, CumulativeQuery};
 use super::cumulative_games::{CgParams, CgQuery};
+use super::explore::{ExploreParams, ExploreQuery};
 use super::partizan::{PartizanErrors, PartizanQuery, PartizanRequest};
 use super::plane::{PlaneErrors, PlaneParams, PlaneQuery};
 use super::scoring::ScoringQuery;
@@ -191,6 +192,14 @@ page_query!(
     validate,
     PartizanQuery::field_errors
 );
+page_query!(
+    ExploreQuery,
+    "/explore",
+    ExploreParams,
+    Vec<String>,
+    validate,
+    |e: &Vec<String>| plain(e.clone())
+);
 
 /// The one list of pages, in navigation order: `Variant(QueryType) "Navigation label" "Title"
 /// PageComponent "home-card summary" [("example", "#/link"), ...];`. It hands the list to the
@@ -232,6 +241,10 @@ macro_rules! for_each_page {
             Partizan(PartizanQuery) "Partizan" "Partizan heap games" PartizanPage
             "Left and Right with different rules: partizan subtraction, pure breaking, duels and chessboard subtraction; canonical forms, outcome classes, proven periods and winning moves in sums."
             [("S(1,2 | 1,3)", "#/partizan?family=subtraction&L=1,2&R=1,3&n=40"), ("PB(1 | 2)", "#/partizan?family=breaking&L=1&R=2&n=40"), ("Position 5 + 7 + 9", "#/partizan?family=subtraction&L=1,2&R=1,3&n=40&pos=5,7,9")];
+            /// `#/explore?...`: sweeps of whole rule families (issue 17).
+            Explore(ExploreQuery) "Explore" "Explore families" ExplorePage
+            "Sweep whole families of subtraction and all-but sets on all cores: counts grouped by a metric, top-k records, and the papers' checks with their first counterexamples."
+            [("subtraction sets, max ≤ 12, by max", "#/explore?family=subtraction&m=12&group=max&top=period:5"), ("all-but, m = 10", "#/explore?family=all-but&m=10&group=period&top=saltus:5")];
         }
     };
 }

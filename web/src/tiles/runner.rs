@@ -1,4 +1,4 @@
-//! Runs a map job: hands tiles to a pool of Web Workers (one per core, at most
+//! Runs a map job: hands tiles to the shared worker pool ([`crate::worker_pool`], at most
 //! [`MAX_WORKERS`]), or, when workers cannot be loaded, solves them on the main thread a few
 //! milliseconds at a time between timer ticks. Every arriving tile is stored in the
 //! [`MapGrid`] and drawn straight into the canvas with `putImageData`.
@@ -7,7 +7,6 @@
 //! window or cancelling never mixes two maps. Progress goes to a callback *after* the runner's
 //! own state is released, so the page may re-render (and call the runner) from it.
 
-use gloo::timers::callback::Timeout;
 use heaplab_engine::figure::Colouring;
 use heaplab_engine::period_map::{Cell, CellClass, Family, Window, DEFAULT_CELL_BUDGET};
 use wasm_bindgen::{Clamped, JsCast};
@@ -16,17 +15,11 @@ use yew::Callback;
 
 use super::cursor::TwoPassCursor;
 use super::grid::MapGrid;
-use crate::worker::{
-    solve_tile, JobId, JobOutput, JobSpec, TileRequest, TileResult, WorkerReply, WorkerRequest,
-};
+use crate::worker::{solve_tile, JobId, JobOutput, JobSpec, TileRequest, TileResult};
 pub use crate::worker_client::Phase;
-use crate::worker_client::{
-    has_worker_api, note_worker_timeout, probe_workers, RunnerState, Shared, WeakShared,
-    WorkerLink, Workers, WORKER_TIMEOUT_MS,
-};
-
-/// The most workers the pool starts, whatever `navigator.hardwareConcurrency` says.
-pub const MAX_WORKERS: usize = 8;
+use crate::worker_client::{RunnerState, Shared, WeakShared, Workers};
+pub use crate::worker_pool::{pool_size, MAX_WORKERS};
+use crate::worker_pool::{pump, PieceRunner, Pool};
 /// Heaps one ruleset may compute before it is "unresolved" (the CLI's default too).
 pub const MAX_HEAPS: u64 = DEFAULT_CELL_BUDGET;
 /// A worker tile aims at this much work; a main-thread step at [`MAIN_TILE_MS`].
@@ -78,20 +71,8 @@ pub struct Progress {
     pub coarse_ms: Option<f64>,
 }
 
-/// The worker pool: each tile is one job of the one protocol.
-struct Pool {
-    links: Vec<WorkerLink>,
-    /// The tile job each worker is solving.
-    busy: Vec<Option<JobId>>,
-    /// Gives up on the workers when none is ready in time.
-    _watchdog: Option<Timeout>,
-}
-
 struct Inner {
     job: u64,
-    /// The id of the next tile job; tiles of the current map have ids from `first_tile`.
-    next_tile: JobId,
-    first_tile: JobId,
     family: Family,
     colouring: Colouring,
     grid: MapGrid,
@@ -101,9 +82,8 @@ struct Inner {
     coarse_ms: Option<f64>,
     canvas: Option<HtmlCanvasElement>,
     phase: Phase,
-    workers: Workers,
-    pool: Option<Pool>,
-    step: Option<Timeout>,
+    /// The workers (each tile is one job of the one protocol) or the main-thread steps.
+    pool: Pool,
     /// Milliseconds per pixel, a running average over the tiles so far.
     ms_per_pixel: Option<f64>,
     started: f64,
@@ -128,24 +108,51 @@ impl RunnerState for Inner {
     }
 }
 
+impl PieceRunner for Inner {
+    fn pool(&mut self) -> &mut Pool {
+        &mut self.pool
+    }
+
+    fn running(&self) -> bool {
+        self.phase == Phase::Running
+    }
+
+    fn next_piece(&mut self, _id: JobId, solvers: usize) -> Option<JobSpec> {
+        let pixels = self.tile_pixels(WORKER_TILE_MS, solvers, 64);
+        let (tile, stride) = self.cursor.next_tile(pixels)?;
+        Some(JobSpec::Tile(self.request(tile, stride)))
+    }
+
+    /// Solves one small tile on the main thread.
+    fn main_step(&mut self) {
+        if self.phase != Phase::Running {
+            return;
+        }
+        let pixels = self.tile_pixels(MAIN_TILE_MS, 1, 16);
+        if let Some((tile, stride)) = self.cursor.next_tile(pixels) {
+            self.apply(solve_tile(&self.request(tile, stride)));
+        }
+    }
+
+    fn finished(&mut self, _id: JobId, output: Result<JobOutput, String>) {
+        match output {
+            Ok(JobOutput::Tile(result)) => self.apply(result),
+            Ok(_) => {}
+            Err(message) => self.fail(message),
+        }
+    }
+
+    fn mode_changed(&mut self) {
+        self.report(true);
+    }
+}
+
 /// Runs one map job at a time for a page. Cheap to clone (shared state).
 #[derive(Clone, PartialEq)]
 pub struct MapRunner(Shared<Inner>);
 
 fn now() -> f64 {
     js_sys::Date::now()
-}
-
-/// How many workers to start: `navigator.hardwareConcurrency`, between 1 and [`MAX_WORKERS`].
-pub fn pool_size() -> usize {
-    let cores = web_sys::window()
-        .map(|w| w.navigator().hardware_concurrency())
-        .unwrap_or(1.0);
-    if cores.is_finite() {
-        (cores as usize).clamp(1, MAX_WORKERS)
-    } else {
-        1
-    }
 }
 
 impl MapRunner {
@@ -159,8 +166,6 @@ impl MapRunner {
         };
         let inner = Inner {
             job: 0,
-            next_tile: 0,
-            first_tile: 0,
             family: Family::ThreeMove { s3: 3 },
             colouring: Colouring::Class,
             grid: MapGrid::new(window),
@@ -169,9 +174,7 @@ impl MapRunner {
             coarse_ms: None,
             canvas: None,
             phase: Phase::Done,
-            workers: Workers::initial(),
-            pool: None,
-            step: None,
+            pool: Pool::default(),
             ms_per_pixel: None,
             started: now(),
             last_report: 0.0,
@@ -205,7 +208,7 @@ impl MapRunner {
         let runner = self.downgrade();
         self.with(|inner| {
             inner.job += 1;
-            inner.first_tile = inner.next_tile;
+            inner.pool.restart(false);
             inner.family = family;
             inner.colouring = colouring;
             let stride = if window.pixels() >= COARSE_MIN_PIXELS {
@@ -218,22 +221,17 @@ impl MapRunner {
             inner.coarse_left = inner.cursor.remaining() * u64::from(stride > 1);
             inner.coarse_ms = None;
             inner.phase = Phase::Running;
-            inner.step = None;
             inner.ms_per_pixel = None;
             inner.started = now();
             inner.last_recolour = now();
             inner.drawn_scale = 1;
-            if let Some(pool) = inner.pool.as_mut() {
-                // Busy workers finish their old tile (dropped on arrival) and then get new ones.
-                pool.busy.iter_mut().for_each(|b| *b = None);
-            }
             inner.canvas = canvas;
             if let Some(c) = &inner.canvas {
                 c.set_width(window.x1 - window.x0);
                 c.set_height(window.y1 - window.y0);
             }
             inner.report(true);
-            inner.pump(&runner);
+            pump(inner, &runner);
         });
     }
 
@@ -245,8 +243,7 @@ impl MapRunner {
                 inner.phase = Phase::Cancelled;
                 inner.report(true);
             }
-            inner.pool = None;
-            inner.step = None;
+            inner.pool.restart(true);
         });
     }
 
@@ -306,59 +303,13 @@ impl MapRunner {
         self.0
             .read(|inner| Some((inner.grid.counts(), inner.grid.scale_max(inner.colouring))))
     }
-
-    fn on_reply(&self, worker: usize, reply: WorkerReply) {
-        let runner = self.downgrade();
-        self.with(|inner| {
-            let Some(pool) = inner.pool.as_mut() else {
-                return;
-            };
-            let (id, result) = match reply {
-                WorkerReply::Ready => {
-                    pool._watchdog = None;
-                    inner.workers = Workers::Available;
-                    inner.pump(&runner);
-                    return;
-                }
-                WorkerReply::Progress { .. } => return,
-                WorkerReply::Result { id, output } => match *output {
-                    JobOutput::Tile(result) => (id, result),
-                    _ => return,
-                },
-                WorkerReply::Error { id, message } => (id, tile_failed(message)),
-            };
-            if let Some(b) = pool.busy.get_mut(worker).filter(|b| **b == Some(id)) {
-                *b = None;
-            }
-            if id >= inner.first_tile {
-                inner.apply(result);
-            }
-            inner.pump(&runner);
-        });
-    }
-}
-
-/// A tile the worker could not solve: the message, as the tile's result.
-fn tile_failed(message: String) -> TileResult {
-    let nothing = Window {
-        x0: 0,
-        x1: 0,
-        y0: 0,
-        y1: 0,
-    };
-    TileResult {
-        tile: nothing,
-        stride: 1,
-        cells: Err(message),
-        millis: 0.0,
-    }
 }
 
 impl Inner {
     fn mode(&self) -> Mode {
-        match (&self.pool, self.workers) {
+        match (self.pool.worker_count(), self.pool.workers()) {
             (_, Workers::Unavailable) => Mode::MainThread,
-            (Some(pool), Workers::Available) => Mode::Workers(pool.links.len()),
+            (Some(count), _) => Mode::Workers(count),
             _ => Mode::Starting,
         }
     }
@@ -396,119 +347,28 @@ impl Inner {
         wanted.min(fair).clamp(1, 4096)
     }
 
-    /// Hands out work: tiles to idle workers, or a main-thread step.
-    fn pump(&mut self, runner: &WeakRunner) {
-        if self.phase != Phase::Running {
-            return;
-        }
-        match self.workers {
-            Workers::Unknown => self.probe(runner),
-            Workers::Probing => {}
-            Workers::Unavailable => self.schedule_step(runner),
-            Workers::Available => {
-                if self.pool.is_none() {
-                    self.pool = spawn_pool(runner);
-                    if self.pool.is_none() {
-                        self.workers = Workers::Unavailable;
-                        self.report(true);
-                        self.schedule_step(runner);
-                        return;
-                    }
-                }
-                self.feed_workers();
-            }
+    /// The request for `tile`, every `stride`-th pixel, of the current map.
+    fn request(&self, tile: Window, stride: u32) -> TileRequest {
+        TileRequest {
+            family: self.family,
+            tile,
+            max_heaps: MAX_HEAPS,
+            stride,
         }
     }
 
-    fn feed_workers(&mut self) {
-        let Some(pool) = self.pool.as_ref() else {
-            return;
-        };
-        let idle: Vec<usize> = (0..pool.links.len())
-            .filter(|&i| pool.links[i].is_ready() && pool.busy[i].is_none())
-            .collect();
-        let solvers = pool.links.len();
-        for i in idle {
-            let pixels = self.tile_pixels(WORKER_TILE_MS, solvers, 64);
-            let Some((tile, stride)) = self.cursor.next_tile(pixels) else {
-                break;
-            };
-            let request = TileRequest {
-                family: self.family,
-                tile,
-                max_heaps: MAX_HEAPS,
-                stride,
-            };
-            let id = self.next_tile;
-            self.next_tile += 1;
-            if let Some(pool) = self.pool.as_mut() {
-                pool.busy[i] = Some(id);
-                pool.links[i].send(&WorkerRequest::Start {
-                    id,
-                    spec: JobSpec::Tile(request),
-                });
-            }
-        }
-    }
-
-    /// Looks for the worker bootstrap once; workers are used only if it is served.
-    fn probe(&mut self, runner: &WeakRunner) {
-        self.workers = Workers::Probing;
-        let runner = runner.clone();
-        probe_workers(move |found| {
-            runner.with(move |inner, again| {
-                // Ready replies confirm `Available`; until then the pool is "starting".
-                inner.workers = found;
-                inner.report(true);
-                inner.pump(again);
-            });
-        });
-    }
-
-    fn schedule_step(&mut self, runner: &WeakRunner) {
-        if self.step.is_some() {
-            return;
-        }
-        let runner = runner.clone();
-        let job = self.job;
-        self.step = Some(Timeout::new(0, move || {
-            runner.with(move |inner, again| {
-                inner.step = None;
-                if inner.job == job {
-                    inner.main_thread_step(again);
-                }
-            });
-        }));
-    }
-
-    /// Solves one small tile on the main thread and schedules the next.
-    fn main_thread_step(&mut self, runner: &WeakRunner) {
-        if self.phase != Phase::Running {
-            return;
-        }
-        let pixels = self.tile_pixels(MAIN_TILE_MS, 1, 16);
-        if let Some((tile, stride)) = self.cursor.next_tile(pixels) {
-            let result = solve_tile(&TileRequest {
-                family: self.family,
-                tile,
-                max_heaps: MAX_HEAPS,
-                stride,
-            });
-            self.apply(result);
-        }
-        self.pump(runner);
+    /// Ends the job with `message` and terminates the workers.
+    fn fail(&mut self, message: String) {
+        self.phase = Phase::Failed(message);
+        self.pool.restart(true);
+        self.report(true);
     }
 
     /// Stores and draws a tile of the current job.
     fn apply(&mut self, result: TileResult) {
         let cells = match result.cells {
             Ok(cells) => cells,
-            Err(message) => {
-                self.phase = Phase::Failed(message);
-                self.pool = None;
-                self.report(true);
-                return;
-            }
+            Err(message) => return self.fail(message),
         };
         let pixels = cells.len().max(1) as f64;
         let sample = result.millis.max(0.0) / pixels;
@@ -594,47 +454,4 @@ impl Inner {
             let _ = ctx.put_image_data(&image, left, top);
         }
     }
-}
-
-/// Starts [`pool_size`] workers; `None` when the browser refuses.
-fn spawn_pool(runner: &WeakRunner) -> Option<Pool> {
-    if !has_worker_api() {
-        return None;
-    }
-    let size = pool_size();
-    let links: Vec<WorkerLink> = (0..size)
-        .map(|i| {
-            let runner = runner.clone();
-            WorkerLink::spawn(move |reply| {
-                if let Some(shared) = runner.upgrade() {
-                    MapRunner(shared).on_reply(i, reply);
-                }
-            })
-        })
-        .collect::<Option<_>>()?;
-    let watchdog = {
-        let runner = runner.clone();
-        Timeout::new(WORKER_TIMEOUT_MS, move || {
-            runner.with(move |inner, again| {
-                let none_ready = inner
-                    .pool
-                    .as_ref()
-                    .is_some_and(|p| !p.links.iter().any(WorkerLink::is_ready));
-                if none_ready {
-                    // The workers never loaded: solve on the main thread instead, from the
-                    // pixels not handed out (nothing was: tiles only go to ready workers).
-                    inner.pool = None;
-                    note_worker_timeout();
-                    inner.workers = Workers::Unavailable;
-                    inner.report(true);
-                    inner.pump(again);
-                }
-            });
-        })
-    };
-    Some(Pool {
-        busy: vec![None; links.len()],
-        links,
-        _watchdog: Some(watchdog),
-    })
 }

@@ -29,6 +29,7 @@ pub use jobs::outcome_cycle::CycleRequest;
 pub use jobs::partizan::{solve_partizan, PartizanResult};
 pub use jobs::plane::PlaneRequest;
 pub use jobs::scoring_octal::{solve_scoring_octal, ScoringOctalRequest, ScoringTable};
+pub use jobs::sweep::SweepRequest;
 pub use jobs::tile::{solve_tile, TileRequest, TileResult};
 pub use jobs::truncated::Truncated;
 
@@ -195,6 +196,16 @@ pub enum JobSpec {
     ScoringOctal(ScoringOctalRequest),
     /// A partizan heap game's sequence and position ([`jobs::partizan`]).
     Partizan(crate::route::partizan::PartizanRequest),
+    /// A slice of an explorer sweep ([`jobs::sweep`]): the `#/explore` query and an index
+    /// range (see [`SweepRequest::job`]).
+    Sweep {
+        /// The query, without `#/explore?`.
+        query: String,
+        /// The first index.
+        start: u64,
+        /// One past the last index.
+        end: u64,
+    },
     /// A constant-memory outcome-period search ([`jobs::outcome_cycle`]).
     OutcomeCycle(CycleRequest),
 }
@@ -218,6 +229,8 @@ pub enum JobOutput {
     ScoringOctal(Box<ScoringTable>),
     /// A partizan heap game's sequence and position.
     Partizan(Box<PartizanResult>),
+    /// The summary of a sweep slice, as [`heaplab_engine::sweep::wire`] writes it.
+    Sweep(String),
     /// The outcome periodicity found, or how far the capped search looked.
     OutcomeCycle(heaplab_engine::Periodicity),
 }
@@ -250,6 +263,7 @@ impl JobSpec {
             JobSpec::Truncated { m } => Ok(jobs::truncated::start(*m)),
             JobSpec::ScoringOctal(r) => Ok(jobs::scoring_octal::start(r.clone())),
             JobSpec::Partizan(r) => Ok(jobs::partizan::start(r, place)),
+            JobSpec::Sweep { query, start, end } => jobs::sweep::start(query, *start, *end),
             JobSpec::OutcomeCycle(r) => jobs::outcome_cycle::start(r, place),
         }
     }
@@ -263,6 +277,7 @@ impl JobSpec {
                 | JobSpec::Plane(_)
                 | JobSpec::CumulativeGame(_)
                 | JobSpec::OutcomeCycle(_)
+                | JobSpec::Sweep { .. }
         )
     }
 }

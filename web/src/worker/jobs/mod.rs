@@ -7,6 +7,7 @@ pub mod outcome_cycle;
 pub mod partizan;
 pub mod plane;
 pub mod scoring_octal;
+pub mod sweep;
 pub mod tile;
 pub mod truncated;
 pub mod two_piles;

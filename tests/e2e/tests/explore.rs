@@ -1,0 +1,121 @@
+//! End-to-end tests of the explorer page (`#/explore`) in a real headless Chromium: a sweep set
+//! up with clicks and typing, its group counts equal to the engine's own sweep and to the
+//! family's definition, a record linking to its ruleset's page, Cancel stopping a large sweep,
+//! and tampered or too-large URLs answered with a message.
+
+use anyhow::{ensure, Result};
+use fantoccini::Locator;
+use heaplab_e2e::with_page;
+use heaplab_engine::subtraction::DEFAULT_SEARCH;
+use heaplab_engine::sweep::{Family, FamilyOptions, Sweep, SweepSpec};
+use heaplab_engine::Budget;
+
+/// The engine's own sweep of all `S ⊆ {1..m}` grouped by max: `(max, count)`.
+fn engine_groups(m: u32) -> Vec<(i64, u64)> {
+    let options = FamilyOptions {
+        bound: Some(m),
+        ..FamilyOptions::default()
+    };
+    let family = Family::parse("subtraction", &options).unwrap();
+    let sweep = Sweep::new(SweepSpec {
+        family,
+        checks: Vec::new(),
+        filter: None,
+        group_by: Some("max".into()),
+        top: None,
+        rows: 0,
+        search: DEFAULT_SEARCH,
+    })
+    .unwrap();
+    let summary = sweep
+        .run_range(0..family.len(), &mut Budget::unlimited())
+        .unwrap();
+    summary
+        .groups
+        .iter()
+        .map(|(k, n)| (k.expect("every set has a max"), *n))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_sweep_set_up_by_hand_counts_what_the_engine_counts() -> Result<()> {
+    const M: u32 = 8;
+    let expected = engine_groups(M);
+    // Sets with max j are {j} plus any subset of {1..j-1}: 2^(j-1) of them.
+    let by_definition: Vec<(i64, u64)> = (1..=M).map(|j| (j as i64, 1u64 << (j - 1))).collect();
+    assert_eq!(expected, by_definition);
+    with_page(|page| async move {
+        page.open("#/explore?family=subtraction&m=5&group=size&top=period:3")
+            .await?;
+        page.wait_for("#explore-group-1").await?;
+        page.type_into("#explore-m", &M.to_string()).await?;
+        page.client()
+            .find(Locator::Css("#explore-group-max_move"))
+            .await?
+            .click()
+            .await?;
+        page.wait_for("#explore-run").await?.click().await?;
+        page.wait_for_hash_containing("m=8").await?;
+        page.wait_for_hash_containing("group=max_move").await?;
+        page.wait_for_text_starting("#explore-status", "Done").await?;
+        for (key, count) in &expected {
+            page.wait_for_text(&format!("#explore-group-{key}"), &count.to_string())
+                .await?;
+        }
+        let totals = page.text("#explore-totals").await?.unwrap_or_default();
+        ensure!(totals.starts_with("255 rulesets swept"), "totals: {totals}");
+        ensure!(page.exists("#explore-chart").await?, "no histogram");
+        let command = page.text("#explore-cli").await?.unwrap_or_default();
+        ensure!(
+            command == "heaplab sweep subtraction --max-move 8 --group-by max_move --top period:3 --progress",
+            "command: {command}"
+        );
+        // The best record opens its ruleset's page.
+        let record = page.wait_for("#explore-top a.ruleset-link").await?;
+        let href = record.attr("href").await?.unwrap_or_default();
+        ensure!(href.starts_with("#/subtraction?S="), "href {href}");
+        record.click().await?;
+        page.wait_for_hash_containing("#/subtraction?S=").await?;
+        page.wait_for("#set-input").await.map(|_| ())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn cancel_stops_a_large_sweep() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/explore?family=subtraction&m=22&group=max&top=period:5")
+            .await?;
+        page.cancel_stops_the_job("#explore-progress", "#explore-cancel", "#explore-status")
+            .await
+    })
+    .await
+}
+
+#[tokio::test]
+async fn tampered_and_too_large_urls_get_a_message() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/explore?family=subtraction&m=abc&top=period")
+            .await?;
+        let text = page.wait_for_some_text("#explore-error").await?;
+        ensure!(
+            text.contains("m must be a whole number") && text.contains("top must be METRIC:K"),
+            "error: {text}"
+        );
+        page.assert_not_blank().await?;
+        page.open("#/explore?family=subtraction&m=30&group=max")
+            .await?;
+        let text = page.wait_for_some_text("#explore-error").await?;
+        ensure!(
+            text.contains("4,194,304")
+                && text.contains("heaplab sweep subtraction --max-move 30 --group-by max"),
+            "error: {text}"
+        );
+        ensure!(
+            !page.exists("#explore-progress").await?,
+            "a capped sweep ran"
+        );
+        Ok(())
+    })
+    .await
+}

@@ -1,0 +1,342 @@
+//! The explorer page, `#/explore?family=subtraction&m=10&group=max&top=period:5&check=…`:
+//! sweeps a whole family of rulesets with the engine's [`heaplab_engine::sweep`] on all cores
+//! ([`runner`]), streaming the merged counts, records and check tallies into tables and a
+//! histogram ([`results`]). The URL holds the whole sweep; a family past the page's cap gets
+//! the `heaplab sweep …` command that runs it instead.
+
+pub mod results;
+pub mod runner;
+
+use std::rc::Rc;
+
+use heaplab_engine::sweep::{metrics, Summary};
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use web_sys::HtmlCanvasElement;
+use yew::prelude::*;
+
+use crate::components::export::{download_canvas, download_text};
+use crate::components::field::{
+    edit_form, field_errors, submit_or_rerun, text_field, use_query_form, FieldError,
+    TextFieldProps,
+};
+use crate::components::page::page_head;
+use crate::format::progress_text;
+use crate::route::explore::{checks_for, ExploreQuery};
+use crate::worker::jobs::sweep::set_family;
+use crate::worker::{Progress, Unit};
+use results::{CHART_HEIGHT, CHART_WIDTH};
+use runner::{Phase, SweepProgress, SweepRunner};
+
+/// Properties of [`ExplorePage`].
+#[derive(Properties, PartialEq)]
+pub struct ExplorePageProps {
+    /// The URL state.
+    pub query: ExploreQuery,
+}
+
+/// The metric names of `family` (none for an unknown family).
+fn metric_names(family: &str) -> &'static [&'static str] {
+    set_family(family, 1, None, false).map_or(&[], |f| metrics::names(&f))
+}
+
+/// `<option>`s of `names`, `selected` marked, with an empty "none" first; each has the id
+/// `{id}-{name}`.
+fn options(id: &str, names: &[&str], selected: &str) -> Html {
+    // An alias (`max`) selects its metric (`max_move`).
+    let chosen = metrics::column(names, selected).map_or("", |i| names[i]);
+    let list: Vec<(&str, &str)> = std::iter::once(("", "none"))
+        .chain(names.iter().map(|&n| (n, n)))
+        .collect();
+    choices(Some(id), &list, chosen)
+}
+
+/// The `#/explore` page.
+#[function_component(ExplorePage)]
+pub fn explore_page(props: &ExplorePageProps) -> Html {
+    let query = props.query.clone();
+    let form = use_query_form(&query);
+    let state = use_state_eq(|| None::<SweepProgress>);
+    let runner = {
+        let setter = state.setter();
+        use_memo((), move |_| {
+            SweepRunner::new(Callback::from(move |p| setter.set(Some(p))))
+        })
+    };
+    // A new sweep in the URL: run it (or stop the one running when it is invalid). The
+    // clean-up stops it when the page is left (or before the next URL's sweep starts).
+    {
+        let runner = runner.clone();
+        use_effect_with(query.clone(), move |q| {
+            match q.validate() {
+                Ok(params) => runner.start(params.request),
+                Err(_) => runner.cancel(),
+            }
+            move || runner.cancel()
+        });
+    }
+    let onsubmit = {
+        let runner = runner.clone();
+        submit_or_rerun(
+            form.handle(),
+            &query,
+            ExploreQuery::validate,
+            ExploreQuery::to_hash,
+            |form, _| form.clone(),
+            move |params| runner.start(params.request),
+        )
+    };
+    let on_cancel = {
+        let runner = runner.clone();
+        Callback::from(move |_: MouseEvent| runner.cancel())
+    };
+    let errors: Vec<FieldError> = form
+        .validate()
+        .err()
+        .unwrap_or_default()
+        .into_iter()
+        .map(FieldError::plain)
+        .collect();
+    let committed_ok = query.validate().is_ok();
+    let canvas = use_node_ref();
+    let problem = use_state(|| None::<String>);
+    {
+        // Draw the histogram of the summary so far once the canvas is in the page.
+        let (canvas, problem) = (canvas.clone(), problem.clone());
+        let summary = state.as_ref().map(|p| p.summary.clone());
+        use_effect_with(
+            (summary, query.group.trim().to_string()),
+            move |(summary, group)| {
+                if let (Some(s), Some(c)) = (summary, canvas.cast::<HtmlCanvasElement>()) {
+                    problem.set(draw_on(&c, s, group).err());
+                }
+            },
+        );
+    }
+    html! {
+        <section class="page explore">
+            <>{ page_head("Explore families", "Sweep every ruleset of a family with the engine's explorer (issue 17): counts grouped by a metric, the top-k records of another, and the papers' checks with their first counterexamples. Runs in one Web Worker per core; each ruleset links to its page.") }
+                { sweep_form(&form, onsubmit) }
+                { field_errors("explore-error", &errors, false) }
+                <p class="cli">{ "The same sweep on the command line: " }
+                    <code id="explore-cli">{ form.cli_command() }</code></p>
+                if committed_ok {
+                    { status_view(state.as_ref(), on_cancel) }
+                    if let Some(p) = state.as_ref() {
+                        { results_view(&p.summary, &query, &canvas, &problem) }
+                    }
+                }
+            </>
+        </section>
+    }
+}
+
+/// A `<select>`'s or checkbox's `onchange` storing its value with `set`. A `fn`, not a
+/// closure, so every control shares one instance of [`edit_form`].
+fn change(
+    form: &UseStateHandle<ExploreQuery>,
+    set: fn(&mut ExploreQuery, String),
+) -> Callback<Event> {
+    edit_form(form, set)
+}
+
+/// Ticks or unticks the check `name` (a checkbox's value).
+fn toggle_check(q: &mut ExploreQuery, name: String) {
+    match q.checks.iter().position(|c| *c == name) {
+        Some(at) => {
+            q.checks.remove(at);
+        }
+        None => q.checks.push(name),
+    }
+}
+
+/// The top metric chosen (empty: none), keeping K (5 when there is none yet).
+fn set_top_metric(q: &mut ExploreQuery, metric: String) {
+    let k = q.top.split_once(':').map_or("", |(_, k)| k);
+    let k = if k.is_empty() { "5" } else { k };
+    q.top = if metric.is_empty() {
+        String::new()
+    } else {
+        format!("{metric}:{k}")
+    };
+}
+
+/// The form: family, bounds, checks (names and citations; the statements are left out of the
+/// wasm module, `heaplab checks` prints them), group-by and top-k.
+fn sweep_form(
+    form: &crate::components::field::QueryForm<ExploreQuery>,
+    onsubmit: Callback<SubmitEvent>,
+) -> Html {
+    let handle = form.handle();
+    let names = metric_names(&form.family);
+    let (top_metric, top_k) = form.top.split_once(':').unwrap_or((&form.top, ""));
+    let (top_metric, top_k) = (top_metric.to_string(), top_k.to_string());
+    let check_boxes = checks_for(&form.family).into_iter().map(|check| {
+        let name = check.name;
+        let checked = form.checks.iter().any(|c| c == name);
+        html! {
+            <li><label><input type="checkbox" id={format!("explore-check-box-{name}")} value={name} {checked} onchange={change(handle, toggle_check)} />
+                { format!(" {name}") }</label>
+                <small>{ format!(" ({})", check.citation) }</small></li>
+        }
+    });
+    let exact = form.exact.as_str();
+    let family_options = choices(
+        None,
+        &[
+            ("subtraction", "subtraction sets S ⊆ {1..m}"),
+            ("all-but", "all-but ℕ∖E, E ⊆ {1..m}"),
+        ],
+        &form.family,
+    );
+    let text = |id: &'static str, label: &'static str, value: &str, hint: &'static str, set| {
+        text_field(&yew::props!(TextFieldProps {
+            id,
+            label,
+            value: value.to_string(),
+            oninput: form.setter(set),
+            hint,
+            narrow: true,
+            inputmode: "numeric",
+        }))
+    };
+    html! {
+        <form class="explore-form" {onsubmit}>
+            { select_field("explore-family", "Family", family_options, change(handle, |q, v| { q.family = v; q.checks.clear(); })) }
+            { text("explore-m", "max move m", &form.m, "", |q, v| q.m = v) }
+            { text("explore-k", "|S| = k", &form.k, "any", |q, v| q.k = v) }
+            { select_field("explore-exact", "largest element", choices(None, &[("", "any ≤ m"), ("1", "exactly m")], exact), change(handle, |q, v| q.exact = v)) }
+            { select_field("explore-group", "group by", options("explore-group", names, &form.group), change(handle, |q, v| q.group = v)) }
+            { select_field("explore-top-metric", "top records of", options("explore-top-metric", names, &top_metric), change(handle, set_top_metric)) }
+            { text("explore-top-k", "K", &top_k, "", set_top_k) }
+            <fieldset class="explore-checks"><legend>{ "Checks" }</legend>
+                <p>{ "Each check's statement and the range its paper states: " }<code>{ "heaplab checks" }</code>{ ", or the README's Paper checks table." }</p>
+                <ul>{ for check_boxes }</ul></fieldset>
+            <button type="submit" id="explore-run">{ "Run" }</button>
+        </form>
+    }
+}
+
+/// The K of the top records, keeping the metric.
+fn set_top_k(q: &mut ExploreQuery, k: String) {
+    let metric = q.top.split_once(':').map_or(q.top.as_str(), |(m, _)| m);
+    q.top = format!("{metric}:{k}");
+}
+
+/// A labelled `<select>` of `options` in a narrow field (one piece of markup for the four).
+fn select_field(id: &str, label: &str, options: Html, onchange: Callback<Event>) -> Html {
+    html! {
+        <div class="field narrow"><label for={id.to_string()}>{ label.to_string() }</label>
+            <select id={id.to_string()} {onchange}>{ options }</select></div>
+    }
+}
+
+/// `<option>`s of `(value, text)` pairs, the one whose value is `selected` marked; with an
+/// `id` prefix, each non-empty value's option has the id `{id}-{value}`. One piece of markup
+/// for the four selects.
+fn choices(id: Option<&str>, list: &[(&str, &str)], selected: &str) -> Html {
+    list.iter()
+        .map(|&(value, text)| {
+            let id = id.filter(|_| !value.is_empty()).map(|id| format!("{id}-{value}"));
+            html! { <option {id} value={value.to_string()} selected={value == selected}>{ text.to_string() }</option> }
+        })
+        .collect()
+}
+
+/// The progress bar, its line (done, rate, time left) and Cancel; or how the sweep ended.
+/// One piece of markup for every phase (only the text, the bar and the button differ).
+fn status_view(progress: Option<&SweepProgress>, on_cancel: Callback<MouseEvent>) -> Html {
+    let (text, bar, failed) = match progress {
+        None => ("Starting…".to_string(), None, false),
+        Some(p) => {
+            let line = progress_text(
+                &Progress::new(p.done, p.total, Unit::Rulesets),
+                p.elapsed_ms,
+            );
+            let place = match p.workers {
+                Some(n) => format!(" · {n} workers"),
+                None => String::new(),
+            };
+            match &p.phase {
+                Phase::Running => (format!("Sweeping: {line}{place}"), Some(p), false),
+                Phase::Done => (format!("Done: {line}{place}"), None, false),
+                Phase::Cancelled => (format!("Cancelled after {line}"), None, false),
+                Phase::Failed(message) => (message.clone(), None, true),
+            }
+        }
+    };
+    let role = if failed { "alert" } else { "status" };
+    html! {
+        <div class="map-progress-line">
+            if let Some(p) = bar {
+                <progress id="explore-progress" max={p.total.max(1).to_string()} value={p.done.to_string()} aria-label="Rulesets swept"></progress>
+            }
+            <span id="explore-status" class={failed.then_some("error")} {role}>{ text }</span>
+            if bar.is_some() {
+                <button type="button" id="explore-cancel" onclick={on_cancel}>{ "Cancel" }</button>
+            }
+        </div>
+    }
+}
+
+/// Draws the histogram of `summary`'s groups on `canvas`.
+fn draw_on(canvas: &HtmlCanvasElement, summary: &Summary, group: &str) -> Result<(), String> {
+    canvas.set_width(CHART_WIDTH);
+    canvas.set_height(CHART_HEIGHT);
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| "no 2-D canvas context".to_string())?;
+    results::draw_histogram(&backend.into_drawing_area(), &summary.groups, group)
+}
+
+/// The tables, histogram and exports (CSV; the chart as PNG) of the summary so far; an
+/// export that fails says why in `problem`.
+fn results_view(
+    summary: &Rc<Summary>,
+    q: &ExploreQuery,
+    canvas: &NodeRef,
+    problem: &UseStateHandle<Option<String>>,
+) -> Html {
+    let group = q.group.trim().to_string();
+    let top_metric = q.top.split_once(':').map_or("", |(m, _)| m).to_string();
+    let stem = format!("explore-{}-m{}", q.family.trim(), q.m.trim());
+    let export = |kind: &'static str| {
+        let (summary, canvas, problem) = (summary.clone(), canvas.clone(), problem.clone());
+        let (group, top_metric, name) =
+            (group.clone(), top_metric.clone(), format!("{stem}.{kind}"));
+        Callback::from(move |_: MouseEvent| {
+            let done = match kind {
+                "png" => canvas
+                    .cast::<HtmlCanvasElement>()
+                    .ok_or_else(|| "no chart".to_string())
+                    .and_then(|c| download_canvas(&c, &name)),
+                _ => download_text(
+                    &results::summary_csv(&summary, &group, &top_metric),
+                    &name,
+                    "text/csv",
+                ),
+            };
+            if let Err(e) = done {
+                problem.set(Some(e));
+            }
+        })
+    };
+    let family = q.family.trim();
+    html! {
+        <div class="explore-results">
+            { results::totals(summary, family) }
+            <div class="exports">
+                <button type="button" id="explore-csv" onclick={export("csv")}>{ "CSV" }</button>
+                if !group.is_empty() {
+                    <button type="button" id="explore-png" onclick={export("png")}>{ "PNG" }</button>
+                }
+            </div>
+            if let Some(e) = (**problem).clone() {
+                <p class="error" role="alert">{ e }</p>
+            }
+            if !group.is_empty() {
+                <canvas id="explore-chart" ref={canvas.clone()} aria-label="Histogram of the group counts"></canvas>
+            }
+            { results::tables(summary, family, &group, &top_metric) }
+        </div>
+    }
+}

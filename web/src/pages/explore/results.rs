@@ -1,0 +1,298 @@
+//! What a sweep shows: the group counts as a table and a histogram (plotters, PNG export),
+//! the top-k records, each check's tally with its first failures and witnesses, and the whole
+//! summary as CSV. Every ruleset links to its own page. The tables are HTML strings (see
+//! [`tables`]): they hold no handlers, and a string costs the wasm module less than `html!`.
+
+use heaplab_engine::checks;
+use heaplab_engine::sweep::aggregate::Found;
+use heaplab_engine::sweep::Summary;
+use heaplab_engine::tree_layout::xml_escape;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use yew::prelude::*;
+
+use crate::components::value_chart::draw_legend;
+use crate::format::grouped;
+use crate::route::explore::ruleset_link;
+
+/// Chart size in pixels.
+pub const CHART_WIDTH: u32 = 900;
+/// Chart height in pixels.
+pub const CHART_HEIGHT: u32 = 360;
+const BAR_INK: RGBColor = RGBColor(37, 99, 235);
+
+/// A group key as text (`unknown` where the metric has no value, e.g. no period found).
+pub fn key_text(key: &Option<i64>) -> String {
+    key.map_or_else(|| "unknown".to_string(), |k| k.to_string())
+}
+
+/// One CSV cell: quoted when it holds a comma, quote or line break.
+fn cell(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// The summary as CSV sections: totals, groups, top records, check tallies, and the first
+/// failures with their witnesses.
+pub fn summary_csv(summary: &Summary, group: &str, top: &str) -> String {
+    let mut lines = vec![
+        "rulesets,matched,errors,distinct_sequences".to_string(),
+        format!(
+            "{},{},{},{}",
+            summary.rulesets,
+            summary.matched,
+            summary.errors,
+            summary.sequences.len()
+        ),
+    ];
+    if !group.is_empty() {
+        lines.push(String::new());
+        lines.push(format!("{},count", cell(group)));
+        lines.extend(
+            summary
+                .groups
+                .iter()
+                .map(|(k, n)| format!("{},{n}", key_text(k))),
+        );
+    }
+    if !summary.top.is_empty() {
+        lines.push(String::new());
+        lines.push(format!("rank,{},index,ruleset", cell(top)));
+        lines.extend(
+            summary
+                .top
+                .iter()
+                .enumerate()
+                .map(|(i, r)| format!("{},{},{},{}", i + 1, r.value, r.index, cell(&r.ruleset))),
+        );
+    }
+    if !summary.checks.is_empty() {
+        lines.push(String::new());
+        lines.push("check,holds,fails,not_applicable,errors".into());
+        lines.extend(summary.checks.iter().map(|t| {
+            format!(
+                "{},{},{},{},{}",
+                cell(&t.name),
+                t.holds,
+                t.fails,
+                t.not_applicable,
+                t.errors
+            )
+        }));
+        lines.push(String::new());
+        lines.push("check,index,ruleset,witness".into());
+        for t in &summary.checks {
+            lines.extend(t.first_failures.iter().map(|f| {
+                format!(
+                    "{},{},{},{}",
+                    cell(&t.name),
+                    f.index,
+                    cell(&f.ruleset),
+                    cell(&f.detail)
+                )
+            }));
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
+/// Draws the histogram of the group counts on any plotters backend (canvas or SVG). The
+/// axes are the octal page's plot's (`u64` across, `u32` up), so the two share plotters'
+/// code in the module: bar `i` spans `2i + 1..2i + 3`, its key labels the tick at `2i + 2`.
+pub fn draw_histogram<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    groups: &[(Option<i64>, u64)],
+    group: &str,
+) -> Result<(), String> {
+    let err = |e: &dyn std::fmt::Display| e.to_string();
+    root.fill(&WHITE).map_err(|e| err(&e))?;
+    let keys: Vec<String> = groups.iter().map(|(k, _)| key_text(k)).collect();
+    // Counts fit: the page sweeps at most 2^22 rulesets.
+    let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+    let top = count(groups.iter().map(|g| g.1).max().unwrap_or(0)).saturating_add(1);
+    let width = 2 * keys.len().max(1) as u64 + 2;
+    let mut chart = ChartBuilder::on(root)
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(64)
+        .build_cartesian_2d(0..width, 0u32..top)
+        .map_err(|e| err(&e))?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_desc(group)
+        .y_desc("rulesets")
+        .x_labels((keys.len() * 2 + 2).clamp(1, 80))
+        .x_label_formatter(&|v| match v.checked_sub(2) {
+            Some(i) if i % 2 == 0 => keys.get(i as usize / 2).cloned().unwrap_or_default(),
+            _ => String::new(),
+        })
+        .light_line_style(RGBColor(238, 238, 238))
+        .draw()
+        .map_err(|e| err(&e))?;
+    chart
+        .draw_series(groups.iter().enumerate().map(|(i, (_, n))| {
+            let x = 2 * i as u64 + 1;
+            Rectangle::new([(x, 0), (x + 2, count(*n))], BAR_INK.filled())
+        }))
+        .map_err(|e| err(&e))?;
+    let label = format!("rulesets per value of {group}");
+    draw_legend(
+        &chart.plotting_area().strip_coord_spec(),
+        &[(&label, BAR_INK)],
+        true,
+        true,
+    )
+    .map_err(|e| err(&e))?;
+    root.present().map_err(|e| err(&e))
+}
+
+/// `text` escaped for HTML (the engine's escaper, already in the module for its SVG trees).
+fn esc(text: &str) -> String {
+    xml_escape(text)
+}
+
+/// A ruleset as a link to its page (plain text when it has none), as HTML.
+fn ruleset_cell(family: &str, text: &str) -> String {
+    match ruleset_link(family, text) {
+        Some(href) => format!(
+            "<a class=\"ruleset-link\" href=\"{}\">{{{}}}</a>",
+            esc(&href),
+            esc(text)
+        ),
+        None => format!("<span>{}</span>", esc(text)),
+    }
+}
+
+/// A data table as HTML: its id, caption, column heads and rows (`<tr>`s); the one piece the
+/// groups, records and checks tables share.
+fn data_table(id: &str, caption: &str, head: &[&str], rows: String) -> String {
+    let head: String = head
+        .iter()
+        .map(|h| format!("<th scope=\"col\">{}</th>", esc(h)))
+        .collect();
+    format!(
+        "<table id=\"{id}\" class=\"data\"><caption>{}</caption><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>",
+        esc(caption)
+    )
+}
+
+/// The groups table: one row per key, `explore-group-{key}` holding its count.
+fn groups_table(summary: &Summary, group: &str) -> String {
+    let rows = summary.groups.iter().map(|(key, count)| {
+        let key = key_text(key);
+        format!(
+            "<tr><th scope=\"row\">{key}</th><td id=\"explore-group-{key}\">{}</td></tr>",
+            grouped(*count)
+        )
+    });
+    let caption = format!("Rulesets per value of {group}");
+    data_table(
+        "explore-groups",
+        &caption,
+        &[group, "rulesets"],
+        rows.collect(),
+    )
+}
+
+/// The top-k records table.
+fn top_table(summary: &Summary, family: &str, metric: &str) -> String {
+    let rows = summary.top.iter().enumerate().map(|(i, r)| {
+        format!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            i + 1,
+            r.value,
+            r.index,
+            ruleset_cell(family, &r.ruleset)
+        )
+    });
+    let caption = format!("Largest {metric}");
+    data_table(
+        "explore-top",
+        &caption,
+        &["#", metric, "index", "ruleset"],
+        rows.collect(),
+    )
+}
+
+/// A list of rulesets with their details (witnesses or errors), as HTML.
+fn found_list(found: &[Found], family: &str) -> String {
+    let items: String = found
+        .iter()
+        .map(|f| {
+            format!(
+                "<li>{} (index {}): {}</li>",
+                ruleset_cell(family, &f.ruleset),
+                f.index,
+                esc(&f.detail)
+            )
+        })
+        .collect();
+    format!("<ul class=\"witnesses\">{items}</ul>")
+}
+
+/// Each check's tally, citation and first failures with their witnesses.
+fn checks_table(summary: &Summary, family: &str) -> String {
+    let rows = summary.checks.iter().map(|t| {
+        let citation = checks::find_for_subtraction(&t.name)
+            .map(|c| c.citation)
+            .unwrap_or_default();
+        format!(
+            "<tr id=\"explore-check-{name}\"><th scope=\"row\">{name}<br><small>{}</small></th><td class=\"holds\">{}</td><td class=\"fails\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(citation),
+            grouped(t.holds),
+            grouped(t.fails),
+            grouped(t.not_applicable),
+            grouped(t.errors),
+            found_list(&t.first_failures, family),
+            name = esc(&t.name),
+        )
+    });
+    let head = [
+        "check",
+        "holds",
+        "fails",
+        "not applicable",
+        "errors",
+        "first failures (witness)",
+    ];
+    data_table("explore-checks", "Checks", &head, rows.collect())
+}
+
+/// The totals line and the first rulesets that could not be measured, as HTML.
+pub fn totals(summary: &Summary, family: &str) -> Html {
+    let mut html = format!(
+        "<p id=\"explore-totals\">{} rulesets swept, {} measured, {} failed, {} distinct periodic parts.</p>",
+        grouped(summary.rulesets),
+        grouped(summary.matched),
+        grouped(summary.errors),
+        grouped(summary.sequences.len() as u64)
+    );
+    if !summary.first_errors.is_empty() {
+        html.push_str("<p>First rulesets that could not be measured:</p>");
+        html.push_str(&found_list(&summary.first_errors, family));
+    }
+    Html::from_html_unchecked(html.into())
+}
+
+/// The groups table (when `group` is set), the top records (when `top` is) and the checks'
+/// tallies (when there are checks). The tables hold no handlers (a ruleset is a plain link),
+/// so they are one HTML string the page inserts as it is: about a third of the code yew's
+/// `html!` builds for the same markup, element by element.
+pub fn tables(summary: &Summary, family: &str, group: &str, top: &str) -> Html {
+    let mut html = String::new();
+    if !group.is_empty() {
+        html.push_str(&groups_table(summary, group));
+    }
+    if !top.is_empty() {
+        html.push_str(&top_table(summary, family, top));
+    }
+    if !summary.checks.is_empty() {
+        html.push_str(&checks_table(summary, family));
+    }
+    Html::from_html_unchecked(html.into())
+}

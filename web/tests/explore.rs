@@ -1,0 +1,181 @@
+//! Browser tests of the explorer page's state and its sweep job: URL round trips, every bad
+//! value named, the page's cap with its CLI command, and a sweep split into pieces and merged
+//! as the page does equal to one run (and to the counts the family's definition gives).
+
+use heaplab_engine::sweep::{wire, Summary};
+use heaplab_web::pages::explore::results::summary_csv;
+use heaplab_web::route::explore::{checks_for, ruleset_link, ExploreQuery, PAGE_CAP};
+use heaplab_web::route::Route;
+use heaplab_web::worker::{run_to_end, JobOutput, JobSpec, Place, SweepRequest};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+fn query_round_trips() {
+    for text in [
+        "",
+        "family=subtraction&m=8&group=max&top=period:5",
+        "family=all-but&m=6&k=2&exact=1&group=period&top=saltus:3",
+        "family=subtraction&m=7&check=a,b&group=&top=",
+    ] {
+        let q = ExploreQuery::from_query(text);
+        assert_eq!(
+            Route::parse(&q.to_hash()),
+            Route::Explore(q.clone()),
+            "{text}"
+        );
+    }
+    let q = ExploreQuery::from_query("check=x,,y&m=5");
+    assert_eq!(q.checks, vec!["x".to_string(), "y".to_string()]);
+    assert_eq!(q.m, "5");
+}
+
+#[wasm_bindgen_test]
+fn a_valid_query_is_the_whole_family() {
+    let p = ExploreQuery::from_query("family=subtraction&m=8&group=max&top=period:5")
+        .validate()
+        .expect("valid");
+    assert_eq!(p.len, (1 << 8) - 1);
+    assert_eq!(p.request.range, (0, p.len));
+    assert_eq!(p.request.top, Some(("period".to_string(), 5)));
+    let p = ExploreQuery::from_query("family=subtraction&m=8&k=3&exact=1")
+        .validate()
+        .expect("valid");
+    // |S| = 3 with max S = 8: choose the other two of {1..7}.
+    assert_eq!(p.len, 7 * 6 / 2);
+}
+
+/// Each tampered value gives a message naming it.
+#[wasm_bindgen_test]
+fn bad_values_are_named() {
+    for (text, needle) in [
+        ("m=0", "m must be between"),
+        ("m=abc", "m must be a whole number"),
+        ("m=-3", "m must be between"),
+        ("m=8&k=-1", "k must be between"),
+        ("m=8&k=9", "size 9"),
+        ("m=8&exact=maybe", "exact must be"),
+        ("m=8&top=period", "top must be METRIC:K"),
+        ("m=8&top=period:0", "top's K"),
+        ("m=8&top=nope:3", "unknown metric `nope`"),
+        ("m=8&group=nope", "unknown metric `nope`"),
+        ("family=octal&m=8", "unknown family `octal`"),
+        (
+            "family=cumulative-subtraction&m=8",
+            "unknown family `cumulative-subtraction`",
+        ),
+        (
+            "m=8&check=cs-conjecture-17",
+            "unknown check `cs-conjecture-17`",
+        ),
+        ("m=8&check=no-such-check", "unknown check `no-such-check`"),
+    ] {
+        let errors = ExploreQuery::from_query(text).validate().unwrap_err();
+        assert!(
+            errors.iter().any(|e| e.contains(needle)),
+            "{text}: {errors:?}"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn families_past_the_cap_get_the_cli_command() {
+    let q = ExploreQuery::from_query("family=subtraction&m=23&group=max&top=period:5");
+    let errors = q.validate().unwrap_err();
+    let command =
+        "heaplab sweep subtraction --max-move 23 --group-by max --top period:5 --progress";
+    assert_eq!(q.cli_command(), command);
+    assert!(errors[0].contains(command), "{errors:?}");
+    assert!(errors[0].contains("4,194,304"), "{errors:?}");
+    assert_eq!(PAGE_CAP, 1 << 22);
+    // m = 22 is exactly 2^22 - 1 sets: inside the cap.
+    assert!(ExploreQuery::from_query("m=22").validate().is_ok());
+    let odd = ExploreQuery::from_query("m=5&group=it's");
+    assert!(odd.cli_command().contains(r"--group-by 'it'\''s'"));
+}
+
+#[wasm_bindgen_test]
+fn checks_offered_are_those_that_apply() {
+    for family in ["subtraction", "all-but"] {
+        let kind = heaplab_web::worker::jobs::sweep::set_family(family, 1, None, false)
+            .unwrap()
+            .kind();
+        let offered = checks_for(family);
+        let expected: Vec<&str> = heaplab_engine::checks::all()
+            .iter()
+            .filter(|c| c.applies_to.contains(&kind))
+            .map(|c| c.name)
+            .collect();
+        assert_eq!(offered.iter().map(|c| c.name).collect::<Vec<_>>(), expected);
+    }
+    assert!(checks_for("nope").is_empty());
+}
+
+/// The summary of `request`'s range, run as a worker runs it (sent as text, decoded).
+fn run(request: &SweepRequest) -> Summary {
+    match run_to_end(&request.job(request.range), Place::Worker) {
+        Ok(JobOutput::Sweep(text)) => wire::decode(&text).expect("a summary"),
+        other => panic!("not a sweep: {other:?}"),
+    }
+}
+
+/// Pieces merged in any order give the one-run summary, and grouping subtraction sets
+/// `S ⊆ {1..8}` by max gives `2^(j-1)` sets with max `j` (the other elements are any subset
+/// of `{1..j-1}`).
+#[wasm_bindgen_test]
+fn pieces_merge_to_the_whole_and_the_counts_of_the_definition() {
+    let checks: Vec<String> = checks_for("subtraction")
+        .iter()
+        .take(2)
+        .map(|c| c.name.to_string())
+        .collect();
+    let q = ExploreQuery {
+        checks,
+        ..ExploreQuery::from_query("family=subtraction&m=8&group=max&top=period:5")
+    };
+    let whole_request = q.validate().expect("valid").request;
+    let sweep = whole_request.sweep().unwrap();
+    let whole = run(&whole_request);
+    let mut merged = sweep.empty_summary();
+    for (start, end) in [(200, 255), (0, 17), (17, 200)] {
+        let mut piece = whole_request.clone();
+        piece.range = (start, end);
+        merged.merge(run(&piece), sweep.caps());
+    }
+    assert_eq!(merged, whole);
+    let expected: Vec<(Option<i64>, u64)> = (1..=8).map(|j| (Some(j), 1u64 << (j - 1))).collect();
+    assert_eq!(whole.groups, expected);
+    assert_eq!(whole.rulesets, 255);
+    assert_eq!(whole.top.len(), 5);
+    let csv = summary_csv(&whole, "max", "period");
+    assert!(csv.contains("max,count\n1,1\n2,2\n"), "{csv}");
+    assert!(csv.contains("rank,period,index,ruleset"), "{csv}");
+}
+
+#[wasm_bindgen_test]
+fn a_range_past_the_family_is_refused() {
+    let request = ExploreQuery::from_query("m=4").validate().unwrap().request;
+    assert!(run_to_end(&request.job((0, 100)), Place::Worker)
+        .unwrap_err()
+        .contains("not inside"));
+    let bad = JobSpec::Sweep {
+        query: "m=0".into(),
+        start: 0,
+        end: 1,
+    };
+    assert!(run_to_end(&bad, Place::Worker).unwrap_err().contains("m"));
+}
+
+#[wasm_bindgen_test]
+fn rulesets_link_to_their_pages() {
+    assert_eq!(
+        ruleset_link("subtraction", "2,5,7").as_deref(),
+        Some("#/subtraction?S=2,5,7")
+    );
+    assert_eq!(
+        ruleset_link("all-but", "2,3").as_deref(),
+        Some("#/subtraction?E=2,3")
+    );
+    assert_eq!(ruleset_link("all-but", "∅"), None);
+}
