@@ -587,25 +587,24 @@ fn distinct_sequences_are_counted_in_every_family() {
     });
 }
 
-/// The web page's measure (subtraction and all-but only) gives every row and the whole
-/// summary of the full one on those families, and counts any other ruleset as an error.
+/// The web page's measure (families of sets only) gives every row and the whole summary of
+/// the full one on those families, and counts any other ruleset as an error.
 #[test]
-fn the_subtraction_measure_equals_the_full_one_on_its_families() {
+fn the_set_measure_equals_the_full_one_on_its_families() {
     let find = heaplab_engine::checks::find;
-    for name in ["subtraction", "all-but"] {
+    for name in ["subtraction", "all-but", "cumulative-subtraction"] {
         let spec = || SweepSpec {
             group_by: Some("max".into()),
             ..spec(family(name, 9))
         };
         let full = Sweep::with_checks(spec(), find).unwrap();
-        let sets = Sweep::with_parts(spec(), find, metrics::measure_subtraction).unwrap();
+        let sets = Sweep::with_parts(spec(), find, metrics::measure_sets).unwrap();
         assert_eq!(run(&sets), run(&full), "{name}");
     }
-    let octal =
-        Sweep::with_parts(spec(family("octal", 2)), find, metrics::measure_subtraction).unwrap();
+    let octal = Sweep::with_parts(spec(family("octal", 2)), find, metrics::measure_sets).unwrap();
     let summary = run(&octal);
     assert_eq!((summary.errors, summary.matched), (summary.rulesets, 0));
     assert!(summary.first_errors[0]
         .detail
-        .contains("subtraction and all-but"));
+        .contains("cumulative subtraction sets only"));
 }

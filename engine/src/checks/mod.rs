@@ -116,17 +116,17 @@ pub fn find(name: &str) -> Result<&'static Check, EngineError> {
     find_among(all().iter(), name)
 }
 
-/// The checks that can speak about a subtraction or all-but family (the survey's, Appendix
-/// A's and the thesis's claims: every check but those of cumulative subtraction and scoring
-/// octal games), in [`all`]'s order. The web module reaches the checks only through this and
-/// [`find_for_subtraction`], so the others' code and texts stay out of it.
-pub fn for_subtraction() -> impl Iterator<Item = &'static Check> + Clone {
-    SETS_AFTER_SCORING.iter()
+/// The checks that can speak about a family of sets: subtraction, all-but or cumulative
+/// subtraction (every check but the four of scoring octal games only), in [`all`]'s order.
+/// The web module reaches the checks only through this and [`find_for_sets`], so the scoring
+/// octal checks' code and texts stay out of it.
+pub fn for_sets() -> impl Iterator<Item = &'static Check> + Clone {
+    SETS_BEFORE_SCORING.iter().chain(SETS_AFTER_SCORING.iter())
 }
 
-/// [`find`] among [`for_subtraction`]: a check of other families is unknown here.
-pub fn find_for_subtraction(name: &str) -> Result<&'static Check, EngineError> {
-    find_among(for_subtraction(), name)
+/// [`find`] among [`for_sets`]: a check of other families is unknown here.
+pub fn find_for_sets(name: &str) -> Result<&'static Check, EngineError> {
+    find_among(for_sets(), name)
 }
 
 /// The check called `name` in `checks`, or an error that lists their names.
@@ -219,7 +219,7 @@ fn braces(set: &NumberSet) -> String {
 /// `cumulative` (Cohensius et al.), `scoring` (Stewart), `survey` (Larsson, Saha, Suetsugu),
 /// `appendix_a` (the survey's Appendix A, all-but games), `thesis` (the taking-and-breaking
 /// thesis). The three parts are separate statics so that a build using only
-/// [`for_subtraction`] (the web module) leaves the other families' checks out.
+/// [`for_sets`] (the web module) leaves the scoring octal checks out.
 static CHECKS: [Check; 43] = concat(&SETS_BEFORE_SCORING, &SCORING_ONLY, &SETS_AFTER_SCORING);
 
 static SETS_BEFORE_SCORING: [Check; 10] = [
@@ -306,24 +306,32 @@ mod tests {
         assert!(err.contains("unknown check `no-such-check`"), "{err}");
     }
 
-    /// The subtraction checks are exactly the checks that apply to subtraction or all-but.
+    /// The set checks are exactly the checks that apply to subtraction, all-but or
+    /// cumulative subtraction.
     #[test]
-    fn the_subtraction_checks_are_those_that_apply_to_subtraction_or_all_but() {
-        let families = [SubjectKind::Subtraction, SubjectKind::AllBut];
+    fn the_set_checks_are_those_that_apply_to_a_family_of_sets() {
+        let families = [
+            SubjectKind::Subtraction,
+            SubjectKind::AllBut,
+            SubjectKind::CumulativeSubtraction,
+        ];
         let expected: Vec<&str> = all()
             .iter()
             .filter(|c| c.applies_to.iter().any(|k| families.contains(k)))
             .map(|c| c.name)
             .collect();
-        let got: Vec<&str> = for_subtraction().map(|c| c.name).collect();
+        let got: Vec<&str> = for_sets().map(|c| c.name).collect();
         assert_eq!(got, expected);
-        let name = "survey-winning-ways-max7";
-        assert_eq!(
-            find_for_subtraction(name).unwrap().name,
-            find(name).unwrap().name
-        );
-        for other in all().iter().filter(|c| !expected.contains(&c.name)) {
-            assert!(find_for_subtraction(other.name).is_err(), "{}", other.name);
+        for name in ["survey-winning-ways-max7", "cs-conjecture-17"] {
+            assert_eq!(find_for_sets(name).unwrap().name, find(name).unwrap().name);
+        }
+        let others: Vec<_> = all()
+            .iter()
+            .filter(|c| !expected.contains(&c.name))
+            .collect();
+        assert!(!others.is_empty());
+        for other in others {
+            assert!(find_for_sets(other.name).is_err(), "{}", other.name);
         }
     }
 

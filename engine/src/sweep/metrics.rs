@@ -157,14 +157,14 @@ pub fn measure(ruleset: &Ruleset, search: u64) -> Result<Measured, EngineError> 
 }
 
 /// A function that measures one ruleset: [`measure_with`] (every family) or
-/// [`measure_subtraction`] (subtraction and all-but sets only).
+/// [`measure_sets`] (subtraction, all-but and cumulative subtraction sets only).
 pub type Measure =
     fn(&mut Workspace, &Ruleset, u64, &mut Budget<'_>) -> Result<Measured, EngineError>;
 
-/// [`measure_with`] for subtraction and all-but sets only; any other ruleset is an error. A
-/// build that measures through this alone (the web page's sweeps) leaves the other
-/// families' solvers out of its module.
-pub fn measure_subtraction(
+/// [`measure_with`] for families of sets only (subtraction, all-but, cumulative
+/// subtraction); any other ruleset is an error. A build that measures through this alone
+/// (the web page's sweeps) leaves the other families' metrics out of its module.
+pub fn measure_sets(
     workspace: &mut Workspace,
     ruleset: &Ruleset,
     search: u64,
@@ -175,8 +175,9 @@ pub fn measure_subtraction(
             subtraction_metrics(&mut workspace.subtraction, set, search, budget)
         }
         Ruleset::AllBut(excluded) => all_but_metrics(excluded, search, budget),
+        Ruleset::CumulativeSubtraction(set) => cumulative_metrics(set, search, budget),
         _ => Err(EngineError::Parse(
-            "this sweep measures subtraction and all-but sets only".into(),
+            "this sweep measures subtraction, all-but and cumulative subtraction sets only".into(),
         )),
     }
 }
@@ -190,10 +191,9 @@ pub fn measure_with(
     budget: &mut Budget<'_>,
 ) -> Result<Measured, EngineError> {
     match ruleset {
-        Ruleset::Subtraction(_) | Ruleset::AllBut(_) => {
-            measure_subtraction(workspace, ruleset, search, budget)
+        Ruleset::Subtraction(_) | Ruleset::AllBut(_) | Ruleset::CumulativeSubtraction(_) => {
+            measure_sets(workspace, ruleset, search, budget)
         }
-        Ruleset::CumulativeSubtraction(set) => cumulative_metrics(set, search, budget),
         Ruleset::Code(rules) => code_metrics(ruleset, rules, search, budget),
         Ruleset::ScoringOctal(rules) => scoring_metrics(ruleset, rules, search, budget),
         Ruleset::MapCell { map, x, y, set } => Ok(map_cell_metrics(

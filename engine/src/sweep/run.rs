@@ -77,7 +77,7 @@ impl Sweep {
     }
 
     /// [`Self::with_checks`], measuring each ruleset with `measure`: the web page passes
-    /// [`metrics::measure_subtraction`], so only the set families' solvers reach its module.
+    /// [`metrics::measure_sets`], so only the set families' solvers reach its module.
     pub fn with_parts(
         spec: SweepSpec,
         find: impl Fn(&str) -> Result<&'static Check, EngineError>,

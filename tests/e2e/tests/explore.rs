@@ -81,6 +81,69 @@ async fn a_sweep_set_up_by_hand_counts_what_the_engine_counts() -> Result<()> {
     .await
 }
 
+/// A cumulative subtraction sweep with one of its paper's checks ticked by a click: the
+/// check's counts are the engine's, and a record opens its ruleset's cumulative subtraction page.
+#[tokio::test]
+async fn a_cumulative_subtraction_sweep_checks_its_papers_claims() -> Result<()> {
+    const CHECK: &str = "cs-observation-3";
+    let options = FamilyOptions {
+        bound: Some(6),
+        ..FamilyOptions::default()
+    };
+    let family = Family::parse("cumulative-subtraction", &options).unwrap();
+    let sweep = Sweep::new(SweepSpec {
+        family,
+        checks: vec![CHECK.into()],
+        filter: None,
+        group_by: Some("max_move".into()),
+        top: Some(heaplab_engine::sweep::TopSpec {
+            metric: "xi".into(),
+            k: 3,
+        }),
+        rows: 0,
+        search: DEFAULT_SEARCH,
+    })
+    .unwrap();
+    let summary = sweep
+        .run_range(0..family.len(), &mut Budget::unlimited())
+        .unwrap();
+    let tally = &summary.checks[0];
+    let expected = [tally.holds, tally.fails, tally.not_applicable];
+    with_page(|page| async move {
+        page.open("#/explore?family=cumulative-subtraction&m=6&group=max_move&top=xi:3")
+            .await?;
+        // The URL's own sweep runs first; the form is set up once it is done.
+        page.wait_for_text_starting("#explore-status", "Done")
+            .await?;
+        page.wait_for(&format!("#explore-check-box-{CHECK}"))
+            .await?
+            .click()
+            .await?;
+        page.wait_for("#explore-run").await?.click().await?;
+        page.wait_for_hash_containing(&format!("check={CHECK}"))
+            .await?;
+        page.wait_for_text_starting("#explore-status", "Done")
+            .await?;
+        let totals = page.text("#explore-totals").await?.unwrap_or_default();
+        ensure!(totals.starts_with("63 rulesets swept"), "totals: {totals}");
+        for (column, count) in ["holds", "fails"].iter().zip(expected) {
+            let cell = format!("#explore-check-{CHECK} td.{column}");
+            page.wait_for_text(&cell, &count.to_string()).await?;
+        }
+        let record = page.wait_for("#explore-top a.ruleset-link").await?;
+        let href = record.attr("href").await?.unwrap_or_default();
+        ensure!(
+            href.starts_with("#/cumulative-subtraction?S="),
+            "href {href}"
+        );
+        record.click().await?;
+        page.wait_for_hash_containing("#/cumulative-subtraction?S=")
+            .await
+            .map(|_| ())
+    })
+    .await
+}
+
 #[tokio::test]
 async fn cancel_stops_a_large_sweep() -> Result<()> {
     with_page(|page| async move {

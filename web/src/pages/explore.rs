@@ -186,6 +186,10 @@ fn sweep_form(
         &[
             ("subtraction", "subtraction sets S ⊆ {1..m}"),
             ("all-but", "all-but ℕ∖E, E ⊆ {1..m}"),
+            (
+                "cumulative-subtraction",
+                "cumulative subtraction S ⊆ {1..m}",
+            ),
         ],
         &form.family,
     );

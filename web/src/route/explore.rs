@@ -223,17 +223,21 @@ pub fn checks_for(family: &str) -> Vec<&'static Check> {
     let Ok(kind) = set_family(family, 1, None, false).map(|f| f.kind()) else {
         return Vec::new();
     };
-    checks::for_subtraction()
+    checks::for_sets()
         .filter(|c| c.applies_to.contains(&kind))
         .collect()
 }
 
-/// The page of the ruleset `text` of `family` (`#/subtraction?S=2,5,7`, or `?E=…` for
-/// all-but), or `None` for the empty excluded set's `∅`.
+/// The page of the ruleset `text` of `family` (`#/subtraction?S=2,5,7`, `?E=…` for all-but,
+/// `#/cumulative-subtraction?S=…`), or `None` for the empty excluded set's `∅`.
 pub fn ruleset_link(family: &str, text: &str) -> Option<String> {
     if text.is_empty() || text == "∅" {
         return None;
     }
-    let key = if family == "all-but" { "E" } else { "S" };
-    Some(format!("#/subtraction?{}", format_query(&[(key, text)])))
+    let (page, key) = match family {
+        "all-but" => ("subtraction", "E"),
+        "cumulative-subtraction" => ("cumulative-subtraction", "S"),
+        _ => ("subtraction", "S"),
+    };
+    Some(format!("#/{page}?{}", format_query(&[(key, text)])))
 }

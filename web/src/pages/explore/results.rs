@@ -238,7 +238,7 @@ fn found_list(found: &[Found], family: &str) -> String {
 /// Each check's tally, citation and first failures with their witnesses.
 fn checks_table(summary: &Summary, family: &str) -> String {
     let rows = summary.checks.iter().map(|t| {
-        let citation = checks::find_for_subtraction(&t.name)
+        let citation = checks::find_for_sets(&t.name)
             .map(|c| c.citation)
             .unwrap_or_default();
         format!(

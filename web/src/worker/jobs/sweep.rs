@@ -67,22 +67,18 @@ impl SweepRequest {
         })
     }
 
-    /// The checked sweep. Check names are looked up among the subtraction and all-but checks
-    /// only ([`checks::find_for_subtraction`]) and rulesets measured by
-    /// [`metrics::measure_subtraction`], so the other families' checks and solvers stay out
-    /// of the wasm module.
+    /// The checked sweep. Check names are looked up among the set families' checks only
+    /// ([`checks::find_for_sets`]) and rulesets measured by [`metrics::measure_sets`], so the
+    /// other families' checks and metrics stay out of the wasm module.
     pub fn sweep(&self) -> Result<Sweep, EngineError> {
-        Sweep::with_parts(
-            self.spec()?,
-            checks::find_for_subtraction,
-            metrics::measure_subtraction,
-        )
+        Sweep::with_parts(self.spec()?, checks::find_for_sets, metrics::measure_sets)
     }
 }
 
-/// The families of sets `S ⊆ {1..m}` the page sweeps: subtraction and all-but (the CLI sweeps
-/// the others; leaving cumulative subtraction out keeps its ten checks out of the module).
-pub const SET_FAMILIES: [&str; 2] = ["subtraction", "all-but"];
+/// The families of sets `S ⊆ {1..m}` the page sweeps: subtraction, all-but and cumulative
+/// subtraction (the CLI sweeps the others: octal and hexadecimal codes, move windows, scoring
+/// octal games).
+pub const SET_FAMILIES: [&str; 3] = ["subtraction", "all-but", "cumulative-subtraction"];
 
 /// The set family `name` (one of [`SET_FAMILIES`]) over subsets of `{1..m}`, of size `size`
 /// when given, with largest element exactly `m` when `exact_max`.
