@@ -132,6 +132,41 @@ fn wait_until(ready: impl Fn() -> bool) {
     }
 }
 
+/// How often the helper came too late: on a busy machine it is not run often enough to keep
+/// ahead, and then it only takes a core from the main thread or others, so it sleeps.
+#[derive(Debug, Default)]
+struct Lateness {
+    /// Blocks skipped since the last sleep or the last long streak.
+    skips: u32,
+    /// Blocks listed in a row.
+    streak: u32,
+}
+
+impl Lateness {
+    /// Skipped blocks before a sleep.
+    const MOST_SKIPS: u32 = 8;
+    /// Blocks in a row that clear the count.
+    const GOOD_STREAK: u32 = 64;
+
+    /// The helper skipped the main thread's block (sleeps 5 ms after `MOST_SKIPS`).
+    fn skipped(&mut self) {
+        self.streak = 0;
+        self.skips += 1;
+        if self.skips >= Self::MOST_SKIPS {
+            self.skips = 0;
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
+    /// The helper listed a block ahead of the main thread.
+    fn listed(&mut self) {
+        self.streak += 1;
+        if self.streak >= Self::GOOD_STREAK {
+            self.skips = 0;
+        }
+    }
+}
+
 /// The first rare heap of the far part of the block at `a0` and the end of that part.
 pub(super) fn far_heaps(a0: usize) -> (usize, usize) {
     (FAR, a0.saturating_sub(FAR).max(FAR))
@@ -161,6 +196,7 @@ impl Helper {
     pub(super) fn run(mut self, shared: &Shared<'_>, end: usize) {
         let mut a0 = shared.frontier.0.load(Ordering::Acquire) / BLOCK * BLOCK;
         let mut sets = vec![0u64; BLOCK * shared.words];
+        let mut late = Lateness::default();
         while a0 < end {
             let needed = (a0 + BLOCK).saturating_sub(FAR);
             wait_until(|| {
@@ -175,8 +211,10 @@ impl Helper {
             let frontier = shared.frontier.0.load(Ordering::Acquire);
             if frontier >= a0 {
                 a0 = (frontier + FAR) / BLOCK * BLOCK - BLOCK;
+                late.skipped();
                 continue;
             }
+            late.listed();
             self.scan_rare(shared, far_heaps(a0).1);
             sets.iter_mut().for_each(|w| *w = 0);
             self.fill(shared, a0, &mut sets);
