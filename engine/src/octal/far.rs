@@ -50,6 +50,9 @@ pub(super) struct Shared<'a> {
     frontier: Counter,
     /// `tags[b]`: the first heap of the block whose far sets are in the ring's block `b`.
     tags: Vec<AtomicUsize>,
+    /// The main thread waits for every far set and the helper skips nothing (the tests: every
+    /// block then takes the helper's path, however the system runs the threads).
+    patient: bool,
     /// Set by the main thread when it stops (done, a new value width, or cancelled).
     stop: AtomicBool,
     /// Far sets of heaps `n` at `(n mod RING) · words`.
@@ -58,8 +61,8 @@ pub(super) struct Shared<'a> {
 
 impl<'a> Shared<'a> {
     /// Shared state for heaps up to `mirror.len()`, the first `start` already mirrored, with
-    /// every value below `2^bits`.
-    pub(super) fn new(mirror: &'a [AtomicU16], start: usize, bits: u32) -> Self {
+    /// every value below `2^bits`; `patient` as the field says.
+    pub(super) fn new(mirror: &'a [AtomicU16], start: usize, bits: u32, patient: bool) -> Self {
         let words = (1usize << bits).div_ceil(64);
         Shared {
             mirror,
@@ -68,6 +71,7 @@ impl<'a> Shared<'a> {
             tags: (0..RING / BLOCK)
                 .map(|_| AtomicUsize::new(usize::MAX))
                 .collect(),
+            patient,
             stop: AtomicBool::new(false),
             ring: (0..RING * words).map(|_| AtomicU64::new(0)).collect(),
         }
@@ -92,9 +96,14 @@ impl<'a> Shared<'a> {
 
     /// True when the far sets of the block holding heap `n` are listed.
     #[inline]
+    /// A patient main thread waits for them.
     pub(super) fn ready(&self, n: usize) -> bool {
         let a0 = n / BLOCK * BLOCK;
-        self.tags[a0 % RING / BLOCK].load(Ordering::Acquire) == a0
+        let listed = || self.tags[a0 % RING / BLOCK].load(Ordering::Acquire) == a0;
+        if self.patient {
+            wait_until(listed);
+        }
+        listed()
     }
 
     /// The far set of heap `n`, word by word (its block must be [`Self::ready`]).
@@ -209,7 +218,7 @@ impl Helper {
             // The main thread has started this block and scans it: skip to the last block the
             // helper may list now, for the most time before the main thread gets there.
             let frontier = shared.frontier.0.load(Ordering::Acquire);
-            if frontier >= a0 {
+            if frontier >= a0 && !shared.patient {
                 a0 = (frontier + FAR) / BLOCK * BLOCK - BLOCK;
                 late.skipped();
                 continue;

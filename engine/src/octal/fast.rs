@@ -498,6 +498,9 @@ pub struct OctalSequence {
     /// Threads for one game: with 2, a helper lists the far rare scan (native only).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     threads: usize,
+    /// The main thread waits for the helper (see [`Self::with_patient_helper`]).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    patient: bool,
     /// The values the helper reads.
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     mirror: far::Mirror,
@@ -535,6 +538,7 @@ impl OctalSequence {
             next_review: FIRST_REVIEW,
             block_end: (0, 0),
             threads: 1,
+            patient: false,
             mirror: far::Mirror::default(),
             helped: 0,
         };
@@ -562,6 +566,14 @@ impl OctalSequence {
     /// the same for any count. The browser's module always uses one.
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
+        self
+    }
+
+    /// Two threads, the main one waiting for every far set of the helper (slower; the tests
+    /// use it so that every block takes the helper's path).
+    pub fn with_patient_helper(mut self) -> Self {
+        self.threads = 2;
+        self.patient = true;
         self
     }
 
@@ -738,7 +750,7 @@ impl OctalSequence {
         let mut mirror = std::mem::take(&mut self.mirror);
         let values = &self.values;
         let cells = mirror.cover(end, start, |h| values.get(h));
-        let shared = far::Shared::new(cells, start, bits);
+        let shared = far::Shared::new(cells, start, bits, self.patient);
         let helper = far::Helper::new(&self.moves.groups, start);
         let result = std::thread::scope(|scope| {
             let shared = &shared;
