@@ -273,6 +273,30 @@ impl Helper {
     }
 }
 
+/// How one sequence uses the helper thread.
+#[derive(Debug, Clone)]
+pub(super) struct Helping {
+    /// Threads for one game: with 2 or more, the helper lists the far rare scan.
+    pub(super) threads: usize,
+    /// The main thread waits for the helper (`OctalSequence::with_patient_helper`).
+    pub(super) patient: bool,
+    /// The values the helper reads.
+    pub(super) mirror: Mirror,
+    /// Heaps computed with the helper's far sets.
+    pub(super) helped: usize,
+}
+
+impl Default for Helping {
+    fn default() -> Self {
+        Helping {
+            threads: 1,
+            patient: false,
+            mirror: Mirror::default(),
+            helped: 0,
+        }
+    }
+}
+
 /// The mirror of the stored values that the helper reads, kept across runs of two threads
 /// (two bytes a heap). A clone starts empty and is filled again when needed.
 #[derive(Debug, Default)]

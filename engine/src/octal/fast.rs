@@ -495,17 +495,10 @@ pub struct OctalSequence {
     /// listed in (a new block starts when the kind changes).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     block_end: (usize, u8),
-    /// Threads for one game: with 2, a helper lists the far rare scan (native only).
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    threads: usize,
-    /// The main thread waits for the helper (see [`Self::with_patient_helper`]).
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    patient: bool,
-    /// The values the helper reads.
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    mirror: far::Mirror,
-    /// Heaps computed with the helper's far sets.
-    helped: usize,
+    /// The helper thread's settings and mirror (native only: the browser's module stays one
+    /// thread, and this keeps it the same size).
+    #[cfg(not(target_arch = "wasm32"))]
+    helping: far::Helping,
 }
 
 impl OctalSequence {
@@ -537,10 +530,8 @@ impl OctalSequence {
             small_sets: true,
             next_review: FIRST_REVIEW,
             block_end: (0, 0),
-            threads: 1,
-            patient: false,
-            mirror: far::Mirror::default(),
-            helped: 0,
+            #[cfg(not(target_arch = "wasm32"))]
+            helping: far::Helping::default(),
         };
         sequence.push(0);
         sequence
@@ -564,22 +555,29 @@ impl OctalSequence {
 
     /// Uses up to `threads` threads (two at most help: see the `far` module); the values are
     /// the same for any count. The browser's module always uses one.
+    #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
     pub fn with_threads(mut self, threads: usize) -> Self {
-        self.threads = threads.max(1);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.helping.threads = threads.max(1);
+        }
+        let _ = threads;
         self
     }
 
     /// Two threads, the main one waiting for every far set of the helper (slower; the tests
-    /// use it so that every block takes the helper's path).
+    /// use it so that every block takes the helper's path). Native only.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn with_patient_helper(mut self) -> Self {
-        self.threads = 2;
-        self.patient = true;
+        self.helping.threads = 2;
+        self.helping.patient = true;
         self
     }
 
     /// How many heaps were computed with the helper thread's far sets (0 on one thread).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn helped(&self) -> usize {
-        self.helped
+        self.helping.helped
     }
 
     /// A sequence continuing from stored values (a checkpoint); the values must be those of
@@ -727,7 +725,7 @@ impl OctalSequence {
         let end = len.min(self.next_review);
         let n = self.values.len();
         let fits = sparse().all(|g| g.moves.iter().all(|&k| k + BLOCK < far::FAR));
-        (self.threads > 1
+        (self.helping.threads > 1
             && !moves.unequal
             && sparse().next().is_some()
             && fits
@@ -747,10 +745,10 @@ impl OctalSequence {
         budget: &mut Budget<'_>,
     ) -> Result<(), EngineError> {
         let (start, bits) = (self.values.len(), self.value_bits);
-        let mut mirror = std::mem::take(&mut self.mirror);
+        let mut mirror = std::mem::take(&mut self.helping.mirror);
         let values = &self.values;
         let cells = mirror.cover(end, start, |h| values.get(h));
-        let shared = far::Shared::new(cells, start, bits, self.patient);
+        let shared = far::Shared::new(cells, start, bits, self.helping.patient);
         let helper = far::Helper::new(&self.moves.groups, start);
         let result = std::thread::scope(|scope| {
             let shared = &shared;
@@ -759,7 +757,7 @@ impl OctalSequence {
                 while self.values.len() < end {
                     let n = self.values.len();
                     let value = self.step(Some(shared), total, budget)?;
-                    self.helped += 1;
+                    self.helping.helped += 1;
                     if self.value_bits != bits {
                         break;
                     }
@@ -773,7 +771,7 @@ impl OctalSequence {
         let published = shared.published();
         drop(shared);
         mirror.mirrored(published);
-        self.mirror = mirror;
+        self.helping.mirror = mirror;
         // The block's sets lack the far part: the next heap starts a new block.
         self.block_end = (0, 0);
         result
