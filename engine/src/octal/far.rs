@@ -94,9 +94,9 @@ impl<'a> Shared<'a> {
         self.stop.store(true, Ordering::Release);
     }
 
-    /// True when the far sets of the block holding heap `n` are listed.
-    #[inline]
+    /// True when the far sets of the block holding heap `n` are listed (asked once a block).
     /// A patient main thread waits for them.
+    #[inline(never)]
     pub(super) fn ready(&self, n: usize) -> bool {
         let a0 = n / BLOCK * BLOCK;
         let listed = || self.tags[a0 % RING / BLOCK].load(Ordering::Acquire) == a0;
@@ -106,14 +106,15 @@ impl<'a> Shared<'a> {
         listed()
     }
 
-    /// The far set of heap `n`, word by word (its block must be [`Self::ready`]).
-    #[inline]
-    pub(super) fn far_words(&self, n: usize) -> impl Iterator<Item = u64> + '_ {
+    /// Adds the far set of heap `n` (its block must be [`Self::ready`]) to `set`'s words;
+    /// out of line, so the one-thread loop keeps its shape.
+    #[inline(never)]
+    pub(super) fn merge_into(&self, n: usize, set: &mut [u64]) {
         debug_assert!(self.ready(n), "heap {n}: far sets not listed");
         let at = (n % RING) * self.words;
-        self.ring[at..at + self.words]
-            .iter()
-            .map(|w| w.load(Ordering::Relaxed))
+        for (word, more) in set.iter_mut().zip(&self.ring[at..at + self.words]) {
+            *word |= more.load(Ordering::Relaxed);
+        }
     }
 
     /// The value of heap `h` (the helper reads only published heaps).

@@ -364,11 +364,14 @@ impl Moves {
                 let range = group.block_range(n0, k);
                 // The block's range less the helper's (empty without it).
                 let cut = |i: usize| i.clamp(range.start, range.end);
-                let (before, after) = (range.start..cut(helped.start), cut(helped.end)..range.end);
-                for e in group.rare[before].iter().chain(&group.rare[after]) {
-                    let base = n0 - k - e.heap as usize;
-                    for (set, &c) in s.block.iter_mut().zip(&v[base..base + BLOCK]) {
-                        set.insert(e.value ^ c.get());
+                // Two plain loops: a chained iterator costs ·127 about 3 % more instructions (and
+                // a closure called on each part 20 % fewer, but 15 % more time).
+                for part in [range.start..cut(helped.start), cut(helped.end)..range.end] {
+                    for e in &group.rare[part] {
+                        let base = n0 - k - e.heap as usize;
+                        for (set, &c) in s.block.iter_mut().zip(&v[base..base + BLOCK]) {
+                            set.insert(e.value ^ c.get());
+                        }
                     }
                 }
                 skips.push(range);
@@ -391,7 +394,6 @@ impl Moves {
         let words = words_for(bits);
         // The browser's module never goes by blocks (`block` is `None` there; module size).
         let block = block.filter(|_| !cfg!(target_arch = "wasm32"));
-        let far = far.filter(|_| block.is_some());
         if block == Some(true) {
             s.block_far = far.is_some_and(|far| far.ready(n));
             self.fill_block(v, words, s.block_far, s);
@@ -399,9 +401,9 @@ impl Moves {
         s.excluded.reset(words);
         if block.is_some() {
             s.excluded.merge(&s.block[n - s.block_start]);
-            if let Some(far) = far.filter(|_| s.block_far) {
-                for (word, more) in s.excluded.words_mut().iter_mut().zip(far.far_words(n)) {
-                    *word |= more;
+            if s.block_far {
+                if let Some(far) = far {
+                    far.merge_into(n, s.excluded.words_mut());
                 }
             }
         } else {
@@ -688,34 +690,25 @@ impl OctalSequence {
                 self.next_review *= 2;
             }
             #[cfg(not(target_arch = "wasm32"))]
-            if let Some(end) = self.helped_end(len) {
+            if let Some(end) = (self.helping.threads > 1)
+                .then(|| self.helped_end(len))
+                .flatten()
+            {
                 self.extend_helped(end, total, budget)?;
                 continue;
             }
-            self.step(None, total, budget)?;
+            // Kept inline (a shared step returning a `Result` a heap cost ·56 1 % more).
+            let value = self.next_value(None);
+            self.push(value);
+            if n.is_multiple_of(TICK) {
+                budget.tick(n as u64, total as u64)?;
+            }
         }
         Ok(())
     }
 
-    /// Computes the next heap (with the helper's far sets when `far` is given).
-    #[inline]
-    fn step(
-        &mut self,
-        far: Option<&far::Shared<'_>>,
-        total: usize,
-        budget: &mut Budget<'_>,
-    ) -> Result<u32, EngineError> {
-        let n = self.values.len();
-        let value = self.next_value(far);
-        self.push(value);
-        if n.is_multiple_of(TICK) {
-            budget.tick(n as u64, total as u64)?;
-        }
-        Ok(value)
-    }
-
     /// Where a run of two threads from here would end (before `len` and the next review), when
-    /// one pays: two threads allowed, a sparse group's block scan to share (no unequal split,
+    /// one pays (asked only when two threads are allowed): a sparse group's block scan to share (no unequal split,
     /// moves below `FAR − BLOCK`), values in two bytes, and at least `MIN_HELPED` heaps to go.
     #[cfg(not(target_arch = "wasm32"))]
     fn helped_end(&self, len: usize) -> Option<usize> {
@@ -724,15 +717,14 @@ impl OctalSequence {
         let sparse = || moves.groups.iter().filter(|g| g.w != 0);
         let end = len.min(self.next_review);
         let n = self.values.len();
-        let fits = sparse().all(|g| g.moves.iter().all(|&k| k + BLOCK < far::FAR));
-        (self.helping.threads > 1
+        let fits = || sparse().all(|g| g.moves.iter().all(|&k| k + BLOCK < far::FAR));
+        (n >= 4 * far::FAR
+            && end >= n + MIN_HELPED
             && !moves.unequal
-            && sparse().next().is_some()
-            && fits
             && matches!(self.values, Values::Narrow(_))
-            && n >= 4 * far::FAR
-            && end >= n + MIN_HELPED)
-            .then_some(end)
+            && sparse().next().is_some()
+            && fits())
+        .then_some(end)
     }
 
     /// Computes heaps up to `end` with the helper thread listing the far rare scan, stopping
@@ -756,7 +748,11 @@ impl OctalSequence {
             let result = (|| {
                 while self.values.len() < end {
                     let n = self.values.len();
-                    let value = self.step(Some(shared), total, budget)?;
+                    let value = self.next_value(Some(shared));
+                    self.push(value);
+                    if n.is_multiple_of(TICK) {
+                        budget.tick(n as u64, total as u64)?;
+                    }
                     self.helping.helped += 1;
                     if self.value_bits != bits {
                         break;
