@@ -45,6 +45,10 @@ pub struct OctalArgs {
     /// beyond what is computed take their value from the period proven within --max-heaps.
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
+    /// Threads for one game, 1 up to the cores of this machine (a second one lists part of the
+    /// rare scan ahead; the result is the same).
+    #[arg(long, default_value = "1", allow_hyphen_values = true)]
+    threads: String,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -65,6 +69,13 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
     let max_heaps = parse_count(&args.max_heaps, "--max-heaps", 1, octal::MAX_HEAPS as u64)?;
     let max_work = parse_count(&args.max_work, "--max-work", 1, u64::MAX / 2)?;
     let every = parse_count(&args.checkpoint_every, "--checkpoint-every", 0, 1 << 32)?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = parse_count(
+        &args.threads,
+        "--threads (the cores of this machine)",
+        1,
+        cores as u64,
+    )? as usize;
     if let Some(text) = &args.position {
         return crate::octal_position::run(&rules, text, max_heaps as usize, args.format);
     }
@@ -83,6 +94,7 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
     let options = RunOptions {
         checkpoint: file.as_mut().map(|f| f as &mut dyn Checkpoint),
         max_work,
+        threads,
     };
     let report = crate::progress::with_budget(args.progress, "heaps", |budget| {
         octal::solve_with(&rules, limits, options, budget)

@@ -46,11 +46,45 @@ fn report(args: &[&str]) -> Value {
     v
 }
 
+/// Two threads where the machine has them (the cap is its cores).
+fn two_threads() -> String {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.min(2).to_string()
+}
+
+/// `--threads` is 1 up to the machine's cores, and two threads give the one-thread report.
+#[test]
+fn threads_give_the_same_report() {
+    one_line_error(&["octal", ".56", "--threads", "0"]);
+    one_line_error(&["octal", ".56", "--threads", "100000"]);
+    one_line_error(&["octal", ".56", "--threads", "-2"]);
+    let args = [
+        "octal", ".56", "--prove", "--terms", "50", "--format", "json",
+    ];
+    let one = report(&args);
+    let two = report(&[&args[..], &["--threads", &two_threads()]].concat());
+    assert_eq!(one, two);
+    assert_eq!(one["period"], 144);
+}
+
 /// Kills a checkpointed run once its first save is on disk, reruns it with the same file, and
 /// compares with an uninterrupted run.
 #[test]
 fn a_killed_run_resumes_to_the_same_report() {
-    let dir = std::env::temp_dir().join(format!("heaplab-octal-ck-{}", std::process::id()));
+    killed_run_resumes("1", "one");
+}
+
+/// The same on two threads (both the killed run and the resumed one).
+#[test]
+fn a_killed_run_on_two_threads_resumes_to_the_same_report() {
+    killed_run_resumes(&two_threads(), "two");
+}
+
+/// Kills a checkpointed run on `threads` threads once its first save is on disk, reruns it
+/// with the same file, and compares with an uninterrupted run on one thread (`tag` names the
+/// scratch folder).
+fn killed_run_resumes(threads: &str, tag: &str) {
+    let dir = std::env::temp_dir().join(format!("heaplab-octal-ck-{}-{tag}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("run.ck");
     let path = file.to_str().unwrap();
@@ -68,6 +102,8 @@ fn a_killed_run_resumes_to_the_same_report() {
         path,
         "--checkpoint-every",
         "0",
+        "--threads",
+        threads,
     ];
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("heaplab"))
         .args(args)

@@ -53,17 +53,29 @@ fn small_octal_codes() -> Vec<Ruleset> {
     codes
 }
 
+/// The fast values of the first `heaps` heaps on two threads, the main one waiting for every
+/// far set of the helper (so every block takes its path), and how many heaps it served.
+fn two_threads(rules: &Ruleset, heaps: usize) -> (Vec<u32>, usize) {
+    let mut sequence = octal::fast::OctalSequence::new(rules).with_patient_helper();
+    sequence.extend_to(heaps, &mut Budget::unlimited()).unwrap();
+    (sequence.values(heaps), sequence.helped())
+}
+
+/// One thread and two (the helper's far rare scan) against the plain mex.
 #[test]
 fn fast_matches_reference_on_every_small_octal_game() {
     let heaps = 1500;
     let codes = small_octal_codes();
     assert_eq!(codes.len(), 2 * (7 + 56 + 448));
-    let mut sparse = 0;
+    let (mut sparse, mut helped) = (0, 0);
     for rules in codes {
         let fast = octal::nim_values(&rules, heaps, &mut Budget::unlimited()).unwrap();
         let slow = reference::nim_values(&rules, heaps);
         let slow: Vec<u32> = slow.into_iter().map(|v| v as u32).collect();
         assert_eq!(fast, slow, "{}", rules.code());
+        let (parallel, served) = two_threads(&rules, heaps);
+        assert_eq!(parallel, slow, "{} on two threads", rules.code());
+        helped += usize::from(served > 0);
         let report = octal::solve(
             &rules,
             Limits {
@@ -76,8 +88,44 @@ fn fast_matches_reference_on_every_small_octal_game() {
         .unwrap();
         sparse += usize::from(report.method == Method::Sparse);
     }
-    // The comparison must exercise the sparse-space method, not only the full one.
+    // The comparison must exercise the sparse-space method, not only the full one, and the
+    // helper thread.
     assert!(sparse > 100, "only {sparse} codes ran the sparse method");
+    assert!(helped > 100, "only {helped} codes ran the helper thread");
+}
+
+/// Two threads against one on the Table 3.2 games well past their reviews and value-width
+/// changes (·56 to its Table 3.2 proof's length, ·354 and ·376 to 2^18 heaps): with the patient
+/// helper, with the plain one (blocks the helper is late for are the main thread's), and a
+/// resumed run against the whole one.
+#[test]
+fn two_threads_match_one_on_table_3_2_games() {
+    for (code, heaps) in [
+        (".56", 655_360),
+        (".354", 1 << 18),
+        (".376", 1 << 18),
+        (".16", 1 << 17),
+        (".127", 93_168),
+        (".454", 1 << 17),
+    ] {
+        let rules = Ruleset::parse(code).unwrap();
+        let mut one = octal::fast::OctalSequence::new(&rules);
+        one.extend_to(heaps, &mut Budget::unlimited()).unwrap();
+        let (two, served) = two_threads(&rules, heaps);
+        assert_eq!(two, one.values(heaps), "{code}");
+        assert!(
+            served > heaps / 2,
+            "{code}: the helper served {served} heaps"
+        );
+        let mut plain = octal::fast::OctalSequence::new(&rules).with_threads(2);
+        plain.extend_to(heaps, &mut Budget::unlimited()).unwrap();
+        assert_eq!(plain.stored(), one.stored(), "{code} plain helper");
+        let mut prefix = one.stored().clone();
+        prefix.truncate(heaps / 3);
+        let mut resumed = octal::fast::OctalSequence::resume(&rules, prefix).with_threads(2);
+        resumed.extend_to(heaps, &mut Budget::unlimited()).unwrap();
+        assert_eq!(resumed.stored(), one.stored(), "{code} resumed");
+    }
 }
 
 /// The option sets in registers (values below 64) against the same method with its sets in
@@ -360,7 +408,7 @@ proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(16))]
 
     /// Random 4-digit octal codes over 3,000 heaps (two reviews of the functionals, at 1,024
-    /// and 2,048 heaps), against the plain mex.
+    /// and 2,048 heaps), on one thread and two, against the plain mex.
     #[test]
     fn fast_matches_reference_on_random_four_digit_codes(
         d0 in proptest::sample::select(vec![0u8, 4]),
@@ -370,7 +418,9 @@ proptest::proptest! {
             let fast = octal::nim_values(&rules, 3000, &mut Budget::unlimited()).unwrap();
             let slow: Vec<u32> =
                 reference::nim_values(&rules, 3000).into_iter().map(|v| v as u32).collect();
-            proptest::prop_assert_eq!(fast, slow, "{}", rules.code());
+            proptest::prop_assert_eq!(&fast, &slow, "{}", rules.code());
+            let (parallel, _) = two_threads(&rules, 3000);
+            proptest::prop_assert_eq!(parallel, slow, "{} on two threads", rules.code());
         }
     }
 }

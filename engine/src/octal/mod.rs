@@ -23,6 +23,7 @@ pub mod catalogue;
 pub mod code;
 pub mod cuts;
 pub mod families;
+mod far;
 pub mod fast;
 pub mod modifier;
 pub mod position;
@@ -159,6 +160,9 @@ pub struct RunOptions<'a> {
     /// The most word operations of the split-set method (hexadecimal, three-heap and infinite
     /// codes), whose time grows faster than the heap count.
     pub max_work: u64,
+    /// Threads for one finite octal game (1 or more; a second one lists part of the rare scan
+    /// ahead, natively only). The values and the report are the same for any count.
+    pub threads: usize,
 }
 
 impl Default for RunOptions<'_> {
@@ -166,6 +170,7 @@ impl Default for RunOptions<'_> {
         RunOptions {
             checkpoint: None,
             max_work: MAX_WORK,
+            threads: 1,
         }
     }
 }
@@ -232,7 +237,14 @@ fn solve_stored(
         observed: None,
     };
     if fast_octal {
-        let run = run::prove_fast(rules, limits, max_heaps, options.checkpoint, budget)?;
+        let run = run::prove_fast(
+            rules,
+            limits,
+            max_heaps,
+            options.checkpoint,
+            options.threads,
+            budget,
+        )?;
         let (sequence, computed) = (run.sequence, run.computed);
         report.values = sequence.values(limits.terms);
         report.computed = computed as u64;

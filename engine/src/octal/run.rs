@@ -36,19 +36,21 @@ pub struct FastRun {
 }
 
 /// Computes and, when `limits.prove`, doubles until Theorem 3.73 proves the period or
-/// `max_heaps` is reached.
+/// `max_heaps` is reached, on up to `threads` threads.
 pub fn prove_fast(
     rules: &Ruleset,
     limits: Limits,
     max_heaps: usize,
     checkpoint: Option<&mut dyn Checkpoint>,
+    threads: usize,
     budget: &mut Budget<'_>,
 ) -> Result<FastRun, EngineError> {
     let mut checkpoint = checkpoint;
     let mut sequence = match checkpoint.as_mut().map(|c| c.load()).transpose()?.flatten() {
         Some(values) => OctalSequence::resume(rules, values),
         None => OctalSequence::new(rules),
-    };
+    }
+    .with_threads(threads);
     let (t, k) = (rules.max_heaps_left() as usize, rules.length());
     let mut len = if limits.prove {
         FIRST_LENGTH.clamp(limits.terms, max_heaps)
