@@ -7,19 +7,19 @@ use anyhow::{ensure, Result};
 use fantoccini::Locator;
 use heaplab_e2e::with_page;
 use heaplab_engine::subtraction::DEFAULT_SEARCH;
-use heaplab_engine::sweep::{Family, FamilyOptions, Sweep, SweepSpec};
+use heaplab_engine::sweep::{Family, FamilyOptions, Summary, Sweep, SweepSpec};
 use heaplab_engine::Budget;
 
-/// The engine's own sweep of all `S ⊆ {1..m}` grouped by max: `(max, count)`.
-fn engine_groups(m: u32) -> Vec<(i64, u64)> {
+/// The engine's own sweep of all of `family` over `{1..m}`, with `checks`, grouped by max.
+fn engine_sweep(family: &str, m: u32, checks: &[&str]) -> Summary {
     let options = FamilyOptions {
         bound: Some(m),
         ..FamilyOptions::default()
     };
-    let family = Family::parse("subtraction", &options).unwrap();
+    let family = Family::parse(family, &options).unwrap();
     let sweep = Sweep::new(SweepSpec {
         family,
-        checks: Vec::new(),
+        checks: checks.iter().map(|c| c.to_string()).collect(),
         filter: None,
         group_by: Some("max".into()),
         top: None,
@@ -27,10 +27,14 @@ fn engine_groups(m: u32) -> Vec<(i64, u64)> {
         search: DEFAULT_SEARCH,
     })
     .unwrap();
-    let summary = sweep
+    sweep
         .run_range(0..family.len(), &mut Budget::unlimited())
-        .unwrap();
-    summary
+        .unwrap()
+}
+
+/// The engine's own sweep of all `S ⊆ {1..m}` grouped by max: `(max, count)`.
+fn engine_groups(m: u32) -> Vec<(i64, u64)> {
+    engine_sweep("subtraction", m, &[])
         .groups
         .iter()
         .map(|(k, n)| (k.expect("every set has a max"), *n))
@@ -86,27 +90,7 @@ async fn a_sweep_set_up_by_hand_counts_what_the_engine_counts() -> Result<()> {
 #[tokio::test]
 async fn a_cumulative_subtraction_sweep_checks_its_papers_claims() -> Result<()> {
     const CHECK: &str = "cs-observation-3";
-    let options = FamilyOptions {
-        bound: Some(6),
-        ..FamilyOptions::default()
-    };
-    let family = Family::parse("cumulative-subtraction", &options).unwrap();
-    let sweep = Sweep::new(SweepSpec {
-        family,
-        checks: vec![CHECK.into()],
-        filter: None,
-        group_by: Some("max_move".into()),
-        top: Some(heaplab_engine::sweep::TopSpec {
-            metric: "xi".into(),
-            k: 3,
-        }),
-        rows: 0,
-        search: DEFAULT_SEARCH,
-    })
-    .unwrap();
-    let summary = sweep
-        .run_range(0..family.len(), &mut Budget::unlimited())
-        .unwrap();
+    let summary = engine_sweep("cumulative-subtraction", 6, &[CHECK]);
     let tally = &summary.checks[0];
     let expected = [tally.holds, tally.fails, tally.not_applicable];
     with_page(|page| async move {
