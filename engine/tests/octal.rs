@@ -128,6 +128,31 @@ fn two_threads_match_one_on_table_3_2_games() {
     }
 }
 
+/// Two threads start the helper only where its far part has work: ·354 (97 rare heaps from
+/// 128, two breaking moves) and ·376 use it; the record games ·454 and ·104 (17 and 20 rare
+/// heaps in all), which ran slower with it, stay on one thread.
+#[test]
+fn the_helper_starts_only_where_its_far_part_has_work() {
+    for (code, helped) in [
+        (".354", true),
+        (".376", true),
+        (".454", false),
+        (".104", false),
+    ] {
+        let rules = Ruleset::parse(code).unwrap();
+        let mut sequence = octal::fast::OctalSequence::new(&rules).with_threads(2);
+        sequence
+            .extend_to(1 << 16, &mut Budget::unlimited())
+            .unwrap();
+        assert_eq!(
+            sequence.helped() > 0,
+            helped,
+            "{code}: {}",
+            sequence.helped()
+        );
+    }
+}
+
 /// The option sets in registers (values below 64) against the same method with its sets in
 /// memory, on every code of up to three digits and on Table 3.2 games past their reviews
 /// (·56 reaches 64 at heap 22,778: its two-word sets).
