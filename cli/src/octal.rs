@@ -46,8 +46,8 @@ pub struct OctalArgs {
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
     /// Threads for one game, 1 up to the cores of this machine (a second one lists part of the
-    /// rare scan ahead; the result is the same). Pays only with a core free and on some games
-    /// (·354, ·376: about 1.2x); slower on the record games (·104, ·454).
+    /// rare scan ahead when that part is large; the result is the same). Pays only with a core
+    /// free (·354, ·376: about 1.2x).
     #[arg(long, default_value = "1", allow_hyphen_values = true)]
     threads: String,
     /// Output format.
