@@ -283,8 +283,10 @@ pub(super) struct Helping {
     pub(super) patient: bool,
     /// The values the helper reads.
     pub(super) mirror: Mirror,
-    /// Heaps computed with the helper's far sets.
+    /// Heaps computed while the helper ran.
     pub(super) helped: usize,
+    /// The next heap at which to ask whether the helper would pay.
+    pub(super) next_ask: usize,
 }
 
 impl Default for Helping {
@@ -294,6 +296,7 @@ impl Default for Helping {
             patient: false,
             mirror: Mirror::default(),
             helped: 0,
+            next_ask: 0,
         }
     }
 }

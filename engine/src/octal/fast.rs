@@ -690,12 +690,16 @@ impl OctalSequence {
                 self.next_review *= 2;
             }
             #[cfg(not(target_arch = "wasm32"))]
-            if let Some(end) = (self.helping.threads > 1)
-                .then(|| self.helped_end(len))
-                .flatten()
-            {
-                self.extend_helped(end, total, budget)?;
-                continue;
+            if self.helping.threads > 1 && n >= self.helping.next_ask {
+                // Asked every `ASK_EVERY` heaps at most: the test costs more than a heap.
+                const ASK_EVERY: usize = 256;
+                match self.helped_end(len) {
+                    Some(end) => {
+                        self.extend_helped(end, total, budget)?;
+                        continue;
+                    }
+                    None => self.helping.next_ask = n + ASK_EVERY,
+                }
             }
             // Kept inline (a shared step returning a `Result` a heap cost ·56 1 % more).
             let value = self.next_value(None);
