@@ -168,6 +168,8 @@ impl Efg {
     /// Parses the JSON format described in the module documentation.
     pub fn from_json(text: &str) -> Result<Self, EngineError> {
         Self::check_json_text(text)?;
+        // The nesting is capped by `check_json_text`'s flat scan, so serde_json's own recursion
+        // limit (128, below the two JSON levels a tree level needs) can be lifted safely.
         let mut reader = serde_json::Deserializer::from_str(text);
         reader.disable_recursion_limit();
         let value = serde::Deserialize::deserialize(&mut reader)
