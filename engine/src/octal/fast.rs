@@ -33,7 +33,7 @@ use super::sequence::{words_for, Method};
 use super::store::{Cell, Values};
 use super::value_set::ValueSet;
 #[cfg(not(target_arch = "wasm32"))]
-use super::value_set::{QUAD_BITS, SMALL_BITS};
+use super::value_set::{LowWord, QUAD_BITS, SMALL_BITS};
 use super::Ruleset;
 use crate::{Budget, EngineError};
 use std::ops::Range;
@@ -157,19 +157,25 @@ impl Group {
     }
 
     /// Scans every split of the group's moves until every target (candidate values rare in
-    /// this group) is an option, removing those found from `targets` and adding them to
-    /// `taken`. With few targets, each block of splits is compared with each target (a
-    /// branch-free loop the compiler vectorizes) and only the targets found are added; with
-    /// many, every option of the block is.
+    /// this group, a bitset) is an option, removing those found from `targets` and adding them
+    /// to `taken`, by blocks of [`STRIKE_BLOCK`] splits. Each target is compared with the whole
+    /// block (a branch-free loop the compiler vectorizes): one or two targets with the splits
+    /// as they are XORed, more with the block XORed once; with many targets every option of
+    /// the block is added to `taken` instead.
     fn strike<T: Cell, S: ValueSet>(
         &self,
         v: &[T],
         unequal: bool,
-        targets: &mut Vec<u32>,
+        targets: &mut S,
         taken: &mut S,
+        live: usize,
     ) {
-        const BLOCK: usize = 64;
         let n = v.len();
+        let mut xors = [T::cell(0); STRIKE_BLOCK];
+        // Only the first `live` words hold targets; `left` of them are still to strike.
+        let live = live.min(targets.words().len()).min(taken.words().len());
+        let targets = &mut targets.words_mut()[..live];
+        let mut left = count(targets);
         for &k in &self.moves {
             if n < k + 2 {
                 break;
@@ -178,26 +184,26 @@ impl Group {
             let last = last_split(m, unequal);
             let mut a = 1;
             while a <= last {
-                let end = (a + BLOCK).min(last + 1);
+                let end = (a + STRIKE_BLOCK).min(last + 1);
                 // Heaps a..end and, reversed, m − a down to m − end + 1.
                 let (low, high) = (&v[a..end], &v[m + 1 - end..=m - a]);
-                if targets.len() > MAX_TARGETS {
+                if left > MAX_TARGETS {
                     taken.insert_all(
                         low.iter()
                             .zip(high.iter().rev())
                             .map(|(x, y)| x.get() ^ y.get()),
                     );
-                    targets.retain(|&t| !taken.contains(t));
+                    for (word, &took) in targets.iter_mut().zip(taken.words()) {
+                        *word &= !took;
+                    }
+                    left = count(targets);
+                } else if left <= FUSED_TARGETS {
+                    left -= strike_each(|t| block_has(low, high, t), targets, taken.words_mut());
                 } else {
-                    targets.retain(|&t| {
-                        let hit = block_has(low, high, T::cell(t));
-                        if hit {
-                            taken.insert(t);
-                        }
-                        !hit
-                    });
+                    split_xors(low, high, &mut xors);
+                    left -= strike_each(|t| xors_have(&xors, t), targets, taken.words_mut());
                 }
-                if targets.is_empty() {
+                if left == 0 {
                     return;
                 }
                 a = end;
@@ -260,7 +266,11 @@ fn last_split(m: usize, unequal: bool) -> usize {
 pub(super) const BLOCK: usize = 16;
 
 /// Targets above this many are struck by inserting every split (no per-target compare).
-const MAX_TARGETS: usize = 4;
+const MAX_TARGETS: usize = 16;
+
+/// Targets up to this many are compared with the splits as they are XORed (no stored block):
+/// ·376 strikes one or two targets over thousands of splits a heap.
+const FUSED_TARGETS: usize = 2;
 
 /// A heap whose label is rare in a group, with its value.
 #[derive(Debug, Clone, Copy)]
@@ -288,13 +298,76 @@ fn rare_xors<T: Cell, S: ValueSet>(rare: &[Rare], v: &[T], m: usize, excluded: &
     excluded.insert_all(rare.iter().map(|e| e.value ^ v[m - e.heap as usize].get()));
 }
 
+/// Splits XORed at once by the strike scan.
+const STRIKE_BLOCK: usize = 64;
+
+/// `xors[i] = low[i] ⊕ high[len − 1 − i]` for the `len` splits of a block; a short block
+/// repeats its first split, so every entry is a split's value.
+#[inline(always)]
+fn split_xors<T: Cell>(low: &[T], high: &[T], xors: &mut [T; STRIKE_BLOCK]) {
+    if let (Ok(low), Ok(high)) = (
+        <&[T; STRIKE_BLOCK]>::try_from(low),
+        <&[T; STRIKE_BLOCK]>::try_from(high),
+    ) {
+        // A whole block: fixed bounds, so the loop vectorizes without checks.
+        for (i, x) in xors.iter_mut().enumerate() {
+            *x = low[i] ^ high[STRIKE_BLOCK - 1 - i];
+        }
+        return;
+    }
+    let len = low.len().min(high.len());
+    for (i, x) in xors.iter_mut().enumerate() {
+        let j = if i < len { i } else { 0 };
+        *x = low[j] ^ high[len - 1 - j];
+    }
+}
+
 /// True when some `low[i] ⊕ high[len − 1 − i]` equals `target` (no early exit, so it
-/// vectorizes).
+/// vectorizes; a whole block with fixed bounds).
 #[inline(always)]
 fn block_has<T: Cell>(low: &[T], high: &[T], target: T) -> bool {
+    if let (Ok(low), Ok(high)) = (
+        <&[T; STRIKE_BLOCK]>::try_from(low),
+        <&[T; STRIKE_BLOCK]>::try_from(high),
+    ) {
+        return (0..STRIKE_BLOCK).fold(false, |hit, i| {
+            hit | (low[i] ^ high[STRIKE_BLOCK - 1 - i] == target)
+        });
+    }
     let len = low.len().min(high.len());
     let (low, high) = (&low[..len], &high[..len]);
     (0..len).fold(false, |hit, i| hit | (low[i] ^ high[len - 1 - i] == target))
+}
+
+/// True when `target` is among `xors` (no early exit, so it vectorizes).
+#[inline(always)]
+fn xors_have<T: Cell>(xors: &[T; STRIKE_BLOCK], target: T) -> bool {
+    xors.iter().fold(false, |hit, &x| hit | (x == target))
+}
+
+/// Removes from `targets`, and adds to `taken`, every target `t` for which `has(t)`; returns
+/// how many it removed.
+#[inline(always)]
+fn strike_each<T: Cell>(has: impl Fn(T) -> bool, targets: &mut [u64], taken: &mut [u64]) -> usize {
+    let mut struck_count = 0;
+    for (i, (word, took)) in targets.iter_mut().zip(taken).enumerate() {
+        let mut left = *word;
+        while left != 0 {
+            let bit = left.trailing_zeros();
+            left &= left - 1;
+            let struck = u64::from(has(T::cell(i as u32 * 64 + bit))) << bit;
+            *word &= !struck;
+            *took |= struck;
+            struck_count += struck.count_ones() as usize;
+        }
+    }
+    struck_count
+}
+
+/// How many values a bitset's words hold.
+#[inline(always)]
+fn count(words: &[u64]) -> usize {
+    words.iter().map(|w| w.count_ones() as usize).sum()
 }
 
 /// The moves of a finite code that leaves at most two heaps, split for the fast method.
@@ -315,10 +388,10 @@ struct Moves {
 struct Scratch<S> {
     /// Options listed so far.
     excluded: S,
-    /// Values below the least safe value that no listed option takes, increasing.
-    candidates: Vec<u32>,
+    /// Values below the least safe value that no listed option takes.
+    candidates: S,
     /// The candidates one group's scan must strike.
-    targets: Vec<u32>,
+    targets: S,
     /// Options the strike scans found (at least the struck candidates).
     taken: S,
     /// The first heap of the current block.
@@ -381,7 +454,9 @@ impl Moves {
 
     /// The nim-value of heap `v.len()`; every value so far is below `2^bits`. With
     /// `block = Some(fresh)` the rare scan goes by blocks (a new one starts here when `fresh`);
-    /// with `far` too, the helper thread lists the block scan's far part.
+    /// with `far` too, the helper thread lists the block scan's far part. `None` only for a
+    /// [`ValueSet::LOW_WORD_ONLY`] set when no value below 64 is safe: the options of 64 and
+    /// more, which it drops, may then decide.
     fn next_value<T: Cell, S: ValueSet>(
         &self,
         v: &[T],
@@ -389,7 +464,7 @@ impl Moves {
         block: Option<bool>,
         far: Option<&far::Shared<'_>>,
         s: &mut Scratch<S>,
-    ) -> u32 {
+    ) -> Option<u32> {
         let n = v.len();
         let words = words_for(bits);
         // The browser's module never goes by blocks (`block` is `None` there; module size).
@@ -424,47 +499,67 @@ impl Moves {
         let active = || self.groups.iter().filter(move |g| g.sparse_at(n));
         // No option reaches 2^bits, so it bounds the least safe value.
         let limit = 1u32 << bits;
-        let safe = (0..words)
+        let decided = if S::LOW_WORD_ONLY { 1 } else { words };
+        let safe = (0..decided)
             .find_map(|i| {
                 let free = active().fold(!s.excluded.word(i), |f, g| f & g.common[parity][i]);
                 (free != 0).then(|| i as u32 * 64 + free.trailing_zeros())
             })
             .map_or(limit, |x| x.min(limit));
-        s.candidates.clear();
-        for i in 0..words.min((safe as usize >> 6) + 1) {
-            let mut free = !s.excluded.word(i);
-            if i == safe as usize >> 6 {
-                free &= (1u64 << (safe & 63)) - 1;
-            }
-            while free != 0 {
-                s.candidates.push(i as u32 * 64 + free.trailing_zeros());
-                free &= free - 1;
-            }
+        if S::LOW_WORD_ONLY && safe >= 64 {
+            return None;
         }
-        if s.candidates.is_empty() {
+        Some(self.least_unstruck(v, safe, words, s))
+    }
+
+    /// The value of heap `n = v.len()` given its least safe value `safe`: the least value
+    /// below `safe` that no listed option takes (`s.excluded`) and no common × common split
+    /// strikes, else `safe`. The sets are bitsets of `words` words.
+    #[inline(always)]
+    fn least_unstruck<T: Cell, S: ValueSet>(
+        &self,
+        v: &[T],
+        safe: u32,
+        words: usize,
+        s: &mut Scratch<S>,
+    ) -> u32 {
+        let n = v.len();
+        let (top, below) = (safe as usize >> 6, (1u64 << (safe & 63)) - 1);
+        s.candidates.reset(words);
+        let excluded = &s.excluded;
+        for (i, word) in s
+            .candidates
+            .words_mut()
+            .iter_mut()
+            .enumerate()
+            .take(top + 1)
+        {
+            *word = !excluded.word(i) & if i == top { below } else { u64::MAX };
+        }
+        if count(s.candidates.words()) == 0 {
             return safe;
         }
         s.taken.reset(words);
-        for group in active() {
+        let parity = n & 1;
+        for group in self.groups.iter().filter(|g| g.sparse_at(n)) {
             // A candidate common in this group is no split of it (the rare ones are listed).
-            let taken = &s.taken;
-            s.targets.clear();
-            s.targets.extend(
-                s.candidates
-                    .iter()
-                    .copied()
-                    .filter(|&c| !taken.contains(c) && !group.is_common(label(c, n))),
-            );
-            if !s.targets.is_empty() {
-                group.strike(v, self.unequal, &mut s.targets, &mut s.taken);
+            s.targets.reset(words);
+            let (candidates, taken) = (&s.candidates, &s.taken);
+            let common = &group.common[parity];
+            for (i, word) in s.targets.words_mut().iter_mut().enumerate().take(top + 1) {
+                *word = candidates.word(i) & !taken.word(i) & !common[i];
+            }
+            if count(s.targets.words()) != 0 {
+                group.strike(v, self.unequal, &mut s.targets, &mut s.taken, top + 1);
             }
         }
         // The least candidate no split takes.
-        s.candidates
-            .iter()
-            .copied()
-            .find(|&c| !s.taken.contains(c))
-            .unwrap_or(safe)
+        let (candidates, taken) = (s.candidates.words(), &s.taken);
+        let least = candidates.iter().enumerate().find_map(|(i, &word)| {
+            let left = word & !taken.word(i);
+            (left != 0).then(|| i as u32 * 64 + left.trailing_zeros())
+        });
+        least.unwrap_or(safe)
     }
 }
 
@@ -483,9 +578,13 @@ pub struct OctalSequence {
     /// Scratch with option sets in four words on the stack (values below 128; native only).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     quad: Scratch<[u64; 4]>,
-    /// Scratch with option sets in two words (values below 128, few of them above 63).
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
-    pair: Scratch<[u64; 2]>,
+    /// Scratch with the option values below 64 in one register word (few values above 63;
+    /// native only).
+    #[cfg(not(target_arch = "wasm32"))]
+    low: Scratch<LowWord>,
+    /// Heaps the one-word sets could not decide, computed again with wider sets.
+    #[cfg(not(target_arch = "wasm32"))]
+    redone: usize,
     /// Heaps so far whose value is 64 or more.
     high_values: usize,
     /// False to keep the option sets in memory always (the reference for the register sets).
@@ -527,7 +626,10 @@ impl OctalSequence {
             scratch: Scratch::default(),
             small: Scratch::default(),
             quad: Scratch::default(),
-            pair: Scratch::default(),
+            #[cfg(not(target_arch = "wasm32"))]
+            low: Scratch::default(),
+            #[cfg(not(target_arch = "wasm32"))]
+            redone: 0,
             high_values: 0,
             small_sets: true,
             next_review: FIRST_REVIEW,
@@ -798,11 +900,7 @@ impl OctalSequence {
         let n = self.values.len();
         let kind = match &self.values {
             Values::Narrow(_) if self.small_sets && bits <= SMALL_BITS => 1,
-            Values::Narrow(_)
-                if self.small_sets && bits <= QUAD_BITS && self.high_values * 64 < n =>
-            {
-                5
-            }
+            Values::Narrow(_) if self.small_sets && self.high_values * 64 < n => 5,
             Values::Narrow(_) if self.small_sets && bits <= QUAD_BITS => 2,
             Values::Narrow(_) => 3,
             Values::Wide(_) => 4,
@@ -812,7 +910,7 @@ impl OctalSequence {
             self.block_end = ((n / BLOCK + 1) * BLOCK, kind);
         }
         let block = Some(fresh);
-        match &self.values {
+        let value = match &self.values {
             Values::Narrow(v) if kind == 1 => {
                 self.moves.next_value(v, bits, block, far, &mut self.small)
             }
@@ -820,7 +918,7 @@ impl OctalSequence {
                 self.moves.next_value(v, bits, block, far, &mut self.quad)
             }
             Values::Narrow(v) if kind == 5 => {
-                self.moves.next_value(v, bits, block, far, &mut self.pair)
+                self.moves.next_value(v, bits, block, far, &mut self.low)
             }
             Values::Narrow(v) => self
                 .moves
@@ -828,7 +926,35 @@ impl OctalSequence {
             Values::Wide(v) => self
                 .moves
                 .next_value(v, bits, block, far, &mut self.scratch),
-        }
+        };
+        value.unwrap_or_else(|| self.redo_wide())
+    }
+
+    /// The value of the next heap with option sets in memory, listing every rare option itself
+    /// (no block, no helper): for the heaps the one-word sets leave undecided.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[cold]
+    fn redo_wide(&mut self) -> u32 {
+        self.redone += 1;
+        let value = match &self.values {
+            Values::Narrow(v) => {
+                self.moves
+                    .next_value(v, self.value_bits, None, None, &mut self.scratch)
+            }
+            Values::Wide(v) => {
+                self.moves
+                    .next_value(v, self.value_bits, None, None, &mut self.scratch)
+            }
+        };
+        // Sets in memory hold every value, so they decide every heap.
+        value.unwrap_or(1 << self.value_bits)
+    }
+
+    /// How many heaps the one-word option sets left undecided (computed again with sets in
+    /// memory); native only.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn redone(&self) -> usize {
+        self.redone
     }
 
     /// The value of the next heap; the browser's module keeps one cell width and one set kind
@@ -837,10 +963,11 @@ impl OctalSequence {
     fn next_value(&mut self, _far: Option<&far::Shared<'_>>) -> u32 {
         match &self.values {
             Values::Narrow(_) => unreachable!("widened before the loop"),
-            Values::Wide(v) => {
-                self.moves
-                    .next_value(v, self.value_bits, None, None, &mut self.scratch)
-            }
+            Values::Wide(v) => self
+                .moves
+                .next_value(v, self.value_bits, None, None, &mut self.scratch)
+                // Sets in memory hold every value, so they decide every heap.
+                .unwrap_or(1 << self.value_bits),
         }
     }
 

@@ -1,6 +1,7 @@
 //! The option sets of one heap in the fast method: one `u64` in a register while every value
-//! is below 64; below 128, two words while values of 64 or more are rare (·56) and four words
-//! on the stack otherwise (the Table 3.2 games up to ·354); words in memory beyond.
+//! is below 64; one register word of the values below 64 while values of 64 or more are rare
+//! (·56: the few heaps it cannot decide are computed again with wider sets); below 128, four
+//! words on the stack otherwise (the Table 3.2 games up to ·354); words in memory beyond.
 //!
 //! The rare scan sets hundreds of bits a heap in a set of one or two words; in memory each
 //! set waits for the previous store to the same word, in a register it does not (·127 spends
@@ -17,10 +18,13 @@ pub(super) const QUAD_BITS: u32 = 7;
 
 /// A set of nim-values, read as 64-bit words.
 pub(super) trait ValueSet {
+    /// True when the set keeps only the values below 64 ([`LowWord`]): a heap is decided by it
+    /// only when some value below 64 is safe.
+    const LOW_WORD_ONLY: bool = false;
     /// Empties the set, with room for `words` words of values.
     fn reset(&mut self, words: usize);
-    /// Adds value `v` (below the set's bound: 64 for `u64`, 128 for `[u64; 2]`, 256 for
-    /// `[u64; 4]`).
+    /// Adds value `v` (below the set's bound: 64 for `u64`, 256 for `[u64; 4]`; [`LowWord`]
+    /// drops values of 64 and more).
     fn insert(&mut self, v: u32);
     /// The set's words (values `64·i .. 64·i + 63` in word `i`).
     fn words(&self) -> &[u64];
@@ -44,11 +48,6 @@ pub(super) trait ValueSet {
         for v in values {
             self.insert(v);
         }
-    }
-    /// True when value `v` is in the set.
-    #[inline(always)]
-    fn contains(&self, v: u32) -> bool {
-        self.word((v >> 6) as usize) >> (v & 63) & 1 == 1
     }
 }
 
@@ -94,24 +93,38 @@ impl ValueSet for u64 {
     }
 }
 
-/// Values below 128 in two words, for games whose values reach 64 on few heaps (·56 reaches
-/// 64 on 30 of its first 655,360 heaps): an option above 63 is rare, so the branch to the
-/// high word is predicted and the set stays in registers.
-impl ValueSet for [u64; 2] {
+/// The values below 64 of a set, in one register word; larger values are dropped. For games
+/// whose values reach 64 on few heaps (·56 on 30 of its first 655,360): an option of 64 or
+/// more needs a heap of value 64 or more, and matters only when every value below 64 is an
+/// option or rare, so the fast method uses this set and computes those few heaps again with
+/// wider sets ([`ValueSet::LOW_WORD_ONLY`]).
+#[derive(Debug, Clone, Copy, Default)]
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+pub(super) struct LowWord(u64);
+
+impl ValueSet for LowWord {
+    const LOW_WORD_ONLY: bool = true;
     #[inline(always)]
     fn reset(&mut self, _words: usize) {
-        *self = [0; 2];
+        self.0 = 0;
     }
     #[inline(always)]
     fn insert(&mut self, v: u32) {
-        debug_assert!(v < 128, "value {v} in the two-word set");
-        if v < 64 {
-            self[0] |= 1 << v;
-        } else {
-            self[1] |= 1 << (v & 63);
-        }
+        self.0 |= u64::from(v < 64) << (v & 63);
     }
-    slice_words!();
+    #[inline(always)]
+    fn insert_all(&mut self, values: impl Iterator<Item = u32>) {
+        // A local word stays in a register (as for `u64`).
+        self.0 |= values.fold(0u64, |set, v| set | u64::from(v < 64) << (v & 63));
+    }
+    #[inline(always)]
+    fn words(&self) -> &[u64] {
+        std::slice::from_ref(&self.0)
+    }
+    #[inline(always)]
+    fn words_mut(&mut self) -> &mut [u64] {
+        std::slice::from_mut(&mut self.0)
+    }
 }
 
 /// Values below 256 in four words on the stack: indexed without a bounds check, and filled by
@@ -173,6 +186,21 @@ mod tests {
         for i in 0..4 {
             assert_eq!(small.word(i), words.word(i), "word {i}");
         }
-        assert!((0..128).all(|v| small.contains(v) == words.contains(v)));
+    }
+
+    /// The one-word set keeps the values below 64 of what it is given, one by one or all at
+    /// once, and drops the rest.
+    #[test]
+    fn low_word_keeps_the_values_below_64() {
+        let values = [0u32, 7, 63, 64, 100, 127, 200, 65_535];
+        let (mut one, mut all) = (LowWord::default(), LowWord::default());
+        for &v in &values {
+            one.insert(v);
+        }
+        all.insert_all(values.iter().copied());
+        let expected = 1u64 | 1 << 7 | 1 << 63;
+        assert_eq!(one.words(), &[expected]);
+        assert_eq!(all.words(), &[expected]);
+        assert_eq!(one.word(1), 0);
     }
 }
