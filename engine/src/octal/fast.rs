@@ -900,7 +900,8 @@ impl OctalSequence {
         let n = self.values.len();
         let kind = match &self.values {
             Values::Narrow(_) if self.small_sets && bits <= SMALL_BITS => 1,
-            Values::Narrow(_) if self.small_sets && self.high_values * 64 < n => 5,
+            // Few values of 64 or more, and few heaps redone (each costs a heap without blocks).
+            Values::Narrow(_) if self.small_sets && (self.high_values + self.redone) * 64 < n => 5,
             Values::Narrow(_) if self.small_sets && bits <= QUAD_BITS => 2,
             Values::Narrow(_) => 3,
             Values::Wide(_) => 4,
