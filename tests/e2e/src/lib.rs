@@ -266,14 +266,14 @@ where
     Fut: Future<Output = Result<()>>,
 {
     let base = base_url()?;
-    let browser = tokio::time::timeout(2 * WAIT, Browser::start_as(phone))
-        .await
-        .map_err(|_| {
-            anyhow!(
-                "starting chromedriver and Chromium took over {:?}",
-                2 * WAIT
-            )
-        })??;
+    let browser = match start_browser(phone).await {
+        Ok(browser) => browser,
+        // A cold or busy machine sometimes loses the first session (chromedriver not answering
+        // the new-session request); a second start from scratch is the fix, once.
+        Err(first) => start_browser(phone)
+            .await
+            .with_context(|| format!("a first start failed too: {first:#}"))?,
+    };
     let page = Page {
         client: browser.client().clone(),
         base,
@@ -281,6 +281,18 @@ where
     let result = test(page).await;
     browser.close().await;
     result
+}
+
+/// Starts chromedriver and Chromium, within `2 · WAIT`.
+async fn start_browser(phone: Option<Phone>) -> Result<Browser> {
+    tokio::time::timeout(2 * WAIT, Browser::start_as(phone))
+        .await
+        .map_err(|_| {
+            anyhow!(
+                "starting chromedriver and Chromium took over {:?}",
+                2 * WAIT
+            )
+        })?
 }
 
 /// An RGBA pixel read back from a canvas.
@@ -528,7 +540,7 @@ impl Page {
             })
         })
         .await?;
-        self.wait_for(cancel).await?.click().await?;
+        self.click(cancel).await?;
         self.wait_until("the status to say Cancelled", || async {
             let text = self.text(status).await?.unwrap_or_default();
             Ok(if text.starts_with("Cancelled") {
@@ -554,6 +566,19 @@ impl Page {
             after - before
         );
         Ok(())
+    }
+
+    /// Clicks the element matching `selector` as a person would, once it is there and takes
+    /// the click: an element still being laid out or covered is "not interactable" for a
+    /// moment on a busy machine, so the click is tried again until [`WAIT`].
+    pub async fn click(&self, selector: &str) -> Result<()> {
+        self.wait_until(&format!("a click on `{selector}`"), || async {
+            Ok(match self.client.find(Locator::Css(selector)).await {
+                Ok(element) => element.click().await.map_err(|err| err.to_string()),
+                Err(_) => Err("no such element".to_string()),
+            })
+        })
+        .await
     }
 
     /// Waits for an element matching `selector` and returns it.

@@ -113,7 +113,7 @@ async fn a_worker_that_does_not_load_is_said_and_cancel_works() -> Result<()> {
             })
         })
         .await?;
-        page.wait_for("#octal-job-cancel").await?.click().await?;
+        page.click("#octal-job-cancel").await?;
         page.wait_until("the status to say Cancelled", || async {
             let text = page.text("#octal-job").await?.unwrap_or_default();
             Ok(if text.starts_with("Cancelled") {

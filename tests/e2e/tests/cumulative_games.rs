@@ -99,7 +99,7 @@ async fn clicking_a_node_collapses_and_expands_it() -> Result<()> {
         // Node 1 is 5; (2,0) with 5 descendants: a real click folds it.
         let label = page.attr("#cg-tree-node-1", "data-label").await?;
         ensure!(label.as_deref() == Some("5; (2,0)"), "node 1 is {label:?}");
-        page.wait_for("#cg-tree-node-1").await?.click().await?;
+        page.click("#cg-tree-node-1").await?;
         page.wait_until("node 1 to fold", || async {
             let n = node_count(&page).await?;
             Ok(if n == 6 {
@@ -114,7 +114,7 @@ async fn clicking_a_node_collapses_and_expands_it() -> Result<()> {
             label.as_deref() == Some("5; (2,0) [+5]"),
             "folded label {label:?}"
         );
-        page.wait_for("#cg-tree-node-1").await?.click().await?;
+        page.click("#cg-tree-node-1").await?;
         page.wait_until("node 1 to unfold", || async {
             let n = node_count(&page).await?;
             Ok(if n == 11 {
@@ -169,7 +169,7 @@ async fn tikz_export_holds_the_tree() -> Result<()> {
         page.open(SQUIRREL).await?;
         page.wait_for("#cg-tree-node-0").await?;
         page.capture_downloads().await?;
-        page.wait_for("#cg-tree-tikz").await?.click().await?;
+        page.click("#cg-tree-tikz").await?;
         let (name, tex) = page.last_download().await?;
         ensure!(name.ends_with(".tex"), "download name {name:?}");
         ensure!(

@@ -24,7 +24,7 @@ async fn open_every_level(page: &Page) -> Result<()> {
         if disabled.as_bool() != Some(false) {
             return Ok(());
         }
-        page.wait_for("#cg-tree-deeper").await?.click().await?;
+        page.click("#cg-tree-deeper").await?;
     }
     anyhow::bail!("the tree still has hidden levels after 32 clicks on Deeper")
 }
@@ -160,7 +160,7 @@ async fn cancel_stops_a_large_solve_and_says_so() -> Result<()> {
             })
         })
         .await?;
-        page.wait_for("#cg-job-cancel").await?.click().await?;
+        page.click("#cg-job-cancel").await?;
         page.wait_until("the status to say Cancelled", || async {
             let status = page.text("#cg-job").await?.unwrap_or_default();
             Ok(if status.starts_with("Cancelled") {
@@ -173,7 +173,7 @@ async fn cancel_stops_a_large_solve_and_says_so() -> Result<()> {
         ensure!(!page.exists("#cg-job-progress").await?, "bar still shown");
         ensure!(!page.exists("#cg-summary").await?, "a result appeared");
         // "Compute again" restarts it in a new worker.
-        page.wait_for("#cg-job-retry").await?.click().await?;
+        page.click("#cg-job-retry").await?;
         page.wait_for("#cg-job-progress").await?;
         Ok(())
     })

@@ -108,7 +108,7 @@ async fn heatmap_pixels_are_the_engine_colours() -> Result<()> {
         })
         .await?;
         // Zoom in doubles the on-screen size and is kept in the URL.
-        page.wait_for("#cs-zoom-in").await?.click().await?;
+        page.click("#cs-zoom-in").await?;
         page.wait_for_hash_containing("zoom=4").await?;
         page.wait_for_text("#cs-zoom", "4 px per cell").await?;
         Ok(())
@@ -122,10 +122,10 @@ async fn play_mode_reaches_the_optimal_score() -> Result<()> {
         page.open("#/cumulative-subtraction?S=2,3&heap=7").await?;
         page.wait_for_text("#cs-play-heap", "7").await?;
         // Alice takes 2 (opt(7) = 2, Example 1); Bob answers opt(5) = 3.
-        page.wait_for("#cs-play-move-2").await?.click().await?;
+        page.click("#cs-play-move-2").await?;
         page.wait_for_text("#cs-play-heap", "2").await?;
         page.wait_for_text("#cs-play-bob", "3").await?;
-        page.wait_for("#cs-play-move-2").await?.click().await?;
+        page.click("#cs-play-move-2").await?;
         page.wait_for_text("#cs-play-heap", "0").await?;
         page.wait_for_text("#cs-play-alice", "4").await?;
         page.wait_for_text("#cs-play-score", "1").await?;
@@ -139,9 +139,9 @@ async fn play_mode_reaches_the_optimal_score() -> Result<()> {
             "moves offered after the end"
         );
         // Greedy Alice takes 3; Bob answers opt(4) = 3 and 1 token is left: 3 − 3 = 0 < o(7).
-        page.wait_for("#cs-play-restart").await?.click().await?;
+        page.click("#cs-play-restart").await?;
         page.wait_for_text("#cs-play-heap", "7").await?;
-        page.wait_for("#cs-play-move-3").await?.click().await?;
+        page.click("#cs-play-move-3").await?;
         page.wait_for_text("#cs-play-heap", "1").await?;
         page.wait_for_text("#cs-play-score", "0").await?;
         let status = page.wait_for_some_text("#cs-play-status").await?;
@@ -178,20 +178,14 @@ async fn large_grid_runs_in_a_worker_with_cancel() -> Result<()> {
     with_page(|page| async move {
         page.open("#/cumulative-subtraction?S=2,10,13,14&w=1500&h=1200&zoom=1&m=10")
             .await?;
-        page.wait_for("#cs-heatmap-job-cancel")
-            .await?
-            .click()
-            .await?;
+        page.click("#cs-heatmap-job-cancel").await?;
         let status = page.wait_for_some_text("#cs-heatmap-job").await?;
         ensure!(status.starts_with("Cancelled"), "{status}");
         ensure!(
             !page.exists("#cs-heatmap").await?,
             "a cancelled grid was drawn"
         );
-        page.wait_for("#cs-heatmap-job-retry")
-            .await?
-            .click()
-            .await?;
+        page.click("#cs-heatmap-job-retry").await?;
         let running = page.wait_for_some_text("#cs-heatmap-job").await?;
         ensure!(running.contains("Web Worker"), "not in a worker: {running}");
         page.wait_until("the grid to be drawn", || async {

@@ -58,7 +58,7 @@ async fn a_sweep_set_up_by_hand_counts_what_the_engine_counts() -> Result<()> {
             .await?
             .click()
             .await?;
-        page.wait_for("#explore-run").await?.click().await?;
+        page.click("#explore-run").await?;
         page.wait_for_hash_containing("m=8").await?;
         page.wait_for_hash_containing("group=max_move").await?;
         page.wait_for_text_starting("#explore-status", "Done").await?;
@@ -99,11 +99,8 @@ async fn a_cumulative_subtraction_sweep_checks_its_papers_claims() -> Result<()>
         // The URL's own sweep runs first; the form is set up once it is done.
         page.wait_for_text_starting("#explore-status", "Done")
             .await?;
-        page.wait_for(&format!("#explore-check-box-{CHECK}"))
-            .await?
-            .click()
-            .await?;
-        page.wait_for("#explore-run").await?.click().await?;
+        page.click(&format!("#explore-check-box-{CHECK}")).await?;
+        page.click("#explore-run").await?;
         page.wait_for_hash_containing(&format!("check={CHECK}"))
             .await?;
         page.wait_for_text_starting("#explore-status", "Done")

@@ -112,7 +112,7 @@ async fn long_run_progress_never_goes_back_and_cancel_then_compute_runs_again() 
         for part in ["of 4,000,000 heaps", "proving up to", "heaps/s", "left"] {
             ensure!(last.contains(part), "no {part:?} in {last:?}");
         }
-        page.wait_for("#octal-job-cancel").await?.click().await?;
+        page.click("#octal-job-cancel").await?;
         page.wait_until("the status to say Cancelled", || async {
             let status = page.text("#octal-job").await?.unwrap_or_default();
             Ok(if status.starts_with("Cancelled:") {
@@ -131,7 +131,7 @@ async fn long_run_progress_never_goes_back_and_cancel_then_compute_runs_again() 
             "after Cancel the status became {status:?}"
         );
         // Compute on the same state runs it again.
-        page.wait_for("#octal-compute").await?.click().await?;
+        page.click("#octal-compute").await?;
         page.wait_for("#octal-job-progress").await?;
         Ok(())
     })

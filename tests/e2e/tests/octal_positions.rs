@@ -14,7 +14,7 @@ async fn a_typed_position_shows_its_winning_moves_and_the_opponent_answers() -> 
         page.open("#/octal?code=.77&max=20000").await?;
         page.wait_for_text("#octal-period", "12").await?;
         page.type_into("#position-heaps", "5,7,9").await?;
-        page.wait_for("#position-go").await?.click().await?;
+        page.click("#position-go").await?;
         page.wait_for_hash_containing("heaps=5,7,9").await?;
         // Kayles: G(5) ^ G(7) ^ G(9) = 4 ^ 2 ^ 4 = 2, and the engine's three winning moves.
         page.wait_for_text("#position-nim", "2").await?;
@@ -37,11 +37,9 @@ async fn a_typed_position_shows_its_winning_moves_and_the_opponent_answers() -> 
             .await?;
         ensure!(taken == 1, "{taken} tokens marked");
         // Play: make the first winning move; the computer answers from the P-position.
-        page.wait_for("#play-start").await?.click().await?;
+        page.click("#play-start").await?;
         let first = report.winning_moves[0].describe();
-        page.wait_for(&format!("#play-moves button[data-move=\"{first}\"]"))
-            .await?
-            .click()
+        page.click(&format!("#play-moves button[data-move=\"{first}\"]"))
             .await?;
         page.wait_until("the computer to answer", || async {
             let n = page
@@ -93,15 +91,9 @@ async fn a_pasted_position_reopens_and_a_tampered_one_gets_a_message() -> Result
 async fn a_catalogue_row_reproduces_with_one_click() -> Result<()> {
     with_page(|page| async move {
         page.open("#/octal?code=.77&max=20000").await?;
-        page.wait_for("#octal-catalogue summary")
-            .await?
-            .click()
-            .await?;
+        page.click("#octal-catalogue summary").await?;
         // Table 3.2's first row, ·45: period 20, pre-period 498.
-        page.wait_for("#catalogue-table-3-2 a.catalogue-link")
-            .await?
-            .click()
-            .await?;
+        page.click("#catalogue-table-3-2 a.catalogue-link").await?;
         page.wait_for_hash_containing("code=.45").await?;
         page.wait_for_text("#octal-period", "20").await?;
         page.wait_for_text("#octal-preperiod", "498").await?;

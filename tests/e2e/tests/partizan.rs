@@ -74,7 +74,7 @@ async fn the_table_is_the_engines_canonical_forms() -> Result<()> {
 async fn a_click_on_a_heap_opens_its_position() -> Result<()> {
     with_page(|page| async move {
         page.open(S_12_13).await?;
-        page.wait_for("#pz-row-7 a.pz-heap").await?.click().await?;
+        page.click("#pz-row-7 a.pz-heap").await?;
         page.wait_for_hash_containing("pos=7").await?;
         let want = position::analyse(&rules(), &[7], &mut Budget::unlimited())?;
         page.wait_for_text("#pz-position-value", &want.value)
@@ -110,7 +110,7 @@ async fn playing_left_against_the_engine_with_clicks() -> Result<()> {
     with_page(|page| async move {
         page.open("#/partizan?L=1,2&R=1,3&n=10&pos=3,2").await?;
         page.wait_for("#pz-tree-svg g.tree-node").await?;
-        page.wait_for("#pz-play-L").await?.click().await?;
+        page.click("#pz-play-L").await?;
         page.wait_for_hash_containing("play=L").await?;
         let rules = rules();
         let mut heaps = vec![3, 2];
@@ -123,10 +123,7 @@ async fn playing_left_against_the_engine_with_clicks() -> Result<()> {
                 .context("Left keeps a winning move")?;
             let m = &report.left_moves[i];
             let after = position::after_move(&heaps, m.from, &m.to);
-            page.wait_for(&format!("#pz-move-{i}"))
-                .await?
-                .click()
-                .await?;
+            page.click(&format!("#pz-move-{i}")).await?;
             let reply = position::analyse(&rules, &after, &mut Budget::unlimited())?;
             let Some(r) = reply
                 .right_moves

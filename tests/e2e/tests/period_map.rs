@@ -450,7 +450,7 @@ async fn clicking_a_red_pixel_resolves_it_in_a_worker() -> Result<()> {
         );
 
         // A pan starts a new map; the resolved pixel keeps its resolved colour there.
-        page.wait_for("#map-pan-up").await?.click().await?;
+        page.click("#map-pan-up").await?;
         let panned = page
             .wait_until("the URL to pan", || async {
                 let hash = page.hash().await?;

@@ -83,7 +83,7 @@ async fn a_huge_tree_opens_at_a_readable_level_with_a_true_count() -> Result<()>
         ensure!(shown == drawn, "the count says {shown}, {drawn} are drawn");
         ensure!(depth >= 1 && depth < held, "depth {depth} of {held} shown");
         // One level deeper on request; the count follows.
-        page.wait_for("#cg-tree-deeper").await?.click().await?;
+        page.click("#cg-tree-deeper").await?;
         page.wait_until("one level deeper", || async {
             let (_, now, _) = tree_count(&page).await?;
             Ok(if now == depth + 1 {

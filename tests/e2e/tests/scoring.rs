@@ -96,7 +96,7 @@ async fn typing_shows_live_errors_and_show_commits_the_game() -> Result<()> {
         page.type_into("#sc-game", "{4|3|2}").await?;
         page.wait_for_text("#sc-game-status", "✓ 3 nodes, class L")
             .await?;
-        page.wait_for("#sc-show").await?.click().await?;
+        page.click("#sc-show").await?;
         page.wait_for_hash_containing("g=%7B4%7C3%7C2%7D").await?;
         page.wait_for_text("#sc-left", "4").await?;
         page.wait_for_text("#sc-right", "2").await?;
@@ -113,18 +113,18 @@ async fn conjecture_9_sum_is_in_p_and_exports() -> Result<()> {
     with_page(|page| async move {
         page.open("#/scoring?tab=game&g={2,{1|2|3}|0|-2,{-3|-2|-1}}")
             .await?;
-        page.wait_for("#sc-add-self").await?.click().await?;
+        page.click("#sc-add-self").await?;
         page.wait_for_hash_containing("plus=").await?;
         page.wait_for_text("#sc-sum-class", "P").await?;
         page.wait_for_text("#sc-sum-left", "-1").await?;
         page.wait_for_text("#sc-sum-right", "1").await?;
         page.wait_for("#sc-sum-tree-node-0").await?;
         page.capture_downloads().await?;
-        page.wait_for("#sc-sum-tree-tikz").await?.click().await?;
+        page.click("#sc-sum-tree-tikz").await?;
         let (name, tex) = page.last_download().await?;
         ensure!(name.ends_with(".tex"), "download {name:?}");
         ensure!(tex.contains("\\begin{tikzpicture}"), "{tex}");
-        page.wait_for("#sc-add-negation").await?.click().await?;
+        page.click("#sc-add-negation").await?;
         page.wait_for_hash_containing("%2B").await?;
         let g = ScoringGame::parse("{2,{1|2|3}|0|-2,{-3|-2|-1}}").unwrap();
         let minus_g = g.negate();
@@ -163,7 +163,7 @@ async fn octal_3333_2222_has_period_5_and_matches_the_engine() -> Result<()> {
             .count();
         ensure!(blue > 50, "{blue} blue pixels");
         page.capture_downloads().await?;
-        page.wait_for("#sc-csv").await?.click().await?;
+        page.click("#sc-csv").await?;
         let (name, csv) = page.last_download().await?;
         ensure!(
             name.ends_with(".csv") && csv.starts_with("n,G_s\n0,0\n1,2\n"),
@@ -184,7 +184,7 @@ async fn fixed_heap_sum_matches_the_engine() -> Result<()> {
         page.type_into("#sc-m", "3").await?;
         page.type_into("#sc-mcode", "33").await?;
         page.type_into("#sc-mpoints", "1,2").await?;
-        page.wait_for("#sc-run").await?.click().await?;
+        page.click("#sc-run").await?;
         page.wait_for_hash_containing("m=3").await?;
         page.wait_until("the sum's table", || async {
             let s = page.text("#sc-summary").await?.unwrap_or_default();
