@@ -52,8 +52,9 @@ commands:
   bench octal-peer [REPS]  octal games: HeapLab against ogsolve -m rc2 (installed if missing)
   fuzz [CASES]        the fuzz suites with CASES random cases each (default 20000)
   hostile             rerun issue 21's CLI hostile list: exit, wall time, peak RSS, message
-  records             the slow record checks (Table 3.2's octal records, the survey's record
-                      period, the paper checks over their long ranges, Table 4.4)
+  records [TEXT]      the slow record checks (Table 3.2's octal records, the survey's record
+                      period, the paper checks over their long ranges, Table 4.4); with TEXT
+                      only those whose command or name contains it (`records octal`)
   help                show this message";
 
 fn main() -> ExitCode {
@@ -100,8 +101,13 @@ fn run() -> Result<ExitCode> {
             hostile::run(&root)
         }
         Some("records") => {
-            no_extra_args("records", &rest)?;
-            octal_peer::records(&root)?;
+            if rest.len() > 1 {
+                bail!(
+                    "`cargo xtask records` takes at most one filter (got `{}`)\n\n{USAGE}",
+                    rest[1]
+                );
+            }
+            octal_peer::records(&root, rest.first().map(String::as_str))?;
             Ok(ExitCode::SUCCESS)
         }
         Some("bench") => {
