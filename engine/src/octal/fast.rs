@@ -355,10 +355,11 @@ fn strike_each<T: Cell>(has: impl Fn(T) -> bool, targets: &mut [u64], taken: &mu
         while left != 0 {
             let bit = left.trailing_zeros();
             left &= left - 1;
-            let struck = u64::from(has(T::cell(i as u32 * 64 + bit))) << bit;
+            let hit = has(T::cell(i as u32 * 64 + bit));
+            let struck = u64::from(hit) << bit;
             *word &= !struck;
             *took |= struck;
-            struck_count += struck.count_ones() as usize;
+            struck_count += usize::from(hit);
         }
     }
     struck_count
@@ -526,7 +527,7 @@ impl Moves {
         let n = v.len();
         let (top, below) = (safe as usize >> 6, (1u64 << (safe & 63)) - 1);
         s.candidates.reset(words);
-        let excluded = &s.excluded;
+        let (excluded, mut any) = (&s.excluded, 0);
         for (i, word) in s
             .candidates
             .words_mut()
@@ -535,8 +536,9 @@ impl Moves {
             .take(top + 1)
         {
             *word = !excluded.word(i) & if i == top { below } else { u64::MAX };
+            any |= *word;
         }
-        if count(s.candidates.words()) == 0 {
+        if any == 0 {
             return safe;
         }
         s.taken.reset(words);
@@ -545,11 +547,12 @@ impl Moves {
             // A candidate common in this group is no split of it (the rare ones are listed).
             s.targets.reset(words);
             let (candidates, taken) = (&s.candidates, &s.taken);
-            let common = &group.common[parity];
+            let (common, mut any) = (&group.common[parity], 0);
             for (i, word) in s.targets.words_mut().iter_mut().enumerate().take(top + 1) {
                 *word = candidates.word(i) & !taken.word(i) & !common[i];
+                any |= *word;
             }
-            if count(s.targets.words()) != 0 {
+            if any != 0 {
                 group.strike(v, self.unequal, &mut s.targets, &mut s.taken, top + 1);
             }
         }
