@@ -321,6 +321,18 @@ pub fn bench(root: &Path, rest: &[String]) -> Result<()> {
 /// contains `filter`; fails if any misses its numbers, or if the filter matches none.
 pub fn records(root: &Path, filter: Option<&str>) -> Result<()> {
     let chosen = |name: &str| filter.is_none_or(|text| name.contains(text));
+    // A filter that matches nothing is told before anything is installed or built.
+    let matches = RECORDS
+        .iter()
+        .filter(|record| chosen(&record.arguments().join(" ")))
+        .count()
+        + ENGINE_RECORDS
+            .iter()
+            .filter(|(label, _, name)| chosen(label) || chosen(name))
+            .count();
+    if matches == 0 {
+        bail!("no record matches `{}`", filter.unwrap_or_default());
+    }
     let ogsolve = ensure_ogsolve(root)?;
     let heaplab = build_heaplab(root)?;
     let (mut failed, mut ran) = (Vec::new(), 0);
@@ -387,9 +399,6 @@ pub fn records(root: &Path, filter: Option<&str>) -> Result<()> {
             println!("  FAILED: {err:#}");
             failed.push(label.to_string());
         }
-    }
-    if ran == 0 {
-        bail!("no record matches `{}`", filter.unwrap_or_default());
     }
     if !failed.is_empty() {
         bail!("records failed: {}", failed.join(", "));
