@@ -86,7 +86,7 @@ pub fn write_png(
 
 /// Writes a greyscale image (one byte a pixel, the red channel of `rgba`) of `width × height`
 /// pixels to `path` as a compact PNG: for black-and-white and grey figures such as the
-/// README's.
+/// one in docs/guide/plane.md.
 pub fn write_grey_png(path: &str, width: u32, height: u32, rgba: &[u8]) -> Result<(), EngineError> {
     let io =
         |e: &dyn std::fmt::Display| EngineError::OutOfRange(format!("cannot write {path}: {e}"));

@@ -345,7 +345,7 @@ fn plane_grundy_mode() {
     }
 }
 
-/// `--shrink`: a greyscale PNG of ceil(W/f) × ceil(H/f) pixels (the README's figure).
+/// `--shrink`: a greyscale PNG of ceil(W/f) × ceil(H/f) pixels (the figure of docs/guide/plane.md).
 #[test]
 fn plane_shrunk_png() {
     let path = std::env::temp_dir().join(format!("heaplab-shrunk-{}.png", std::process::id()));

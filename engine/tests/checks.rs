@@ -529,7 +529,7 @@ fn scoring_ranges() {
 }
 
 /// The long ranges (minutes): `cargo test -p heaplab-engine --release --test checks -- --ignored`
-/// prints each check's tally (the README's table comes from this run).
+/// prints each check's tally (the table of docs/guide/paper-checks.md comes from this run).
 #[test]
 #[ignore]
 fn long_ranges() {

@@ -237,7 +237,7 @@ fn budgets_cancel() {
     assert!(PlaneJob::new(&moves, 5000, 5000, false).is_ok());
 }
 
-/// The shrunk picture (the README's figure): factor 1 is the picture itself, and a larger
+/// The shrunk picture (the figure of docs/guide/plane.md): factor 1 is the picture itself, and a larger
 /// factor averages each block's N-share, y = 0 still at the bottom.
 #[test]
 fn shrunk_pictures_average_blocks() {

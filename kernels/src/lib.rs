@@ -4,7 +4,7 @@
 //! The web build optimises every crate for size (opt-level "z": the first visit has a byte
 //! budget), and Cargo sets opt-level per crate only. The period map's kernels run about twice
 //! as fast at opt-level 3, so they live here, with their own `[profile.wasm-release.package]`
-//! override (see the workspace `Cargo.toml` and README "Browser speed against size"). The
+//! override (see the workspace `Cargo.toml` and BENCHMARKS.md, "Browser speed against size"). The
 //! crate is pure (no I/O, no dependencies besides serde's derive for [`bits::BitVec`]), and
 //! its entry points are not generic: generic code is compiled in the caller's crate, at the
 //! caller's opt-level. The engine re-exports what its callers use (`heaplab_engine::bits`,

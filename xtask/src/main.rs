@@ -4,7 +4,7 @@
 //!   the version in Cargo.lock, binaryen's `wasm-opt`, esbuild), build the web crate for size,
 //!   run wasm-bindgen and `wasm-opt -Oz --converge --low-memory-unused`, minify the JS and CSS,
 //!   and assemble `dist/` with cache-busting names and zopfli `.gz` siblings: a static site
-//!   any host serves as it is (README, "Publishing the site").
+//!   any host serves as it is (docs/guide/publishing.md).
 //! - `serve [--port 8080]`: `build`, then serve `dist/` on http://127.0.0.1:PORT (the `.gz`
 //!   siblings when the browser accepts gzip).
 //! - `test`: native tests, wasm tests in headless Chromium, then the end-to-end

@@ -271,7 +271,7 @@ fn range(values: impl Iterator<Item = f64>) -> (f64, f64) {
     values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
 }
 
-/// `cargo xtask bench octal-peer [REPS]`: the table of the README.
+/// `cargo xtask bench octal-peer [REPS]`: the peer table of BENCHMARKS.md, Octal games.
 pub fn bench(root: &Path, rest: &[String]) -> Result<()> {
     let reps: usize = match rest.first() {
         Some(n) => n

@@ -1,7 +1,7 @@
 //! The Slurm stage of `cargo xtask test`: on a real single-node cluster ([`Cluster`]), submit a
 //! sweep in 4 shards with the checked-in `slurm/submit.sh`, wait for the dependent merge job, and
 //! check the merged file byte for byte against the same sweep run in one process; then resubmit
-//! one shard alone (the README's resume recipe) and check again.
+//! one shard alone (the resume recipe of docs/guide/slurm.md) and check again.
 //!
 //! Without Slurm the stage is skipped, loudly; with `HEAPLAB_REQUIRE_SLURM` set (CI sets it and
 //! installs `slurm-wlm munge`), missing Slurm is a failure.

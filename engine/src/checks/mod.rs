@@ -7,7 +7,7 @@
 
 /// A check's long text (its statement or stated range), left out of the wasm module: the
 /// `#/explore` page shows each check's name and citation and points to `heaplab checks` and
-/// the README for the statement, so these texts need not ship to every first visit.
+/// docs/guide/paper-checks.md for the statement, so these texts need not ship to every first visit.
 macro_rules! native_text {
     ($text:expr) => {
         if cfg!(target_arch = "wasm32") {

@@ -1,4 +1,4 @@
-//! Prints what a first visit to each main route downloads, for the README's "First visit"
+//! Prints what a first visit to each main route downloads, for BENCHMARKS.md's "First visit"
 //! numbers: the browser's Resource Timing `transferSize` summed over the document and every
 //! resource (as `tests/first_visit.rs` reads it, which checks the budget on these routes).
 //!

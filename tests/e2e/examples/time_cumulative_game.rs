@@ -1,6 +1,6 @@
 //! Times one large cumulative-game solve in the page's Web Worker, in headless Chromium.
 //!
-//! A measurement for the README, not a test: serve `dist/` (for example with
+//! A measurement for BENCHMARKS.md, not a test: serve `dist/` (for example with
 //! `cargo xtask serve`), then run
 //! `HEAPLAB_URL=http://127.0.0.1:8080 cargo run -p heaplab-e2e --example time_cumulative_game`.
 //! It opens Squirrel Pebbles {1,2} from heap 2000 (1,335,334 grounded positions), waits for

@@ -1,6 +1,6 @@
 //! Times the paper's full period-map window (survey Figure 1) in headless Chromium.
 //!
-//! A measurement for the README, not a test: serve `dist/` (for example with
+//! A measurement for BENCHMARKS.md, not a test: serve `dist/` (for example with
 //! `cargo xtask serve`), then run
 //! `HEAPLAB_URL=http://127.0.0.1:8080 cargo run -p heaplab-e2e --example time_full_map`.
 //! It opens the map, waits until the canvas says it is complete and prints the

@@ -1,6 +1,6 @@
 //! Times proving an octal game in headless Chromium's Web Worker (issue 15: ·16 in under 1 s).
 //!
-//! A measurement for the README, not a test: serve `dist/` (for example with
+//! A measurement for BENCHMARKS.md, not a test: serve `dist/` (for example with
 //! `cargo xtask serve`), then run
 //! `HEAPLAB_URL=http://127.0.0.1:8080 cargo run -p heaplab-e2e --example time_octal [CODE] [RUNS]`
 //! (default `.16`, 3 runs). CODE must be a row of the thesis's Table 3.2: the page opens the

@@ -99,7 +99,7 @@ async fn first_visit_to_subtraction_fits_the_budget_and_reports_its_time() -> Re
 async fn first_result_on_a_phone_connection_is_reported() -> Result<()> {
     with_page(|page| async move {
         // A slow 4G link: 150 ms a request, 200 KB/s (1.6 Mbit/s). The time is reported for
-        // the README (issue 20's before/after), not asserted.
+        // BENCHMARKS.md ("First visit"), not asserted.
         page.throttle_network(150, 200_000).await?;
         let route = "#/subtraction?S=2,5,7&n=60";
         page.open(route).await?;

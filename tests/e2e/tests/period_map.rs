@@ -411,7 +411,7 @@ async fn clicking_a_red_pixel_resolves_it_in_a_worker() -> Result<()> {
         let clicked = std::time::Instant::now();
         page.click_at(&canvas, at).await?;
         let result = page.wait_for_some_text("#resolve-result").await?;
-        // A measurement for the README, not an assertion.
+        // A measurement for BENCHMARKS.md, not an assertion.
         println!(
             "red pixel: {:.2} s from the click to the result",
             clicked.elapsed().as_secs_f64()

@@ -9,8 +9,8 @@ use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON
 use heaplab_e2e::{hash_value, with_phone_page, Page, PHONE};
 use serde_json::{json, Value};
 
-/// A squirrel game's tree: far too many nodes and levels for a phone (the README's benchmark
-/// is `x=2000`; 300 solves in a moment).
+/// A squirrel game's tree: far too many nodes and levels for a phone (the benchmark in
+/// BENCHMARKS.md is `x=2000`; 300 solves in a moment).
 const SQUIRREL_300: &str = "#/cumulative-games?preset=squirrel&S=1,2&x=300";
 
 /// `(nodes shown, shown depth, held depth)` from the count line "N of M nodes shown (depth d

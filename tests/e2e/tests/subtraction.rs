@@ -218,7 +218,7 @@ async fn search_further_finds_a_period_beyond_the_page_search() -> Result<()> {
         button.click().await?;
         page.wait_for_hash_containing("further=1").await?;
         let result = page.wait_for_some_text("#further-result").await?;
-        // A measurement for the README, not an assertion.
+        // A measurement for BENCHMARKS.md, not an assertion.
         println!(
             "search further: {:.2} s from the click to the result",
             clicked.elapsed().as_secs_f64()

@@ -214,7 +214,7 @@ fn sweep_form(
             { select_field("explore-top-metric", "top records of", options("explore-top-metric", names, &top_metric), change(handle, set_top_metric)) }
             { text("explore-top-k", "K", &top_k, "", set_top_k) }
             <fieldset class="explore-checks"><legend>{ "Checks" }</legend>
-                <p>{ "Each check's statement and the range its paper states: " }<code>{ "heaplab checks" }</code>{ ", or the README's Paper checks table." }</p>
+                <p>{ "Each check's statement and the range its paper states: " }<code>{ "heaplab checks" }</code>{ ", or docs/guide/paper-checks.md in the user guide." }</p>
                 <ul>{ for check_boxes }</ul></fieldset>
             <button type="submit" id="explore-run">{ "Run" }</button>
         </form>
