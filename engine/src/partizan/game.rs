@@ -447,27 +447,30 @@ impl GameStore {
         }
     }
 
-    /// When every option is a number: the simplest number between them, or (for a hot game)
-    /// the form `{max L | min R}`. `None` when some option is not a number.
+    /// The number `{left | right}` equals (judged by comparison, [`super::simplest`]), or,
+    /// for a hot game whose options are all numbers, the form `{max L | min R}`. `None`
+    /// otherwise.
     fn number_form(
         &mut self,
         left: &[GameId],
         right: &[GameId],
     ) -> Result<Option<GameId>, EngineError> {
+        if let Some(x) = self.number_value(left, right)? {
+            return Ok(Some(self.number(x)?));
+        }
         let numbers = |store: &Self, side: &[GameId]| -> Option<Vec<Dyadic>> {
             side.iter().map(|&g| store.as_number(g)).collect()
         };
         let (Some(ls), Some(rs)) = (numbers(self, left), numbers(self, right)) else {
             return Ok(None);
         };
-        let high = ls.iter().copied().max();
-        let low = rs.iter().copied().min();
-        match (high, low) {
-            (Some(h), Some(l)) if h >= l => {
+        // Not a number, so both sides are non-empty and max L ≥ min R.
+        match (ls.iter().copied().max(), rs.iter().copied().min()) {
+            (Some(h), Some(l)) => {
                 let (a, b) = (self.number(h)?, self.number(l)?);
                 Ok(Some(self.intern_form(vec![a], vec![b])?))
             }
-            _ => Ok(Some(self.number(Dyadic::simplest_between(high, low)?)?)),
+            _ => Ok(None),
         }
     }
 
@@ -671,7 +674,9 @@ impl<'a> FormCompare<'a> {
         right: &'a [GameId],
     ) -> Result<Self, EngineError> {
         let (high, low) = store.stops_of_options(left, right)?;
-        let stops = high.zip(low);
+        // These are the form's stops only when it is not a number strictly between them
+        // (`high < low`, [`super::simplest`]); then comparisons go by the definition alone.
+        let stops = high.zip(low).filter(|(high, low)| high >= low);
         Ok(FormCompare {
             left,
             right,

@@ -3,6 +3,7 @@
 //! * [`number`]: dyadic rationals, the numbers among short games;
 //! * [`game`]: the hash-consed store of canonical forms: sums, negation, comparison, outcomes;
 //! * [`notation`]: printing with the usual names (`*`, `^`, `1/2`, `+-1`, `{2|1/2}`) and parsing;
+//! * `simplest`: the number a form equals, by the simplicity theorem judged by comparison;
 //! * [`reduced`]: stops and reduced canonical forms (Theorem 4.56, Table 4.2);
 //! * [`thermograph`]: thermographs, means and temperatures (cooling by `t`);
 //! * [`reference`]: plain game trees played out, the slow check beside the fast path;
@@ -23,6 +24,7 @@ pub mod position;
 pub mod reduced;
 pub mod reference;
 pub mod sequence;
+mod simplest;
 pub mod thermograph;
 
 pub use game::{GameId, GameStore, Outcome};

@@ -148,8 +148,8 @@ pub fn heap_value(
     })
 }
 
-/// Case `a < b`: the simplest number of `(a, b)` with each end added when it qualifies, or
-/// [`UNDECIDED`] when an end that would be simpler is left open by inexact options.
+/// Case `a < b`: the simplest qualifying number of `[a, b]` ([`GameStore::number_value`]'s
+/// rule), or [`UNDECIDED`] when an end that would be simpler is left open by inexact options.
 fn number_between(
     store: &mut GameStore,
     left: &[Known],
@@ -157,59 +157,32 @@ fn number_between(
     a: Option<Dyadic>,
     b: Option<Dyadic>,
 ) -> Result<Dyadic, EngineError> {
-    let inside = Dyadic::simplest_between(a, b)?;
-    // Each end simpler than `inside`, with whether it qualifies (`None`: open).
-    let mut ends = Vec::new();
-    for (end, side, is_left) in [(a, left, true), (b, right, false)] {
-        let Some(end) = end.filter(|e| e.birthday() < inside.birthday()) else {
-            continue;
-        };
-        ends.push((end, end_qualifies(store, side, end, is_left)?));
-    }
-    // The simplest qualifying end, if any, wins; an open end simpler than it is undecided.
-    // At most two ends: a stable sort by birthday is one swap (and no sort code in the wasm).
-    if ends.len() == 2 && ends[1].0.birthday() < ends[0].0.birthday() {
-        ends.swap(0, 1);
-    }
-    for (end, qualifies) in ends {
-        match qualifies {
-            Some(true) => return Ok(end),
-            Some(false) => continue,
-            None => return Err(EngineError::OutOfRange(UNDECIDED.into())),
-        }
-    }
-    Ok(inside)
+    let found = store.simplest_qualifying(a, b, |store, end, on_left| {
+        end_qualifies(store, if on_left { left } else { right }, end, on_left)
+    })?;
+    found.ok_or_else(|| EngineError::OutOfRange(UNDECIDED.into()))
 }
 
-/// Does the number `end` satisfy `G^L ⊲ end` for every Left option with right stop `end`
-/// (or `end ⊲ G^R` for Right options with left stop `end`)? `None` when an inexact option
-/// with that stop leaves it open.
+/// Does the number `end` qualify as an end (see [`GameStore::number_value`])? `None` when an
+/// inexact option with that stop leaves it open.
 fn end_qualifies(
     store: &mut GameStore,
     side: &[Known],
     end: Dyadic,
-    is_left: bool,
+    on_left: bool,
 ) -> Result<Option<bool>, EngineError> {
-    let x = store.number(end)?;
+    let mut exact = Vec::with_capacity(side.len());
     for option in side {
         let (ls, rs) = store.stops(option.rep)?;
-        if (if is_left { rs } else { ls }) != end {
+        if (if on_left { rs } else { ls }) != end {
             continue;
         }
         if !option.exact {
             return Ok(None);
         }
-        // G^L ⊲ x fails when G^L ≥ x; x ⊲ G^R fails when x ≥ G^R.
-        let fails = if is_left {
-            store.ge(option.rep, x)?
-        } else {
-            store.ge(x, option.rep)?
-        };
-        if fails {
-            return Ok(Some(false));
-        }
+        exact.push(option.rep);
     }
-    Ok(Some(true))
+    store.end_qualifies(&exact, end, on_left).map(Some)
 }
 
 #[cfg(test)]
