@@ -9,8 +9,14 @@ use anyhow::Result;
 use crate::test::{run_counting_with, Tally};
 use crate::tools;
 
-/// Installs `./python` with its test extras into `target/pyvenv` and runs `pytest`.
+/// Installs `./python` with its test extras into `target/pyvenv` and runs `pytest`, with
+/// `HEAPLAB_BIN` naming the debug `heaplab` binary (the cross-checks against cgt-py run it).
 pub fn tests(root: &Path) -> Result<(Tally, bool)> {
+    tools::run(
+        tools::cargo()
+            .current_dir(root)
+            .args(["build", "--quiet", "-p", "heaplab"]),
+    )?;
     let venv = root.join("target").join("pyvenv");
     let python = venv.join("bin").join("python");
     if !python.exists() {
@@ -28,6 +34,8 @@ pub fn tests(root: &Path) -> Result<(Tally, bool)> {
         .arg("./python[test]");
     tools::run(&mut pip)?;
     let mut pytest = Command::new(&python);
+    let heaplab = root.join("target").join("debug").join("heaplab");
+    pytest.env("HEAPLAB_BIN", heaplab);
     pytest.current_dir(root.join("python")).args([
         "-m",
         "pytest",
