@@ -25,10 +25,12 @@ fn spec(family: Family) -> SweepSpec {
     }
 }
 
+/// Family `name` with `m` as its bound (set families) or its number of digits (codes).
 fn family(name: &str, m: u32) -> Family {
+    let codes = ["octal", "hexadecimal", "scoring-octal"].contains(&name);
     let options = FamilyOptions {
-        bound: Some(m),
-        digits: Some(m),
+        bound: Some(m).filter(|_| !codes),
+        digits: Some(m).filter(|_| codes),
         ..FamilyOptions::default()
     };
     Family::parse(name, &options).unwrap()
