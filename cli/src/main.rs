@@ -157,16 +157,24 @@ fn usage_error(err: &clap::Error) -> String {
             "no subcommand given: try `heaplab --help` for the list, e.g. `heaplab subtraction --set 2,3`"
                 .into()
         }
+        ErrorKind::InvalidSubcommand => format!(
+            "{}; the subcommands are {} (named games such as grundy or kayles: `heaplab octal NAME`)",
+            first_line(err),
+            subcommand_names().join(", ")
+        ),
         ErrorKind::MissingRequiredArgument => match err.get(ContextKind::InvalidArg) {
             Some(ContextValue::Strings(names)) => {
                 format!("missing required argument {}", names.join(", "))
             }
             _ => "missing a required argument".into(),
         },
-        _ => {
-            let rendered = err.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            first.trim_start_matches("error: ").to_string()
-        }
+        _ => first_line(err),
     }
+}
+
+/// The first line of clap's message, without its `error: `.
+fn first_line(err: &clap::Error) -> String {
+    let rendered = err.render().to_string();
+    let first = rendered.lines().next().unwrap_or("invalid arguments");
+    first.trim_start_matches("error: ").to_string()
 }

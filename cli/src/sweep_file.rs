@@ -290,13 +290,14 @@ fn read_log(
         return Err(refuse("it holds a different sweep".into()));
     }
     let total = Sweep::chunks(range);
+    let mut seen = vec![false; total as usize];
     let mut done: Vec<(u64, Summary)> = Vec::new();
     for (n, line) in lines.enumerate() {
         let value = seal::unseal(line, &format!("line {} of {path}", n + 2))
             .map_err(|e| refuse(e.to_string()))?;
         let chunk: PartialChunk = serde_json::from_value(value)
             .map_err(|e| refuse(format!("line {} is not a chunk: {e}", n + 2)))?;
-        if chunk.chunk >= total || done.iter().any(|(c, _)| *c == chunk.chunk) {
+        if chunk.chunk >= total || std::mem::replace(&mut seen[chunk.chunk as usize], true) {
             return Err(refuse(format!(
                 "chunk {} is not one of its {total}, once",
                 chunk.chunk

@@ -442,3 +442,14 @@ fn options_a_family_does_not_use_are_refused() {
         "give both --x A..B and --y C..D",
     );
 }
+
+/// An unknown subcommand (`heaplab grundy`) lists the real ones and where named games live.
+#[test]
+fn an_unknown_subcommand_lists_the_real_ones() {
+    let err = common::one_line_error(&["grundy", "--terms", "64000000"]);
+    assert!(err.contains("unrecognized subcommand 'grundy'"), "{err}");
+    assert!(
+        err.contains("sweep, merge") && err.contains("`heaplab octal NAME`"),
+        "{err}"
+    );
+}
