@@ -257,6 +257,10 @@ def test_sweep_runs_a_named_check_and_rejects_bad_input():
         lambda: heaplab.subtraction(functools.reduce(lambda inner, _: [inner], range(100_000), [])),
         lambda: heaplab.subtraction([2, 3], terms="9" * 120_000),
         lambda: heaplab.period_map("3move", 30, x=(1, 5), y=(2, 6)).png(colouring=5),
+        lambda: heaplab.sweep("subtraction", 4, checks=5),
+        # Arguments only pyo3 sees: a hand-made map with a negative and a text coordinate.
+        lambda: heaplab.PeriodMap("3move", (-1, 5), (2, 6), *[np.zeros((4, 6))] * 3, ()).png(),
+        lambda: heaplab.PeriodMap("3move", (1, "a"), (2, 6), *[np.zeros((4, 4))] * 3, ()).png(),
     ],
 )
 def test_hostile_arguments_are_value_errors_with_short_messages(call):

@@ -28,7 +28,30 @@ from typing import Iterable, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from . import _engine
+from . import _engine as _compiled
+
+
+class _Binding:
+    """The compiled engine, called through one boundary: an argument pyo3 cannot convert
+    (a ``TypeError`` or an ``OverflowError`` such as "can't convert negative int to
+    unsigned") is raised as the ``ValueError`` every bad argument gives, with its message."""
+
+    def __init__(self, module) -> None:
+        self._module = module
+
+    def __getattr__(self, name: str):
+        function = getattr(self._module, name)
+
+        def call(*args):
+            try:
+                return function(*args)
+            except (TypeError, OverflowError) as error:
+                raise ValueError(f"{name}: {error}") from None
+
+        return call
+
+
+_engine = _Binding(_compiled)
 
 __all__ = [
     "Periodicity",
@@ -431,7 +454,10 @@ def sweep(
         raise ValueError(f"family must be text such as 'subtraction', not {_show(family)}")
     if isinstance(checks, str):
         checks = [checks]
-    checks = list(checks)
+    try:
+        checks = list(checks)
+    except TypeError:
+        raise ValueError(f"checks must be a list of names such as ['cs-conjecture-17'], not {_show(checks)}") from None
     for name in checks:
         if not isinstance(name, str):
             raise ValueError(f"checks must be names such as 'cs-conjecture-17', not {_show(name)}")
