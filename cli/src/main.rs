@@ -23,6 +23,7 @@ mod sweep_table;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use heaplab_engine::text::shorten;
 use std::process::ExitCode;
 
 /// HeapLab: exact solutions of heap games (subtraction, octal, cumulative, scoring play).
@@ -78,7 +79,25 @@ enum Command {
     Checks(checks::ChecksArgs),
 }
 
+/// The hidden flag that prints the visible subcommands' names, one a line: the list the fuzz
+/// test and `cargo xtask hostile` walk, taken from this clap definition so none is missed.
+const LIST_SUBCOMMANDS: &str = "--list-subcommands";
+
+/// The names of the subcommands `heaplab --help` lists.
+fn subcommand_names() -> Vec<String> {
+    Cli::command()
+        .get_subcommands()
+        .filter(|sub| !sub.is_hide_set())
+        .map(|sub| sub.get_name().to_string())
+        .collect()
+}
+
 fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some(LIST_SUBCOMMANDS) {
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout(), "{}", subcommand_names().join("\n"));
+        return ExitCode::SUCCESS;
+    }
     // Negative numbers reach the parsers, which answer with the allowed range.
     let command = Cli::command().mut_subcommands(|sub| sub.allow_negative_numbers(true));
     let cli = match command
@@ -93,7 +112,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(err) => {
-            eprintln!("heaplab: {}", usage_error(&err));
+            eprintln!("heaplab: {}", shorten(&usage_error(&err)));
             return ExitCode::from(2);
         }
     };
@@ -115,13 +134,16 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(text) => {
-            // A closed pipe (`heaplab … | head`) is not an error worth a panic.
+            // A closed pipe (`heaplab … | head`) is not an error worth a panic; an empty
+            // text (the result went to `--out /dev/stdout`) prints nothing.
             use std::io::Write;
-            let _ = writeln!(std::io::stdout(), "{text}");
+            if !text.is_empty() {
+                let _ = writeln!(std::io::stdout(), "{text}");
+            }
             ExitCode::SUCCESS
         }
         Err(err) => {
-            eprintln!("heaplab: {err}");
+            eprintln!("heaplab: {}", shorten(&err.to_string()));
             ExitCode::FAILURE
         }
     }
@@ -135,16 +157,24 @@ fn usage_error(err: &clap::Error) -> String {
             "no subcommand given: try `heaplab --help` for the list, e.g. `heaplab subtraction --set 2,3`"
                 .into()
         }
+        ErrorKind::InvalidSubcommand => format!(
+            "{}; the subcommands are {} (named games such as grundy or kayles: `heaplab octal NAME`)",
+            first_line(err),
+            subcommand_names().join(", ")
+        ),
         ErrorKind::MissingRequiredArgument => match err.get(ContextKind::InvalidArg) {
             Some(ContextValue::Strings(names)) => {
                 format!("missing required argument {}", names.join(", "))
             }
             _ => "missing a required argument".into(),
         },
-        _ => {
-            let rendered = err.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            first.trim_start_matches("error: ").to_string()
-        }
+        _ => first_line(err),
     }
+}
+
+/// The first line of clap's message, without its `error: `.
+fn first_line(err: &clap::Error) -> String {
+    let rendered = err.render().to_string();
+    let first = rendered.lines().next().unwrap_or("invalid arguments");
+    first.trim_start_matches("error: ").to_string()
 }

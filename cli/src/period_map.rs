@@ -25,10 +25,10 @@ pub struct PeriodMapArgs {
     #[arg(long, allow_hyphen_values = true)]
     m: Option<String>,
     /// The half-open range of s1 (horizontal axis), e.g. `40..160`; default: every valid s1.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     s1: Option<String>,
     /// The half-open range of s2 (vertical axis), e.g. `90..210`; default: every valid s2.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     s2: Option<String>,
     /// Heaps one ruleset may compute before it is reported `unresolved`.
     #[arg(long, default_value_t = DEFAULT_CELL_BUDGET.to_string())]

@@ -1,6 +1,10 @@
-//! The one progress printer every long subcommand shares (`--progress`): done/total in the
-//! user's units, percent, rate and time left, on one rewritten stderr line, never going
-//! backwards.
+//! The one progress printer every long subcommand shares: done/total in the user's units,
+//! percent, rate and time left, on one rewritten stderr line, never going backwards.
+//!
+//! When it prints: always with `--progress` or `HEAPLAB_PROGRESS=1`; never with
+//! `HEAPLAB_PROGRESS=0`; otherwise only when stderr is a terminal and the run has lasted
+//! [`QUIET_START`], so a long run is never silent and a quick one (or a pipe, a log file)
+//! gets no progress line.
 
 use heaplab_engine::text::grouped;
 use heaplab_engine::Budget;
@@ -10,9 +14,37 @@ use std::time::{Duration, Instant};
 /// Least time between two printed lines.
 const EVERY: Duration = Duration::from_millis(250);
 
-/// A progress line on stderr; silent unless enabled.
+/// How long a run on a terminal stays quiet before its progress line appears by default.
+pub const QUIET_START: Duration = Duration::from_secs(2);
+
+/// The variable that forces progress on (`1`) or off (`0`) whatever stderr is.
+pub const ENV: &str = "HEAPLAB_PROGRESS";
+
+/// When a progress line prints.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    /// From the first report.
+    Always,
+    /// After [`QUIET_START`] (a terminal, no flag).
+    AfterQuietStart,
+    /// Never.
+    Never,
+}
+
+/// The mode for a run with the `--progress` flag `flag`, the [`ENV`] value `env` and stderr
+/// a terminal or not.
+fn mode(flag: bool, env: Option<&str>, terminal: bool) -> Mode {
+    match (flag, env) {
+        (true, _) | (false, Some("1")) => Mode::Always,
+        (false, Some("0")) => Mode::Never,
+        _ if terminal => Mode::AfterQuietStart,
+        _ => Mode::Never,
+    }
+}
+
+/// A progress line on stderr, printed as [`Mode`] says.
 pub struct Progress {
-    enabled: bool,
+    mode: Mode,
     unit: &'static str,
     started: Instant,
     printed: Option<Instant>,
@@ -24,10 +56,13 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// A printer for work counted in `unit` (e.g. "heaps"), printing only when `enabled`.
-    pub fn new(enabled: bool, unit: &'static str) -> Self {
+    /// A printer for work counted in `unit` (e.g. "heaps"); `forced` is the `--progress`
+    /// flag (see the module docs for when it prints without it).
+    pub fn new(forced: bool, unit: &'static str) -> Self {
+        use std::io::IsTerminal;
+        let env = std::env::var(ENV).ok();
         Progress {
-            enabled,
+            mode: mode(forced, env.as_deref(), std::io::stderr().is_terminal()),
             unit,
             started: Instant::now(),
             printed: None,
@@ -44,12 +79,22 @@ impl Progress {
         self.first.get_or_insert(done);
         self.total = self.total.max(total);
         self.done = self.done.max(done).min(self.total.max(done));
-        if self.enabled && self.printed.is_none_or(|t| t.elapsed() >= EVERY) {
+        if self.due() {
             self.printed = Some(Instant::now());
             eprint!("\r{}\x1b[K", self.line());
             let _ = std::io::stderr().flush();
         }
         true
+    }
+
+    /// Whether a line prints now.
+    fn due(&self) -> bool {
+        let started = match self.mode {
+            Mode::Always => true,
+            Mode::AfterQuietStart => self.started.elapsed() >= QUIET_START,
+            Mode::Never => false,
+        };
+        started && self.printed.is_none_or(|t| t.elapsed() >= EVERY)
     }
 
     /// The progress line: `1,200 / 5,000 heaps (24.0 %) · 3,100 heaps/s · about 2 s left`.
@@ -77,15 +122,15 @@ impl Progress {
 
     /// Ends the progress line (if one was printed) with the last state reported.
     pub fn finish(&self) {
-        if self.enabled && self.printed.is_some() {
+        if self.printed.is_some() {
             eprintln!("\r{}\x1b[K", self.line());
         }
     }
 }
 
-/// Runs `f` with a budget that reports to a progress line in `unit` when `enabled`.
-pub fn with_budget<T>(enabled: bool, unit: &'static str, f: impl FnOnce(&mut Budget) -> T) -> T {
-    let mut progress = Progress::new(enabled, unit);
+/// Runs `f` with a budget that reports to a progress line in `unit` (`forced`: `--progress`).
+pub fn with_budget<T>(forced: bool, unit: &'static str, f: impl FnOnce(&mut Budget) -> T) -> T {
+    let mut progress = Progress::new(forced, unit);
     let result = {
         let mut callback = |done: u64, total: u64| progress.report(done, total);
         f(&mut Budget::with_progress(&mut callback))
@@ -111,5 +156,14 @@ mod tests {
         );
         assert_eq!(grouped(1234567), "1,234,567");
         assert_eq!(grouped(0), "0");
+    }
+
+    #[test]
+    fn the_flag_and_the_variable_override_the_terminal() {
+        assert_eq!(mode(true, Some("0"), false), Mode::Always);
+        assert_eq!(mode(false, Some("1"), false), Mode::Always);
+        assert_eq!(mode(false, Some("0"), true), Mode::Never);
+        assert_eq!(mode(false, None, true), Mode::AfterQuietStart);
+        assert_eq!(mode(false, None, false), Mode::Never);
     }
 }

@@ -13,7 +13,7 @@ use heaplab_engine::period_map::{Window, MAX_FIXED};
 use heaplab_engine::ruleset::{parse_count, parse_range};
 use heaplab_engine::subtraction::MAX_SEARCH;
 use heaplab_engine::sweep::family::{MAX_DIGITS, MAX_SET_BOUND};
-use heaplab_engine::sweep::run::MAX_ROWS;
+use heaplab_engine::sweep::run::{MAX_ROWS, MAX_TOP};
 use heaplab_engine::sweep::{
     shard_range, Family, FamilyOptions, Summary, Sweep, SweepSpec, TopSpec,
 };
@@ -121,8 +121,10 @@ fn spec(args: &SweepArgs) -> Result<SweepSpec, EngineError> {
 
 /// The period-map window of `--x A..B --y C..D`, when both are given.
 fn window(args: &SweepArgs) -> Result<Option<Window>, EngineError> {
-    let (Some(x), Some(y)) = (&args.x, &args.y) else {
-        return Ok(None);
+    let (x, y) = match (&args.x, &args.y) {
+        (Some(x), Some(y)) => (x, y),
+        (None, None) => return Ok(None),
+        _ => return Err(EngineError::Parse("give both --x A..B and --y C..D".into())),
     };
     let ((x0, x1), (y0, y1)) = (parse_range(x, "--x")?, parse_range(y, "--y")?);
     Ok(Some(Window { x0, x1, y0, y1 }))
@@ -148,7 +150,7 @@ fn parse_top(text: &str) -> Result<TopSpec, EngineError> {
     })?;
     Ok(TopSpec {
         metric: metric.trim().to_string(),
-        k: parse_count(k, "--top's K", 1, 100_000)?,
+        k: parse_count(k, "--top's K", 1, MAX_TOP)?,
     })
 }
 
@@ -172,7 +174,7 @@ pub fn run(args: &SweepArgs) -> Result<String, EngineError> {
         Some([i, n]) => shard_range(len, i, n)?,
         None => 0..len,
     };
-    let threads = optional_count(&args.threads, "--threads", cores(), 1, 1024)? as usize;
+    let threads = optional_count(&args.threads, "--threads", cores(), 1, MAX_THREADS)? as usize;
     let stop_after = optional_count(
         &args.stop_after_chunks,
         "--stop-after-chunks",
@@ -186,9 +188,10 @@ pub fn run(args: &SweepArgs) -> Result<String, EngineError> {
         ));
     }
     sweep_file::check_target(args.format, args.out.as_deref())?;
-    let (mut log, done) = match &args.out {
+    // A special target (`/dev/stdout`, a symlink) keeps no resume log beside it.
+    let (mut log, done) = match args.out.as_deref().filter(|o| !sweep_file::is_special(o)) {
         Some(out) => {
-            let (log, done) = PartialLog::open(out, sweep.spec(), shard)?;
+            let (log, done) = PartialLog::open(out, &sweep, shard, &range)?;
             (Some(log), done)
         }
         None => (None, Vec::new()),
@@ -204,13 +207,13 @@ pub fn run(args: &SweepArgs) -> Result<String, EngineError> {
     )?;
     let text = match shard {
         Some(shard) => Rendered::Text(
-            serde_json::to_string_pretty(&ShardFile {
+            ShardFile {
                 format: sweep_file::TAG.into(),
                 spec: sweep.spec().clone(),
                 shard,
                 summary,
-            })
-            .expect("a shard serialises"),
+            }
+            .to_text(),
         ),
         None => sweep_file::render(&sweep, &summary, args.format)?,
     };
@@ -221,8 +224,15 @@ pub fn run(args: &SweepArgs) -> Result<String, EngineError> {
     Ok(written)
 }
 
+/// The most worker threads `--threads` may ask for: far past any machine's cores, far below
+/// the thread count an OS refuses.
+pub const MAX_THREADS: u64 = 256;
+
+/// The default thread count: all cores (at most [`MAX_THREADS`]).
 fn cores() -> u64 {
-    std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get() as u64)
+        .min(MAX_THREADS)
 }
 
 /// Walks the chunks of `range` not in `done` on `threads` threads and merges everything.
@@ -251,11 +261,12 @@ fn walk(
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Result<(u64, Summary), EngineError>>();
     let mut received = 0u64;
+    let mut spawn_error = None;
     let outcome = std::thread::scope(|scope| -> Result<(), EngineError> {
         for _ in 0..threads.min(pending.len()).max(1) {
             let tx = tx.clone();
             let (next, stop, pending) = (&next, &stop, &pending);
-            scope.spawn(move || loop {
+            let worker = move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed) as usize;
                 if i >= pending.len() || stop.load(Ordering::Relaxed) {
                     break;
@@ -265,7 +276,15 @@ fn walk(
                 if tx.send(part.map(|p| (pending[i], p))).is_err() {
                     break;
                 }
-            });
+            };
+            if let Err(e) = std::thread::Builder::new().spawn_scoped(scope, worker) {
+                // The threads already started finish their chunks; then the run stops.
+                stop.store(true, Ordering::Relaxed);
+                spawn_error = Some(EngineError::OutOfRange(format!(
+                    "cannot start a worker thread ({e}); try a smaller --threads"
+                )));
+                break;
+            }
         }
         drop(tx);
         for message in rx {
@@ -278,13 +297,18 @@ fn walk(
             received += 1;
             progress.report(rulesets, range.end - range.start);
             if received >= stop_after {
+                // Exactly `stop_after` chunks are logged; the rest are dropped with `rx`.
                 stop.store(true, Ordering::Relaxed);
+                break;
             }
         }
         Ok(())
     });
     progress.finish();
     outcome?;
+    if let Some(error) = spawn_error {
+        return Err(error);
+    }
     if (received as usize) < pending.len() {
         return Err(EngineError::OutOfRange(format!(
             "stopped after {received} chunks by the work cap; run the same command again to resume"

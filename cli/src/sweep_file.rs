@@ -8,15 +8,17 @@
 
 use crate::{sweep_parquet, sweep_table};
 use clap::{Args, ValueEnum};
-use heaplab_engine::sweep::{Summary, Sweep, SweepSpec};
+use heaplab_engine::sweep::{seal, shard_range, Summary, Sweep, SweepSpec};
+use heaplab_engine::text::quote;
 use heaplab_engine::EngineError;
 use serde::{Deserialize, Serialize};
-use std::io::{BufRead, Write};
+use std::io::Write;
+use std::ops::Range;
 
-/// The format tag every sweep file starts with, so merge refuses other JSON (and files of an
-/// older HeapLab: version 2 hashes periodic parts as `u64` words and counts them in every
-/// family, so its shards do not merge with version 1's).
-pub const TAG: &str = "heaplab-sweep-2";
+/// The format tag every sweep file starts with, so merge refuses other JSON and files of an
+/// older HeapLab (version 2 hashes periodic parts as `u64` words; version 3 adds a checksum
+/// to shard and resume files, see [`heaplab_engine::sweep::seal`]).
+pub const TAG: &str = "heaplab-sweep-3";
 
 /// How a sweep's result is written.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -42,8 +44,50 @@ pub struct ShardFile {
     pub summary: Summary,
 }
 
+impl ShardFile {
+    /// The file's text: pretty JSON with its checksum.
+    pub fn to_text(&self) -> String {
+        let value = serde_json::to_value(self).expect("a shard serialises");
+        serde_json::to_string_pretty(&seal::seal(value)).expect("a shard serialises")
+    }
+
+    /// Reads the shard file at `path`: its checksum must match and its tag be [`TAG`].
+    fn read(path: &str) -> Result<Self, EngineError> {
+        let text = std::fs::read_to_string(path).map_err(|e| io_error(path, e))?;
+        let value = seal::unseal(&text, path).map_err(|e| {
+            match serde_json::from_str::<serde_json::Value>(&text) {
+                // A final result (never checksummed) given in place of a shard.
+                Ok(v) if v.get("result").is_some() => EngineError::Parse(format!(
+                    "{} is not a heaplab sweep shard file but a sweep's result; merge reads the files of `heaplab sweep --shard I/N`",
+                    quote(path)
+                )),
+                _ => e,
+            }
+        })?;
+        tagged(value, path, "sweep shard file")
+    }
+}
+
+/// `value` as a `T` when its `format` is [`TAG`], else an error naming the file's format.
+fn tagged<T: serde::de::DeserializeOwned>(
+    value: serde_json::Value,
+    path: &str,
+    what: &str,
+) -> Result<T, EngineError> {
+    let format = value["format"].as_str().unwrap_or("none").to_string();
+    if format != TAG {
+        return Err(EngineError::Parse(format!(
+            "{} is format `{}`, this HeapLab reads `{TAG}`: write it again with this version",
+            quote(path),
+            quote(&format)
+        )));
+    }
+    serde_json::from_value(value)
+        .map_err(|e| EngineError::Parse(format!("{} is not a heaplab {what}: {e}", quote(path))))
+}
+
 fn io_error(path: &str, e: impl std::fmt::Display) -> EngineError {
-    EngineError::OutOfRange(format!("cannot use {path}: {e}"))
+    EngineError::OutOfRange(format!("cannot use {}: {e}", quote(path)))
 }
 
 /// A rendered result: text (JSON, CSV) or bytes (Parquet, only to a file).
@@ -77,10 +121,12 @@ pub fn render(
     })
 }
 
-/// Refuses, before any work, a binary format without a file to write it to.
+/// Refuses, before any work, a binary format without a file to write it to and an `--out`
+/// that cannot take a file (see [`check_out`]).
 pub fn check_target(format: SweepFormat, out: Option<&str>) -> Result<(), EngineError> {
     match (format, out) {
         (SweepFormat::Parquet, None) => Err(binary_needs_out()),
+        (_, Some(path)) => check_out(path),
         _ => Ok(()),
     }
 }
@@ -89,9 +135,40 @@ fn binary_needs_out() -> EngineError {
     EngineError::Parse("--format parquet writes a binary file: give --out FILE".into())
 }
 
-/// Writes `rendered` to `path` (text with a final newline; through a temporary file and a
-/// rename, so `path` never holds half a result), or returns the text for stdout when there is
-/// no path.
+/// Refuses an output path that is a directory or lies in a folder that does not exist.
+fn check_out(path: &str) -> Result<(), EngineError> {
+    let path_ref = std::path::Path::new(path);
+    if path_ref.is_dir() {
+        return Err(EngineError::Parse(format!(
+            "--out {} is a directory: give a file name inside it",
+            quote(path)
+        )));
+    }
+    let folder = path_ref
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    if !path_ref.exists() && !folder.is_dir() {
+        return Err(EngineError::Parse(format!(
+            "--out {}: the folder {} does not exist",
+            quote(path),
+            quote(&folder.display().to_string())
+        )));
+    }
+    Ok(())
+}
+
+/// Whether `path` exists and is not a regular file: a symlink (to anything), a device such
+/// as `/dev/stdout`, or a FIFO. Such a target is written directly (no temporary file and
+/// rename, which would replace the link or the device node, and no resume log beside it).
+pub fn is_special(path: &str) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| !m.is_file())
+}
+
+/// Writes `rendered` to `path` (text with a final newline), or returns the text for stdout
+/// when there is no path. A regular file is written through a temporary file and a rename,
+/// so it never holds half a result, and the temporary file is removed if that fails; a
+/// special target ([`is_special`]) is written directly and nothing more is printed.
 pub fn emit(path: Option<&str>, rendered: Rendered) -> Result<String, EngineError> {
     let bytes = match rendered {
         Rendered::Text(text) if path.is_none() => return Ok(text),
@@ -99,10 +176,23 @@ pub fn emit(path: Option<&str>, rendered: Rendered) -> Result<String, EngineErro
         Rendered::Bytes(bytes) => bytes,
     };
     let path = path.ok_or_else(binary_needs_out)?;
+    if is_special(path) {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .truncate(true)
+            .open(path)
+            .and_then(|mut f| f.write_all(&bytes).and_then(|()| f.flush()))
+            .map_err(|e| io_error(path, e))?;
+        return Ok(String::new());
+    }
     let tmp = format!("{path}.tmp");
-    std::fs::write(&tmp, bytes).map_err(|e| io_error(&tmp, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| io_error(path, e))?;
-    Ok(format!("wrote {path}"))
+    let written = std::fs::write(&tmp, bytes)
+        .map_err(|e| io_error(&tmp, e))
+        .and_then(|()| std::fs::rename(&tmp, path).map_err(|e| io_error(path, e)));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written.map(|()| format!("wrote {path}"))
 }
 
 /// The first line of a `.partial` log: what is being computed.
@@ -127,40 +217,28 @@ pub struct PartialLog {
 }
 
 impl PartialLog {
-    /// Opens (or starts) the log for this sweep and shard; returns it and the chunks it holds.
-    /// A log of another sweep is refused; a last line cut short by a kill is dropped.
+    /// Opens (or starts) the log for this sweep and shard over `range`; returns it and the
+    /// chunks it holds. A log of another sweep, of an older HeapLab, with a line that fails
+    /// its checksum or a chunk that does not fit `range` is refused; a last line cut short
+    /// by a kill is dropped.
     pub fn open(
         out: &str,
-        spec: &SweepSpec,
+        sweep: &Sweep,
         shard: Option<[u64; 2]>,
+        range: &Range<u64>,
     ) -> Result<(Self, Vec<(u64, Summary)>), EngineError> {
         let path = format!("{out}.partial");
         let header = PartialHeader {
             format: TAG.into(),
-            spec: spec.clone(),
+            spec: sweep.spec().clone(),
             shard,
         };
-        let mut done = Vec::new();
-        if let Ok(file) = std::fs::File::open(&path) {
-            let mut lines = std::io::BufReader::new(file).lines();
-            let first = lines.next().and_then(Result::ok).unwrap_or_default();
-            match serde_json::from_str::<PartialHeader>(&first) {
-                Ok(h) if h == header => {}
-                _ => {
-                    return Err(EngineError::Parse(format!(
-                        "{path} holds a different sweep; delete it or choose another --out"
-                    )))
-                }
-            }
-            for line in lines.map_while(Result::ok) {
-                match serde_json::from_str::<PartialChunk>(&line) {
-                    Ok(c) => done.push((c.chunk, c.summary)),
-                    Err(_) => break,
-                }
-            }
-        }
+        let done = match std::fs::read_to_string(&path) {
+            Ok(text) => read_log(&path, &text, &header, sweep, range)?,
+            Err(_) => Vec::new(),
+        };
         // Rewrite the log with the complete lines only, then append to it.
-        let mut text = serde_json::to_string(&header).expect("a header serialises") + "\n";
+        let mut text = sealed_line(&header);
         for (chunk, summary) in &done {
             text += &chunk_line(*chunk, summary);
         }
@@ -186,12 +264,66 @@ impl PartialLog {
     }
 }
 
+/// The finished chunks of the log `text` at `path`, each checked: the header must be
+/// `header`, every complete line must pass its checksum, and every chunk must be one of
+/// `range`'s, once, with a summary that fits it.
+fn read_log(
+    path: &str,
+    text: &str,
+    header: &PartialHeader,
+    sweep: &Sweep,
+    range: &Range<u64>,
+) -> Result<Vec<(u64, Summary)>, EngineError> {
+    let refuse = |why: String| {
+        EngineError::Parse(format!(
+            "{} cannot be resumed: {why}; delete it to start over",
+            quote(path)
+        ))
+    };
+    // A line without its newline is the one a kill cut short.
+    let mut lines = text.split_inclusive('\n').filter(|l| l.ends_with('\n'));
+    let first =
+        seal::unseal(lines.next().unwrap_or("{}"), path).map_err(|e| refuse(e.to_string()))?;
+    let found: PartialHeader =
+        tagged(first, path, "resume log").map_err(|e| refuse(e.to_string()))?;
+    if found != *header {
+        return Err(refuse("it holds a different sweep".into()));
+    }
+    let total = Sweep::chunks(range);
+    let mut seen = vec![false; total as usize];
+    let mut done: Vec<(u64, Summary)> = Vec::new();
+    for (n, line) in lines.enumerate() {
+        let value = seal::unseal(line, &format!("line {} of {path}", n + 2))
+            .map_err(|e| refuse(e.to_string()))?;
+        let chunk: PartialChunk = serde_json::from_value(value)
+            .map_err(|e| refuse(format!("line {} is not a chunk: {e}", n + 2)))?;
+        if chunk.chunk >= total || std::mem::replace(&mut seen[chunk.chunk as usize], true) {
+            return Err(refuse(format!(
+                "chunk {} is not one of its {total}, once",
+                chunk.chunk
+            )));
+        }
+        let chunk_range = Sweep::chunk(range, chunk.chunk);
+        chunk
+            .summary
+            .validate(&chunk_range, sweep.caps(), &sweep.spec().checks)
+            .map_err(|why| refuse(format!("chunk {}: {why}", chunk.chunk)))?;
+        done.push((chunk.chunk, chunk.summary));
+    }
+    Ok(done)
+}
+
+/// `item` as one JSON line with its checksum.
+fn sealed_line(item: &impl Serialize) -> String {
+    let value = serde_json::to_value(item).expect("a log line serialises");
+    seal::seal(value).to_string() + "\n"
+}
+
 fn chunk_line(chunk: u64, summary: &Summary) -> String {
-    let line = PartialChunk {
+    sealed_line(&PartialChunk {
         chunk,
         summary: summary.clone(),
-    };
-    serde_json::to_string(&line).expect("a chunk serialises") + "\n"
+    })
 }
 
 /// Arguments of `heaplab merge`.
@@ -208,44 +340,66 @@ pub struct MergeArgs {
     format: SweepFormat,
 }
 
-/// `heaplab merge`: checks the parts are shards 0..N-1 of one sweep and writes the result.
+/// `heaplab merge`: checks the parts are shards 0..N-1 of one sweep, each whole and
+/// consistent, and writes the result.
 pub fn merge(args: &MergeArgs) -> Result<String, EngineError> {
+    check_target(args.format, args.out.as_deref())?;
     let mut shards: Vec<ShardFile> = Vec::new();
     for path in &args.parts {
-        let text = std::fs::read_to_string(path).map_err(|e| io_error(path, e))?;
-        let shard: ShardFile = serde_json::from_str(&text)
-            .ok()
-            .filter(|s: &ShardFile| s.format == TAG)
-            .ok_or_else(|| {
-                EngineError::Parse(format!("{path} is not a heaplab sweep shard file"))
-            })?;
+        let shard = ShardFile::read(path)?;
         if let Some(first) = shards.first() {
             if shard.spec != first.spec {
                 return Err(EngineError::Parse(format!(
-                    "{path} is a shard of a different sweep than {}",
-                    args.parts[0]
+                    "{} is a shard of a different sweep than {}",
+                    quote(path),
+                    quote(&args.parts[0])
                 )));
             }
         }
         shards.push(shard);
     }
-    check_target(args.format, args.out.as_deref())?;
+    let sweep = Sweep::new(shards[0].spec.clone())?;
+    check_shard_set(&args.parts, &shards)?;
+    let len = sweep.spec().family.len();
+    let mut summary = sweep.empty_summary();
+    for (path, shard) in args.parts.iter().zip(shards) {
+        let [i, n] = shard.shard;
+        let range = shard_range(len, i, n)?;
+        shard
+            .summary
+            .validate(&range, sweep.caps(), &sweep.spec().checks)
+            .map_err(|why| {
+                EngineError::Parse(format!(
+                    "{} (shard {i}/{n}) is inconsistent: {why}",
+                    quote(path)
+                ))
+            })?;
+        summary.merge(shard.summary, sweep.caps());
+    }
+    emit(args.out.as_deref(), render(&sweep, &summary, args.format)?)
+}
+
+/// Refuses a set of shards that is not exactly shards `0..N` of `N`, each once.
+fn check_shard_set(paths: &[String], shards: &[ShardFile]) -> Result<(), EngineError> {
     let count = shards[0].shard[1];
+    if count != shards.len() as u64 {
+        return Err(EngineError::Parse(format!(
+            "merge needs shards 0..{count} of {count}, each once: {} is one of {count}, but {} shard files were given",
+            quote(&paths[0]),
+            shards.len()
+        )));
+    }
     let mut seen: Vec<u64> = shards.iter().map(|s| s.shard[0]).collect();
     seen.sort_unstable();
     if shards.iter().any(|s| s.shard[1] != count) || seen != (0..count).collect::<Vec<_>>() {
         return Err(EngineError::Parse(format!(
             "merge needs shards 0..{count} of {count}, each once; got {}",
-            seen.iter()
-                .map(|i| format!("{i}/{count}"))
+            shards
+                .iter()
+                .map(|s| format!("{}/{}", s.shard[0], s.shard[1]))
                 .collect::<Vec<_>>()
                 .join(", ")
         )));
     }
-    let sweep = Sweep::new(shards[0].spec.clone())?;
-    let mut summary = sweep.empty_summary();
-    for shard in shards {
-        summary.merge(shard.summary, sweep.caps());
-    }
-    emit(args.out.as_deref(), render(&sweep, &summary, args.format)?)
+    Ok(())
 }

@@ -11,17 +11,61 @@ use std::time::{Duration, Instant};
 /// Longest one run may take: far above a refused or small run, so only a hang hits it.
 const TIMEOUT: Duration = Duration::from_secs(20);
 
-const SUBCOMMANDS: [&str; 9] = [
-    "subtraction",
-    "period-map",
-    "plane",
-    "cumulative-subtraction",
-    "truncated",
-    "cumulative-game",
-    "octal",
-    "scoring",
-    "",
-];
+/// The subcommands, from the CLI's own clap definition (`heaplab --list-subcommands`, a
+/// hidden flag), and `""` (no subcommand): a new subcommand is fuzzed without an edit here.
+fn subcommands() -> Vec<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_heaplab"))
+        .arg("--list-subcommands")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut names: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    names.push(String::new());
+    names
+}
+
+/// The subcommands `heaplab --help` shows under `Commands:` (clap's own `help` left out).
+fn help_subcommands() -> Vec<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_heaplab"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(String::from)
+        .collect()
+}
+
+/// The fuzzed list is exactly the help's list (plus "no subcommand"): none is missed.
+#[test]
+fn the_fuzzed_subcommands_are_the_clis() {
+    let mut fuzzed = subcommands();
+    assert_eq!(fuzzed.pop().as_deref(), Some(""));
+    assert_eq!(fuzzed, help_subcommands());
+    for name in [
+        "sweep",
+        "merge",
+        "equivalence",
+        "checks",
+        "partizan",
+        "subtraction-infinite",
+    ] {
+        assert!(
+            fuzzed.iter().any(|f| f == name),
+            "{name} missing from {fuzzed:?}"
+        );
+    }
+}
 
 const FLAGS: [&str; 40] = [
     "--set",
@@ -122,8 +166,8 @@ impl Rng {
 
 /// One random argument vector: a subcommand, then up to five flags with values, at times a
 /// bare value or a random string instead.
-fn random_args(rng: &mut Rng) -> Vec<String> {
-    let mut args = vec![rng.pick(&SUBCOMMANDS).to_string()];
+fn random_args(rng: &mut Rng, subcommands: &[String]) -> Vec<String> {
+    let mut args = vec![subcommands[rng.next() as usize % subcommands.len()].clone()];
     for _ in 0..rng.next() % 6 {
         match rng.next() % 10 {
             0 => args.push(rng.pick(&VALUES).to_string()),
@@ -196,8 +240,9 @@ fn random_and_hostile_argument_vectors() {
     let dir = std::env::temp_dir().join(format!("heaplab-fuzz-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut rng = Rng(seed | 1);
+    let subcommands = subcommands();
     for _ in 0..cases {
-        check(&random_args(&mut rng), &dir);
+        check(&random_args(&mut rng, &subcommands), &dir);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -3,6 +3,7 @@
 //! The parser never panics. Every rejection is an [`EngineError::Parse`] or
 //! [`EngineError::OutOfRange`] whose message names the offending token.
 
+use crate::text::quote;
 use crate::EngineError;
 
 /// The largest move (or excluded number) HeapLab accepts. The solvers keep a window of
@@ -154,12 +155,13 @@ pub fn parse_count(text: &str, name: &str, min: u64, max: u64) -> Result<u64, En
     let t = text.trim();
     if t.starts_with('-') {
         return Err(EngineError::OutOfRange(format!(
-            "{name} must be between {min} and {max}, not {t}"
+            "{name} must be between {min} and {max}, not {}",
+            quote(t)
         )));
     }
-    let value: u64 = t
-        .parse()
-        .map_err(|_| EngineError::Parse(format!("{name} must be a whole number, not '{t}'")))?;
+    let value: u64 = t.parse().map_err(|_| {
+        EngineError::Parse(format!("{name} must be a whole number, not '{}'", quote(t)))
+    })?;
     if value < min || value > max {
         return Err(EngineError::OutOfRange(format!(
             "{name} must be between {min} and {max}, not {value}"
@@ -172,11 +174,14 @@ pub fn parse_count(text: &str, name: &str, min: u64, max: u64) -> Result<u64, En
 pub fn parse_range(text: &str, name: &str) -> Result<(u32, u32), EngineError> {
     let bad = || {
         EngineError::Parse(format!(
-            "{name} must be a range like 40..160, not '{}'",
-            text.trim()
+            "{name} must be a range like 40..160 of whole numbers from 0, not '{}'",
+            quote(text.trim())
         ))
     };
     let (a, b) = text.trim().split_once("..").ok_or_else(bad)?;
+    if a.trim().starts_with('-') || b.trim().starts_with('-') {
+        return Err(bad());
+    }
     let start = parse_count(a, name, 0, u64::from(MAX_MOVE))? as u32;
     let end = parse_count(b, name, 0, u64::from(MAX_MOVE))? as u32;
     if start >= end {

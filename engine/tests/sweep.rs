@@ -25,10 +25,12 @@ fn spec(family: Family) -> SweepSpec {
     }
 }
 
+/// Family `name` with `m` as its bound (set families) or its number of digits (codes).
 fn family(name: &str, m: u32) -> Family {
+    let codes = ["octal", "hexadecimal", "scoring-octal"].contains(&name);
     let options = FamilyOptions {
-        bound: Some(m),
-        digits: Some(m),
+        bound: Some(m).filter(|_| !codes),
+        digits: Some(m).filter(|_| codes),
         ..FamilyOptions::default()
     };
     Family::parse(name, &options).unwrap()
@@ -607,4 +609,42 @@ fn the_set_measure_equals_the_full_one_on_its_families() {
     assert!(summary.first_errors[0]
         .detail
         .contains("cumulative subtraction sets only"));
+}
+
+/// [`Summary::validate`] accepts the summary of every shard of a real sweep (with groups,
+/// records, rows and a check) against its own range, and refuses it against a neighbour's
+/// range, with a count off by one, or with a record moved out of its range.
+#[test]
+fn summaries_validate_against_their_own_range_only() {
+    let sweep = Sweep::new(SweepSpec {
+        checks: vec!["survey-winning-ways-max7".into()],
+        group_by: Some("max".into()),
+        top: Some(TopSpec {
+            metric: "period".into(),
+            k: 5,
+        }),
+        rows: 30,
+        ..spec(subtraction_family(9))
+    })
+    .unwrap();
+    let (caps, checks) = (sweep.caps(), &sweep.spec().checks);
+    let len = sweep.spec().family.len();
+    for (i, n) in [(0, 1), (0, 3), (1, 3), (2, 3)] {
+        let range = shard_range(len, i, n).unwrap();
+        let part = sweep
+            .run_range(range.clone(), &mut Budget::unlimited())
+            .unwrap();
+        assert_eq!(part.validate(&range, caps, checks), Ok(()), "shard {i}/{n}");
+        let shifted = range.start + 1..range.end + 1;
+        assert!(
+            part.validate(&shifted, caps, checks).is_err(),
+            "shard {i}/{n}"
+        );
+        let mut forged = part.clone();
+        forged.matched += 1;
+        assert!(forged.validate(&range, caps, checks).is_err());
+        let mut forged = part.clone();
+        forged.top[0].index = range.end;
+        assert!(forged.validate(&range, caps, checks).is_err());
+    }
 }

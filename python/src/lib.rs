@@ -13,8 +13,9 @@ use heaplab_engine::scoring::game::{ScoringGame, TREE_LEGEND};
 use heaplab_engine::scoring::octal::{ScoringLimits, ScoringRules};
 use heaplab_engine::subtraction::{self as sub, Limits};
 use heaplab_engine::sweep::family::{FamilyOptions, MAX_DIGITS, MAX_SET_BOUND};
-use heaplab_engine::sweep::run::MAX_ROWS;
+use heaplab_engine::sweep::run::{MAX_ROWS, MAX_TOP};
 use heaplab_engine::sweep::{Family as SweepFamily, Sweep, SweepSpec, TopSpec};
+use heaplab_engine::text::shorten;
 use heaplab_engine::{
     all_but as ab, figure, octal, plane, tree_layout, Budget, EngineError, Periodicity,
 };
@@ -28,22 +29,42 @@ fn detached<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&mut Budget<'_>) -> Result<T, EngineError> + Send,
 ) -> PyResult<T> {
+    detached_until(py, None, work)
+}
+
+/// [`detached`], also stopping once `stop` (a `threading.Event`) is set: Ctrl-C reaches only
+/// Python's main thread, so a call on a worker thread (a band of `period_map`) learns of it
+/// through the event its caller sets.
+fn detached_until<T: Send>(
+    py: Python<'_>,
+    stop: Option<Py<PyAny>>,
+    work: impl FnOnce(&mut Budget<'_>) -> Result<T, EngineError> + Send,
+) -> PyResult<T> {
     let result = py.detach(|| {
-        let mut interrupted = false;
         let mut check = |_done: u64, _total: u64| {
-            interrupted = Python::attach(|py| py.check_signals().is_err());
-            !interrupted
+            Python::attach(|py| {
+                let stopped = stop.as_ref().is_some_and(|event| {
+                    event
+                        .bind(py)
+                        .call_method0("is_set")
+                        .and_then(|set| set.is_truthy())
+                        .unwrap_or(true)
+                });
+                !stopped && py.check_signals().is_ok()
+            })
         };
         work(&mut Budget::with_progress(&mut check))
     });
     result.map_err(to_py_error)
 }
 
-/// An engine error as the Python exception a caller expects.
+/// An engine error as the Python exception a caller expects: the one place the binding
+/// turns engine errors into exceptions, with any long quoted input cut
+/// ([`heaplab_engine::text::shorten`]).
 fn to_py_error(error: EngineError) -> PyErr {
     match error {
         EngineError::Cancelled => PyKeyboardInterrupt::new_err("interrupted"),
-        other => PyValueError::new_err(other.to_string()),
+        other => PyValueError::new_err(shorten(&other.to_string())),
     }
 }
 
@@ -201,7 +222,7 @@ fn sweep(
     checks: Vec<String>,
     filter: Option<String>,
     group_by: Option<String>,
-    top: Option<(String, u64)>,
+    top: Option<(String, String)>,
     rows: &str,
 ) -> PyResult<String> {
     let options = FamilyOptions {
@@ -219,7 +240,14 @@ fn sweep(
         checks,
         filter,
         group_by,
-        top: top.map(|(metric, k)| TopSpec { metric, k }),
+        top: top
+            .map(|(metric, k)| {
+                Ok::<_, PyErr>(TopSpec {
+                    metric,
+                    k: count(&k, "top's k", 1, MAX_TOP)?,
+                })
+            })
+            .transpose()?,
         rows: count(rows, "rows", 0, MAX_ROWS)?,
     };
     let sweep = Sweep::new(spec).map_err(to_py_error)?;
@@ -232,7 +260,10 @@ fn sweep(
     )
 }
 
+/// `stop` is the `threading.Event` the caller sets on Ctrl-C; the band then stops at its next
+/// progress tick.
 #[pyfunction]
+#[pyo3(signature = (family, fixed, x, y, max_heaps, stop=None))]
 fn period_map_cells<'py>(
     py: Python<'py>,
     family: &str,
@@ -240,6 +271,7 @@ fn period_map_cells<'py>(
     x: (u32, u32),
     y: (u32, u32),
     max_heaps: &str,
+    stop: Option<Py<PyAny>>,
 ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Vec<u8>)> {
     let family = Family::from_name(family, fixed).map_err(to_py_error)?;
     let window = Window {
@@ -249,7 +281,9 @@ fn period_map_cells<'py>(
         y1: y.1,
     };
     let max_heaps = count(max_heaps, "max_heaps", 1, MAX_CELL_HEAPS)?;
-    let cells = detached(py, |b| period_map::compute(family, window, max_heaps, b))?;
+    let cells = detached_until(py, stop, |b| {
+        period_map::compute(family, window, max_heaps, b)
+    })?;
     let periods: Vec<u8> = cells
         .iter()
         .flat_map(|c| c.period.unwrap_or(0).to_le_bytes())

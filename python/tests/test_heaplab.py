@@ -3,6 +3,7 @@
 Run by `cargo xtask test` (after `pip install ./python[test]` into a virtual environment).
 """
 
+import functools
 import signal
 import struct
 import subprocess
@@ -243,3 +244,52 @@ def test_sweep_runs_a_named_check_and_rejects_bad_input():
         heaplab.sweep("subtraction", 10_000)
     with pytest.raises(ValueError):
         heaplab.sweep("subtraction", -3)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: heaplab.sweep("subtraction", 4, top=("period", -1)),
+        lambda: heaplab.sweep("subtraction", 4, top=("period", 10**30)),
+        lambda: heaplab.sweep("subtraction", max_move=40),
+        lambda: heaplab.sweep("subtraction", 4, where="(" * 50000 + "period" + ")" * 50000 + " > 1"),
+        lambda: heaplab.sweep("subtraction", 4, where="-" * 45000 + "period > 1"),
+        lambda: heaplab.subtraction(functools.reduce(lambda inner, _: [inner], range(100_000), [])),
+        lambda: heaplab.subtraction([2, 3], terms="9" * 120_000),
+        lambda: heaplab.period_map("3move", 30, x=(1, 5), y=(2, 6)).png(colouring=5),
+        lambda: heaplab.sweep("subtraction", 4, checks=5),
+        # Arguments only pyo3 sees: a hand-made map with a negative and a text coordinate.
+        lambda: heaplab.PeriodMap("3move", (-1, 5), (2, 6), *[np.zeros((4, 6))] * 3, ()).png(),
+        lambda: heaplab.PeriodMap("3move", (1, "a"), (2, 6), *[np.zeros((4, 4))] * 3, ()).png(),
+    ],
+)
+def test_hostile_arguments_are_value_errors_with_short_messages(call):
+    with pytest.raises(ValueError) as error:
+        call()
+    message = str(error.value)
+    assert message and "\n" not in message and len(message) < 600
+
+
+def test_ctrl_c_interrupts_a_period_map():
+    # A map of 4move s3 = 2000 takes minutes; SIGINT must end it, not wait for every band.
+    script = textwrap.dedent(
+        """
+        import signal, sys, heaplab
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        print("started", flush=True)
+        try:
+            heaplab.period_map("4move", 2000, x=(1, 1999), y=(2, 2000), threads=2)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted")
+        """
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "started"
+    time.sleep(1.0)
+    child.send_signal(signal.SIGINT)
+    try:
+        out, _ = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert out.strip() == "interrupted"

@@ -36,7 +36,8 @@ pub fn run(root: &Path) -> Result<ExitCode> {
     let heaplab = crate::slurm::build_heaplab(root)?;
     let scratch = std::env::temp_dir().join(format!("heaplab-hostile-{}", std::process::id()));
     std::fs::create_dir_all(&scratch)?;
-    let cases = cases(&scratch)?;
+    let mut cases = cases(&scratch)?;
+    cases.extend(subcommand_cases(&heaplab)?);
     println!("| # | command | exit | wall s | peak RSS MB | first line (stderr, or stdout if 0) | flag |");
     println!("|---|---|---|---|---|---|---|");
     let mut flagged = 0;
@@ -252,6 +253,32 @@ fn small_fault_cases(scratch: &Path) -> Result<Vec<Case>> {
             "3",
         ]),
     ])
+}
+
+/// Every subcommand of the CLI, read from its clap definition (`heaplab --list-subcommands`)
+/// so a new one is never missed: with no arguments, with a 120 KB argument, and with an
+/// unknown flag. Each must fail with one short line.
+fn subcommand_cases(heaplab: &Path) -> Result<Vec<Case>> {
+    let out = Command::new(heaplab)
+        .arg("--list-subcommands")
+        .output()
+        .context("could not list heaplab's subcommands")?;
+    anyhow::ensure!(out.status.success(), "heaplab --list-subcommands failed");
+    let names = String::from_utf8(out.stdout)?;
+    let huge = "9".repeat(120_000);
+    Ok(names
+        .lines()
+        .flat_map(|name| {
+            [
+                case(&[name]),
+                described(
+                    &format!("heaplab {name} 999…9 (120,000 digits)"),
+                    vec![name.into(), huge.clone()],
+                ),
+                case(&[name, "--no-such-flag", "1"]),
+            ]
+        })
+        .collect())
 }
 
 /// Writes a valid two-player EFG tree that is a chain `depth` decisions deep; returns its path.

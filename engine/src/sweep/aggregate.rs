@@ -9,7 +9,8 @@
 //! chunks finished by threads in any order, merge to the one-process summary.
 
 use serde::{Deserialize, Serialize};
-use std::cmp::Ordering;
+use std::cmp::{Ordering, Reverse};
+use std::ops::Range;
 
 /// How many first errors and first failures per check a summary keeps.
 pub const FIRST_K: usize = 10;
@@ -188,6 +189,94 @@ impl Summary {
     pub fn add_sequence(&mut self, hash: u64) {
         if let Err(at) = self.sequences.binary_search(&hash) {
             self.sequences.insert(at, hash);
+        }
+    }
+
+    /// Checks a summary read from a file against the index `range` it claims to cover and
+    /// the sweep's `caps`: it walked exactly the range's rulesets, its counts add up (matched
+    /// and errors within the rulesets, group counts summing to the matched, each check's
+    /// tally to the matched), every index it names lies in the range, and its lists are
+    /// sorted and cut as [`Summary::merge`] keeps them. So a forged or relabelled part is
+    /// refused, and merging parts of a family of at most 2^64 rulesets cannot wrap.
+    pub fn validate(
+        &self,
+        range: &Range<u64>,
+        caps: Caps,
+        checks: &[String],
+    ) -> Result<(), String> {
+        let len = range.end - range.start;
+        let sum = |counts: &[u64]| {
+            counts
+                .iter()
+                .try_fold(0u64, |a, &b| a.checked_add(b))
+                .unwrap_or(u64::MAX)
+        };
+        // Increasing indices inside the range.
+        let in_range = |indices: Vec<u64>| {
+            indices.windows(2).all(|w| w[0] < w[1]) && indices.iter().all(|i| range.contains(i))
+        };
+        let found = |list: &[Found], cap| {
+            list.len() <= cap && in_range(list.iter().map(|f| f.index).collect())
+        };
+        let groups: Vec<u64> = self.groups.iter().map(|g| g.1).collect();
+        let rank = |r: &Record| (Reverse(r.value), r.index);
+        let tally = |t: &CheckTally| {
+            sum(&[t.holds, t.fails, t.not_applicable, t.errors]) == self.matched
+                && found(&t.first_failures, FIRST_K)
+        };
+        let problems = [
+            (
+                self.rulesets == len,
+                "its ruleset count is not its range's length",
+            ),
+            (
+                sum(&[self.matched, self.errors]) <= len,
+                "it matched more rulesets than it walked",
+            ),
+            (
+                groups.is_empty() || sum(&groups) == self.matched,
+                "its group counts do not add up to its matched count",
+            ),
+            (
+                self.groups.windows(2).all(|w| w[0].0 < w[1].0),
+                "its groups are not sorted",
+            ),
+            (
+                self.sequences.windows(2).all(|w| w[0] < w[1]),
+                "its sequence hashes are not sorted",
+            ),
+            (
+                self.top.len() <= caps.top
+                    && self.top.windows(2).all(|w| rank(&w[0]) < rank(&w[1]))
+                    && self.top.iter().all(|r| range.contains(&r.index)),
+                "its records are out of order or out of its range",
+            ),
+            (
+                found(&self.first_errors, FIRST_K),
+                "its first errors are out of order or out of its range",
+            ),
+            (
+                self.rows.len() <= caps.rows
+                    && in_range(self.rows.iter().map(|r| r.index).collect()),
+                "its rows are out of order or out of its range",
+            ),
+            (
+                self.checks.len() == checks.len()
+                    && self
+                        .checks
+                        .iter()
+                        .zip(checks)
+                        .all(|(t, name)| t.name == *name),
+                "its checks are not the sweep's",
+            ),
+            (
+                self.checks.iter().all(tally),
+                "its check tallies do not add up to its matched count",
+            ),
+        ];
+        match problems.into_iter().find(|(good, _)| !good) {
+            Some((_, why)) => Err(why.to_string()),
+            None => Ok(()),
         }
     }
 

@@ -22,14 +22,19 @@ use crate::period_map::{Family as MapFamily, Window};
 use crate::rational::Rational;
 use crate::ruleset::NumberSet;
 use crate::scoring::octal::ScoringRules;
+use crate::text::grouped;
 use crate::EngineError;
 use serde::{Deserialize, Serialize};
 
 /// The largest `m` a set family accepts (`2^m` sets is the size of the family).
 pub const MAX_SET_BOUND: u32 = 40;
 
-/// The largest number of rulesets one sweep may walk.
-pub const MAX_RULESETS: u64 = 1 << 40;
+/// The largest number of rulesets one sweep may walk: 2^32, so `subtraction --max-move 32`
+/// and every octal or hexadecimal family of up to 8 digits fit, the CLI's per-chunk resume
+/// bookkeeping stays a few tens of MB, and a bigger walk (years of CPU) is refused before
+/// anything is allocated. A sweep past it is cut by `--size` or `--exact-max`, or sharded
+/// into several sweeps.
+pub const MAX_RULESETS: u64 = 1 << 32;
 
 /// Subsets of `{1..m}`: the shape shared by the subtraction, all-but and cumulative families.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -72,8 +77,9 @@ impl Subsets {
         };
         if family.len() > MAX_RULESETS {
             return Err(EngineError::OutOfRange(format!(
-                "the family has {} sets; a sweep walks at most {MAX_RULESETS}",
-                family.len()
+                "the family has {} sets; a sweep walks at most {} (2^32): lower --max-move (at most 32 for every set) or give --size K",
+                grouped(family.len()),
+                grouped(MAX_RULESETS)
             )));
         }
         Ok(family)
@@ -300,8 +306,44 @@ impl Ruleset {
 
 impl Family {
     /// The family named `name` with its options (`--max-move` for set families, `--digits`
-    /// for codes).
+    /// for codes); an option the family does not use is refused, not ignored.
     pub fn parse(name: &str, options: &FamilyOptions) -> Result<Self, EngineError> {
+        let family = Self::parse_used(name, options)?;
+        family.refuse_unused(options)?;
+        Ok(family)
+    }
+
+    /// Refuses the options given that this family does not read.
+    fn refuse_unused(&self, options: &FamilyOptions) -> Result<(), EngineError> {
+        let given = [
+            ("--max-move", options.bound.is_some()),
+            ("--size", options.size.is_some()),
+            ("--exact-max", options.exact_max),
+            ("--digits", options.digits.is_some()),
+            ("--fixed", options.fixed.is_some()),
+            ("--x/--y", options.window.is_some()),
+        ];
+        let used: &[&str] = match self {
+            Family::Subtraction(_) | Family::AllBut(_) | Family::CumulativeSubtraction(_) => {
+                &["--max-move", "--size", "--exact-max"]
+            }
+            Family::Codes(_) | Family::ScoringOctal(_) => &["--digits"],
+            Family::PeriodMap { .. } => &["--fixed", "--x/--y"],
+        };
+        match given
+            .iter()
+            .find(|(flag, set)| *set && !used.contains(flag))
+        {
+            Some((flag, _)) => Err(EngineError::Parse(format!(
+                "{flag} does not apply to this family; it takes {}",
+                used.join(", ")
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Family::parse`] before the check of unused options.
+    fn parse_used(name: &str, options: &FamilyOptions) -> Result<Self, EngineError> {
         let sets = |allow_empty| {
             let bound = options.bound.ok_or_else(|| {
                 EngineError::Parse(format!("the {name} family needs --max-move M"))
@@ -341,6 +383,38 @@ impl Family {
                 "unknown family `{name}`; known families: {}",
                 Family::NAMES.join(", ")
             ))),
+        }
+    }
+
+    /// Checks a family built without [`Family::parse`] (read back from a shard or resume
+    /// file): the same bounds `parse` enforces, so a forged file cannot ask for a family
+    /// past [`MAX_RULESETS`] or with a bound that would overflow its arithmetic.
+    pub fn validate(&self) -> Result<(), EngineError> {
+        let codes = |codes: &Codes, bases: &[u32]| {
+            if codes.digits == 0 || codes.digits > MAX_DIGITS || !bases.contains(&codes.base) {
+                return Err(EngineError::OutOfRange(format!(
+                    "a code family needs 1 to {MAX_DIGITS} digits in base {bases:?}, not {} digits in base {}",
+                    codes.digits, codes.base
+                )));
+            }
+            Ok(())
+        };
+        match self {
+            Family::Subtraction(s) | Family::CumulativeSubtraction(s) if !s.allow_empty => {
+                Subsets::new(s.bound, s.size, s.exact_max, false).map(|_| ())
+            }
+            Family::AllBut(s) if s.allow_empty => {
+                Subsets::new(s.bound, s.size, s.exact_max, true).map(|_| ())
+            }
+            Family::Subtraction(_) | Family::CumulativeSubtraction(_) | Family::AllBut(_) => Err(
+                EngineError::Parse("a set family with the wrong empty-set rule".into()),
+            ),
+            Family::Codes(c) => codes(c, &[8, 16]),
+            Family::ScoringOctal(c) => codes(c, &[4]),
+            Family::PeriodMap { map, window } => {
+                map.validate()?;
+                window.validate().map(|_| ())
+            }
         }
     }
 
@@ -498,11 +572,66 @@ mod tests {
         };
         assert!(Family::parse("nope", &options).is_err());
         assert!(Family::parse("octal", &options).is_err(), "needs --digits");
+        let octal = FamilyOptions {
+            digits: Some(2),
+            ..options.clone()
+        };
+        let err = Family::parse("octal", &octal).unwrap_err().to_string();
+        assert!(err.contains("--max-move does not apply"), "{err}");
+        let sets = FamilyOptions {
+            fixed: Some(30),
+            ..options.clone()
+        };
+        assert!(
+            Family::parse("subtraction", &sets).is_err(),
+            "--fixed is not a set option"
+        );
         assert!(
             Family::Subtraction(Subsets::new(3, None, false, false).unwrap())
                 .get(7)
                 .is_err()
         );
+    }
+
+    /// The largest families: `--max-move 32` fits, 33 and 40 are refused with the flag named
+    /// (before anything is allocated), unless `--size` cuts them; a forged family is refused
+    /// by [`Family::validate`].
+    #[test]
+    fn families_past_the_cap_are_refused_with_the_flag_named() {
+        assert_eq!(
+            Subsets::new(32, None, false, false).unwrap().len(),
+            MAX_RULESETS - 1
+        );
+        for m in [33, 40] {
+            let err = Subsets::new(m, None, false, false).unwrap_err().to_string();
+            assert!(
+                err.contains("--max-move") && err.contains("4,294,967,296"),
+                "{err}"
+            );
+        }
+        assert!(Subsets::new(40, Some(3), false, false).is_ok());
+        let forged = |bound, allow_empty| Subsets {
+            bound,
+            size: None,
+            exact_max: false,
+            allow_empty,
+        };
+        assert!(Family::Subtraction(forged(40, false)).validate().is_err());
+        assert!(Family::Subtraction(forged(64, false)).validate().is_err());
+        assert!(Family::Subtraction(forged(5, true)).validate().is_err());
+        assert!(Family::AllBut(forged(5, true)).validate().is_ok());
+        assert!(Family::Codes(Codes { digits: 9, base: 8 })
+            .validate()
+            .is_err());
+        assert!(Family::Codes(Codes {
+            digits: 8,
+            base: 16
+        })
+        .validate()
+        .is_ok());
+        assert!(Family::ScoringOctal(Codes { digits: 2, base: 8 })
+            .validate()
+            .is_err());
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! * [`expr`]: `--where` predicates in the `evalexpr` language;
 //! * [`aggregate`]: the [`Summary`] of an index range, which merges exactly;
 //! * [`run`]: the checked [`Sweep`] and its walk over an index range in chunks;
+//! * [`seal`]: a checksum over the JSON of shard and resume files;
 //! * [`wire`]: a [`Summary`] as one string and back, for Web Workers (no serde type).
 //!
 //! A new family plugs in as a [`Family`] variant (its `len`/`get`), a [`family::Ruleset`]
@@ -18,6 +19,7 @@ pub mod expr;
 pub mod family;
 pub mod metrics;
 pub mod run;
+pub mod seal;
 pub mod wire;
 
 pub use aggregate::{Caps, Summary};

@@ -22,6 +22,9 @@ pub const CHUNK: u64 = 1024;
 /// The most rows a sweep may keep.
 pub const MAX_ROWS: u64 = 1_000_000;
 
+/// The most records `--top METRIC:K` may keep.
+pub const MAX_TOP: u64 = 100_000;
+
 /// `--top METRIC:K`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TopSpec {
@@ -83,6 +86,13 @@ impl Sweep {
         find: impl Fn(&str) -> Result<&'static Check, EngineError>,
         measure: Measure,
     ) -> Result<Self, EngineError> {
+        spec.family.validate()?;
+        if let Some(top) = spec.top.as_ref().filter(|t| t.k == 0 || t.k > MAX_TOP) {
+            return Err(EngineError::OutOfRange(format!(
+                "--top keeps 1 to {MAX_TOP} records, not {}",
+                top.k
+            )));
+        }
         if spec.rows > MAX_ROWS {
             return Err(EngineError::OutOfRange(format!(
                 "a sweep keeps at most {MAX_ROWS} rows, not {}",

@@ -20,13 +20,38 @@ from __future__ import annotations
 
 import json
 import numbers
-from concurrent.futures import ThreadPoolExecutor
+import reprlib
+import threading
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from . import _engine
+from . import _engine as _compiled
+
+
+class _Binding:
+    """The compiled engine, called through one boundary: an argument pyo3 cannot convert
+    (a ``TypeError`` or an ``OverflowError`` such as "can't convert negative int to
+    unsigned") is raised as the ``ValueError`` every bad argument gives, with its message."""
+
+    def __init__(self, module) -> None:
+        self._module = module
+
+    def __getattr__(self, name: str):
+        function = getattr(self._module, name)
+
+        def call(*args):
+            try:
+                return function(*args)
+            except (TypeError, OverflowError) as error:
+                raise ValueError(f"{name}: {error}") from None
+
+        return call
+
+
+_engine = _Binding(_compiled)
 
 __all__ = [
     "Periodicity",
@@ -52,23 +77,33 @@ __all__ = [
 NumberSetLike = Union[str, Iterable[int]]
 
 
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 80
+
+
+def _show(value: object) -> str:
+    """``value`` as an error message quotes it: cut to about 80 characters and a few levels
+    deep (a plain ``repr`` of a deeply nested list raises RecursionError)."""
+    return _REPR.repr(value)
+
+
 def _set_text(value: NumberSetLike, name: str) -> str:
     """A set of move sizes as the engine's text (`2,5,7`); the engine checks the numbers."""
     if isinstance(value, str):
         return value
     if isinstance(value, numbers.Integral):
-        raise ValueError(f"{name} must be a set of whole numbers such as [2, 5, 7], not {value!r}")
+        raise ValueError(f"{name} must be a set of whole numbers such as [2, 5, 7], not {_show(value)}")
     try:
         items = list(value)
     except TypeError:
-        raise ValueError(f"{name} must be a set of whole numbers such as [2, 5, 7], not {value!r}") from None
+        raise ValueError(f"{name} must be a set of whole numbers such as [2, 5, 7], not {_show(value)}") from None
     return ",".join(_whole(item, name) for item in items)
 
 
 def _whole(value: object, name: str) -> str:
     """A whole number as text for the engine's range check; anything else is a ValueError."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{name} must be a whole number, not {value!r}")
+        raise ValueError(f"{name} must be a whole number, not {_show(value)}")
     return str(int(value))
 
 
@@ -182,7 +217,7 @@ class OctalGame:
 def octal(code: str, terms: int = 100, prove: bool = False, max_heaps: int = 64_000_000) -> OctalGame:
     """Solves an octal or hexadecimal code such as ``".137"`` or ``"0.16"`` (or ``"grundy"``)."""
     if not isinstance(code, str):
-        raise ValueError(f"code must be text such as '.137', not {code!r}")
+        raise ValueError(f"code must be text such as '.137', not {_show(code)}")
     data = json.loads(_engine.octal_game(code, _whole(terms, "terms"), bool(prove), _whole(max_heaps, "max_heaps")))
     return OctalGame(data["code"], data["name"], np.asarray(data["values"], dtype=np.uint32),
                      Periodicity._from(data["periodicity"]), data["proven"], data)
@@ -232,7 +267,7 @@ class ScoringGame:
 def scoring_game(text: str) -> ScoringGame:
     """Parses a scoring game in bracket notation, e.g. ``"{2,{11|4|-3}|3|4,{9|2|-5}}"``."""
     if not isinstance(text, str):
-        raise ValueError(f"the game must be text in bracket notation, not {text!r}")
+        raise ValueError(f"the game must be text in bracket notation, not {_show(text)}")
     data = json.loads(_engine.scoring_game(text))
     return ScoringGame(data["game"], data["left_final"], data["right_final"], data["outcome_class"],
                        data["impartial"], data["impartial_reason"], data["nodes"])
@@ -251,7 +286,7 @@ class ScoringOctal:
 def scoring_octal(code: str, points: Union[str, Sequence[int]], terms: int = 100) -> ScoringOctal:
     """Solves a scoring octal game, e.g. ``scoring_octal("3333", [2, 2, 2, 2], terms=40)``."""
     if not isinstance(code, str):
-        raise ValueError(f"code must be text such as '0.26', not {code!r}")
+        raise ValueError(f"code must be text such as '0.26', not {_show(code)}")
     points_text = points if isinstance(points, str) else _set_text_keep_order(points)
     data = json.loads(_engine.scoring_octal(code, points_text, _whole(terms, "terms")))
     return ScoringOctal(data["code"], data["points"], tuple(data["values"]), Periodicity._from(data["period"]))
@@ -262,7 +297,7 @@ def _set_text_keep_order(values: Iterable[object]) -> str:
     try:
         return ",".join(_whole(v, "points") for v in values)
     except TypeError:
-        raise ValueError(f"points must be a list of whole numbers, not {values!r}") from None
+        raise ValueError(f"points must be a list of whole numbers, not {_show(values)}") from None
 
 
 @dataclass(frozen=True)
@@ -283,6 +318,8 @@ class PeriodMap:
 
     def png(self, colouring: str = "class") -> bytes:
         """The map as PNG bytes (``class``, ``period`` or ``preperiod`` colouring)."""
+        if not isinstance(colouring, str):
+            raise ValueError(f"colouring must be class, period or preperiod, not {_show(colouring)}")
         return _engine.period_map_png(self.x, self.y, self.period.astype("<u8").tobytes(),
                                       self.preperiod.astype("<u8").tobytes(),
                                       self.cls.astype(np.uint8).tobytes(), colouring)
@@ -303,18 +340,18 @@ def period_map(family: str = "3move", fixed: int = 301, x: Tuple[int, int] = (40
     ({x, y, m - y, m - x, m} with m = fixed); ranges are half-open, as in the CLI.
     """
     if not isinstance(family, str):
-        raise ValueError(f"family must be text such as '3move', not {family!r}")
+        raise ValueError(f"family must be text such as '3move', not {_show(family)}")
     fixed, budget = int(_whole(fixed, "fixed")), _whole(max_heaps, "max_heaps")
     if not 0 <= fixed < 1 << 32:
         raise ValueError(f"fixed must be between 0 and {(1 << 32) - 1}, not {fixed}")
     (x0, x1), (y0, y1) = _range(x, "x"), _range(y, "y")
     bands = _bands(y0, y1, _threads(threads))
+    stop = threading.Event()
 
     def band(rows: Tuple[int, int]):
-        return _engine.period_map_cells(family, fixed, (x0, x1), rows, budget)
+        return _engine.period_map_cells(family, fixed, (x0, x1), rows, budget, stop)
 
-    with ThreadPoolExecutor(max_workers=len(bands)) as pool:
-        parts = list(pool.map(band, bands))
+    parts = _run_bands(band, bands, stop)
     width = x1 - x0
 
     def stack(index: int, dtype: str) -> np.ndarray:
@@ -324,12 +361,27 @@ def period_map(family: str = "3move", fixed: int = 301, x: Tuple[int, int] = (40
                      tuple(_engine.period_map_class_names()))
 
 
+def _run_bands(band, bands: list, stop: threading.Event) -> list:
+    """``band`` on every band, on threads; the results in order. On Ctrl-C ``stop`` is set,
+    which every band's engine call checks at each progress tick, so the map stops within a
+    tick instead of running to its end."""
+    pool = ThreadPoolExecutor(max_workers=len(bands))
+    try:
+        futures = [pool.submit(band, rows) for rows in bands]
+        while wait(futures, timeout=0.1).not_done:
+            pass  # short waits keep the main thread where Python delivers Ctrl-C
+        return [f.result() for f in futures]
+    finally:
+        stop.set()
+        pool.shutdown(wait=True)
+
+
 def _range(value: object, name: str) -> Tuple[int, int]:
     """A half-open range ``(start, stop)`` of 32-bit whole numbers with start < stop."""
     try:
         start, stop = value  # type: ignore[misc]
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a range (start, stop), not {value!r}") from None
+        raise ValueError(f"{name} must be a range (start, stop), not {_show(value)}") from None
     start, stop = int(_whole(start, name)), int(_whole(stop, name))
     if not 0 <= start < stop < 1 << 32:
         raise ValueError(f"{name} must satisfy 0 <= start < stop < 2**32, not ({start}, {stop})")
@@ -369,7 +421,7 @@ class PlaneGrid:
 def plane(moves: str, width: int, height: int) -> PlaneGrid:
     """P-positions of the 2-D subtraction game with vector moves, e.g. ``"2,6 3,3 6,1 19,6"``."""
     if not isinstance(moves, str):
-        raise ValueError(f"moves must be text such as '2,6 3,3', not {moves!r}")
+        raise ValueError(f"moves must be text such as '2,6 3,3', not {_show(moves)}")
     w, h = int(_whole(width, "width")), int(_whole(height, "height"))
     if not (0 <= w < 1 << 32 and 0 <= h < 1 << 32):
         raise ValueError(f"width and height must be between 1 and the engine's cap, not {w} x {h}")
@@ -399,20 +451,23 @@ def sweep(
     (witnesses) and the first ``rows`` rows.
     """
     if not isinstance(family, str):
-        raise ValueError(f"family must be text such as 'subtraction', not {family!r}")
+        raise ValueError(f"family must be text such as 'subtraction', not {_show(family)}")
     if isinstance(checks, str):
         checks = [checks]
-    checks = list(checks)
+    try:
+        checks = list(checks)
+    except TypeError:
+        raise ValueError(f"checks must be a list of names such as ['cs-conjecture-17'], not {_show(checks)}") from None
     for name in checks:
         if not isinstance(name, str):
-            raise ValueError(f"checks must be names such as 'cs-conjecture-17', not {name!r}")
+            raise ValueError(f"checks must be names such as 'cs-conjecture-17', not {_show(name)}")
     for name, text in (("where", where), ("group_by", group_by)):
         if text is not None and not isinstance(text, str):
-            raise ValueError(f"{name} must be text, not {text!r}")
+            raise ValueError(f"{name} must be text, not {_show(text)}")
     if top is not None:
         if not (isinstance(top, tuple) and len(top) == 2 and isinstance(top[0], str)):
-            raise ValueError(f"top must be (metric, k) such as ('period', 10), not {top!r}")
-        top = (top[0], int(_whole(top[1], "top's k")))
+            raise ValueError(f"top must be (metric, k) such as ('period', 10), not {_show(top)}")
+        top = (top[0], _whole(top[1], "top's k"))
     optional = lambda value, name: None if value is None else _whole(value, name)  # noqa: E731
     return json.loads(_engine.sweep(
         family, optional(max_move, "max_move"), optional(size, "size"), bool(exact_max),
