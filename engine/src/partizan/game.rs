@@ -29,6 +29,11 @@ impl GameId {
 
 /// The default cap on distinct canonical forms one store may hold.
 pub const DEFAULT_MAX_NODES: usize = 2_000_000;
+/// How deep a canonical form may nest (forms within forms; numbers are leaves). Sums,
+/// comparisons and stops recurse once per level of each operand, so this bounds their stack.
+pub const MAX_DEPTH: u32 = 1024;
+/// The default cap on comparisons one store may compute (about a minute of work natively).
+pub const DEFAULT_MAX_WORK: u64 = 100_000_000;
 /// The most remembered comparisons; the cache is emptied when it reaches this (memory bound).
 const MAX_REMEMBERED: usize = 8_000_000;
 
@@ -67,6 +72,10 @@ enum Node {
     Form {
         left: Box<[GameId]>,
         right: Box<[GameId]>,
+        /// 1 + the deepest option's depth (numbers have depth 0).
+        depth: u32,
+        /// The height of the game tree (a number `x` counts `x`'s birthday).
+        birthday: u64,
     },
 }
 
@@ -91,6 +100,8 @@ pub struct GameStore {
     work: u64,
     /// When set, computing more comparisons than this is an error (see [`WORK_CAP`]).
     work_limit: Option<u64>,
+    /// Computing more comparisons than this in all is an error that names the cap.
+    max_work: u64,
 }
 
 /// The message of the error a store gives when its work limit is reached.
@@ -120,6 +131,7 @@ impl GameStore {
             ups_reach: -1,
             work: 0,
             work_limit: None,
+            max_work: DEFAULT_MAX_WORK,
             max_nodes: max_nodes.max(16),
         };
         store.number(Dyadic::integer(0)).expect("room for zero");
@@ -134,6 +146,11 @@ impl GameStore {
     /// Makes comparisons beyond `limit` total work fail with [`WORK_CAP`] (`None`: no limit).
     pub fn set_work_limit(&mut self, limit: Option<u64>) {
         self.work_limit = limit;
+    }
+
+    /// Makes computing more than `max` comparisons in all an error naming the cap.
+    pub fn set_max_work(&mut self, max: u64) {
+        self.max_work = max;
     }
 
     /// How many canonical forms the store holds.
@@ -186,7 +203,7 @@ impl GameStore {
     }
 
     /// Interns options that are already canonical (no dominated or reversible options).
-    fn intern_form(
+    pub(super) fn intern_form(
         &mut self,
         mut left: Vec<GameId>,
         mut right: Vec<GameId>,
@@ -199,12 +216,35 @@ impl GameStore {
         if let Some(&id) = self.forms.get(&key) {
             return Ok(id);
         }
+        let (mut depth, mut birthday) = (0, 0);
+        for &o in key.0.iter().chain(key.1.iter()) {
+            let (d, b) = self.heights(o);
+            depth = depth.max(d + 1);
+            birthday = birthday.max(b + 1);
+        }
+        if depth > MAX_DEPTH {
+            return Err(EngineError::OutOfRange(format!(
+                "a canonical form nested more than {MAX_DEPTH} levels deep; HeapLab stops there"
+            )));
+        }
         let id = self.push(Node::Form {
             left: key.0.clone(),
             right: key.1.clone(),
+            depth,
+            birthday,
         })?;
         self.forms.insert(key, id);
         Ok(id)
+    }
+
+    /// The nesting depth and the birthday of `g` (see [`Node::Form`]).
+    fn heights(&self, g: GameId) -> (u32, u64) {
+        match &self.nodes[g.0 as usize] {
+            Node::Number(x) => (0, x.birthday()),
+            Node::Form {
+                depth, birthday, ..
+            } => (*depth, *birthday),
+        }
     }
 
     /// Left's options of the canonical form of `g`.
@@ -231,7 +271,7 @@ impl GameStore {
 
     /// The `i`-th Left (or Right) option of a non-number `g`; `None` past the end and for
     /// numbers (whose options number translation makes unnecessary in comparisons).
-    fn form_option(&self, g: GameId, left: bool, i: usize) -> Option<GameId> {
+    pub(super) fn form_option(&self, g: GameId, left: bool, i: usize) -> Option<GameId> {
         match &self.nodes[g.0 as usize] {
             Node::Form { left: l, .. } if left => l.get(i).copied(),
             Node::Form { right: r, .. } => r.get(i).copied(),
@@ -251,6 +291,12 @@ impl GameStore {
             return Ok(known);
         }
         self.work += 1;
+        if self.work > self.max_work {
+            return Err(EngineError::OutOfRange(format!(
+                "more than {} comparisons of games (the work cap); HeapLab stops there",
+                crate::text::grouped(self.max_work)
+            )));
+        }
         if self.work_limit.is_some_and(|limit| self.work > limit) {
             return Err(EngineError::OutOfRange(WORK_CAP.into()));
         }
@@ -412,203 +458,6 @@ impl GameStore {
         Ok(total)
     }
 
-    /// The canonical form of `{left | right}` whose options are canonical forms: dominated
-    /// options removed, reversible options bypassed, numbers found by the simplicity theorem.
-    pub fn canonical(
-        &mut self,
-        mut left: Vec<GameId>,
-        mut right: Vec<GameId>,
-    ) -> Result<GameId, EngineError> {
-        loop {
-            left.sort_unstable();
-            left.dedup();
-            right.sort_unstable();
-            right.dedup();
-            if let Some(id) = self.number_form(&left, &right)? {
-                return Ok(id);
-            }
-            left = self.undominated(left, true)?;
-            right = self.undominated(right, false)?;
-            let mut changed = false;
-            if let Some(bypassed) = self.bypass(&left, &right, true)? {
-                left = bypassed;
-                changed = true;
-            }
-            if let Some(bypassed) = self.bypass(&left, &right, false)? {
-                right = bypassed;
-                changed = true;
-            }
-            if !changed {
-                return match self.number_form(&left, &right)? {
-                    Some(id) => Ok(id),
-                    None => self.intern_form(left, right),
-                };
-            }
-        }
-    }
-
-    /// The number `{left | right}` equals (judged by comparison, [`super::simplest`]), or,
-    /// for a hot game whose options are all numbers, the form `{max L | min R}`. `None`
-    /// otherwise.
-    fn number_form(
-        &mut self,
-        left: &[GameId],
-        right: &[GameId],
-    ) -> Result<Option<GameId>, EngineError> {
-        if let Some(x) = self.number_value(left, right)? {
-            return Ok(Some(self.number(x)?));
-        }
-        let numbers = |store: &Self, side: &[GameId]| -> Option<Vec<Dyadic>> {
-            side.iter().map(|&g| store.as_number(g)).collect()
-        };
-        let (Some(ls), Some(rs)) = (numbers(self, left), numbers(self, right)) else {
-            return Ok(None);
-        };
-        // Not a number, so both sides are non-empty and max L ≥ min R.
-        match (ls.iter().copied().max(), rs.iter().copied().min()) {
-            (Some(h), Some(l)) => {
-                let (a, b) = (self.number(h)?, self.number(l)?);
-                Ok(Some(self.intern_form(vec![a], vec![b])?))
-            }
-            _ => Ok(None),
-        }
-    }
-
-    /// The options on one side that no other option dominates (Left keeps maxima, Right
-    /// minima), kept in one pass: each candidate is dropped if a kept one beats it, and
-    /// otherwise evicts the kept ones it beats. Distinct ids are distinct values.
-    pub(super) fn undominated(
-        &mut self,
-        side: Vec<GameId>,
-        left: bool,
-    ) -> Result<Vec<GameId>, EngineError> {
-        let mut kept: Vec<GameId> = Vec::with_capacity(side.len());
-        'next: for a in side {
-            for &b in &kept {
-                let beats = if left { self.ge(b, a)? } else { self.le(b, a)? };
-                if beats {
-                    continue 'next;
-                }
-            }
-            let mut evicted = Vec::with_capacity(kept.len());
-            for &b in &kept {
-                let beaten = if left { self.ge(a, b)? } else { self.le(a, b)? };
-                if !beaten {
-                    evicted.push(b);
-                }
-            }
-            kept = evicted;
-            kept.push(a);
-        }
-        kept.sort_unstable();
-        Ok(kept)
-    }
-
-    /// Bypasses the first reversible option found on one side (Left's when `on_left`), or
-    /// returns `None` when there is none. `G^L` reverses through `G^{LR} ≤ G` and is replaced
-    /// by the Left options of `G^{LR}`; symmetrically for Right.
-    fn bypass(
-        &mut self,
-        left: &[GameId],
-        right: &[GameId],
-        on_left: bool,
-    ) -> Result<Option<Vec<GameId>>, EngineError> {
-        let mut form = FormCompare::new(self, left, right)?;
-        let side = if on_left { left } else { right };
-        for (i, &option) in side.iter().enumerate() {
-            let replies = if on_left {
-                self.right(option)?
-            } else {
-                self.left(option)?
-            };
-            for reply in replies {
-                let reverses = if on_left {
-                    self.le_form(reply, &mut form)?
-                } else {
-                    self.ge_form(reply, &mut form)?
-                };
-                if reverses {
-                    let mut out: Vec<GameId> = side[..i].to_vec();
-                    out.extend_from_slice(&side[i + 1..]);
-                    let through = if on_left {
-                        self.left(reply)?
-                    } else {
-                        self.right(reply)?
-                    };
-                    out.extend(through);
-                    return Ok(Some(out));
-                }
-            }
-        }
-        Ok(None)
-    }
-
-    /// `x ≤ G` for a canonical `x` and the form `G` (options canonical).
-    fn le_form(&mut self, x: GameId, form: &mut FormCompare<'_>) -> Result<bool, EngineError> {
-        if let Some(&known) = form.memo.get(&(x, false)) {
-            return Ok(known);
-        }
-        if let Some((gl, gr)) = form.stops {
-            let (xl, xr) = self.stops(x)?;
-            if xl > gl || xr > gr {
-                return Ok(false);
-            }
-            if xl < gr {
-                return Ok(true);
-            }
-        }
-        let mut answer = true;
-        for &r in form.right {
-            if self.le(r, x)? {
-                answer = false;
-                break;
-            }
-        }
-        if answer {
-            for xl in self.left(x)? {
-                if self.ge_form(xl, form)? {
-                    answer = false;
-                    break;
-                }
-            }
-        }
-        form.memo.insert((x, false), answer);
-        Ok(answer)
-    }
-
-    /// `x ≥ G` for a canonical `x` and the form `G` (options canonical).
-    fn ge_form(&mut self, x: GameId, form: &mut FormCompare<'_>) -> Result<bool, EngineError> {
-        if let Some(&known) = form.memo.get(&(x, true)) {
-            return Ok(known);
-        }
-        if let Some((gl, gr)) = form.stops {
-            let (xl, xr) = self.stops(x)?;
-            if xl < gl || xr < gr {
-                return Ok(false);
-            }
-            if xr > gl {
-                return Ok(true);
-            }
-        }
-        let mut answer = true;
-        for &l in form.left {
-            if self.ge(l, x)? {
-                answer = false;
-                break;
-            }
-        }
-        if answer {
-            for xr in self.right(x)? {
-                if self.le_form(xr, form)? {
-                    answer = false;
-                    break;
-                }
-            }
-        }
-        form.memo.insert((x, true), answer);
-        Ok(answer)
-    }
-
     /// The nimber `*n` = `{0, *, …, *(n−1) | 0, *, …, *(n−1)}`.
     pub fn nimber(&mut self, n: u32) -> Result<GameId, EngineError> {
         let mut below = vec![self.zero()];
@@ -627,14 +476,7 @@ impl GameStore {
 
     /// The birthday of `g`: the height of its canonical game tree.
     pub fn birthday(&mut self, g: GameId) -> Result<u64, EngineError> {
-        if let Some(x) = self.as_number(g) {
-            return Ok(x.birthday());
-        }
-        let mut deepest = 0;
-        for o in self.left(g)?.into_iter().chain(self.right(g)?) {
-            deepest = deepest.max(self.birthday(o)?);
-        }
-        Ok(deepest + 1)
+        Ok(self.heights(g).1)
     }
 
     /// True when `g` is impartial (a nimber): its canonical form has equal option lists that
@@ -642,7 +484,7 @@ impl GameStore {
     pub fn nim_value(&self, g: GameId) -> Option<u32> {
         match &self.nodes[g.0 as usize] {
             Node::Number(x) => (*x == Dyadic::integer(0)).then_some(0),
-            Node::Form { left, right } => {
+            Node::Form { left, right, .. } => {
                 if left != right {
                     return None;
                 }
@@ -655,33 +497,5 @@ impl GameStore {
                 (values.iter().copied().eq(0..n)).then_some(n)
             }
         }
-    }
-}
-
-/// A form `{left | right}` with canonical options being compared with canonical games: its
-/// stops (which depend only on its value) settle most comparisons; the rest are memoised.
-struct FormCompare<'a> {
-    left: &'a [GameId],
-    right: &'a [GameId],
-    stops: Option<(Dyadic, Dyadic)>,
-    memo: HashMap<(GameId, bool), bool>,
-}
-
-impl<'a> FormCompare<'a> {
-    fn new(
-        store: &mut GameStore,
-        left: &'a [GameId],
-        right: &'a [GameId],
-    ) -> Result<Self, EngineError> {
-        let (high, low) = store.stops_of_options(left, right)?;
-        // These are the form's stops only when it is not a number strictly between them
-        // (`high < low`, [`super::simplest`]); then comparisons go by the definition alone.
-        let stops = high.zip(low).filter(|(high, low)| high >= low);
-        Ok(FormCompare {
-            left,
-            right,
-            stops,
-            memo: HashMap::default(),
-        })
     }
 }

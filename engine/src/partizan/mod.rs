@@ -2,6 +2,7 @@
 //!
 //! * [`number`]: dyadic rationals, the numbers among short games;
 //! * [`game`]: the hash-consed store of canonical forms: sums, negation, comparison, outcomes;
+//! * `canonical`: canonical forms from canonical options (domination, reversibility);
 //! * [`notation`]: printing with the usual names (`*`, `^`, `1/2`, `+-1`, `{2|1/2}`) and parsing;
 //! * `simplest`: the number a form equals, by the simplicity theorem judged by comparison;
 //! * [`reduced`]: stops and reduced canonical forms (Theorem 4.56, Table 4.2);
@@ -15,6 +16,7 @@
 //!
 //! All results are plain serde structs; every long computation takes a [`crate::Budget`].
 
+mod canonical;
 pub mod game;
 pub mod heap;
 pub mod modinf;

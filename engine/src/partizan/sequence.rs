@@ -26,7 +26,7 @@ pub const MAX_TERMS: usize = 20_000;
 /// before it gives up and says so.
 pub const PERIOD_SEARCH_NODES: usize = 100_000;
 /// How many comparisons the period search may compute before it gives up and says so.
-pub const PERIOD_SEARCH_WORK: u64 = 5_000_000;
+pub const PERIOD_SEARCH_WORK: u64 = 1_000_000;
 
 /// A detected period of a sequence.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -193,16 +193,21 @@ fn search_period(
             return Ok(PeriodSearch::Capped);
         }
         let last = len - 1 - p;
-        let saltus = if values[last + p] == values[last] {
+        let (high, low) = (values[last + p], values[last]);
+        let saltus = if high == low {
             store.zero()
+        } else if integer_only {
+            // `high = low + s` for an integer `s` shifts both stops by `s`: found from the
+            // stops, and checked by translating `low`, never by subtracting two large forms.
+            match integer_shift(store, high, low)? {
+                Some(s) => store.number(s)?,
+                None => continue,
+            }
         } else {
-            store.sub(values[last + p], values[last])?
+            store.sub(high, low)?
         };
-        if integer_only && !store.as_number(saltus).is_some_and(|s| s.is_integer()) {
-            continue;
-        }
         let mut n0 = last + 1;
-        while n0 > 0 && store.add(values[n0 - 1], saltus)? == values[n0 - 1 + p] {
+        while n0 > 0 && shifted_by(store, values[n0 - 1], saltus, values[n0 - 1 + p])? {
             n0 -= 1;
         }
         if len - p - n0 >= 2 * p {
@@ -210,6 +215,34 @@ fn search_period(
         }
     }
     Ok(PeriodSearch::NotFound)
+}
+
+/// `low + saltus == high`, with the stops of a number `saltus` checked first (cheaply).
+fn shifted_by(
+    store: &mut GameStore,
+    low: GameId,
+    saltus: GameId,
+    high: GameId,
+) -> Result<bool, EngineError> {
+    if let Some(s) = store.as_number(saltus) {
+        let ((hl, hr), (ll, lr)) = (store.stops(high)?, store.stops(low)?);
+        if hl != ll.checked_add(s)? || hr != lr.checked_add(s)? {
+            return Ok(false);
+        }
+    }
+    Ok(store.add(low, saltus)? == high)
+}
+
+/// The integer `high − low` would be: both stops must differ by that same integer.
+fn integer_shift(
+    store: &mut GameStore,
+    high: GameId,
+    low: GameId,
+) -> Result<Option<Dyadic>, EngineError> {
+    let ((hl, hr), (ll, lr)) = (store.stops(high)?, store.stops(low)?);
+    let left = hl.checked_add(ll.negated())?;
+    let same = left.is_integer() && left == hr.checked_add(lr.negated())?;
+    Ok(same.then_some(left))
 }
 
 /// The least plain period of a sequence of letters, seen over at least two periods.
