@@ -1,8 +1,10 @@
 //! `heaplab octal`: octal and hexadecimal (code-digit) games and Grundy's game.
 
+use crate::certificate::CertificateArgs;
 use crate::checkpoint::CheckpointFile;
 use crate::output::{join, Format};
 use clap::Args;
+use heaplab_engine::certificate;
 use heaplab_engine::octal::families::{self, Family};
 use heaplab_engine::octal::{self, Checkpoint, Limits, Ruleset, RunOptions};
 use heaplab_engine::ruleset::parse_count;
@@ -52,10 +54,22 @@ pub struct OctalArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Certificate of the proven period (needs --prove).
+    #[command(flatten)]
+    certificate: CertificateArgs,
 }
 
 /// Solves the game and renders the report.
 pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
+    if args.certificate.wanted() {
+        if !args.prove || args.position.is_some() {
+            return Err(EngineError::Parse(
+                "--certificate needs --prove and no --position (it certifies a proven period)"
+                    .into(),
+            ));
+        }
+        args.certificate.check_paths()?;
+    }
     if let Some(family) = Family::parse(&args.code)? {
         return run_family(&family, args);
     }
@@ -95,10 +109,13 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
         max_work,
         threads,
     };
-    let report = crate::progress::with_budget(args.progress, "heaps", |budget| {
-        octal::solve_with(&rules, limits, options, budget)
+    let (report, values) = crate::progress::with_budget(args.progress, "heaps", |budget| {
+        octal::solve_with_values(&rules, limits, options, budget)
     })?;
     let seconds = started.elapsed().as_secs_f64();
+    args.certificate.write(&values, || {
+        certificate::octal_certificate(&args.code, &rules, &report, &values)
+    })?;
     let p = &report.periodicity;
     Ok(match args.format {
         Format::Json => json!({
@@ -153,6 +170,12 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
 
 /// `heaplab octal 'PB(…)'` / `'TkBk(…)'`: the family's values and its pattern's verdict.
 fn run_family(family: &Family, args: &OctalArgs) -> Result<String, EngineError> {
+    if args.certificate.wanted() {
+        return Err(EngineError::Parse(format!(
+            "no certificate for {}: families are not proven by a periodicity theorem here",
+            family.name()
+        )));
+    }
     let terms = parse_count(&args.terms, "--terms", 1, family.max_heaps() as u64)?;
     let report = crate::progress::with_budget(args.progress, "heaps", |budget| {
         families::solve(family, terms as usize, budget)
