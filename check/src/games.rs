@@ -95,9 +95,10 @@ pub fn plain_values(code: &Code, len: usize) -> Vec<u32> {
     g
 }
 
-/// The class of heap `a` under functional `w`: common when `popcount((2·G(a) + a mod 2) & w)`
-/// is odd. Two common heaps `a + b = m` give an option `v` whose label `2v + m mod 2` has an
-/// even count: such options are "rare" (see README.md).
+/// Whether `popcount((2v + parity mod 2) & w)` is odd. Heap `a` is common when this holds for
+/// `(G(a), a)` (or fails, with `flip`: when `w` reads the parity and the splits take an odd
+/// number, so the heap `n` and its options `m = n − j` differ in parity); two common heaps
+/// `a + b = m` then give an option `v` for which it fails with parity `m`: a "rare" option.
 fn is_common(v: u32, parity: usize, w: u32) -> bool {
     (((v << 1) | (parity as u32 & 1)) & w).count_ones() % 2 == 1
 }
@@ -108,7 +109,8 @@ fn is_common(v: u32, parity: usize, w: u32) -> bool {
 pub fn sparse_values(code: &Code, len: usize, hint: Option<u32>) -> Vec<u32> {
     let splits = code.splits();
     let one_parity = splits.iter().all(|&j| j % 2 == splits[0] % 2);
-    let mut w = hint.map_or(0, |mask| !mask << 1);
+    let odd = one_parity && splits.first().is_some_and(|&j| j % 2 == 1);
+    let (mut w, mut flip) = (hint.map_or(0, |mask| !mask << 1), false);
     let mut g: Vec<u32> = Vec::with_capacity(len);
     let mut common: Vec<bool> = Vec::with_capacity(len);
     let mut rare: Vec<usize> = Vec::new();
@@ -117,8 +119,9 @@ pub fn sparse_values(code: &Code, len: usize, hint: Option<u32>) -> Vec<u32> {
     for n in 0..len {
         if n == review && hint.is_none() {
             review *= 2;
-            w = choose(&g, one_parity);
-            common = (0..n).map(|a| is_common(g[a], a, w)).collect();
+            w = choose(&g, one_parity, odd);
+            flip = odd && w & 1 == 1;
+            common = (0..n).map(|a| is_common(g[a], a, w) != flip).collect();
             rare = (1..n).filter(|&a| !common[a]).collect();
         }
         mark_simple(code, &g, n, &mut seen);
@@ -140,7 +143,7 @@ pub fn sparse_values(code: &Code, len: usize, hint: Option<u32>) -> Vec<u32> {
             left.first().copied().unwrap_or(c)
         };
         g.push(v);
-        common.push(is_common(v, n, w));
+        common.push(is_common(v, n, w) != flip);
         if n > 0 && !common[n] {
             rare.push(n);
         }
@@ -177,8 +180,8 @@ fn strike(
 }
 
 /// The functional with the fewest rare heaps among `g` (labels of at most 12 bits; with the
-/// heap's parity only when every split removes tokens of one parity).
-fn choose(g: &[u32], one_parity: bool) -> u32 {
+/// heap's parity only when every split removes tokens of one parity, `odd` or even).
+fn choose(g: &[u32], one_parity: bool, odd: bool) -> u32 {
     let bits = 33 - g.iter().max().copied().unwrap_or(0).leading_zeros();
     if bits > 12 {
         return 0;
@@ -188,9 +191,10 @@ fn choose(g: &[u32], one_parity: bool) -> u32 {
         counts[((v << 1) | (a as u32 & 1)) as usize] += 1;
     }
     let rare = |w: u32| -> usize {
+        let flip = u32::from(odd && w & 1 == 1);
         let labels = counts.iter().enumerate().filter(|(_, &c)| c > 0);
         labels
-            .filter(|&(l, _)| (l as u32 & w).count_ones().is_multiple_of(2))
+            .filter(|&(l, _)| ((l as u32 & w).count_ones() + flip).is_multiple_of(2))
             .map(|(_, &c)| c)
             .sum()
     };

@@ -20,7 +20,7 @@ fn sparse_equals_plain() {
             );
         }
     }
-    for text in [".77", ".137", ".16", ".156", "4.07"] {
+    for text in [".77", ".137", ".16", ".156", "4.07", ".127"] {
         let code = Code::parse(text).unwrap();
         assert_eq!(
             sparse_values(&code, 9000, None),
