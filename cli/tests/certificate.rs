@@ -140,6 +140,10 @@ fn tampered_certificates_fail() {
     edit("values_sha256", &[], packed_hash(&g[1..]).into());
     edit("version", &[], 2.into());
     edit("rare_count", &["sparse"], 0.into());
+    // A wrong mask is only a hint for the checker's method, but its counts are checked.
+    let mut masked = cert.clone();
+    masked["sparse"]["ignore_mask"] = (cert["sparse"]["ignore_mask"].as_u64().unwrap() ^ 1).into();
+    refused(&masked.to_string(), None, "rare_count");
     std::fs::remove_dir_all(&dir).ok();
 }
 
