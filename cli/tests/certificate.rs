@@ -179,3 +179,22 @@ fn bad_paths_fail_at_once() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Kenyon's ·3F (period 6, saltus 3, proven by the Howse–Nowakowski test; thesis Section 3.5)
+/// gets an arithmetic certificate, which the checker reports as unsupported, never valid.
+#[test]
+fn arithmetic_certificate_is_unsupported_by_the_checker() {
+    let dir = scratch("arithmetic");
+    let (cert, values) = certify(&dir, &["octal", ".3F", "--prove", "--terms", "1"]);
+    let json: Value = serde_json::from_str(&cert).unwrap();
+    assert_eq!(
+        (json["period"].as_u64(), json["saltus"].as_u64()),
+        (Some(6), Some(3))
+    );
+    assert_eq!(values.len() as u64, 4 * json["heaps"].as_u64().unwrap());
+    assert!(matches!(
+        verdict(&cert, Some(&values)),
+        Verdict::Unsupported(_)
+    ));
+    std::fs::remove_dir_all(&dir).ok();
+}

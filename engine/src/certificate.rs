@@ -15,6 +15,7 @@
 //!   proves period `p` from `n0`: the window is `n0 <= n <= n0 + max S − 1` and
 //!   `N = n0 + p + max S`.
 
+use crate::octal::arithmetic::{needed_values, Pattern};
 use crate::octal::{self, OctalReport, Ruleset, Values};
 use crate::{EngineError, Periodicity};
 use serde::{Deserialize, Serialize};
@@ -46,6 +47,9 @@ pub struct Certificate {
     pub preperiod: u64,
     /// The least period `p`.
     pub period: u64,
+    /// Arithmetic periodicity only: the saltus `s` of `G(n + p) = G(n) + s`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub saltus: Option<u64>,
     /// The heap count `N`: the values `G(0..N)` the theorem's condition reads.
     pub heaps: u64,
     /// Always [`PACKING`].
@@ -73,20 +77,23 @@ pub struct CertifiedRuleset {
 /// A periodicity theorem and its parameters.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Theorem {
-    /// `simple-periodicity` (Theorem 3.73) or `subtraction-periodicity` (Theorem 3.29).
+    /// `simple-periodicity` (Theorem 3.73), `subtraction-periodicity` (Theorem 3.29) or
+    /// `arithmetic-periodicity` (the Howse–Nowakowski test, hexadecimal codes).
     pub name: String,
     /// Where it is stated.
     pub source: String,
     /// Theorem 3.73: the most heaps a move leaves, `max(1, ⌊log2(d1 | d2 | …)⌋)`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub t: Option<u64>,
-    /// Theorem 3.73: the code length, the index of the last non-zero digit.
+    /// Theorem 3.73 and the Howse–Nowakowski test: the code length, the index of the last
+    /// non-zero digit (the test's `u`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub k: Option<u64>,
     /// Theorem 3.29: the largest move `max S`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_move: Option<u64>,
-    /// The first and last `n` (inclusive) of the condition `G(n + p) = G(n)`.
+    /// The first and last `n` (inclusive) of the condition `G(n + p) = G(n)` (`+ s` when
+    /// arithmetic).
     pub window: [u64; 2],
 }
 
@@ -122,30 +129,33 @@ pub fn octal_certificate(
     report: &OctalReport,
     values: &Values,
 ) -> Result<Certificate, EngineError> {
-    let (n0, p) = match report.periodicity {
+    let (n0, p, saltus) = match report.periodicity {
         Periodicity::Proven {
             preperiod,
             period,
-            saltus: 0,
-        } if rules.is_finite() && !rules.has_modifiers() => (preperiod, period),
-        Periodicity::Proven { .. } => {
-            return Err(unsupported("arithmetic periodicity and infinite codes"))
-        }
+            saltus,
+        } if rules.is_finite() && !rules.has_modifiers() => (preperiod, period, saltus),
+        Periodicity::Proven { .. } => return Err(unsupported("infinite codes")),
         _ => return Err(unsupported("a period that is not proven")),
     };
     let (t, k) = (u64::from(rules.max_heaps_left()), rules.length() as u64);
-    let (window, heaps) = simple_window(n0, p, t, k);
+    let (theorem, heaps) = if saltus == 0 {
+        let (window, heaps) = simple_window(n0, p, t, k);
+        let theorem = Theorem {
+            name: "simple-periodicity".into(),
+            source: format!("{THESIS}, Theorem 3.73"),
+            t: Some(t),
+            k: Some(k),
+            max_move: None,
+            window,
+        };
+        (theorem, heaps)
+    } else {
+        arithmetic_theorem(n0, p, saltus, k)?
+    };
     let sparse = report
         .ignore_mask
         .map(|mask| sparse_space(values, heaps, mask));
-    let theorem = Theorem {
-        name: "simple-periodicity".into(),
-        source: format!("{THESIS}, Theorem 3.73"),
-        t: Some(t),
-        k: Some(k),
-        max_move: None,
-        window,
-    };
     let ruleset = CertifiedRuleset {
         typed: typed.to_string(),
         code: Some(rules.ascii()),
@@ -155,7 +165,7 @@ pub fn octal_certificate(
         "code-digit",
         ruleset,
         theorem,
-        (n0, p, heaps),
+        (n0, p, saltus, heaps),
         values,
         sparse,
     )
@@ -192,10 +202,32 @@ pub fn subtraction_certificate(
         "subtraction",
         ruleset,
         theorem,
-        (n0, p, heaps),
+        (n0, p, 0, heaps),
         values,
         None,
     )
+}
+
+/// The Howse–Nowakowski test as HeapLab reads it (`octal::arithmetic`): `G(n + p) = G(n) + s`
+/// for `n0 <= n < N − p`, with `N` the values its condition (a) needs for code length `k`.
+fn arithmetic_theorem(n0: u64, p: u64, s: u64, k: u64) -> Result<(Theorem, u64), EngineError> {
+    let pattern = Pattern {
+        preperiod: n0,
+        period: p,
+        saltus: s,
+    };
+    let heaps = needed_values(&pattern, k).ok_or_else(|| unsupported("an overflowing bound"))?;
+    let theorem = Theorem {
+        name: "arithmetic-periodicity".into(),
+        source: "Howse and Nowakowski, Theoret. Comput. Sci. 313 (2004) 463-472, as stated in \
+                 the thesis's Theorem 3.85 and read in HeapLab's engine/src/octal/arithmetic.rs"
+            .into(),
+        t: None,
+        k: Some(k),
+        max_move: None,
+        window: [n0, heaps - p - 1],
+    };
+    Ok((theorem, heaps))
 }
 
 fn unsupported(what: &str) -> EngineError {
@@ -208,14 +240,15 @@ fn certificate(
     game: &str,
     ruleset: CertifiedRuleset,
     theorem: Theorem,
-    (n0, p, heaps): (u64, u64, u64),
+    (n0, p, saltus, heaps): (u64, u64, u64, u64),
     values: &Values,
     sparse: Option<SparseSpace>,
 ) -> Result<Certificate, EngineError> {
     let n = usize::try_from(heaps).ok().filter(|&n| n <= values.len());
     let n = n.ok_or_else(|| unsupported("fewer values than the theorem needs"))?;
     let [first, last] = theorem.window.map(|x| x as usize);
-    if (first..=last).any(|i| values.get(i) != values.get(i + p as usize)) {
+    let shifted = |i: usize| u64::from(values.get(i)) + saltus;
+    if (first..=last).any(|i| shifted(i) != u64::from(values.get(i + p as usize))) {
         return Err(unsupported(
             "values that do not repeat over the theorem's window",
         ));
@@ -228,6 +261,7 @@ fn certificate(
         theorem,
         preperiod: n0,
         period: p,
+        saltus: (saltus > 0).then_some(saltus),
         heaps,
         values_packing: PACKING.into(),
         values_sha256: values_sha256(values, n),
@@ -322,5 +356,22 @@ mod tests {
         let mut broken = all;
         broken[150] ^= 1;
         assert!(octal_certificate("kayles", &rules, &report, &Values::Wide(broken)).is_err());
+    }
+
+    /// Kenyon's ·3F (period 6, saltus 3; thesis Section 3.5): an arithmetic certificate whose
+    /// heap count is the Howse–Nowakowski bound (3440 heaps, `arithmetic::tests`).
+    #[test]
+    fn kenyons_game_certificate() {
+        let rules = Ruleset::parse(".3F").unwrap();
+        let limits = Limits {
+            terms: 10,
+            prove: true,
+            max_heaps: 20_000,
+        };
+        let (report, all) = solve_keeping_values(&rules, limits, &mut Budget::unlimited()).unwrap();
+        let cert = octal_certificate(".3F", &rules, &report, &Values::Wide(all)).unwrap();
+        assert_eq!((cert.period, cert.saltus, cert.heaps), (6, Some(3), 3440));
+        assert_eq!(cert.theorem.name, "arithmetic-periodicity");
+        assert_eq!(cert.theorem.window, [cert.preperiod, 3440 - 6 - 1]);
     }
 }
