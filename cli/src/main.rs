@@ -2,10 +2,13 @@
 //! subcommand calls the same engine function as the web page, prints a readable summary or
 //! (`--format json`) one JSON object, and on bad input exits non-zero with one line on stderr.
 
+mod certificate;
+mod checkpoint;
 mod checks;
 mod cumulative;
 mod cumulative_game;
 mod equivalence;
+mod files;
 mod octal;
 mod octal_position;
 mod output;

@@ -1,14 +1,15 @@
 //! `heaplab octal`: octal and hexadecimal (code-digit) games and Grundy's game.
 
+use crate::certificate::CertificateArgs;
+use crate::checkpoint::CheckpointFile;
 use crate::output::{join, Format};
 use clap::Args;
+use heaplab_engine::certificate;
 use heaplab_engine::octal::families::{self, Family};
-use heaplab_engine::octal::{self, Checkpoint, Limits, Ruleset, RunOptions, Values};
+use heaplab_engine::octal::{self, Checkpoint, Limits, Ruleset, RunOptions};
 use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::EngineError;
 use serde_json::json;
-use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::time::{Duration, Instant};
 
 #[derive(Args)]
@@ -53,10 +54,22 @@ pub struct OctalArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Certificate of the proven period (needs --prove).
+    #[command(flatten)]
+    certificate: CertificateArgs,
 }
 
 /// Solves the game and renders the report.
 pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
+    if args.certificate.wanted() {
+        if !args.prove || args.position.is_some() {
+            return Err(EngineError::Parse(
+                "--certificate needs --prove and no --position (it certifies a proven period)"
+                    .into(),
+            ));
+        }
+        args.certificate.check_paths()?;
+    }
     if let Some(family) = Family::parse(&args.code)? {
         return run_family(&family, args);
     }
@@ -86,21 +99,23 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
         max_heaps: max_heaps as usize,
     };
     let started = Instant::now();
-    let mut file = args.checkpoint.as_ref().map(|path| CheckpointFile {
-        path: path.clone(),
-        code: rules.ascii(),
-        every: Duration::from_secs(every),
-        last: Instant::now(),
-    });
+    let mut file = args
+        .checkpoint
+        .as_ref()
+        .map(|path| CheckpointFile::new(path, rules.ascii(), Duration::from_secs(every)))
+        .transpose()?;
     let options = RunOptions {
         checkpoint: file.as_mut().map(|f| f as &mut dyn Checkpoint),
         max_work,
         threads,
     };
-    let report = crate::progress::with_budget(args.progress, "heaps", |budget| {
-        octal::solve_with(&rules, limits, options, budget)
+    let (report, values) = crate::progress::with_budget(args.progress, "heaps", |budget| {
+        octal::solve_with_values(&rules, limits, options, budget)
     })?;
     let seconds = started.elapsed().as_secs_f64();
+    args.certificate.write(&values, || {
+        certificate::octal_certificate(&args.code, &rules, &report, &values)
+    })?;
     let p = &report.periodicity;
     Ok(match args.format {
         Format::Json => json!({
@@ -155,6 +170,12 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
 
 /// `heaplab octal 'PB(…)'` / `'TkBk(…)'`: the family's values and its pattern's verdict.
 fn run_family(family: &Family, args: &OctalArgs) -> Result<String, EngineError> {
+    if args.certificate.wanted() {
+        return Err(EngineError::Parse(format!(
+            "no certificate for {}: families are not proven by a periodicity theorem here",
+            family.name()
+        )));
+    }
     let terms = parse_count(&args.terms, "--terms", 1, family.max_heaps() as u64)?;
     let report = crate::progress::with_budget(args.progress, "heaps", |budget| {
         families::solve(family, terms as usize, budget)
@@ -178,130 +199,4 @@ fn run_family(family: &Family, args: &OctalArgs) -> Result<String, EngineError> 
             report.proof
         ),
     })
-}
-
-/// A checkpoint file: one header line (`heaplab octal checkpoint 1 CODE WIDTH COUNT`), then
-/// the values, little-endian, two or four bytes each. Saved to `FILE.tmp`, then renamed, so an
-/// interrupted save never spoils the previous one.
-struct CheckpointFile {
-    path: String,
-    code: String,
-    every: Duration,
-    last: Instant,
-}
-
-const MAGIC: &str = "heaplab octal checkpoint 1";
-
-fn io_error(path: &str, err: std::io::Error) -> EngineError {
-    EngineError::OutOfRange(format!("checkpoint {path}: {err}"))
-}
-
-impl Checkpoint for CheckpointFile {
-    fn load(&mut self) -> Result<Option<Values>, EngineError> {
-        let file = match File::open(&self.path) {
-            Ok(file) => file,
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(err) => return Err(io_error(&self.path, err)),
-        };
-        let mut reader = BufReader::new(file);
-        let mut header = String::new();
-        reader
-            .by_ref()
-            .take(200)
-            .read_line(&mut header)
-            .map_err(|e| io_error(&self.path, e))?;
-        let bad = || EngineError::Parse(format!("{} is not a heaplab octal checkpoint", self.path));
-        let fields: Vec<&str> = header
-            .trim_end()
-            .strip_prefix(MAGIC)
-            .ok_or_else(bad)?
-            .split_whitespace()
-            .collect();
-        let [code, width, count] = fields[..] else {
-            return Err(bad());
-        };
-        if code != self.code {
-            return Err(EngineError::Parse(format!(
-                "checkpoint {} holds {code}, not {}",
-                self.path, self.code
-            )));
-        }
-        let count: usize = count.parse().map_err(|_| bad())?;
-        if count > octal::MAX_HEAPS {
-            return Err(bad());
-        }
-        let width: usize = match width {
-            "2" => 2,
-            "4" => 4,
-            _ => return Err(bad()),
-        };
-        let size = reader
-            .get_ref()
-            .metadata()
-            .map_err(|e| io_error(&self.path, e))?
-            .len();
-        if size != (header.len() + count * width) as u64 {
-            return Err(bad());
-        }
-        // Read in blocks, so a resume holds the values once, not the bytes as well.
-        let mut values = if width == 2 {
-            Values::Narrow(Vec::with_capacity(count))
-        } else {
-            Values::Wide(Vec::with_capacity(count))
-        };
-        let mut block = vec![0u8; 1 << 20];
-        let mut left = count * width;
-        while left > 0 {
-            let take = left.min(block.len());
-            reader.read_exact(&mut block[..take]).map_err(|_| bad())?;
-            match &mut values {
-                Values::Narrow(v) => v.extend(
-                    block[..take]
-                        .chunks_exact(2)
-                        .map(|b| u16::from_le_bytes([b[0], b[1]])),
-                ),
-                Values::Wide(v) => v.extend(
-                    block[..take]
-                        .chunks_exact(4)
-                        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-                ),
-            }
-            left -= take;
-        }
-        if reader
-            .read(&mut block[..1])
-            .map_err(|e| io_error(&self.path, e))?
-            != 0
-        {
-            return Err(bad());
-        }
-        Ok(Some(values))
-    }
-
-    fn due(&mut self) -> bool {
-        self.last.elapsed() >= self.every
-    }
-
-    fn save(&mut self, values: &Values) -> Result<(), EngineError> {
-        let tmp = format!("{}.tmp", self.path);
-        let write = || -> std::io::Result<()> {
-            let mut out = BufWriter::new(File::create(&tmp)?);
-            writeln!(
-                out,
-                "{MAGIC} {} {} {}",
-                self.code,
-                values.width(),
-                values.len()
-            )?;
-            match values {
-                Values::Narrow(v) => v.iter().try_for_each(|x| out.write_all(&x.to_le_bytes()))?,
-                Values::Wide(v) => v.iter().try_for_each(|x| out.write_all(&x.to_le_bytes()))?,
-            }
-            out.into_inner()?.sync_all()?;
-            std::fs::rename(&tmp, &self.path)
-        };
-        write().map_err(|e| io_error(&self.path, e))?;
-        self.last = Instant::now();
-        Ok(())
-    }
 }

@@ -1,8 +1,11 @@
 //! `heaplab subtraction`: finite and all-but subtraction games.
 
+use crate::certificate::CertificateArgs;
 use crate::output::{join, Format};
 use crate::progress::with_budget;
 use clap::Args;
+use heaplab_engine::certificate::{subtraction_certificate, subtraction_window};
+use heaplab_engine::octal::Values;
 use heaplab_engine::outcome_cycle::{self, MAX_CYCLE_SEARCH};
 use heaplab_engine::ruleset::{parse_count, NumberSet};
 use heaplab_engine::subtraction::{self, Limits, DEFAULT_SEARCH};
@@ -40,6 +43,9 @@ pub struct SubtractionArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Certificate of the proven nim-period (finite sets only).
+    #[command(flatten)]
+    certificate: CertificateArgs,
 }
 
 /// The search length of `--outcomes-only` when `--search` is not given.
@@ -54,6 +60,15 @@ fn period_fields(p: &Periodicity) -> (Value, Value, Value) {
 /// Solves the game and renders the report.
 pub fn run(args: &SubtractionArgs) -> Result<String, EngineError> {
     let terms = parse_count(&args.terms, "--terms", 1, subtraction::MAX_TERMS)?;
+    if args.certificate.wanted() {
+        if args.outcomes_only || args.all_but.is_some() {
+            return Err(EngineError::Parse(
+                "--certificate is for the nim-values of a finite set (--set without --outcomes-only)"
+                    .into(),
+            ));
+        }
+        args.certificate.check_paths()?;
+    }
     if args.outcomes_only {
         return run_outcomes_only(args, terms);
     }
@@ -100,6 +115,9 @@ pub fn run(args: &SubtractionArgs) -> Result<String, EngineError> {
     let report = with_budget(args.progress, "heaps", |b| {
         subtraction::solve(&set, limits, b)
     })?;
+    if args.certificate.wanted() {
+        write_certificate(args, &set, &report.nim_period)?;
+    }
     let (preperiod, period, _) = period_fields(&report.nim_period);
     let (outcome_preperiod, outcome_period, _) = period_fields(&report.outcome_period);
     Ok(match args.format {
@@ -123,6 +141,26 @@ pub fn run(args: &SubtractionArgs) -> Result<String, EngineError> {
             report.nim_period.describe(),
             report.outcome_period.describe()
         ),
+    })
+}
+
+/// Writes the certificate of the proven nim-period of `set` (the values it needs are
+/// recomputed: `n0 + p + max S` of them).
+fn write_certificate(
+    args: &SubtractionArgs,
+    set: &NumberSet,
+    period: &Periodicity,
+) -> Result<(), EngineError> {
+    let (Some(n0), Some(p)) = (period.preperiod(), period.period()) else {
+        return Err(EngineError::OutOfRange(
+            "no certificate: no nim-period proven within --search".into(),
+        ));
+    };
+    let (_, heaps) = subtraction_window(n0, p, u64::from(set.max()));
+    let values = Values::Narrow(subtraction::nim_values(set, heaps as usize));
+    let typed = args.set.as_deref().unwrap_or_default();
+    args.certificate.write(&values, || {
+        subtraction_certificate(typed, set.elements(), period, &values)
     })
 }
 

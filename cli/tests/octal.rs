@@ -119,7 +119,7 @@ fn killed_run_resumes(threads: &str, tag: &str) {
     child.wait().unwrap();
     assert!(file.exists(), "no checkpoint written");
     let header = std::fs::read(&file).unwrap();
-    assert!(header.starts_with(b"heaplab octal checkpoint 1 .454 2 "));
+    assert!(header.starts_with(b"heaplab octal checkpoint 2 .454 2 "));
     if !finished_first {
         // The save stopped part-way: fewer heaps than the run's target.
         let line = String::from_utf8_lossy(&header[..60]).into_owned();

@@ -10,6 +10,7 @@
 //! * [`figure`]: RGBA map pixels and SVG legends, shared by the page and the CLI (a top layer:
 //!   it imports families, never the reverse);
 //! * [`checks`]: the papers' conjectures and claims as named checks with citations (the explorer's);
+//! * [`certificate`]: certificates of proven periods (theorem, window, SHA-256 of the values);
 //! * [`budget`]: size caps, progress reports and cancellation for every long computation;
 //! * [`mex`]: the plain minimum-excluded-value used by the reference solvers;
 //! * [`negamax`]: the negamax step shared by cumulative subtraction and scoring octal games;
@@ -34,6 +35,7 @@
 pub mod all_but;
 pub use heaplab_kernels::bits;
 pub mod budget;
+pub mod certificate;
 pub mod checks;
 pub mod colour;
 pub mod cumulative_games;

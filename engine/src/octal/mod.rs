@@ -185,6 +185,17 @@ pub fn solve_with(
     solve_stored(rules, limits, options, budget).map(|(report, _)| report)
 }
 
+/// [`solve_with`], also returning the values of every heap computed, in their compact
+/// storage (for certificates of long runs: no copy as `u32`).
+pub fn solve_with_values(
+    rules: &Ruleset,
+    limits: Limits,
+    options: RunOptions<'_>,
+    budget: &mut Budget<'_>,
+) -> Result<(OctalReport, Values), EngineError> {
+    solve_stored(rules, limits, options, budget)
+}
+
 /// [`solve`], also returning the values of every heap computed (for plots of long runs).
 pub fn solve_keeping_values(
     rules: &Ruleset,
