@@ -5,7 +5,14 @@
 //! * [`rules`]: `HeapRules`, the options of a heap for subtraction, all-but and code games;
 //! * [`search`]: the brute-force reference (memoised search over sorted multisets, capped);
 //! * [`genus`]: Conway's genus `g^{λ0 λ1 …}` and the tame genera;
-//! * [`single`]: per-heap outcomes, genera, tameness and the observed outcome period.
+//! * [`single`]: per-heap outcomes, genera, tameness and the observed outcome period;
+//! * [`monoid`]: finite commutative monoids by table, normal forms and presentations;
+//! * [`verify`]: the proof that a candidate is the misère quotient;
+//! * [`construct`]: a candidate when a heap brings a new generator (trial product, marking,
+//!   Moore's refinement);
+//! * [`quotient`]: the heap-by-heap construction, caps, and sums read from the quotient;
+//! * [`names`]: the papers' names of small quotients;
+//! * [`report`]: [`analyse`], the one call for the CLI.
 
 pub mod genus;
 pub mod rules;
@@ -14,3 +21,11 @@ pub mod single;
 
 pub use genus::Genus;
 pub use rules::HeapRules;
+pub mod construct;
+pub mod monoid;
+pub mod names;
+pub mod quotient;
+pub mod report;
+pub mod verify;
+
+pub use report::{analyse, MisereReport};
