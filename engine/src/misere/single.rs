@@ -5,7 +5,6 @@ use super::genus::{all_tame, genera, Genus};
 use super::rules::HeapRules;
 use super::search::OutcomeSearch;
 use crate::octal::position::Outcome;
-use crate::octal::reference::least_period_in_data;
 use crate::{Budget, EngineError};
 
 /// A period seen in the computed data only: `u(n + period) = u(n)` for every computed
@@ -35,17 +34,24 @@ pub struct SingleHeaps {
     pub outcome_period: Option<ObservedPeriod>,
 }
 
-/// The observed period of a P/N sequence (see [`ObservedPeriod`]).
+/// The observed period of a P/N sequence (see [`ObservedPeriod`]): among the periods `p` whose
+/// least preperiod `n0` leaves at least two full periods of data, the one with the least
+/// `n0 + 2p` (the pattern that explains the most heaps), the smaller `p` on a tie.
 pub fn observed_period(outcomes: &[Outcome]) -> Option<ObservedPeriod> {
-    let bits: Vec<u64> = outcomes
-        .iter()
-        .map(|&o| u64::from(o == Outcome::P))
-        .collect();
-    let (period, preperiod) = least_period_in_data(&bits, bits.len() / 2)?;
+    let len = outcomes.len();
+    let (period, preperiod) = (1..=len / 2)
+        .filter_map(|p| {
+            let n0 = (0..len - p)
+                .rev()
+                .find(|&n| outcomes[n] != outcomes[n + p])
+                .map_or(0, |n| n + 1);
+            (n0 + 2 * p <= len).then_some((p, n0))
+        })
+        .min_by_key(|&(p, n0)| (n0 + 2 * p, p))?;
     Some(ObservedPeriod {
         preperiod: preperiod as u64,
         period: period as u64,
-        heaps_checked: bits.len().saturating_sub(1) as u64,
+        heaps_checked: len.saturating_sub(1) as u64,
     })
 }
 
@@ -90,4 +96,19 @@ pub fn single_heaps(
         genus_note,
         tame,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Outcome::{N, P};
+
+    #[test]
+    fn the_period_that_explains_most_heaps_wins() {
+        // NPNN repeated, ending NNN: period 1 from heap 10 also fits, period 4 from 0 explains more.
+        let seq = [N, P, N, N, N, P, N, N, N, P, N, N, N];
+        let p = observed_period(&seq).unwrap();
+        assert_eq!((p.period, p.preperiod, p.heaps_checked), (4, 0, 12));
+        assert_eq!(observed_period(&[N, P, N]), None);
+    }
 }
