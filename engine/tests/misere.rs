@@ -159,7 +159,7 @@ fn misere_nim_quotients_have_the_published_shape() {
         let expected = format!("misère nim, heaps below {} (tame)", max_heap + 1);
         assert_eq!(name(&q).as_deref(), Some(expected.as_str()));
     }
-    // Heaps 0 and 1 only: T2 = ⟨a | a² = 1⟩, P = {a} (Plambeck–Siegel 2008, Section 2).
+    // Heaps 0 and 1 only: T2 = ⟨a | a² = 1⟩, P = {a}.
     assert_eq!(name(&build(&code(".(3)"), 1)).as_deref(), Some("T2"));
 }
 

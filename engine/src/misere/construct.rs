@@ -1,12 +1,13 @@
 //! A candidate quotient when heap `n` is not equivalent to any element of the previous
-//! quotient `Q` (the construction of Plambeck–Siegel 2008, Section 6, as MisereSolver does it).
+//! quotient `Q` (in the manner of Siegel's MisereSolver: a direct product with a cyclic
+//! monoid, P marked, then reduced).
 //!
 //! The new heap, and any older heaps whose old elements no longer hold ("letters"), are given
 //! free exponents with the guessed relation `x^(L+1) = x^(L−1)`; the trial monoid is the direct
 //! product `M = Q × C^m` of the old quotient with `m` such cyclic monoids, each other heap keeping
 //! its old element. Its P-portion is marked as positions reach its elements, lightest first
-//! (by `32h − 1` summed over its heaps `h`): an element is P when the first position reaching it has options and none of
-//! their elements is P. The coarsest congruence of the reached submonoid that keeps P (Moore's
+//! (by `32h − 1` summed over its heaps `h`): an element is P when the first position reaching
+//! it has options and none of their elements is P. The coarsest congruence of the reached submonoid that keeps P (Moore's
 //! refinement under multiplication by the heaps' elements) is the candidate. Every guess here
 //! is checked afterwards by [`super::verify::check`]; nothing is accepted unproven.
 

@@ -2,10 +2,11 @@
 //!
 //! * `trivial`: the one-element quotient (no heap has a move).
 //! * `T2`: `⟨a | a² = 1⟩` with `P = {a}`, the quotient of misère nim on heaps of size 0 and 1
-//!   (Plambeck–Siegel 2008, Section 2).
+//!   (it is misère nim's quotient below, with `m = 1`).
 //! * `R8`: Siegel, "The structure and classification of misère quotients" (arXiv
-//!   math/0703070, abstract), proves there is exactly one misère quotient of order 8, which
-//!   Plambeck–Siegel call `R8`; any quotient of order 8 is it.
+//!   math/0703070, abstract), proves there is exactly one misère quotient of order 8, so any
+//!   quotient of order 8 is it; `R8` is the name it goes by in the misère-quotient literature
+//!   (the name, unlike the uniqueness, was not read in a source here).
 //! * misère nim of heaps below `2^m`: Siegel, "Misère games and misère quotients" (Games of No
 //!   Chance 5), describes misère nim's quotient as `(A × {1}) ∪ (A₀ × {0})` in `A × B`, with
 //!   `A` the group of nim-values under xor, `A₀ = {0, 1}`, `B = ({0, 1}, ∨)` and

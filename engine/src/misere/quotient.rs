@@ -2,13 +2,13 @@
 //! impartial combinatorial games", INTEGERS 5 (2005) G05; Plambeck–Siegel, "Misère quotients
 //! for impartial games", JCTA 115 (2008)), built heap by heap as MisereSolver does.
 //!
-//! For each heap in turn: if its options have no images (it has no moves) it is the identity;
-//! otherwise each element of the current quotient with the right outcome is tried as its image
-//! (a *conservative extension*); if none is proven by [`super::verify::check`], the heap
-//! becomes a new generator and a candidate is built from scratch on a box of generator
-//! exponents ([`super::construct`]) with exponent cap 3, then 5 (a larger cap allows a longer tail `x^4 = x^6`); a candidate that fails on a
-//! position makes that position's heaps generators too, and the box is rebuilt. Every accepted quotient is
-//! proven; when neither candidate is, or a cap is passed, the result is an error, never a guess.
+//! For each heap in turn: if it has no moves it is the identity; otherwise each element of the
+//! current quotient with the right outcome is tried as its image (a *conservative extension*);
+//! if none is proven by [`super::verify::check`], the heap gets a free exponent in a trial
+//! product ([`super::construct`]) with exponent cap 3, then 5 (a larger cap allows a longer
+//! tail such as `x^6 = x^4`); a candidate that fails on a position gives that position's heaps
+//! free exponents too, and the trial is rebuilt. Every accepted quotient is proven; when no
+//! candidate is, or a cap is passed, the result is an error, never a guess.
 
 use super::construct::{candidate, Candidate};
 use super::monoid::{presentation, Monoid, Presentation};

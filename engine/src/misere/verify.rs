@@ -9,7 +9,7 @@
 //! options is N under misère play). If moreover `Φ` reaches every element and `Q` is reduced
 //! (any two elements `a ≠ b` have some `c` with exactly one of `ac`, `bc` in `P`), then two
 //! positions are indistinguishable exactly when their images are equal: `(Q, P)` is the misère
-//! quotient (Plambeck, "Taming the wild", 2005; Plambeck–Siegel 2008, Section 3).
+//! quotient (Plambeck, "Taming the wild", 2005; Plambeck–Siegel 2008).
 
 use super::monoid::Monoid;
 use crate::{Budget, EngineError};
