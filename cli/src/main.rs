@@ -9,6 +9,7 @@ mod cumulative;
 mod cumulative_game;
 mod equivalence;
 mod files;
+mod misere;
 mod octal;
 mod octal_position;
 mod output;
@@ -77,6 +78,9 @@ enum Command {
     /// Infinite subtraction sets (`squares`, `primes`, `primes1`, `fibonacci`, `k-sqrt2`,
     /// `k-multiples --c 2`): nim-values or outcomes of the first heaps, and the thesis's verdict.
     SubtractionInfinite(subtraction_infinite::InfiniteArgs),
+    /// Misère play (last mover loses): the Plambeck–Siegel misère quotient of heaps up to
+    /// `--max-heap`, each heap's outcome and genus, and sums (`.77 --max-heap 30 --sum 3,5,7`).
+    Misere(misere::MisereArgs),
     /// The papers' named checks (conjectures, observations, claims): names, citations and
     /// stated ranges (`--format json`).
     Checks(checks::ChecksArgs),
@@ -134,6 +138,7 @@ fn main() -> ExitCode {
         Command::Equivalence(args) => equivalence::run(&args),
         Command::SubtractionInfinite(args) => subtraction_infinite::run(&args),
         Command::Checks(args) => checks::run(&args),
+        Command::Misere(args) => misere::run(&args),
     };
     match result {
         Ok(text) => {

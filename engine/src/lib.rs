@@ -29,6 +29,7 @@
 //!   impartiality; scoring octal games and `G_s` (sharing cumulative subtraction's DP);
 //! * [`sweep`]: the explorer: whole families of rulesets, metrics, aggregates that merge;
 //! * [`octal`]: octal and hexadecimal (code-digit) games and Grundy's game, Theorem 3.73 periods;
+//! * [`misere`]: misère play: outcomes, Conway's genus, tameness, Plambeck–Siegel quotients;
 //! * [`partizan`]: short partizan games in canonical form and partizan heap games (subtraction,
 //!   pure breaking, duel code-digit, chessboard) with their canonical-form sequences.
 
@@ -45,6 +46,7 @@ pub mod error;
 pub mod figure;
 pub mod infinite_subtraction;
 pub mod mex;
+pub mod misere;
 pub mod negamax;
 pub mod octal;
 pub mod outcome_cycle;
