@@ -196,7 +196,7 @@ fn game_thermograph_walls() {
 #[test]
 fn single_games_in_notation() {
     let v = json(&["partizan", "--game", "{2|1||0}", "--format", "json"]);
-    assert_eq!(v["canonical"], "{{2|1}|0}");
+    assert_eq!(v["canonical"], "{2|1||0}");
     assert_eq!(v["outcome"], "N");
     assert_eq!(
         (v["left_stop"].as_str(), v["right_stop"].as_str()),

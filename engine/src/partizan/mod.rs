@@ -2,9 +2,10 @@
 //!
 //! * [`number`]: dyadic rationals, the numbers among short games;
 //! * [`game`]: the hash-consed store of canonical forms: sums, negation, comparison, outcomes;
-//! * [`notation`]: printing with the usual names (`*`, `^`, `1/2`, `+-1`, `{2|1/2}`) and parsing;
+//! * [`notation`]: printing with the usual names (`*`, `^`, `1/2`, `+-1`, `{2|1||0}`);
+//! * [`parse`]: the notation parser (CGSuite's and cgt-tools' spellings too), depth-capped;
 //! * [`reduced`]: stops and reduced canonical forms (Theorem 4.56, Table 4.2);
-//! * [`thermograph`]: thermographs, means and temperatures (cooling by `t`);
+//! * [`thermograph`]: thermographs, means and temperatures;
 //! * [`reference`]: plain game trees played out, the slow check beside the fast path;
 //! * [`heap`]: partizan heap rulesets (subtraction, pure breaking, duel code-digit,
 //!   chessboard) and the solver giving each heap's canonical form from smaller heaps;
@@ -19,6 +20,7 @@ pub mod heap;
 pub mod modinf;
 pub mod notation;
 pub mod number;
+pub mod parse;
 pub mod position;
 pub mod reduced;
 pub mod reference;
