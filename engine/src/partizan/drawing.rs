@@ -174,11 +174,16 @@ fn svg_curves(d: &Drawing, f: &Frame, title: &str) -> String {
     out
 }
 
+/// `−x`, without printing `-0`.
+fn flip(x: f64) -> f64 {
+    -x + 0.0
+}
+
 /// TikZ coordinates `(−value, temperature)` of a curve.
 fn tikz_path(points: &[(Dyadic, Dyadic)]) -> String {
     let coords: Vec<String> = points
         .iter()
-        .map(|&(t, v)| format!("({:.4},{:.4})", -float(v), float(t)))
+        .map(|&(t, v)| format!("({:.4},{:.4})", flip(float(v)), float(t)))
         .collect();
     coords.join(" -- ")
 }
@@ -196,13 +201,13 @@ pub fn tikz(d: &Drawing, title: &str) -> String {
     let axis_t = 0.0f64.clamp(bottom, top);
     out.push_str(&format!(
         "  \\draw[gray,->] ({:.4},{axis_t:.4}) -- ({:.4},{axis_t:.4}) node[below left] {{value}};\n  \\draw[gray,->] (0,{bottom:.4}) -- (0,{top:.4}) node[above] {{temperature}};\n",
-        -lo,
-        -hi
+        flip(lo),
+        flip(hi)
     ));
     for v in ticks(lo, hi) {
         out.push_str(&format!(
             "  \\draw[gray] ({:.4},{axis_t:.4}) ++(0,-2pt) -- ++(0,4pt) node[above,font=\\tiny] {{${}$}};\n",
-            -v,
+            flip(v),
             label(v)
         ));
     }
