@@ -101,11 +101,12 @@ fn heating_worked_examples() {
     }
 }
 
-/// Cooling then heating by the same `t` returns the game when no follower freezes: here for
-/// switches `{a|b}` of numbers at any `0 ≤ t ≤ (a − b)/2`, the temperature (at `t` equal to
-/// it the cooled form is `m*`, whose options heat back to `a` and `b`). Above the temperature
-/// the game froze to its mean and heating cannot undo it: `{2|-1}` cooled by 2 is 1/2, and
-/// heating 1/2 leaves 1/2.
+/// Cooling then heating by the same `t` returns the game when nothing freezes and the cooled
+/// forms need no simplification: here for switches `{a|b}` of numbers at any
+/// `0 ≤ t ≤ (a − b)/2`, the temperature (at `t` equal to it the cooled form is `m*`, whose
+/// options heat back to `a` and `b`). Above the temperature the game froze to its mean and
+/// heating cannot undo it: `{2|-1}` cooled by 2 is 1/2, and heating 1/2 leaves 1/2. Heating
+/// acts on canonical forms, so an option that cooling makes dominated is lost too.
 #[test]
 fn heating_undoes_cooling_only_below_freezing() {
     let mut store = GameStore::default();
@@ -128,6 +129,16 @@ fn heating_undoes_cooling_only_below_freezing() {
     let heated = store.heat(cooled, two).unwrap();
     assert_eq!(store.display(heated).unwrap(), "1/2");
     assert_ne!(heated, g);
+    // Below every temperature, but cooling makes an option dominated: in {0,{0|-1}|-1} cooled
+    // by 1/4, Left's {0|-1} becomes {-1/2|-1}, below Left's -1/4, and is dropped from the
+    // canonical form, so heating gives {0|-1}.
+    let g = store.parse("{0,{0|-1}|-1}").unwrap();
+    let quarter = d("1/4");
+    let cooled = store.cool(g, quarter).unwrap();
+    assert_eq!(store.display(cooled).unwrap(), "{-1/4|-3/4}");
+    let q = store.number(quarter).unwrap();
+    let heated = store.heat(cooled, q).unwrap();
+    assert_eq!(store.display(heated).unwrap(), "{0|-1}");
 }
 
 /// Norton products: `n.U` is `n` copies (`2.↑ = ⇑`); the thesis's Theorem 3.104 uses
