@@ -86,6 +86,7 @@ fn basics(
     };
     let fields = json!({
         "canonical": store.display(g)?,
+        "canonical_braces": store.display_braces(g)?,
         "outcome": store.outcome(g)?,
         "left_stop": left_stop.to_string(),
         "right_stop": right_stop.to_string(),

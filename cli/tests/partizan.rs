@@ -354,6 +354,9 @@ fn bad_input_is_one_line() {
 fn game_operations_in_json() {
     let v = json(&["partizan", "--game", "{2|-1}", "--format", "json"]);
     assert_eq!(v["birthday"], 3);
+    let v = json(&["partizan", "--game", "{2|1||0} + ^^*", "--format", "json"]);
+    assert_eq!(v["canonical"], "{2^^*|1^^*||^^*}");
+    assert_eq!(v["canonical_braces"], "{{2^2*|1^2*}|^2*}");
     assert!(v.get("atomic_weight").is_none());
     let v = json(&[
         "partizan",

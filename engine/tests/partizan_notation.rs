@@ -48,7 +48,7 @@ fn antichains(store: &mut GameStore, values: &[GameId]) -> Vec<Vec<GameId>> {
 }
 
 /// Thesis Section 2.3: |G_2| = 22 and |G_3| = 1474. Every value born by day 3 prints to a name
-/// that parses back to the same canonical form.
+/// that parses back to the same canonical form, and so does its braces-only spelling.
 #[test]
 fn every_value_born_by_day_three_round_trips() {
     small_stack(|| {
@@ -74,6 +74,11 @@ fn every_value_born_by_day_three_round_trips() {
         for g in day3 {
             let name = store.display(g).unwrap();
             assert_eq!(store.parse(&name).unwrap(), g, "{name}");
+            let braces = store.display_braces(g).unwrap();
+            assert_eq!(store.parse(&braces).unwrap(), g, "{braces}");
+            for word in ["||", "+-", "Tiny", "Miny", "^^", "vv"] {
+                assert!(!braces.contains(word), "{braces}");
+            }
         }
     });
 }

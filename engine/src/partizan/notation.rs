@@ -36,6 +36,49 @@ impl GameStore {
         Ok(name)
     }
 
+    /// The game with braces only: numbers, `x^k*m` (ups as `^`, `^2`, `v3`, the spelling
+    /// cgt-tools reads) and otherwise `{L1,L2|R1}` with every option written out the same way —
+    /// no bars, `+-` or `Tiny`, for programs that read only braces. Parses back to `g`.
+    pub fn display_braces(&mut self, g: GameId) -> Result<String, EngineError> {
+        if let Some(x) = self.as_number(g) {
+            return Ok(x.to_string());
+        }
+        let (ls, rs) = self.stops(g)?;
+        if ls == rs {
+            let x = self.number(ls)?;
+            let rest = self.sub(g, x)?;
+            if let Some((k, m)) = self.ups_and_star(rest)? {
+                let number = if ls == Dyadic::integer(0) && (k, m) != (0, 0) {
+                    String::new()
+                } else {
+                    ls.to_string()
+                };
+                let ups = match k {
+                    0 => String::new(),
+                    1 => "^".into(),
+                    -1 => "v".into(),
+                    k if k > 0 => format!("^{k}"),
+                    k => format!("v{}", -k),
+                };
+                return Ok(format!("{number}{ups}{}", star_name(m)));
+            }
+        }
+        let mut sides = Vec::with_capacity(2);
+        for side in [self.left(g)?, self.right(g)?] {
+            let mut names = Vec::with_capacity(side.len());
+            for o in side {
+                names.push(self.display_braces(o)?);
+            }
+            sides.push(names.join(","));
+        }
+        let text = format!("{{{}|{}}}", sides[0], sides[1]);
+        Ok(if text.len() > MAX_NAME_LEN {
+            "{…}".into()
+        } else {
+            text
+        })
+    }
+
     /// `x + k·↑ + *m`, a switch `±G`, or a tiny or miny, when `g` is one of them.
     fn short_name(&mut self, g: GameId) -> Result<Option<String>, EngineError> {
         if let Some(m) = self.nim_value(g) {
