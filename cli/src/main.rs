@@ -14,7 +14,6 @@ mod octal;
 mod octal_position;
 mod output;
 mod partizan;
-mod partizan_game;
 mod period_map;
 mod plane;
 mod progress;
