@@ -76,6 +76,8 @@ enum Node {
         depth: u32,
         /// The height of the game tree (a number `x` counts `x`'s birthday).
         birthday: u64,
+        /// `Some(n)` when the form is the nimber `*n`.
+        nim: Option<u32>,
     },
 }
 
@@ -227,11 +229,13 @@ impl GameStore {
                 "a canonical form nested more than {MAX_DEPTH} levels deep; HeapLab stops there"
             )));
         }
+        let nim = self.nimber_of(&key.0, &key.1);
         let id = self.push(Node::Form {
             left: key.0.clone(),
             right: key.1.clone(),
             depth,
             birthday,
+            nim,
         })?;
         self.forms.insert(key, id);
         Ok(id)
@@ -480,22 +484,25 @@ impl GameStore {
     }
 
     /// True when `g` is impartial (a nimber): its canonical form has equal option lists that
-    /// are themselves nimbers. Returns the `n` of `*n`.
+    /// are themselves nimbers. Returns the `n` of `*n` (kept per form, so O(1)).
     pub fn nim_value(&self, g: GameId) -> Option<u32> {
         match &self.nodes[g.0 as usize] {
             Node::Number(x) => (*x == Dyadic::integer(0)).then_some(0),
-            Node::Form { left, right, .. } => {
-                if left != right {
-                    return None;
-                }
-                let mut values: Vec<u32> = left
-                    .iter()
-                    .map(|&o| self.nim_value(o))
-                    .collect::<Option<_>>()?;
-                values.sort_unstable();
-                let n = values.len() as u32;
-                (values.iter().copied().eq(0..n)).then_some(n)
-            }
+            Node::Form { nim, .. } => *nim,
         }
+    }
+
+    /// The `n` of a new form `{left | right}` that is `*n`: both sides the nimbers `*0..*(n−1)`.
+    fn nimber_of(&self, left: &[GameId], right: &[GameId]) -> Option<u32> {
+        if left != right {
+            return None;
+        }
+        let mut values: Vec<u32> = left
+            .iter()
+            .map(|&o| self.nim_value(o))
+            .collect::<Option<_>>()?;
+        values.sort_unstable();
+        let n = values.len() as u32;
+        (values.iter().copied().eq(0..n)).then_some(n)
     }
 }
