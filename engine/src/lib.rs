@@ -36,6 +36,7 @@
 pub mod all_but;
 pub use heaplab_kernels::bits;
 pub mod budget;
+#[cfg(feature = "certificate")]
 pub mod certificate;
 pub mod checks;
 pub mod colour;
@@ -46,6 +47,7 @@ pub mod error;
 pub mod figure;
 pub mod infinite_subtraction;
 pub mod mex;
+#[cfg(feature = "misere")]
 pub mod misere;
 pub mod negamax;
 pub mod octal;

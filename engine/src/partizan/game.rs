@@ -30,8 +30,9 @@ impl GameId {
 /// The default cap on distinct canonical forms one store may hold.
 pub const DEFAULT_MAX_NODES: usize = 2_000_000;
 /// How deep a canonical form may nest (forms within forms; numbers are leaves). Sums,
-/// comparisons and stops recurse once per level of each operand, so this bounds their stack.
-pub const MAX_DEPTH: u32 = 1024;
+/// comparisons and stops recurse once per level of each operand, so this bounds their stack,
+/// with room to spare in a browser worker's call stack.
+pub const MAX_DEPTH: u32 = 512;
 /// The default cap on comparisons one store may compute (about a minute of work natively).
 pub const DEFAULT_MAX_WORK: u64 = 100_000_000;
 /// The most remembered comparisons; the cache is emptied when it reaches this (memory bound).
