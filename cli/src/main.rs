@@ -14,6 +14,7 @@ mod octal;
 mod octal_position;
 mod output;
 mod partizan;
+mod partizan_game;
 mod period_map;
 mod plane;
 mod progress;

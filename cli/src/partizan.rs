@@ -9,8 +9,6 @@ use heaplab_engine::octal::Ruleset;
 use heaplab_engine::partizan::heap::{HeapRules, Leaves};
 use heaplab_engine::partizan::position::{self, PositionReport, MAX_POSITION_HEAPS};
 use heaplab_engine::partizan::sequence::{self, PartizanPeriod, SequenceReport, MAX_TERMS};
-use heaplab_engine::partizan::thermograph::Thermograph;
-use heaplab_engine::partizan::{Dyadic, GameStore};
 use heaplab_engine::ruleset::{parse_count, NumberSet};
 use heaplab_engine::EngineError;
 use serde_json::{json, Value};
@@ -57,9 +55,12 @@ pub struct PartizanArgs {
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
     /// A single game in the usual notation, e.g. `{2|1/2}` or `^*`: canonical form, outcome,
-    /// stops and reduced canonical form (no ruleset needed).
+    /// stops, reduced canonical form, birthday, mean, temperature (no ruleset needed).
     #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["duel", "chessboard", "position"])]
     game: Option<String>,
+    /// Operations on the --game.
+    #[command(flatten)]
+    ops: crate::partizan_game::GameOps,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -132,7 +133,7 @@ fn parse_heaps(text: &str) -> Result<Vec<usize>, EngineError> {
 /// Runs the subcommand and renders its report.
 pub fn run(args: &PartizanArgs) -> Result<String, EngineError> {
     if let Some(text) = &args.game {
-        return game(text, args.format);
+        return crate::partizan_game::run(text, &args.ops, args.format);
     }
     let rules = rules(args)?;
     if let Some(text) = &args.position {
@@ -279,64 +280,4 @@ fn render_position(report: &PositionReport, format: Format) -> String {
             text
         }
     }
-}
-
-/// `--game`: one game typed in notation.
-fn game(text: &str, format: Format) -> Result<String, EngineError> {
-    let mut store = GameStore::default();
-    let g = store.parse(text)?;
-    let canonical = store.display(g)?;
-    let outcome = store.outcome(g)?;
-    let (left_stop, right_stop) = store.stops(g)?;
-    let reduced = store.reduced(g)?;
-    let reduced = store.display(reduced)?;
-    let graph = store.thermograph(g)?;
-    let (mean, temperature) = (graph.mean, graph.temperature);
-    let walls = [&graph.left, &graph.right].map(|w| w.breakpoints());
-    Ok(match format {
-        Format::Json => {
-            let points = |wall: &[(Dyadic, Dyadic)]| -> Vec<[String; 2]> {
-                wall.iter()
-                    .map(|(t, v)| [t.to_string(), v.to_string()])
-                    .collect()
-            };
-            json!({
-                "canonical": canonical,
-                "outcome": outcome,
-                "left_stop": left_stop.to_string(),
-                "right_stop": right_stop.to_string(),
-                "reduced": reduced,
-                "mean": mean.to_string(),
-                "temperature": temperature.to_string(),
-                "left_wall": points(&walls[0]),
-                "right_wall": points(&walls[1]),
-            })
-            .to_string()
-        }
-        Format::Text => format!(
-            "canonical form: {canonical}\noutcome: {outcome:?}\nstops: left {left_stop}, right {right_stop}\nreduced canonical form: {reduced}\nmean: {mean}, temperature: {temperature}\n{}",
-            wall_table(&graph)?
-        ),
-    })
-}
-
-/// The thermograph's walls as a table: at each breakpoint of either wall, the temperature
-/// and both walls' positions (linear between rows, vertical above the last).
-fn wall_table(graph: &Thermograph) -> Result<String, EngineError> {
-    let mut temperatures: Vec<Dyadic> = [&graph.left, &graph.right]
-        .iter()
-        .flat_map(|w| w.breakpoints())
-        .map(|(t, _)| t)
-        .collect();
-    temperatures.sort_unstable();
-    temperatures.dedup();
-    let mut text = format!(
-        "thermograph walls:\n  {:>12}  {:>12}  {:>12}",
-        "temperature", "left", "right"
-    );
-    for t in temperatures {
-        let [t, left, right] = [t, graph.left.at(t)?, graph.right.at(t)?].map(|d| d.to_string());
-        text.push_str(&format!("\n  {t:>12}  {left:>12}  {right:>12}"));
-    }
-    Ok(text)
 }

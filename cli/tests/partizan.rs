@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{heaplab, json, one_line_error};
+use common::{assert_compiles, error_contains, heaplab, json, one_line_error, pdflatex_available};
 
 /// The example: S(1, 2 | 1, 3) (Theorem 4.48's first values; no arithmetic period,
 /// outcomes eventually L, proven by Theorem 3.92's window argument).
@@ -196,7 +196,7 @@ fn game_thermograph_walls() {
 #[test]
 fn single_games_in_notation() {
     let v = json(&["partizan", "--game", "{2|1||0}", "--format", "json"]);
-    assert_eq!(v["canonical"], "{{2|1}|0}");
+    assert_eq!(v["canonical"], "{2|1||0}");
     assert_eq!(v["outcome"], "N");
     assert_eq!(
         (v["left_stop"].as_str(), v["right_stop"].as_str()),
@@ -345,4 +345,127 @@ fn bad_input_is_one_line() {
     ] {
         one_line_error(args);
     }
+}
+
+/// `--game` operations: the JSON always has `birthday`, and each flag its own key; examples
+/// from Winning Ways ch. 6 ({2|-1} cooled by its temperature 3/2 is 1/2*, heating * by 1 gives
+/// ±1) and CGSuite's test cases (atomic weight of ⇑* is 2, incentives of ↑ are ↓ and ↑*).
+#[test]
+fn game_operations_in_json() {
+    let v = json(&["partizan", "--game", "{2|-1}", "--format", "json"]);
+    assert_eq!(v["birthday"], 3);
+    let v = json(&["partizan", "--game", "{2|1||0} + ^^*", "--format", "json"]);
+    assert_eq!(v["canonical"], "{2^^*|1^^*||^^*}");
+    assert_eq!(v["canonical_braces"], "{{2^2*|1^2*}|^2*}");
+    assert!(v.get("atomic_weight").is_none());
+    let v = json(&[
+        "partizan",
+        "--game",
+        "^^*",
+        "--atomic-weight",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        (&v["atomic_weight"], &v["birthday"]),
+        (&"2".into(), &3.into())
+    );
+    let v = json(&[
+        "partizan", "--game", "{2|-1}", "--cool", "3/2", "--heat", "1", "--format", "json",
+    ]);
+    assert_eq!(
+        (&v["cooled"], &v["heated"]),
+        (&"1/2*".into(), &"{3|-2}".into())
+    );
+    let v = json(&[
+        "partizan",
+        "--game",
+        "1/2",
+        "--overheat",
+        "1,1",
+        "--norton",
+        "1*",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        (&v["overheated"], &v["norton"]),
+        (&"{1|0}".into(), &"{1|*}".into())
+    );
+    let v = json(&[
+        "partizan",
+        "--game",
+        "^",
+        "--incentives",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["left_incentives"], serde_json::json!(["v"]));
+    assert_eq!(v["right_incentives"], serde_json::json!(["^*"]));
+}
+
+#[test]
+fn game_operations_refuse_what_is_undefined() {
+    for (args, needle) in [
+        (
+            &["--game", "{2|-1}", "--atomic-weight"][..],
+            "infinitesimal",
+        ),
+        (&["--game", "{1|^^^||^}", "--atomic-weight"], "not atomic"),
+        (&["--game", "{2|-1}", "--cool", "-1/2"], "t ≥ 0"),
+        (&["--game", "{2|-1}", "--cool", "^"], "needs a number"),
+        (&["--game", "*", "--overheat", "0,1"], "s > 0"),
+        (&["--game", "*", "--overheat", "1,-1"], "t > 0"),
+        (&["--game", "*", "--overheat", "1"], "two games"),
+        (&["--game", "1", "--norton", "*"], "U > 0"),
+        (&["--game", "1", "--norton", "0"], "U > 0"),
+        (&["--cool", "1"], "--game"),
+    ] {
+        let mut all = vec!["partizan"];
+        all.extend_from_slice(args);
+        error_contains(&all, needle);
+    }
+    let fifty = vec!["^256"; 50].join("+");
+    error_contains(&["partizan", "--game", &fifty], "300");
+}
+
+/// `--thermograph svg` prints an SVG document an XML parser accepts (checked with Python's
+/// parser where `python3` is installed); `--thermograph tikz` a picture pdflatex compiles.
+#[test]
+fn thermograph_pictures() {
+    let out = heaplab(&["partizan", "--game", "{2|-1}", "--thermograph", "svg"]);
+    assert!(out.status.success());
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("left wall") && svg.contains("mast"));
+    let dir = std::env::temp_dir().join(format!("heaplab-thermo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("thermograph.svg");
+    std::fs::write(&file, &svg).unwrap();
+    let python = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])",
+        ])
+        .arg(&file)
+        .output();
+    if let Ok(result) = python {
+        assert!(
+            result.status.success(),
+            "{}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+    }
+    let out = heaplab(&["partizan", "--game", "{2|-1}", "--thermograph", "tikz"]);
+    assert!(out.status.success());
+    let tikz = String::from_utf8(out.stdout).unwrap();
+    assert!(tikz.contains("\\begin{tikzpicture}") && tikz.contains("right wall"));
+    if pdflatex_available() {
+        let tex = dir.join("thermograph.tex");
+        let doc = format!(
+            "\\documentclass{{standalone}}\n\\usepackage{{tikz}}\n\\begin{{document}}\n{tikz}\\end{{document}}\n"
+        );
+        std::fs::write(&tex, doc).unwrap();
+        assert_compiles(&tex);
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

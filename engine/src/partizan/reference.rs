@@ -278,3 +278,85 @@ impl Cooling {
         Ok(found)
     }
 }
+
+/// Cooling a game tree by `t ≥ 0` from the definition (Siegel II.5), the slow reference for
+/// [`GameStore::cool`]: a form equal to a number is that number (numbers are colder than 0);
+/// otherwise `G_t` is the taxed form `{G^L_t − t | G^R_t + t}` of the tree's own options
+/// (cooled the same way, no canonical forms taken first) unless at some `t' < t` the taxed form
+/// is infinitesimally close to a number (equal stops), and then it is that number, for the
+/// least such `t'`. The `t'` are tried on the grid of multiples of `2^−fine`, so the reference
+/// is exact for games whose temperatures lie on the grid.
+pub struct TreeCooling {
+    fine: u32,
+    memo: std::collections::HashMap<(*const Tree, Dyadic), GameId>,
+}
+
+impl TreeCooling {
+    /// A reference cooling trying freezing points on the multiples of `2^−fine`.
+    pub fn new(fine: u32) -> Self {
+        TreeCooling {
+            fine,
+            memo: Default::default(),
+        }
+    }
+
+    /// `G_t` for the tree `g` (kept alive by the caller while the memo holds its address).
+    pub fn cooled(
+        &mut self,
+        store: &mut GameStore,
+        g: &Rc<Tree>,
+        t: Dyadic,
+    ) -> Result<GameId, EngineError> {
+        let key = (Rc::as_ptr(g), t);
+        if let Some(&known) = self.memo.get(&key) {
+            return Ok(known);
+        }
+        let value = store.from_tree(g)?;
+        let out = if store.as_number(value).is_some() {
+            value
+        } else {
+            let mut frozen = None;
+            let mut k = 0;
+            loop {
+                let earlier = Dyadic::new(k, self.fine)?;
+                if earlier >= t {
+                    break;
+                }
+                let form = self.taxed(store, g, earlier)?;
+                let (l, r) = store.stops(form)?;
+                if l == r {
+                    frozen = Some(store.number(l)?);
+                    break;
+                }
+                k += 1;
+            }
+            match frozen {
+                Some(x) => x,
+                None => self.taxed(store, g, t)?,
+            }
+        };
+        self.memo.insert(key, out);
+        Ok(out)
+    }
+
+    /// `{G^L_t − t | G^R_t + t}` over the tree's own options.
+    fn taxed(
+        &mut self,
+        store: &mut GameStore,
+        g: &Rc<Tree>,
+        t: Dyadic,
+    ) -> Result<GameId, EngineError> {
+        let (tax, rebate) = (store.number(t.negated())?, store.number(t)?);
+        let mut left = Vec::new();
+        for o in &g.left {
+            let c = self.cooled(store, o, t)?;
+            left.push(store.add(c, tax)?);
+        }
+        let mut right = Vec::new();
+        for o in &g.right {
+            let c = self.cooled(store, o, t)?;
+            right.push(store.add(c, rebate)?);
+        }
+        store.canonical(left, right)
+    }
+}

@@ -270,3 +270,52 @@ impl GameStore {
         Ok((graph.mean, graph.temperature))
     }
 }
+
+/// A thermograph as curves to draw: each a list of `(temperature, value)` points joined by
+/// straight lines, from `bottom` (0, or the temperature of a number) up to `top`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Drawing {
+    /// The left wall from `bottom` to the temperature, where it meets the mast.
+    pub left: Vec<(Dyadic, Dyadic)>,
+    /// The right wall from `bottom` to the temperature.
+    pub right: Vec<(Dyadic, Dyadic)>,
+    /// The mast: from `(temperature, mean)` up to `(top, mean)`.
+    pub mast: Vec<(Dyadic, Dyadic)>,
+    /// The coldest temperature drawn.
+    pub bottom: Dyadic,
+    /// The hottest temperature drawn (one above the temperature, at least 1).
+    pub top: Dyadic,
+}
+
+impl Wall {
+    /// The wall's points from `bottom` to `tau`: both ends and every break between.
+    fn points(&self, bottom: Dyadic, tau: Dyadic) -> Result<Vec<(Dyadic, Dyadic)>, EngineError> {
+        let mut points = vec![(bottom, self.at(bottom)?)];
+        for p in &self.pieces {
+            if p.from > bottom && p.from < tau {
+                points.push((p.from, p.value));
+            }
+        }
+        if tau > bottom {
+            points.push((tau, self.at(tau)?));
+        }
+        Ok(points)
+    }
+}
+
+impl Thermograph {
+    /// The thermograph as drawable curves (see [`Drawing`]).
+    pub fn drawing(&self) -> Result<Drawing, EngineError> {
+        let zero = Dyadic::integer(0);
+        let tau = self.temperature;
+        let bottom = tau.min(zero);
+        let top = tau.max(zero).checked_add(Dyadic::integer(1))?;
+        Ok(Drawing {
+            left: self.left.points(bottom, tau)?,
+            right: self.right.points(bottom, tau)?,
+            mast: vec![(tau, self.mean), (top, self.mean)],
+            bottom,
+            top,
+        })
+    }
+}
