@@ -70,13 +70,14 @@ fn a_store_stops_at_its_work_cap() {
     assert_ne!(message, WORK_CAP);
 }
 
-/// `*200` is named and has its birthday without walking its tree (every nimber below it is an
-/// option of it: a walk without memory takes 2^200 steps).
+/// `*200` is named, in both spellings, and has its birthday without walking its tree (every
+/// nimber below it is an option of it: a walk without memory takes 2^200 steps).
 #[test]
 fn large_nimbers_are_named_at_once() {
     let mut store = GameStore::default();
     let g = store.parse("*200").unwrap();
     assert_eq!(store.nim_value(g), Some(200));
     assert_eq!(store.display(g).unwrap(), "*200");
+    assert_eq!(store.display_braces(g).unwrap(), "*200");
     assert_eq!(store.birthday(g).unwrap(), 200);
 }

@@ -93,6 +93,7 @@ pub struct GameStore {
     pub(super) stop_memo: HashMap<GameId, (Dyadic, Dyadic)>,
     pub(super) rcf_memo: HashMap<GameId, GameId>,
     pub(super) name_memo: HashMap<GameId, String>,
+    pub(super) braces_memo: HashMap<GameId, String>,
     pub(super) thermo_memo: HashMap<GameId, super::thermograph::Thermograph>,
     /// `k·↑ + *m` for the `(k, m)` built so far, to name infinitesimals.
     pub(super) ups: HashMap<GameId, (i64, u32)>,
@@ -129,6 +130,7 @@ impl GameStore {
             stop_memo: HashMap::default(),
             rcf_memo: HashMap::default(),
             name_memo: HashMap::default(),
+            braces_memo: HashMap::default(),
             thermo_memo: HashMap::default(),
             ups: HashMap::default(),
             ups_reach: -1,

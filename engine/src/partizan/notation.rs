@@ -43,6 +43,19 @@ impl GameStore {
         if let Some(x) = self.as_number(g) {
             return Ok(x.to_string());
         }
+        if let Some(m) = self.nim_value(g) {
+            return Ok(star_name(m));
+        }
+        if let Some(name) = self.braces_memo.get(&g) {
+            return Ok(name.clone());
+        }
+        let name = self.braces_uncached(g)?;
+        self.braces_memo.insert(g, name.clone());
+        Ok(name)
+    }
+
+    /// [`GameStore::display_braces`] of a non-number, non-nimber form, not yet remembered.
+    fn braces_uncached(&mut self, g: GameId) -> Result<String, EngineError> {
         let (ls, rs) = self.stops(g)?;
         if ls == rs {
             let x = self.number(ls)?;
