@@ -94,12 +94,25 @@ fn wasm_bindgen(wasm: &Path, out_dir: &Path, target: &str, out_name: &str) -> Re
 /// Runs `wasm-opt -Oz --converge --low-memory-unused` on every `.wasm` in `dist`, installing
 /// binaryen first when it is missing (`--converge` repeats the passes until the size stops
 /// falling: about 4.5 KB gzipped less than one round, for about a minute more).
+/// Before those rounds, [`PRE_PASSES`] run once: about 3.4 KB gzipped less again.
 /// `--low-memory-unused` (about 4 KB gzipped less) lets it fold `p + C` into a load's or
 /// store's offset, which differs only when `p + C` wraps past 2^32 into the first KB of
 /// memory: Rust's pointers never do (the first KB is the far end of the 1 MB stack).
 /// `--zero-filled-memory` (the module defines its memory, which starts zeroed; it imports
 /// none) lets it drop zero bytes from data segments, and `--strip-producers` /
 /// `--strip-target-features` drop two metadata sections: about 200 bytes gzipped together.
+/// Passes run once before the `-Oz` rounds: merge functions that differ only in constants,
+/// one `-Oz` round, then whole-program flow analysis (`--gufa`) and a flatten and re-loop of
+/// every function, which the later rounds shrink further. Measured on the module of the time:
+/// 615,058 bytes gzipped with `-Oz --converge` alone, 611,620 with these first (gzip -9).
+const PRE_PASSES: [&str; 5] = [
+    "--merge-similar-functions",
+    "-Oz",
+    "--gufa",
+    "--flatten",
+    "--rereloop",
+];
+
 fn optimize(root: &Path, dist: &Path) -> Result<()> {
     let wasm_opt = tools::ensure_wasm_opt(root)?;
     for entry in fs::read_dir(dist).with_context(|| format!("could not list {}", dist.display()))? {
@@ -110,6 +123,7 @@ fn optimize(root: &Path, dist: &Path) -> Result<()> {
         let optimized = path.with_extension("opt.wasm");
         tools::run(
             tools::command(&wasm_opt)
+                .args(PRE_PASSES)
                 .args(["-Oz", "--converge", "--low-memory-unused"])
                 .args([
                     "--zero-filled-memory",

@@ -2,7 +2,7 @@
 //!
 //! - `build` (or `dist`): install what is missing (the wasm32 target, `wasm-bindgen-cli` at
 //!   the version in Cargo.lock, binaryen's `wasm-opt`, esbuild), build the web crate for size,
-//!   run wasm-bindgen and `wasm-opt -Oz --converge --low-memory-unused`, minify the JS and CSS,
+//!   run wasm-bindgen and `wasm-opt` (whole-module passes, then `-Oz --converge`), minify the JS and CSS,
 //!   and assemble `dist/` with cache-busting names and zopfli `.gz` siblings: a static site
 //!   any host serves as it is (docs/guide/publishing.md).
 //! - `serve [--port 8080]`: `build`, then serve `dist/` on http://127.0.0.1:PORT (the `.gz`

@@ -123,16 +123,24 @@ impl Wall {
         Ok(Wall { pieces })
     }
 
-    /// Every piece start of both walls, in order, without repeats.
+    /// Every piece start of both walls, in order, without repeats (a merge: each wall's
+    /// pieces are in order already).
     fn breaks(&self, other: &Wall) -> Vec<Dyadic> {
-        let mut all: Vec<Dyadic> = self
-            .pieces
-            .iter()
-            .chain(&other.pieces)
-            .map(|p| p.from)
-            .collect();
-        all.sort_unstable();
-        all.dedup();
+        let (a, b) = (&self.pieces, &other.pieces);
+        let mut all: Vec<Dyadic> = Vec::with_capacity(a.len() + b.len());
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() || j < b.len() {
+            let take_a = j == b.len() || (i < a.len() && a[i].from <= b[j].from);
+            let t = if take_a { a[i].from } else { b[j].from };
+            if take_a {
+                i += 1;
+            } else {
+                j += 1;
+            }
+            if all.last() != Some(&t) {
+                all.push(t);
+            }
+        }
         all
     }
 
