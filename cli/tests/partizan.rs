@@ -461,8 +461,9 @@ fn thermograph_pictures() {
     assert!(tikz.contains("\\begin{tikzpicture}") && tikz.contains("right wall"));
     if pdflatex_available() {
         let tex = dir.join("thermograph.tex");
+        // `article`: CI's TeX Live (latex-base and pictures) has no `standalone` class.
         let doc = format!(
-            "\\documentclass{{standalone}}\n\\usepackage{{tikz}}\n\\begin{{document}}\n{tikz}\\end{{document}}\n"
+            "\\documentclass{{article}}\n\\usepackage{{tikz}}\n\\begin{{document}}\n{tikz}\\end{{document}}\n"
         );
         std::fs::write(&tex, doc).unwrap();
         assert_compiles(&tex);
