@@ -5,8 +5,8 @@
 
 use crate::output::Format;
 use clap::{Args, ValueEnum};
-use heaplab_engine::partizan::drawing;
 use heaplab_engine::partizan::thermograph::Thermograph;
+use heaplab_engine::partizan::{drawing, facts};
 use heaplab_engine::partizan::{Dyadic, GameId, GameStore};
 use heaplab_engine::EngineError;
 use serde_json::{json, Map, Value};
@@ -71,34 +71,14 @@ pub fn run(text: &str, ops: &GameOps, format: Format) -> Result<String, EngineEr
     })
 }
 
-/// The keys every `--game` report has.
+/// The keys every `--game` report has (the engine's [`facts::game_facts`]).
 fn basics(
     store: &mut GameStore,
     g: GameId,
 ) -> Result<(Map<String, Value>, Thermograph), EngineError> {
-    let (left_stop, right_stop) = store.stops(g)?;
-    let reduced = store.reduced(g)?;
-    let graph = store.thermograph(g)?;
-    let points = |wall: &[(Dyadic, Dyadic)]| -> Vec<[String; 2]> {
-        wall.iter()
-            .map(|(t, v)| [t.to_string(), v.to_string()])
-            .collect()
-    };
-    let fields = json!({
-        "canonical": store.display(g)?,
-        "canonical_braces": store.display_braces(g)?,
-        "outcome": store.outcome(g)?,
-        "left_stop": left_stop.to_string(),
-        "right_stop": right_stop.to_string(),
-        "reduced": store.display(reduced)?,
-        "birthday": store.birthday(g)?,
-        "mean": graph.mean.to_string(),
-        "temperature": graph.temperature.to_string(),
-        "left_wall": points(&graph.left.breakpoints()),
-        "right_wall": points(&graph.right.breakpoints()),
-    });
-    let Value::Object(fields) = fields else {
-        unreachable!("json! of an object literal is an object")
+    let (facts, graph) = facts::game_facts(store, g)?;
+    let Ok(Value::Object(fields)) = serde_json::to_value(facts) else {
+        unreachable!("a struct of strings and numbers is a JSON object")
     };
     Ok((fields, graph))
 }
@@ -115,7 +95,7 @@ fn extras(
         fields.insert("atomic_weight".into(), store.display(w)?.into());
     }
     if let Some(t) = &ops.cool {
-        let t = number(store, t, "--cool")?;
+        let t = facts::number_argument(store, t, "--cool")?;
         let cooled = store.cool(g, t)?;
         fields.insert("cooled".into(), store.display(cooled)?.into());
     }
@@ -149,14 +129,6 @@ fn extras(
         }
     }
     Ok(())
-}
-
-/// A number written in game notation, e.g. `3/2`.
-fn number(store: &mut GameStore, text: &str, flag: &str) -> Result<Dyadic, EngineError> {
-    let g = store.parse(text)?;
-    store.as_number(g).ok_or_else(|| {
-        EngineError::Parse(format!("{flag} needs a number such as 3/2, not '{text}'"))
-    })
 }
 
 /// `s,t` split at the comma outside braces and parentheses.

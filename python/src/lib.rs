@@ -6,6 +6,8 @@
 //! into numpy arrays). Long calls release the GIL and check for Ctrl-C at every progress tick of
 //! the engine's [`Budget`]; engine errors become `ValueError`s carrying the engine's message.
 
+mod partizan;
+
 use heaplab_engine::cumulative_subtraction as cs;
 use heaplab_engine::period_map::{self, Cell, CellClass, Family, Window};
 use heaplab_engine::ruleset::{parse_count, NumberSet};
@@ -412,5 +414,11 @@ fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(period_map_class_names, module)?)?;
     module.add_function(wrap_pyfunction!(plane_grid, module)?)?;
     module.add_function(wrap_pyfunction!(sweep, module)?)?;
+    module.add_function(wrap_pyfunction!(partizan::partizan_game, module)?)?;
+    module.add_function(wrap_pyfunction!(partizan::partizan_apply, module)?)?;
+    module.add_function(wrap_pyfunction!(partizan::partizan_compare, module)?)?;
+    module.add_function(wrap_pyfunction!(partizan::partizan_incentives, module)?)?;
+    module.add_function(wrap_pyfunction!(partizan::partizan_thermograph, module)?)?;
+    module.add_function(wrap_pyfunction!(partizan::partizan_sequence, module)?)?;
     Ok(())
 }

@@ -11,6 +11,7 @@
 //! * [`reduced`]: stops and reduced canonical forms (Theorem 4.56, Table 4.2);
 //! * [`thermograph`]: thermographs, means and temperatures, and as curves to draw;
 //! * [`drawing`]: thermographs as SVG and TikZ pictures;
+//! * [`facts`]: one game's facts as plain data (the CLI's `--game` report, Python's `game`);
 //! * [`reference`]: plain game trees played out, the slow check beside the fast path;
 //! * [`heap`]: partizan heap rulesets (subtraction, pure breaking, duel code-digit,
 //!   chessboard) and the solver giving each heap's canonical form from smaller heaps;
@@ -23,6 +24,7 @@
 pub mod atomic;
 mod canonical;
 pub mod drawing;
+pub mod facts;
 pub mod game;
 pub mod heap;
 pub mod modinf;

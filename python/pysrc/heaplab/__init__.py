@@ -72,6 +72,11 @@ __all__ = [
     "period_map",
     "plane",
     "sweep",
+    "Game",
+    "game",
+    "PartizanSequence",
+    "PartizanPeriod",
+    "partizan",
 ]
 
 NumberSetLike = Union[str, Iterable[int]]
@@ -472,3 +477,7 @@ def sweep(
     return json.loads(_engine.sweep(
         family, optional(max_move, "max_move"), optional(size, "size"), bool(exact_max),
         optional(digits, "digits"), checks, where, group_by, top, _whole(rows, "rows")))
+
+
+# Partizan games (a module of their own; it uses the boundary and checks defined above).
+from .partizan import Game, PartizanPeriod, PartizanSequence, game, partizan  # noqa: E402
