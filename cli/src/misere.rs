@@ -6,13 +6,11 @@ use crate::output::Format;
 use crate::progress::with_budget;
 use clap::Args;
 use heaplab_engine::misere::quotient::QuotientCaps;
-use heaplab_engine::misere::report::{MisereReport, MAX_HEAP};
+use heaplab_engine::misere::report::{outcome_letter, MisereReport, MAX_HEAP};
 use heaplab_engine::misere::{analyse, HeapRules};
-use heaplab_engine::octal::position::{parse_heaps, Outcome};
-use heaplab_engine::octal::Ruleset;
-use heaplab_engine::ruleset::{parse_count, NumberSet};
+use heaplab_engine::octal::position::parse_heaps;
+use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::EngineError;
-use serde_json::json;
 
 #[derive(Args)]
 /// Arguments of `heaplab misere`.
@@ -44,21 +42,13 @@ pub struct MisereArgs {
     format: Format,
 }
 
-/// The rules named by the arguments.
-fn rules(args: &MisereArgs) -> Result<HeapRules, EngineError> {
-    match (&args.code, &args.subtraction, &args.all_but) {
-        (Some(code), None, None) => Ok(HeapRules::Code(Ruleset::parse(code)?)),
-        (None, Some(set), None) => Ok(HeapRules::Subtraction(NumberSet::parse(set)?)),
-        (None, None, Some(set)) => Ok(HeapRules::AllBut(NumberSet::parse(set)?)),
-        _ => Err(EngineError::Parse(
-            "give one game: a code such as .77, --subtraction 1,2,3 or --all-but 2".into(),
-        )),
-    }
-}
-
 /// Computes the report and renders it.
 pub fn run(args: &MisereArgs) -> Result<String, EngineError> {
-    let rules = rules(args)?;
+    let rules = HeapRules::choose(
+        args.code.as_deref(),
+        args.subtraction.as_deref(),
+        args.all_but.as_deref(),
+    )?;
     let max_heap = parse_count(&args.max_heap, "--max-heap", 1, MAX_HEAP)?;
     let max_order = parse_count(&args.max_order, "--max-order", 1, 100_000)? as usize;
     let sum = args.sum.as_deref().map(parse_heaps).transpose()?;
@@ -70,41 +60,9 @@ pub fn run(args: &MisereArgs) -> Result<String, EngineError> {
         analyse(&rules, max_heap, sum.as_deref(), caps, b)
     })?;
     Ok(match args.format {
-        Format::Json => json_text(&report),
+        Format::Json => report.to_json().to_string(),
         Format::Text => text(&report),
     })
-}
-
-fn letter(o: Outcome) -> &'static str {
-    match o {
-        Outcome::P => "P",
-        Outcome::N => "N",
-    }
-}
-
-fn json_text(r: &MisereReport) -> String {
-    let mut v = json!({
-        "rules": r.rules,
-        "max_heap": r.max_heap,
-        "order": r.order,
-        "generators": r.generators,
-        "relations": r.relations,
-        "p_portion": r.p_portion,
-        "heap_elements": r.heap_elements,
-        "name": r.name,
-        "tame": r.tame,
-        "genus": r.genus.iter().map(|g| g.text()).collect::<Vec<_>>(),
-        "genus_note": r.genus_note,
-        "outcomes": r.outcomes.iter().map(|&o| letter(o)).collect::<Vec<_>>(),
-        "outcome_period_observed": r.outcome_period,
-    });
-    if let Some(sum) = &r.sum {
-        v["sum"] = json!(sum.heaps);
-        v["element"] = json!(sum.element);
-        v["outcome"] = json!(letter(sum.outcome));
-        v["winning_moves"] = json!(sum.winning_moves);
-    }
-    v.to_string()
 }
 
 fn text(r: &MisereReport) -> String {
@@ -143,7 +101,10 @@ fn text(r: &MisereReport) -> String {
     out += &format!("heap elements: {}\n", r.heap_elements.join(" "));
     out += &format!(
         "outcomes: {}\n",
-        r.outcomes.iter().map(|&o| letter(o)).collect::<String>()
+        r.outcomes
+            .iter()
+            .map(|&o| outcome_letter(o))
+            .collect::<String>()
     );
     if let Some(p) = r.outcome_period {
         out += &format!(
@@ -166,7 +127,7 @@ fn text(r: &MisereReport) -> String {
             "sum {}: element {}, {}\n",
             heaps.join(" + "),
             sum.element,
-            letter(sum.outcome)
+            outcome_letter(sum.outcome)
         );
         for mv in &sum.winning_moves {
             let leaves: Vec<String> = mv.leaves.iter().map(u64::to_string).collect();

@@ -6,6 +6,7 @@
 //! into numpy arrays). Long calls release the GIL and check for Ctrl-C at every progress tick of
 //! the engine's [`Budget`]; engine errors become `ValueError`s carrying the engine's message.
 
+mod misere;
 mod partizan;
 
 use heaplab_engine::cumulative_subtraction as cs;
@@ -414,6 +415,7 @@ fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(period_map_class_names, module)?)?;
     module.add_function(wrap_pyfunction!(plane_grid, module)?)?;
     module.add_function(wrap_pyfunction!(sweep, module)?)?;
+    module.add_function(wrap_pyfunction!(misere::misere, module)?)?;
     module.add_function(wrap_pyfunction!(partizan::partizan_game, module)?)?;
     module.add_function(wrap_pyfunction!(partizan::partizan_apply, module)?)?;
     module.add_function(wrap_pyfunction!(partizan::partizan_compare, module)?)?;

@@ -1,4 +1,5 @@
-//! The one pure function the CLI (and later a page or Python) calls: [`analyse`].
+//! The one pure function the CLI and Python call: [`analyse`]; and its JSON form
+//! ([`MisereReport::to_json`]), which both print.
 
 use super::genus::Genus;
 use super::monoid::{generator_name, word_text};
@@ -197,4 +198,41 @@ pub fn sum_report(
         outcome: outcome(q.p[x as usize]),
         winning_moves,
     })
+}
+
+/// `P` or `N`.
+pub fn outcome_letter(o: Outcome) -> &'static str {
+    match o {
+        Outcome::P => "P",
+        Outcome::N => "N",
+    }
+}
+
+impl MisereReport {
+    /// The report as `heaplab misere --format json` and Python's `heaplab.misere` give it:
+    /// genera as text (`2^{0,1,3}`) and outcomes as letters, the sum's keys at the top level.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut v = serde_json::json!({
+            "rules": self.rules,
+            "max_heap": self.max_heap,
+            "order": self.order,
+            "generators": self.generators,
+            "relations": self.relations,
+            "p_portion": self.p_portion,
+            "heap_elements": self.heap_elements,
+            "name": self.name,
+            "tame": self.tame,
+            "genus": self.genus.iter().map(|g| g.text()).collect::<Vec<_>>(),
+            "genus_note": self.genus_note,
+            "outcomes": self.outcomes.iter().map(|&o| outcome_letter(o)).collect::<Vec<_>>(),
+            "outcome_period_observed": self.outcome_period,
+        });
+        if let Some(sum) = &self.sum {
+            v["sum"] = serde_json::json!(sum.heaps);
+            v["element"] = serde_json::json!(sum.element);
+            v["outcome"] = serde_json::json!(outcome_letter(sum.outcome));
+            v["winning_moves"] = serde_json::json!(sum.winning_moves);
+        }
+        v
+    }
 }

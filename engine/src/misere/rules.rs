@@ -24,6 +24,23 @@ pub enum HeapRules {
 }
 
 impl HeapRules {
+    /// The one game named by a code (`.77`, `kayles`), a subtraction set or an all-but set,
+    /// exactly one of which is given (the CLI's and Python's arguments).
+    pub fn choose(
+        code: Option<&str>,
+        subtraction: Option<&str>,
+        all_but: Option<&str>,
+    ) -> Result<HeapRules, EngineError> {
+        match (code, subtraction, all_but) {
+            (Some(code), None, None) => Ok(HeapRules::Code(Ruleset::parse(code)?)),
+            (None, Some(set), None) => Ok(HeapRules::Subtraction(NumberSet::parse(set)?)),
+            (None, None, Some(set)) => Ok(HeapRules::AllBut(NumberSet::parse(set)?)),
+            _ => Err(EngineError::Parse(
+                "give one game: a code such as .77, --subtraction 1,2,3 or --all-but 2".into(),
+            )),
+        }
+    }
+
     /// The ruleset as people write it: `{1,2,3}`, `all-but {2}` or the code `·77`.
     pub fn describe(&self) -> String {
         match self {

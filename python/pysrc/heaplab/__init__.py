@@ -77,6 +77,9 @@ __all__ = [
     "PartizanSequence",
     "PartizanPeriod",
     "partizan",
+    "MisereQuotient",
+    "MisereMove",
+    "misere",
 ]
 
 NumberSetLike = Union[str, Iterable[int]]
@@ -297,12 +300,15 @@ def scoring_octal(code: str, points: Union[str, Sequence[int]], terms: int = 100
     return ScoringOctal(data["code"], data["points"], tuple(data["values"]), Periodicity._from(data["period"]))
 
 
-def _set_text_keep_order(values: Iterable[object]) -> str:
-    """A list of points as the engine's comma text, order kept (points are per digit)."""
+def _set_text_keep_order(values: Iterable[object], name: str = "points") -> str:
+    """A list of whole numbers as the engine's comma text, order and repeats kept (points
+    per digit, heaps of a sum); text is passed on for the engine to check."""
+    if isinstance(values, str):
+        return values
     try:
-        return ",".join(_whole(v, "points") for v in values)
+        return ",".join(_whole(v, name) for v in values)
     except TypeError:
-        raise ValueError(f"points must be a list of whole numbers, not {_show(values)}") from None
+        raise ValueError(f"{name} must be a list of whole numbers, not {_show(values)}") from None
 
 
 @dataclass(frozen=True)
@@ -479,5 +485,7 @@ def sweep(
         optional(digits, "digits"), checks, where, group_by, top, _whole(rows, "rows")))
 
 
-# Partizan games (a module of their own; it uses the boundary and checks defined above).
+# Partizan games and misère play (modules of their own; they use the boundary and the
+# checks defined above).
 from .partizan import Game, PartizanPeriod, PartizanSequence, game, partizan  # noqa: E402
+from .misere import MisereMove, MisereQuotient, misere  # noqa: E402
