@@ -116,6 +116,7 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
     args.certificate.write(&values, || {
         certificate::octal_certificate(&args.code, &rules, &report, &values)
     })?;
+    let (largest, last_rare) = octal::value_summary(&values, report.ignore_mask);
     let p = &report.periodicity;
     Ok(match args.format {
         Format::Json => json!({
@@ -136,6 +137,8 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
             "ignore_mask": report.ignore_mask,
             "rare_count": report.rare_count,
             "common_count": report.common_count,
+            "largest_value": largest,
+            "last_rare_heap": last_rare,
             "seconds": seconds,
         })
         .to_string(),
@@ -146,8 +149,10 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
             };
             let sparse = match (report.ignore_mask, report.rare_count, report.common_count) {
                 (Some(mask), Some(rare), Some(common)) => {
+                    let last =
+                        last_rare.map_or(String::new(), |n| format!(", the last rare at {n}"));
                     format!(
-                        "\nsparse space: ignore mask {mask}, {rare} rare and {common} common heaps"
+                        "\nsparse space: ignore mask {mask}, {rare} rare and {common} common heaps{last}"
                     )
                 }
                 _ => String::new(),
@@ -157,12 +162,13 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
                 None => String::new(),
             };
             format!(
-                "{title}\nnim-values: {}\n{}{exception}\n{}\ncomputed {} heaps in {seconds:.2} s ({:?} method){sparse}",
+                "{title}\nnim-values: {}\n{}{exception}\n{}\ncomputed {} heaps in {seconds:.2} s ({:?} method), largest value {}{sparse}",
                 join(&report.values),
                 p.describe(),
                 report.proof,
                 report.computed,
                 report.method,
+                largest.map_or("-".to_string(), |v| v.to_string()),
             )
         }
     })

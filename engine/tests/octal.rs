@@ -457,3 +457,51 @@ proptest::proptest! {
         }
     }
 }
+
+/// The values of `code` for heaps `0..heaps`, with the largest value and the last rare heap.
+fn summary(code: &str, heaps: usize) -> (octal::OctalReport, Option<u32>, Option<u64>) {
+    let rules = Ruleset::parse(code).expect("valid code");
+    let limits = Limits {
+        terms: heaps,
+        prove: false,
+        max_heaps: heaps,
+    };
+    let (report, values) =
+        octal::solve_with_values(&rules, limits, Default::default(), &mut Budget::unlimited())
+            .expect("solves");
+    assert_eq!(values.len(), heaps, "{code}");
+    let (largest, last_rare) = octal::value_summary(&values, report.ignore_mask);
+    // The slow way: the same two facts read from the values one by one.
+    let plain = report.values.iter().copied().max();
+    let mask = report.ignore_mask.expect("sparse method");
+    let rare = (0..heaps)
+        .rev()
+        .find(|&n| octal::is_rare(report.values[n], mask));
+    assert_eq!(
+        (largest, last_rare),
+        (plain, rare.map(|n| n as u64)),
+        "{code}"
+    );
+    (report, largest, last_rare)
+}
+
+/// Grundy's game: Winning Ways p. 102, as the thesis quotes it (Section 3.4.2, The Sparse
+/// Space Phenomenon): computing G(250,001) the sparse way takes the nim-sums of only 1,273
+/// rare heaps (heaps 1..250,000; heap 0, also rare, is the empty heap).
+#[test]
+fn grundys_game_has_1273_rare_heaps_below_250001() {
+    let (report, largest, last_rare) = summary("grundy", 250_001);
+    assert_eq!(report.ignore_mask, Some(1));
+    assert_eq!(report.rare_count, Some(1_274));
+    assert!(octal::is_rare(report.values[0], 1));
+    assert!(largest.is_some() && last_rare.is_some_and(|n| n < 250_001));
+}
+
+/// Officers (·6), the unsolved one-digit game (thesis Section 3.4.3, Open Problem 5): its
+/// largest value below heap 40,000 is 284 (Flammenkamp's octal table, as the research digest
+/// records it).
+#[test]
+fn officers_largest_value_below_40000_is_284() {
+    let (_, largest, _) = summary(".6", 40_000);
+    assert_eq!(largest, Some(284));
+}

@@ -103,7 +103,47 @@ const RECORDS: &[Record] = &[
             ("source_range", 5),
         ],
     ),
+    // Unsolved games, honestly (thesis Section 3.4.3: Grundy's game is open, and ·6 is the one
+    // unsolved one-digit code of Open Problem 5): 2^28 heaps each, with a checkpoint that a
+    // second run resumes from. Printed: the largest value, the last rare heap and the time.
+    Record::command(UNSOLVED_GRUNDY, &[("computed", 1 << 28)]),
+    Record::command(UNSOLVED_OFFICERS, &[("computed", 1 << 28)]),
 ];
+
+/// `heaplab octal grundy` to 2^28 heaps with a checkpoint (under `target/`).
+const UNSOLVED_GRUNDY: &[&str] = &[
+    "octal",
+    "grundy",
+    "--prove",
+    "--max-heaps",
+    "268435456",
+    "--terms",
+    "1",
+    "--checkpoint",
+    "target/record-grundy.checkpoint",
+    "--progress",
+    "--format",
+    "json",
+];
+
+/// `heaplab octal .6` (Officers) to 2^28 heaps with a checkpoint (under `target/`).
+const UNSOLVED_OFFICERS: &[&str] = &[
+    "octal",
+    ".6",
+    "--prove",
+    "--max-heaps",
+    "268435456",
+    "--terms",
+    "1",
+    "--checkpoint",
+    "target/record-officers.checkpoint",
+    "--progress",
+    "--format",
+    "json",
+];
+
+/// What a record of an unsolved game reports, printed when its output has them.
+const UNSOLVED_FACTS: &[&str] = &["largest_value", "last_rare_heap", "rare_count"];
 
 /// The `heaplab octal CODE` arguments of an octal record.
 const OCTAL_PROVE: &[&str] = &[
@@ -335,6 +375,9 @@ pub fn records(root: &Path, filter: Option<&str>) -> Result<()> {
     }
     let ogsolve = ensure_ogsolve(root)?;
     let heaplab = build_heaplab(root)?;
+    // Checkpoint paths in the records are relative to the repository.
+    std::env::set_current_dir(root)
+        .with_context(|| format!("could not enter {}", root.display()))?;
     let (mut failed, mut ran) = (Vec::new(), 0);
     for record in RECORDS {
         let args = record.arguments();
@@ -353,6 +396,11 @@ pub fn records(root: &Path, filter: Option<&str>) -> Result<()> {
                     "  {:.1} s wall, {:.1} s CPU, {:.0} MB",
                     ours.wall, ours.user, ours.peak_mb
                 );
+                for key in UNSOLVED_FACTS {
+                    if let Some(value) = json_number(&json, key) {
+                        println!("  {key}: {value}");
+                    }
+                }
                 Duel {
                     json,
                     heaps: 0,

@@ -130,6 +130,21 @@ pub fn is_rare(value: u32, mask: u32) -> bool {
     (value & !mask).count_ones().is_multiple_of(2)
 }
 
+/// What a long run of a game not yet proven reports beside its counts: the largest value and
+/// the last heap whose value is rare under `mask` (Theorem 3.81), over `values` (heaps
+/// `0..values.len()`). `None`s for no values; no rare heap without a mask.
+pub fn value_summary(values: &Values, mask: Option<u32>) -> (Option<u32>, Option<u64>) {
+    let (mut largest, mut last_rare) = (None, None);
+    for n in 0..values.len() {
+        let v = values.get(n);
+        largest = largest.max(Some(v));
+        if mask.is_some_and(|m| is_rare(v, m)) {
+            last_rare = Some(n as u64);
+        }
+    }
+    (largest, last_rare)
+}
+
 /// An all-but subtraction game written as a code: `·(3)` tails with only 0s and 3s before.
 fn as_all_but(rules: &Ruleset) -> Option<Vec<u32>> {
     let plain = rules.tail() == [3]
