@@ -2,7 +2,7 @@
 //! method reaches within a time budget (default 10 s), raising the bound by a quarter each
 //! time. Plain timing, no assertions.
 //!
-//! Usage: `cargo run --release -p heaplab-engine --example bench_misere -- [--seconds S] [CODE...]`
+//! Usage: `cargo xtask bench misere [--seconds S] [CODE...]`
 //! (default codes `.77 .137 .07`). The quotient times the whole construction for heaps
 //! `0..=n`; the reference times the brute-force misère outcome of every single heap `0..=n`
 //! (the least that the quotient also answers).

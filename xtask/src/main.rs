@@ -50,6 +50,7 @@ commands:
   slurm               only the Slurm stage of `test` (needs root and slurm-wlm, munge)
   bench [ARGS...]     run the engine benchmark (ARGS are passed to it)
   bench octal-peer [REPS]  octal games: HeapLab against ogsolve -m rc2 (installed if missing)
+  bench misere [ARGS...]   misère quotients against brute force (`--seconds 10`)
   fuzz [CASES]        the fuzz suites with CASES random cases each (default 20000)
   hostile             rerun issue 21's CLI hostile list: exit, wall time, peak RSS, message
   records [TEXT]      the slow record checks (Table 3.2's octal records, the survey's record
@@ -94,6 +95,21 @@ fn run() -> Result<ExitCode> {
         }
         Some("bench") if rest.first().map(String::as_str) == Some("octal-peer") => {
             octal_peer::bench(&root, &rest[1..])?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("bench") if rest.first().map(String::as_str) == Some("misere") => {
+            // The misère quotient against the brute-force reference (BENCHMARKS.md).
+            let mut cargo = tools::cargo();
+            cargo.current_dir(&root).args([
+                "run",
+                "--release",
+                "-p",
+                "heaplab-engine",
+                "--example",
+                "bench_misere",
+                "--",
+            ]);
+            tools::run(cargo.args(&rest[1..]))?;
             Ok(ExitCode::SUCCESS)
         }
         Some("hostile") => {
