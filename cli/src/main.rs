@@ -2,6 +2,7 @@
 //! subcommand calls the same engine function as the web page, prints a readable summary or
 //! (`--format json`) one JSON object, and on bad input exits non-zero with one line on stderr.
 
+mod atlas;
 mod certificate;
 mod checkpoint;
 mod checks;
@@ -82,6 +83,10 @@ enum Command {
     /// Misère play (last mover loses): the Plambeck–Siegel misère quotient of heaps up to
     /// `--max-heap`, each heap's outcome and genus, and sums (`.77 --max-heap 30 --sum 3,5,7`).
     Misere(misere::MisereArgs),
+    /// The octal atlas (`octal --digits 3`): every code 0.d1…dD and 4.d1…dD solved on all
+    /// cores, grouped into classes of identical values, proven or honestly unsolved, with the
+    /// catalogues' facts checked.
+    Atlas(atlas::AtlasArgs),
     /// The papers' named checks (conjectures, observations, claims): names, citations and
     /// stated ranges (`--format json`).
     Checks(checks::ChecksArgs),
@@ -140,6 +145,7 @@ fn main() -> ExitCode {
         Command::SubtractionInfinite(args) => subtraction_infinite::run(&args),
         Command::Checks(args) => checks::run(&args),
         Command::Misere(args) => misere::run(&args),
+        Command::Atlas(args) => atlas::run(&args),
     };
     match result {
         Ok(text) => {

@@ -10,6 +10,8 @@
 //! * [`figure`]: RGBA map pixels and SVG legends, shared by the page and the CLI (a top layer:
 //!   it imports families, never the reverse);
 //! * [`checks`]: the papers' conjectures and claims as named checks with citations (the explorer's);
+//! * [`atlas`]: every octal code of D digits solved and grouped into classes, with the
+//!   catalogues' facts checked;
 //! * [`certificate`]: certificates of proven periods (theorem, window, SHA-256 of the values);
 //! * [`budget`]: size caps, progress reports and cancellation for every long computation;
 //! * [`mex`]: the plain minimum-excluded-value used by the reference solvers;
@@ -38,6 +40,9 @@ pub use heaplab_kernels::bits;
 pub mod budget;
 #[cfg(feature = "certificate")]
 pub mod certificate;
+// The atlas writes certificate hashes, so it comes with certificates (native only).
+#[cfg(feature = "certificate")]
+pub mod atlas;
 pub mod checks;
 pub mod colour;
 pub mod cumulative_games;

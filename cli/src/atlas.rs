@@ -1,0 +1,171 @@
+//! `heaplab atlas`: every octal code `0.d1…dD` and `4.d1…dD` solved on all cores and grouped
+//! into classes of identical values, with the catalogues' facts checked against them.
+
+use crate::output::Format;
+use crate::progress::Progress;
+use clap::Args;
+use heaplab_engine::atlas::{
+    self, check_fact, classes, AtlasClass, AtlasEntry, CatalogueCheck, CATALOGUE_FACTS,
+    DEFAULT_MAX_HEAPS,
+};
+use heaplab_engine::octal::MAX_HEAPS;
+use heaplab_engine::ruleset::parse_count;
+use heaplab_engine::EngineError;
+use serde_json::json;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+
+/// The heaps on which two codes of a catalogue fact are compared.
+const FACT_HEAPS: usize = 1 << 16;
+
+#[derive(Args)]
+/// Arguments of `heaplab atlas`.
+pub struct AtlasArgs {
+    /// The family: `octal` (the only one so far).
+    family: String,
+    /// The code digits D: every code 0.d1…dD and 4.d1…dD (2·8^D codes), 1 to 4.
+    #[arg(long, default_value = "3", allow_hyphen_values = true)]
+    digits: String,
+    /// The most heaps a game is computed to while its period is sought.
+    #[arg(long, default_value_t = DEFAULT_MAX_HEAPS.to_string(), allow_hyphen_values = true)]
+    max_heaps: String,
+    /// Worker threads (default: all cores).
+    #[arg(long, allow_hyphen_values = true)]
+    threads: Option<String>,
+    /// Print codes done, rate and time left on stderr.
+    #[arg(long)]
+    progress: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Runs the atlas and renders it.
+pub fn run(args: &AtlasArgs) -> Result<String, EngineError> {
+    if args.family != "octal" {
+        return Err(EngineError::Parse(format!(
+            "the atlas covers the family `octal`, not '{}'",
+            args.family
+        )));
+    }
+    let digits = parse_count(&args.digits, "--digits", 1, u64::from(atlas::MAX_DIGITS))? as u32;
+    let max_heaps = parse_count(&args.max_heaps, "--max-heaps", 1, MAX_HEAPS as u64)? as usize;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let threads = match &args.threads {
+        Some(t) => parse_count(t, "--threads", 1, 256)?,
+        None => cores,
+    } as usize;
+    let entries = solve_all(digits, max_heaps, threads, args.progress)?;
+    let classes = classes(&entries);
+    let facts = CATALOGUE_FACTS
+        .iter()
+        .map(|f| check_fact(f, FACT_HEAPS))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(match args.format {
+        Format::Json => json!({
+            "family": "octal",
+            "digits": digits,
+            "max_heaps": max_heaps,
+            "codes": entries.len(),
+            "classes": classes,
+            "catalogue": facts,
+        })
+        .to_string(),
+        Format::Text => text(digits, max_heaps, &classes, &facts),
+    })
+}
+
+/// Every code's entry, in atlas order, solved by `threads` workers taking the next code.
+fn solve_all(
+    digits: u32,
+    max_heaps: usize,
+    threads: usize,
+    progress: bool,
+) -> Result<Vec<AtlasEntry>, EngineError> {
+    let len = atlas::atlas_len(digits)?;
+    let next = AtomicU64::new(atlas::FIRST_INDEX);
+    let done = AtomicU64::new(atlas::FIRST_INDEX);
+    let failed = AtomicBool::new(false);
+    let results: Mutex<Vec<Option<Result<AtlasEntry, EngineError>>>> =
+        Mutex::new((0..len).map(|_| None).collect());
+    let mut meter = Progress::new(progress, "codes");
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= len || failed.load(Ordering::Relaxed) {
+                    break;
+                }
+                let entry = atlas::solve_code(&atlas::code_at(digits, i), max_heaps);
+                failed.fetch_or(entry.is_err(), Ordering::Relaxed);
+                if let Ok(mut all) = results.lock() {
+                    all[i as usize] = Some(entry);
+                }
+                done.fetch_add(1, Ordering::Relaxed);
+            });
+        }
+        while done.load(Ordering::Relaxed) < len && !failed.load(Ordering::Relaxed) {
+            meter.report(done.load(Ordering::Relaxed), len);
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+    });
+    meter.finish();
+    let all = results
+        .into_inner()
+        .map_err(|_| EngineError::OutOfRange("a worker thread failed".into()))?;
+    let mut entries = Vec::with_capacity(all.len());
+    for (i, slot) in all
+        .into_iter()
+        .enumerate()
+        .skip(atlas::FIRST_INDEX as usize)
+    {
+        match slot {
+            Some(entry) => entries.push(entry?),
+            None if failed.load(Ordering::Relaxed) => continue,
+            None => {
+                return Err(EngineError::OutOfRange(format!(
+                    "code {} was not computed",
+                    atlas::code_at(digits, i as u64)
+                )))
+            }
+        }
+    }
+    Ok(entries)
+}
+
+/// The readable atlas: one line per class, then the catalogue checks.
+fn text(digits: u32, max_heaps: usize, classes: &[AtlasClass], facts: &[CatalogueCheck]) -> String {
+    let proven = classes.iter().filter(|c| c.status == "proven").count();
+    let mut out = format!(
+        "octal atlas of {digits}-digit codes, heaps up to {max_heaps}: {} classes, {proven} proven, {} unsolved\n",
+        classes.len(),
+        classes.len() - proven
+    );
+    for c in classes {
+        let e = &c.entry;
+        let facts = match (e.preperiod, e.period) {
+            (Some(n0), Some(p)) if e.proven => format!("proven: n0 {n0}, p {p}"),
+            _ => format!("unsolved: computed {} heaps", e.computed),
+        };
+        let rare = match (e.rare_count, e.last_rare_heap) {
+            (Some(count), Some(last)) => format!(", {count} rare, the last at {last}"),
+            _ => String::new(),
+        };
+        let largest = e
+            .largest_value
+            .map_or(String::new(), |v| format!(", largest {v}"));
+        out.push_str(&format!(
+            "{}: {facts}{largest}{rare}\n",
+            c.codes.join(" = ")
+        ));
+    }
+    out.push_str("catalogue facts:\n");
+    for f in facts {
+        let verdict = match f.first_difference {
+            Some(n) => format!("WRONG: they first differ at heap {n}"),
+            None => format!("agrees on heaps 0..{}", f.heaps),
+        };
+        out.push_str(&format!("  {} = {} ({}): {verdict}\n", f.a, f.b, f.source));
+    }
+    out.trim_end().to_string()
+}
