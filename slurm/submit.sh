@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Submits a HeapLab sweep as a Slurm array job (one shard per task) and a merge job that runs
-# once every shard succeeded, then prints both job ids.
+# Submits a HeapLab sweep (or, with SWEEP_ARG... `atlas octal --digits D ...`, the octal atlas)
+# as a Slurm array job (one shard per task) and a merge job that runs once every shard
+# succeeded, then prints both job ids.
 #
 #   slurm/submit.sh [SBATCH_OPTION...] -- HEAPLAB WORKDIR N SWEEP_ARG...
 #

@@ -1,6 +1,7 @@
 //! `heaplab atlas`: every octal code `0.d1…dD` and `4.d1…dD` solved on all cores and grouped
 //! into classes of identical values, with the catalogues' facts checked against them.
 
+use crate::atlas_file;
 use crate::output::Format;
 use crate::progress::Progress;
 use clap::Args;
@@ -10,6 +11,7 @@ use heaplab_engine::atlas::{
 };
 use heaplab_engine::octal::MAX_HEAPS;
 use heaplab_engine::ruleset::parse_count;
+use heaplab_engine::sweep::shard_range;
 use heaplab_engine::EngineError;
 use serde_json::json;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -32,6 +34,13 @@ pub struct AtlasArgs {
     /// Worker threads (default: all cores).
     #[arg(long, allow_hyphen_values = true)]
     threads: Option<String>,
+    /// Compute only shard I of N (`--shard 2/4`), a contiguous range of codes, for
+    /// `heaplab merge` (a Slurm array job: `slurm/submit.sh`).
+    #[arg(long, allow_hyphen_values = true)]
+    shard: Option<String>,
+    /// Write the result (or the shard) here instead of stdout.
+    #[arg(long)]
+    out: Option<String>,
     /// Print codes done, rate and time left on stderr.
     #[arg(long)]
     progress: bool,
@@ -55,13 +64,40 @@ pub fn run(args: &AtlasArgs) -> Result<String, EngineError> {
         Some(t) => parse_count(t, "--threads", 1, 256)?,
         None => cores,
     } as usize;
-    let entries = solve_all(digits, max_heaps, threads, args.progress)?;
-    let classes = classes(&entries);
+    if let Some(path) = &args.out {
+        crate::files::ensure_writable(path, "--out")?;
+    }
+    let len = atlas::atlas_len(digits)?;
+    let (range, shard) = match args.shard.as_deref() {
+        Some(text) => {
+            let [i, n] = crate::sweep::parse_shard(text)?;
+            let range = shard_range(len, i, n)?;
+            (range.start.max(atlas::FIRST_INDEX)..range.end, Some([i, n]))
+        }
+        None => (atlas::FIRST_INDEX..len, None),
+    };
+    let entries = solve_all(digits, range, max_heaps, threads, args.progress)?;
+    let text = match shard {
+        Some(shard) => atlas_file::shard_text(digits, max_heaps, shard, &entries),
+        None => render(digits, max_heaps, &entries, args.format)?,
+    };
+    emit(args.out.as_deref(), text)
+}
+
+/// The whole atlas of `entries` (every code, in order) as JSON or text: the one rendering of
+/// a one-process run and of `heaplab merge`.
+pub fn render(
+    digits: u32,
+    max_heaps: usize,
+    entries: &[AtlasEntry],
+    format: Format,
+) -> Result<String, EngineError> {
+    let classes = classes(entries);
     let facts = CATALOGUE_FACTS
         .iter()
         .map(|f| check_fact(f, FACT_HEAPS))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(match args.format {
+    Ok(match format {
         Format::Json => json!({
             "family": "octal",
             "digits": digits,
@@ -75,19 +111,31 @@ pub fn run(args: &AtlasArgs) -> Result<String, EngineError> {
     })
 }
 
+/// `text` on stdout (returned) or written to `path` (nothing returned).
+pub fn emit(path: Option<&str>, text: String) -> Result<String, EngineError> {
+    match path {
+        Some(path) => {
+            crate::output::write_text(path, &format!("{text}\n"))?;
+            Ok(String::new())
+        }
+        None => Ok(text),
+    }
+}
+
 /// Every code's entry, in atlas order, solved by `threads` workers taking the next code.
 fn solve_all(
     digits: u32,
+    range: std::ops::Range<u64>,
     max_heaps: usize,
     threads: usize,
     progress: bool,
 ) -> Result<Vec<AtlasEntry>, EngineError> {
-    let len = atlas::atlas_len(digits)?;
-    let next = AtomicU64::new(atlas::FIRST_INDEX);
-    let done = AtomicU64::new(atlas::FIRST_INDEX);
+    let (start, len) = (range.start, range.end);
+    let next = AtomicU64::new(start);
+    let done = AtomicU64::new(start);
     let failed = AtomicBool::new(false);
     let results: Mutex<Vec<Option<Result<AtlasEntry, EngineError>>>> =
-        Mutex::new((0..len).map(|_| None).collect());
+        Mutex::new((start..len).map(|_| None).collect());
     let mut meter = Progress::new(progress, "codes");
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -99,13 +147,13 @@ fn solve_all(
                 let entry = atlas::solve_code(&atlas::code_at(digits, i), max_heaps);
                 failed.fetch_or(entry.is_err(), Ordering::Relaxed);
                 if let Ok(mut all) = results.lock() {
-                    all[i as usize] = Some(entry);
+                    all[(i - start) as usize] = Some(entry);
                 }
                 done.fetch_add(1, Ordering::Relaxed);
             });
         }
         while done.load(Ordering::Relaxed) < len && !failed.load(Ordering::Relaxed) {
-            meter.report(done.load(Ordering::Relaxed), len);
+            meter.report(done.load(Ordering::Relaxed) - start, len - start);
             std::thread::sleep(std::time::Duration::from_millis(200));
         }
     });
@@ -114,18 +162,14 @@ fn solve_all(
         .into_inner()
         .map_err(|_| EngineError::OutOfRange("a worker thread failed".into()))?;
     let mut entries = Vec::with_capacity(all.len());
-    for (i, slot) in all
-        .into_iter()
-        .enumerate()
-        .skip(atlas::FIRST_INDEX as usize)
-    {
+    for (i, slot) in (start..).zip(all) {
         match slot {
             Some(entry) => entries.push(entry?),
             None if failed.load(Ordering::Relaxed) => continue,
             None => {
                 return Err(EngineError::OutOfRange(format!(
                     "code {} was not computed",
-                    atlas::code_at(digits, i as u64)
+                    atlas::code_at(digits, i)
                 )))
             }
         }

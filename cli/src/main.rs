@@ -3,6 +3,7 @@
 //! (`--format json`) one JSON object, and on bad input exits non-zero with one line on stderr.
 
 mod atlas;
+mod atlas_file;
 mod certificate;
 mod checkpoint;
 mod checks;

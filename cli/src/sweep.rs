@@ -155,7 +155,7 @@ fn parse_top(text: &str) -> Result<TopSpec, EngineError> {
 }
 
 /// `I/N`.
-fn parse_shard(text: &str) -> Result<[u64; 2], EngineError> {
+pub fn parse_shard(text: &str) -> Result<[u64; 2], EngineError> {
     let (i, n) = text.split_once('/').ok_or_else(|| {
         EngineError::Parse(format!("--shard must be I/N, e.g. 0/4, not '{text}'"))
     })?;

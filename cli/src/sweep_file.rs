@@ -329,7 +329,8 @@ fn chunk_line(chunk: u64, summary: &Summary) -> String {
 /// Arguments of `heaplab merge`.
 #[derive(Args)]
 pub struct MergeArgs {
-    /// The shard files of one sweep (`heaplab sweep … --shard I/N --out PART`), all N of them.
+    /// The shard files of one sweep (`heaplab sweep … --shard I/N --out PART`) or one atlas
+    /// (`heaplab atlas octal … --shard I/N --out PART`), all N of them.
     #[arg(required = true)]
     parts: Vec<String>,
     /// Where to write the merged result (stdout when absent).
@@ -343,6 +344,17 @@ pub struct MergeArgs {
 /// `heaplab merge`: checks the parts are shards 0..N-1 of one sweep, each whole and
 /// consistent, and writes the result.
 pub fn merge(args: &MergeArgs) -> Result<String, EngineError> {
+    if crate::atlas_file::is_atlas_shard(&args.parts[0]) {
+        let format = match args.format {
+            SweepFormat::Json => crate::output::Format::Json,
+            _ => {
+                return Err(EngineError::Parse(
+                    "an atlas merges to JSON (--format json)".into(),
+                ))
+            }
+        };
+        return crate::atlas_file::merge(&args.parts, args.out.as_deref(), format);
+    }
     check_target(args.format, args.out.as_deref())?;
     let mut shards: Vec<ShardFile> = Vec::new();
     for path in &args.parts {

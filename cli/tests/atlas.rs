@@ -59,3 +59,41 @@ fn bad_input_is_refused() {
     error_contains(&["atlas", "octal", "--max-heaps", "0"], "--max-heaps");
     error_contains(&["atlas", "octal", "--threads", "0"], "--threads");
 }
+
+/// Three shards merged are the one-process atlas, byte for byte; a missing or edited shard is
+/// refused.
+#[test]
+fn shards_merge_into_the_one_process_atlas() {
+    let dir = std::env::temp_dir().join(format!("heaplab-atlas-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let base = ["atlas", "octal", "--digits", "2", "--max-heaps", "2048"];
+    let run = |extra: &[&str]| {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        assert!(heaplab(&args).status.success(), "{args:?}");
+    };
+    let single = path("single.json");
+    run(&["--format", "json", "--out", &single]);
+    let parts: Vec<String> = (0..3).map(|i| path(&format!("part-{i}.json"))).collect();
+    for (i, part) in parts.iter().enumerate() {
+        run(&["--shard", &format!("{i}/3"), "--out", part]);
+    }
+    let merged = path("merged.json");
+    let mut args = vec!["merge"];
+    args.extend(parts.iter().map(String::as_str));
+    args.extend(["--out", &merged]);
+    assert!(heaplab(&args).status.success());
+    assert_eq!(
+        std::fs::read(&single).unwrap(),
+        std::fs::read(&merged).unwrap()
+    );
+    error_contains(&["merge", &parts[0], &parts[2]], "3 shards, 2 were given");
+    let text = std::fs::read_to_string(&parts[1]).unwrap();
+    std::fs::write(
+        &parts[1],
+        text.replacen("\"computed\":2048", "\"computed\":2047", 1),
+    )
+    .unwrap();
+    error_contains(&["merge", &parts[0], &parts[1], &parts[2]], "checksum");
+    std::fs::remove_dir_all(&dir).ok();
+}

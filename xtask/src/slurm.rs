@@ -43,6 +43,10 @@ const SWEEP_ARGS: [&str; 11] = [
 ];
 /// What the merged file must say, so that two empty files never pass as equal: 2^12 - 1 sets.
 const EXPECTED_COUNT: &str = "\"rulesets\": 4095";
+/// The octal atlas the cluster computes in shards: `heaplab atlas octal --digits 1`.
+const ATLAS_ARGS: [&str; 6] = ["atlas", "octal", "--digits", "1", "--max-heaps", "4096"];
+/// What the merged atlas must say: 2·8 codes but `.0`.
+const ATLAS_COUNT: &str = "\"codes\":15";
 
 /// Why the stage is skipped on this machine, or `None` if it runs (always when
 /// `HEAPLAB_REQUIRE_SLURM` is set: then what is missing fails the stage).
@@ -124,10 +128,12 @@ fn run_checks(root: &Path, tally: &mut Tally) -> Result<()> {
 fn sweep_checks(root: &Path, cluster: &Cluster, heaplab: &Path, tally: &mut Tally) -> Result<()> {
     let work = cluster.dir().join("sweep");
     let single = cluster.dir().join("single.json");
-    one_process_sweep(heaplab, &single)?;
+    let mut sweep = vec!["sweep"];
+    sweep.extend(SWEEP_ARGS);
+    one_process(heaplab, &sweep, &single)?;
 
-    submit_and_wait(root, cluster, heaplab, &work, &[])?;
-    same_bytes(&work.join("merged.json"), &single)?;
+    submit_and_wait(root, cluster, heaplab, &work, &[], &SWEEP_ARGS)?;
+    same_bytes(&work.join("merged.json"), &single, EXPECTED_COUNT)?;
     pass(
         tally,
         "4 array tasks and the merge job give the one-process result, byte for byte",
@@ -136,22 +142,36 @@ fn sweep_checks(root: &Path, cluster: &Cluster, heaplab: &Path, tally: &mut Tall
     let part = work.join("part-1.json");
     fs::remove_file(&part).with_context(|| format!("could not remove {}", part.display()))?;
     fs::remove_file(work.join("merged.json")).context("could not remove merged.json")?;
-    submit_and_wait(root, cluster, heaplab, &work, &["--array=1"])?;
-    same_bytes(&work.join("merged.json"), &single)?;
+    submit_and_wait(root, cluster, heaplab, &work, &["--array=1"], &SWEEP_ARGS)?;
+    same_bytes(&work.join("merged.json"), &single, EXPECTED_COUNT)?;
     pass(
         tally,
         "resubmitting shard 1 alone (--array=1) restores the merged result",
     );
+
+    let (atlas_work, atlas_single) = (
+        cluster.dir().join("atlas"),
+        cluster.dir().join("atlas.json"),
+    );
+    one_process(heaplab, &ATLAS_ARGS, &atlas_single)?;
+    submit_and_wait(root, cluster, heaplab, &atlas_work, &[], &ATLAS_ARGS)?;
+    same_bytes(&atlas_work.join("merged.json"), &atlas_single, ATLAS_COUNT)?;
+    pass(
+        tally,
+        "the octal atlas as 4 array tasks and the merge job gives the one-process atlas",
+    );
     Ok(())
 }
 
-/// `slurm/submit.sh SBATCH_OPTIONS -- HEAPLAB WORK 4 SWEEP_ARGS`, then waits for the merge job.
+/// `slurm/submit.sh SBATCH_OPTIONS -- HEAPLAB WORK 4 JOB...` (a sweep's arguments, or
+/// `atlas …`), then waits for the merge job.
 fn submit_and_wait(
     root: &Path,
     cluster: &Cluster,
     heaplab: &Path,
     work: &Path,
     sbatch_options: &[&str],
+    job: &[&str],
 ) -> Result<()> {
     let mut submit = cluster.command("bash");
     submit
@@ -161,7 +181,7 @@ fn submit_and_wait(
         .arg(heaplab)
         .arg(work)
         .arg(SHARDS.to_string())
-        .args(SWEEP_ARGS);
+        .args(job);
     let line = tools::describe(&submit);
     println!("$ {line}");
     let out = submit
@@ -259,23 +279,21 @@ pub(crate) fn build_heaplab(root: &Path) -> Result<PathBuf> {
     Ok(binary)
 }
 
-/// The same sweep in one process, for comparison with the merged shards.
-fn one_process_sweep(heaplab: &Path, out: &Path) -> Result<()> {
+/// `heaplab ARGS --format json --out OUT` in one process, for comparison with the merged
+/// shards.
+fn one_process(heaplab: &Path, args: &[&str], out: &Path) -> Result<()> {
     let mut cmd = Command::new(heaplab);
-    cmd.arg("sweep")
-        .args(SWEEP_ARGS)
-        .args(["--format", "json", "--out"])
-        .arg(out);
+    cmd.args(args).args(["--format", "json", "--out"]).arg(out);
     tools::run(&mut cmd)
 }
 
 /// Fails unless the two files hold the same bytes, naming the first difference.
-fn same_bytes(merged: &Path, single: &Path) -> Result<()> {
+fn same_bytes(merged: &Path, single: &Path, expected: &str) -> Result<()> {
     let read =
         |path: &Path| fs::read(path).with_context(|| format!("could not read {}", path.display()));
     let (a, b) = (read(merged)?, read(single)?);
-    if !String::from_utf8_lossy(&a).contains(EXPECTED_COUNT) {
-        bail!("{} does not say {EXPECTED_COUNT}", merged.display());
+    if !String::from_utf8_lossy(&a).contains(expected) {
+        bail!("{} does not say {expected}", merged.display());
     }
     if a == b {
         println!(
