@@ -1,5 +1,7 @@
 //! Canonical forms against the slow reference, and the notation (issue 18).
 
+mod common;
+use common::tree;
 use heaplab_engine::partizan::reference::{self, Cooling, Tree};
 use heaplab_engine::partizan::{Dyadic, GameId, GameStore, Outcome};
 use proptest::prelude::*;
@@ -67,19 +69,6 @@ fn sums_of_day_two_values_match_the_reference() {
             assert!(reference::geq_sum(&[sum_tree], &parts), "{i}+{j}");
         }
     }
-}
-
-/// A random game tree of birthday at most `depth`, with at most `width` options a side.
-fn tree(depth: u32, width: usize) -> BoxedStrategy<Rc<Tree>> {
-    let leaf = Just(Tree::new(vec![], vec![])).boxed();
-    leaf.prop_recursive(depth, 64, width as u32, move |inner| {
-        (
-            prop::collection::vec(inner.clone(), 0..=width),
-            prop::collection::vec(inner, 0..=width),
-        )
-            .prop_map(|(l, r)| Tree::new(l, r))
-    })
-    .boxed()
 }
 
 proptest! {

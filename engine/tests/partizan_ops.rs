@@ -2,6 +2,8 @@
 //! and incentives, against worked examples (CGSuite's own test cases, Winning Ways, Siegel,
 //! the thesis) and against cooling computed from the definition on game trees.
 
+mod common;
+use common::tree;
 use heaplab_engine::partizan::reference::{self, Tree, TreeCooling};
 use heaplab_engine::partizan::{Dyadic, GameId, GameStore};
 use proptest::prelude::*;
@@ -255,19 +257,6 @@ fn incentives_as_cgsuite_lists_them() {
         .unwrap();
     let right = store.parse("{1v|^^||0}").unwrap();
     assert_eq!((inc.left, inc.right), (vec![left], vec![right]));
-}
-
-/// A random game tree of birthday at most `depth`, with at most `width` options a side.
-fn tree(depth: u32, width: usize) -> BoxedStrategy<Rc<Tree>> {
-    let leaf = Just(Tree::new(vec![], vec![])).boxed();
-    leaf.prop_recursive(depth, 64, width as u32, move |inner| {
-        (
-            prop::collection::vec(inner.clone(), 0..=width),
-            prop::collection::vec(inner, 0..=width),
-        )
-            .prop_map(|(l, r)| Tree::new(l, r))
-    })
-    .boxed()
 }
 
 /// The stops of a tree from their definition (Siegel II.3; thesis Definition 2.57): a form

@@ -58,6 +58,25 @@ commands:
                       only those whose command or name contains it (`records octal`)
   help                show this message";
 
+/// `cargo run --release -p heaplab-engine --example EXAMPLE -- ARGS` (the benchmarks).
+fn engine_example(root: &std::path::Path, example: &str, args: &[String]) -> Result<ExitCode> {
+    let mut cargo = tools::cargo();
+    cargo
+        .current_dir(root)
+        .args([
+            "run",
+            "--release",
+            "-p",
+            "heaplab-engine",
+            "--example",
+            example,
+        ])
+        .arg("--")
+        .args(args);
+    tools::run(&mut cargo)?;
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> ExitCode {
     match run() {
         Ok(code) => code,
@@ -99,18 +118,7 @@ fn run() -> Result<ExitCode> {
         }
         Some("bench") if rest.first().map(String::as_str) == Some("misere") => {
             // The misère quotient against the brute-force reference (BENCHMARKS.md).
-            let mut cargo = tools::cargo();
-            cargo.current_dir(&root).args([
-                "run",
-                "--release",
-                "-p",
-                "heaplab-engine",
-                "--example",
-                "bench_misere",
-                "--",
-            ]);
-            tools::run(cargo.args(&rest[1..]))?;
-            Ok(ExitCode::SUCCESS)
+            engine_example(&root, "bench_misere", &rest[1..])
         }
         Some("hostile") => {
             no_extra_args("hostile", &rest)?;
@@ -126,22 +134,7 @@ fn run() -> Result<ExitCode> {
             octal_peer::records(&root, rest.first().map(String::as_str))?;
             Ok(ExitCode::SUCCESS)
         }
-        Some("bench") => {
-            let mut cargo = tools::cargo();
-            cargo.current_dir(&root).args([
-                "run",
-                "--release",
-                "-p",
-                "heaplab-engine",
-                "--example",
-                "bench",
-            ]);
-            if !rest.is_empty() {
-                cargo.arg("--").args(&rest);
-            }
-            tools::run(&mut cargo)?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Some("bench") => engine_example(&root, "bench", &rest),
         Some("fuzz") => {
             let cases = match rest.as_slice() {
                 [] => 20_000,

@@ -82,18 +82,23 @@ impl GameStore {
         self.heat_by(g, (t, minus), None, &mut memo)
     }
 
+    /// An error `"{what}, and X is not positive"` unless `x > 0`.
+    fn require_positive(&mut self, x: GameId, what: &str) -> Result<(), EngineError> {
+        if self.outcome(x)? == super::game::Outcome::L {
+            return Ok(());
+        }
+        let text = self.display(x)?;
+        Err(EngineError::OutOfRange(format!(
+            "{what}, and {text} is not positive"
+        )))
+    }
+
     /// `∫_s^t G`, `g` overheated from `s` to `t` (Siegel II.6; CGSuite's `Overheat(s, t)`):
     /// an integer `n` becomes `n.s` (`n` copies of `s`), otherwise
     /// `{∫_s^t G^L + t | ∫_s^t G^R − t}`. Both `s` and `t` must be positive games.
     pub fn overheat(&mut self, g: GameId, s: GameId, t: GameId) -> Result<GameId, EngineError> {
-        for (name, x) in [("s", s), ("t", t)] {
-            if self.outcome(x)? != super::game::Outcome::L {
-                let text = self.display(x)?;
-                return Err(EngineError::OutOfRange(format!(
-                    "overheating needs {name} > 0, and {text} is not positive"
-                )));
-            }
-        }
+        self.require_positive(s, "overheating needs s > 0")?;
+        self.require_positive(t, "overheating needs t > 0")?;
         let minus = self.neg(t)?;
         let mut memo = HashMap::default();
         self.heat_by(g, (t, minus), Some(s), &mut memo)
@@ -165,12 +170,7 @@ impl GameStore {
     /// `G.U = {G^L.U + U + I | G^R.U − U − I}` over `G`'s canonical options and `U`'s
     /// maximal incentives `I`. (Thesis Theorem 3.104 uses `G.1* = {G^L.1* + 1 | G^R.1* − 1}`.)
     pub fn norton(&mut self, g: GameId, u: GameId) -> Result<GameId, EngineError> {
-        if self.outcome(u)? != super::game::Outcome::L {
-            let text = self.display(u)?;
-            return Err(EngineError::OutOfRange(format!(
-                "the Norton product G.U needs U > 0, and {text} is not positive"
-            )));
-        }
+        self.require_positive(u, "the Norton product G.U needs U > 0")?;
         let incentives = self.incentives(u)?;
         let mut steps = Vec::new();
         for i in incentives.left.into_iter().chain(incentives.right) {
