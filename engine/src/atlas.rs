@@ -15,8 +15,10 @@ use std::collections::BTreeMap;
 
 /// The most code digits an atlas takes (`8^4 · 2` codes).
 pub const MAX_DIGITS: u32 = 4;
-/// The heap cap a game is computed to by default.
-pub const DEFAULT_MAX_HEAPS: usize = 1 << 22;
+/// The heap cap a game is computed to by default. Codes without a sparse space (·004) take
+/// time quadratic in the heaps (about 54 s for 2^18 heaps of ·004), so a larger default would
+/// keep a 3-digit atlas running for hours; `--max-heaps` raises it.
+pub const DEFAULT_MAX_HEAPS: usize = 1 << 16;
 
 /// One code's solution.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
