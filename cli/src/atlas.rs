@@ -137,22 +137,28 @@ fn solve_all(
     let results: Mutex<Vec<Option<Result<AtlasEntry, EngineError>>>> =
         Mutex::new((start..len).map(|_| None).collect());
     let mut meter = Progress::new(progress, "codes");
+    let working = AtomicU64::new(threads as u64);
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= len || failed.load(Ordering::Relaxed) {
-                    break;
+            scope.spawn(|| {
+                // Counted out on every exit, a panic's unwinding included, so the loop below
+                // never waits for a worker that is gone.
+                let _leaving = Leaving(&working);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= len || failed.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let entry = atlas::solve_code(&atlas::code_at(digits, i), max_heaps);
+                    failed.fetch_or(entry.is_err(), Ordering::Relaxed);
+                    if let Ok(mut all) = results.lock() {
+                        all[(i - start) as usize] = Some(entry);
+                    }
+                    done.fetch_add(1, Ordering::Relaxed);
                 }
-                let entry = atlas::solve_code(&atlas::code_at(digits, i), max_heaps);
-                failed.fetch_or(entry.is_err(), Ordering::Relaxed);
-                if let Ok(mut all) = results.lock() {
-                    all[(i - start) as usize] = Some(entry);
-                }
-                done.fetch_add(1, Ordering::Relaxed);
             });
         }
-        while done.load(Ordering::Relaxed) < len && !failed.load(Ordering::Relaxed) {
+        while working.load(Ordering::Relaxed) > 0 {
             meter.report(done.load(Ordering::Relaxed) - start, len - start);
             std::thread::sleep(std::time::Duration::from_millis(200));
         }
@@ -212,4 +218,13 @@ fn text(digits: u32, max_heaps: usize, classes: &[AtlasClass], facts: &[Catalogu
         out.push_str(&format!("  {} = {} ({}): {verdict}\n", f.a, f.b, f.source));
     }
     out.trim_end().to_string()
+}
+
+/// Counts a worker out of `working` when dropped.
+struct Leaving<'a>(&'a AtomicU64);
+
+impl Drop for Leaving<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
