@@ -1,15 +1,48 @@
-// Starts the HeapLab wasm module. It lives in its own file because the page's
-// Content-Security-Policy allows no inline scripts. start() mounts the app into #app
-// (it is not a #[wasm_bindgen(start)] function: see web/src/lib.rs).
-import init, { start } from '../heaplab.js';
+// Starts HeapLab. The site has two wasm bundles built from one crate (web/src/bundle.rs):
+// "core" holds the pages of LAB_PAGES' complement, "lab" the pages listed there. This loads
+// the bundle of the page in the address bar and calls its start(), which mounts the app into
+// #app; a link to a page of the other bundle calls heaplabSwitch, which stops this app and
+// starts the other bundle on the same URL. It lives in its own file because the page's
+// Content-Security-Policy allows no inline scripts.
+const BUNDLES = { core: '../heaplab.js', lab: '../heaplab_lab.js' };
+// The lab bundle's pages: the same list as the page registry's "lab" entries
+// (web/src/route/registry.rs), which a test checks.
+const LAB_PAGES = ['/cumulative-subtraction', '/cumulative-games', '/scoring', '/partizan'];
 
-init().then(() => start()).catch((error) => {
-  const note = document.getElementById('boot-note');
+function bundleOf(hash) {
+  const path = hash.replace(/^#/, '').split('?')[0].replace(/\/+$/, '');
+  return LAB_PAGES.includes(path) ? 'lab' : 'core';
+}
+
+let running = null;
+
+async function run(name) {
+  if (running && running.name === name) return;
+  const url = new URL(BUNDLES[name], import.meta.url).href;
+  const glue = await import(url);
+  await glue.default();
+  if (running) running.glue.stop();
+  // The workers a page starts import this glue to run the same module.
+  globalThis.heaplabGlue = url;
+  running = { name, glue };
+  glue.start();
+}
+
+function fail(error) {
   const message = 'HeapLab could not start: ' + error +
     '. It needs a browser with WebAssembly SIMD: Chrome or Edge 97, Firefox 114, Safari 16.4 or later.';
+  // Before the app has started, its frame's note; after, the note of a page that waits for
+  // the other bundle (web/src/bundle.rs).
+  const note = document.getElementById('boot-note') || document.getElementById('bundle-loading');
   if (note) {
     note.textContent = message;
     note.setAttribute('role', 'alert');
   }
   console.error(error);
-});
+}
+
+globalThis.heaplabSwitch = (name) => {
+  run(name).catch(fail);
+};
+
+run(bundleOf(location.hash)).catch(fail);

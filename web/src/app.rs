@@ -6,25 +6,24 @@
 use gloo::events::EventListener;
 use yew::prelude::*;
 
-use crate::pages::cumulative_games::CumulativeGamesPage;
-use crate::pages::cumulative_subtraction::CumulativePage;
-use crate::pages::explore::ExplorePage;
-use crate::pages::octal::OctalPage;
-use crate::pages::partizan::PartizanPage;
-use crate::pages::plane::PlanePage;
-use crate::pages::scoring::ScoringPage;
-use crate::pages::{home::home, period_map::PeriodMapPage, subtraction::SubtractionPage};
+use crate::pages::home::home;
 use crate::route::{current_hash, Route, NAVIGATION};
 
 /// Expands the page list ([`crate::for_each_page!`]) into the page switch.
 macro_rules! page_switch {
-    ($($(#[$doc:meta])* $variant:ident($query:ident) $nav:literal $title:literal $page:ident
+    ($($(#[$doc:meta])* $variant:ident($query:ident) $nav:literal $title:literal $module:ident::$page:ident in $bundle:literal
         $summary:literal [$($example:tt),*];)*) => {
         /// The page of `route`.
         fn page_of(route: &Route) -> Html {
             match route {
                 Route::Home => home(),
-                $(Route::$variant(query) => html! { <$page query={query.clone()} /> },)*
+                $(Route::$variant(query) => {
+                    #[cfg(feature = $bundle)]
+                    let page = html! { <crate::pages::$module::$page query={query.clone()} /> };
+                    #[cfg(not(feature = $bundle))]
+                    let page = crate::bundle::elsewhere($bundle, query);
+                    page
+                })*
                 Route::NotFound(path) => not_found(path),
             }
         }

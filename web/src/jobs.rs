@@ -13,17 +13,16 @@
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
+#[cfg(feature = "lab")]
 use heaplab_engine::cumulative_subtraction::TwoPileReport;
-use heaplab_engine::octal::OctalReport;
-use heaplab_engine::plane::Solution;
+#[cfg(feature = "core")]
+use heaplab_engine::{octal::OctalReport, plane::Solution};
 use yew::prelude::*;
 
 use crate::format::progress_text;
-use crate::worker::jobs::cumulative_game::run::CgResult;
-use crate::worker::{
-    Job, JobId, JobOutput, JobSpec, PartizanResult, Place, Progress, ScoringTable, Truncated,
-    WorkerReply, WorkerRequest,
-};
+#[cfg(feature = "lab")]
+use crate::worker::{jobs::cumulative_game::run::CgResult, PartizanResult, ScoringTable, Truncated};
+use crate::worker::{Job, JobId, JobOutput, JobSpec, Place, Progress, WorkerReply, WorkerRequest};
 use crate::worker_client::{
     loading_worker_text, main_thread_text, note_worker_timeout, probe_workers, RunnerState,
     Shared as SharedState, WeakShared, WorkerLink, Workers, WORKER_TIMEOUT_MS,
@@ -55,26 +54,32 @@ macro_rules! output_of {
 }
 
 impl Shared {
+    #[cfg(feature = "lab")]
     output_of!(two_piles, TwoPiles, TwoPileReport, "The two-pile report.");
+    #[cfg(feature = "lab")]
     output_of!(
         truncated,
         Truncated,
         Truncated,
         "`tr^m` and the Conjecture 16 check."
     );
+    #[cfg(feature = "lab")]
     output_of!(
         scoring_octal,
         ScoringOctal,
         ScoringTable,
         "A scoring octal game's `G_s`."
     );
+    #[cfg(feature = "lab")]
     output_of!(
         cumulative_game,
         CumulativeGame,
         CgResult,
         "What the cumulative games page draws."
     );
+    #[cfg(feature = "core")]
     output_of!(plane, Plane, Solution, "A 2-D subtraction window.");
+    #[cfg(feature = "lab")]
     output_of!(
         partizan,
         Partizan,
@@ -83,6 +88,7 @@ impl Shared {
     );
 
     /// The 2-D subtraction window, shared (the page keeps it to draw and export).
+    #[cfg(feature = "core")]
     pub fn plane_rc(&self) -> Option<Rc<Solution>> {
         match &*self.0 {
             Ok(JobOutput::Plane(r)) => Some(Rc::clone(r)),
@@ -90,6 +96,7 @@ impl Shared {
         }
     }
     /// The outcome periodicity of a constant-memory search.
+    #[cfg(feature = "core")]
     pub fn outcome_cycle(&self) -> Option<Result<heaplab_engine::Periodicity, &str>> {
         match &*self.0 {
             Ok(JobOutput::OutcomeCycle(p)) => Some(Ok(*p)),
@@ -97,6 +104,7 @@ impl Shared {
             Err(message) => Some(Err(message)),
         }
     }
+    #[cfg(feature = "core")]
     output_of!(
         octal,
         Octal,

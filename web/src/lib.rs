@@ -1,6 +1,7 @@
 //! HeapLab's browser front end: a Yew (client-side rendered) app compiled to WebAssembly.
 //!
 //! * [`app`]: the shell — header, hash routing, page titles, "not found";
+//! * [`bundle`]: the two wasm modules of `dist/` (`core` and `lab`) and the switch between them;
 //! * [`route`]: URL state — every page's state lives in `location.hash`; the one page list;
 //! * [`pages`]: one module per route;
 //! * [`components`]: pieces the pages share (value strip canvas, chart, period facts, export);
@@ -20,11 +21,13 @@
 //! `static/worker_loader.js` calls [`start_worker`] instead of [`start`].
 
 pub mod app;
+pub mod bundle;
 pub mod components;
 pub mod format;
 pub mod jobs;
 pub mod pages;
 pub mod route;
+#[cfg(feature = "core")]
 pub mod tiles;
 pub mod worker;
 pub mod worker_client;
@@ -32,6 +35,11 @@ pub mod worker_pool;
 
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
+
+thread_local! {
+    /// The mounted app, kept so that [`stop`] can take it down before the other bundle starts.
+    static APP: std::cell::RefCell<Option<yew::AppHandle<app::App>>> = Default::default();
+}
 
 /// Entry point, called by `static/boot.js` after `init()`: mounts [`app::App`] into `#app`.
 /// Does nothing where there is no document (a worker) or no `#app` (a test page).
@@ -44,7 +52,17 @@ pub fn start() {
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("app"));
     if let Some(root) = root {
-        mount(root);
+        let handle = mount(root);
+        APP.with(|app| app.replace(Some(handle)));
+    }
+}
+
+/// Takes down the app [`start`] mounted (its pages, listeners and workers), so that the other
+/// bundle can mount into `#app` ([`bundle`]).
+#[wasm_bindgen]
+pub fn stop() {
+    if let Some(handle) = APP.with(|app| app.take()) {
+        handle.destroy();
     }
 }
 

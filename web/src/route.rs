@@ -48,7 +48,7 @@ use heaplab_engine::EngineError;
 /// Expands the page list ([`for_each_page!`](crate::for_each_page)) into [`Route`], its
 /// parser, titles, [`NAVIGATION`] and the home page's [`CARDS`].
 macro_rules! define_routes {
-    ($($(#[$doc:meta])* $variant:ident($query:ident) $nav:literal $title:literal $page:ident
+    ($($(#[$doc:meta])* $variant:ident($query:ident) $nav:literal $title:literal $module:ident::$page:ident in $bundle:literal
         $summary:literal [$(($example:literal, $link:literal)),*];)*) => {
         /// The pages of the app, one per game family that is live.
         #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,6 +93,10 @@ macro_rules! define_routes {
                 }
             }
         }
+
+        /// Which bundle holds each page: `(path, bundle)`, in order (`static/boot.js` keeps
+        /// the same list, checked by a test, to load the right module on a first visit).
+        pub const BUNDLES: &[(&str, &str)] = &[$((<$query as PageQuery>::PATH, $bundle),)*];
 
         /// The navigation: `(path, label)` of every page, in order.
         pub const NAVIGATION: &[(&str, &str)] = &[$((<$query as PageQuery>::PATH, $nav),)*];

@@ -252,13 +252,17 @@ pub struct WorkerLink {
 
 impl WorkerLink {
     /// Starts a module worker from [`loader_url`] and posts it this page's compiled wasm module
-    /// (so the engine is downloaded and compiled once); its replies go to `on_reply` (after
+    /// and its JS glue (so the engine is downloaded and compiled once); its replies go to `on_reply` (after
     /// `Ready` has flushed the queue). `None` when the browser refuses.
     pub fn spawn(on_reply: impl Fn(WorkerReply) + 'static) -> Option<WorkerLink> {
         let options = web_sys::WorkerOptions::new();
         options.set_type(web_sys::WorkerType::Module);
         let worker = web_sys::Worker::new_with_options(&loader_url(), &options).ok()?;
-        worker.post_message(&wasm_bindgen::module()).ok()?;
+        let boot = js_sys::Array::of2(
+            &wasm_bindgen::module(),
+            &crate::bundle::glue_url().into(),
+        );
+        worker.post_message(&boot).ok()?;
         let ready = Rc::new(Cell::new(false));
         let queued: Rc<RefCell<Vec<js_sys::Uint8Array>>> = Rc::default();
         let on_message = {

@@ -248,7 +248,7 @@ async fn fuzz_page<Q: PageQuery + Clone>(
 
 /// Expands the registry into one [`fuzz_page`] call per page.
 macro_rules! fuzz_every_page {
-    ($($(#[$doc:meta])* $variant:ident($query:ident) $nav:literal $title:literal $page:ident
+    ($($(#[$doc:meta])* $variant:ident($query:ident) $nav:literal $title:literal $module:ident::$page:ident in $bundle:literal
         $summary:literal [$(($example:literal, $link:literal)),*];)*) => {{
         let mut pages = Vec::new();
         $(

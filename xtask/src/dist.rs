@@ -14,8 +14,10 @@ pub const WASM_PROFILE: &str = "wasm-release";
 
 /// Builds the site into `<root>/dist` and returns that directory.
 ///
-/// `dist/` holds `index.html`, `heaplab.<hash>.js` + `heaplab_bg.<hash>.wasm` (the app and,
-/// through `worker_loader.<hash>.js`, every Web Worker: one module, downloaded once) and
+/// `dist/` holds `index.html`, the two bundles ([`BUNDLES`]) as `heaplab.<hash>.js` +
+/// `heaplab_bg.<hash>.wasm` and `heaplab_lab.<hash>.js` + `heaplab_lab_bg.<hash>.wasm` (each
+/// the app with its pages and, through `worker_loader.<hash>.js`, the Web Workers those
+/// pages start: a page's module is downloaded once), `static/boot.js` (which loads one) and
 /// `static/` (a copy of the repository's `static/`); see [`fingerprint`] for the names. The
 /// JS and CSS are minified ([`minify`]) and every file a visit loads has a `.gz` sibling
 /// ([`precompress`]).
@@ -24,26 +26,15 @@ pub fn build(root: &Path) -> Result<PathBuf> {
     tools::ensure_wasm_target()?;
     tools::ensure_wasm_bindgen(root)?;
 
-    tools::run(tools::cargo().current_dir(root).args([
-        "build",
-        "--profile",
-        WASM_PROFILE,
-        "--target",
-        WASM_TARGET,
-        "-p",
-        "heaplab-web",
-        "--lib",
-    ]))?;
-
-    let built = target_dir(root).join(WASM_TARGET).join(WASM_PROFILE);
     let dist = root.join("dist");
     if dist.exists() {
         fs::remove_dir_all(&dist)
             .with_context(|| format!("could not remove the old {}", dist.display()))?;
     }
     fs::create_dir_all(&dist).with_context(|| format!("could not create {}", dist.display()))?;
-
-    wasm_bindgen(&built.join("heaplab_web.wasm"), &dist, "web", "heaplab")?;
+    for (feature, out_name) in BUNDLES {
+        build_bundle(root, &dist, feature, out_name)?;
+    }
     copy_file(
         &root.join("static/worker_loader.js"),
         &dist.join("worker_loader.js"),
@@ -68,6 +59,30 @@ pub fn build(root: &Path) -> Result<PathBuf> {
     precompress::apply(&dist)?;
     print_sizes(&dist)?;
     Ok(dist)
+}
+
+/// The wasm bundles of `dist/`: the web crate's cargo feature and the module's name
+/// (`web/src/bundle.rs`). Each is built alone, so a bundle holds only its own pages and jobs.
+pub const BUNDLES: [(&str, &str); 2] = [("core", "heaplab"), ("lab", "heaplab_lab")];
+
+/// Builds the web crate with only `feature` and writes its module and glue to `dist` as
+/// `<out_name>_bg.wasm` and `<out_name>.js`.
+fn build_bundle(root: &Path, dist: &Path, feature: &str, out_name: &str) -> Result<()> {
+    tools::run(tools::cargo().current_dir(root).args([
+        "build",
+        "--profile",
+        WASM_PROFILE,
+        "--target",
+        WASM_TARGET,
+        "-p",
+        "heaplab-web",
+        "--lib",
+        "--no-default-features",
+        "--features",
+        feature,
+    ]))?;
+    let built = target_dir(root).join(WASM_TARGET).join(WASM_PROFILE);
+    wasm_bindgen(&built.join("heaplab_web.wasm"), dist, "web", out_name)
 }
 
 /// The cargo target directory (`$CARGO_TARGET_DIR`, or `<root>/target`).
@@ -113,31 +128,45 @@ const PRE_PASSES: [&str; 5] = [
     "--rereloop",
 ];
 
+/// Optimises the bundles side by side (one `wasm-opt` each: it is mostly single-threaded).
 fn optimize(root: &Path, dist: &Path) -> Result<()> {
     let wasm_opt = tools::ensure_wasm_opt(root)?;
+    let mut modules = Vec::new();
     for entry in fs::read_dir(dist).with_context(|| format!("could not list {}", dist.display()))? {
         let path = entry?.path();
-        if path.extension().is_none_or(|ext| ext != "wasm") {
-            continue;
+        if path.extension().is_some_and(|ext| ext == "wasm") {
+            modules.push(path);
         }
-        let optimized = path.with_extension("opt.wasm");
-        tools::run(
-            tools::command(&wasm_opt)
-                .args(PRE_PASSES)
-                .args(["-Oz", "--converge", "--low-memory-unused"])
-                .args([
-                    "--zero-filled-memory",
-                    "--strip-producers",
-                    "--strip-target-features",
-                ])
-                .arg(&path)
-                .arg("-o")
-                .arg(&optimized),
-        )?;
-        fs::rename(&optimized, &path)
-            .with_context(|| format!("could not replace {}", path.display()))?;
     }
-    Ok(())
+    std::thread::scope(|scope| {
+        let jobs: Vec<_> = modules
+            .iter()
+            .map(|path| scope.spawn(|| optimize_module(&wasm_opt, path)))
+            .collect();
+        jobs.into_iter().try_for_each(|job| {
+            job.join()
+                .map_err(|_| anyhow::anyhow!("a wasm-opt thread panicked"))?
+        })
+    })
+}
+
+/// Runs `wasm_opt` on the module at `path` and replaces it with the result.
+fn optimize_module(wasm_opt: &Path, path: &Path) -> Result<()> {
+    let optimized = path.with_extension("opt.wasm");
+    tools::run(
+        tools::command(wasm_opt)
+            .args(PRE_PASSES)
+            .args(["-Oz", "--converge", "--low-memory-unused"])
+            .args([
+                "--zero-filled-memory",
+                "--strip-producers",
+                "--strip-target-features",
+            ])
+            .arg(path)
+            .arg("-o")
+            .arg(&optimized),
+    )?;
+    fs::rename(&optimized, path).with_context(|| format!("could not replace {}", path.display()))
 }
 
 fn copy_file(from: &Path, to: &Path) -> Result<()> {

@@ -17,25 +17,25 @@ const WORKER_META: &str = r#"<meta name="heaplab-worker" content="./worker_loade
 
 /// Renames the files of `dist` to hashed names and rewrites the references to them.
 pub fn apply(dist: &Path) -> Result<()> {
-    let wasm = rename_hashed(dist, "heaplab_bg.wasm", &[])?;
-    let glue = rename_hashed(dist, "heaplab.js", &[("heaplab_bg.wasm", &wasm)])?;
-    // The scripts are minified already: the import paths are matched without their quotes.
-    let loader = rename_hashed(
-        dist,
-        "worker_loader.js",
-        &[("./heaplab.js", &format!("./{glue}"))],
-    )?;
-    let boot = rename_hashed(
-        dist,
-        "static/boot.js",
-        &[("../heaplab.js", &format!("../{glue}"))],
-    )?;
+    let mut boot_rewrites = Vec::new();
+    for (_, name) in crate::dist::BUNDLES {
+        let wasm_name = format!("{name}_bg.wasm");
+        let wasm = rename_hashed(dist, &wasm_name, &[])?;
+        let glue = rename_hashed(dist, &format!("{name}.js"), &[(&wasm_name, &wasm)])?;
+        // The scripts are minified already: the import paths are matched without quotes.
+        boot_rewrites.push((format!("../{name}.js"), format!("../{glue}")));
+    }
+    let loader = rename_hashed(dist, "worker_loader.js", &[])?;
+    let boot_rewrites: Vec<(&str, &str)> = boot_rewrites
+        .iter()
+        .map(|(from, to)| (from.as_str(), to.as_str()))
+        .collect();
+    let boot = rename_hashed(dist, "static/boot.js", &boot_rewrites)?;
     let style = rename_hashed(dist, "static/style.css", &[])?;
     let worker_meta = WORKER_META.replace("worker_loader.js", &loader);
     rewrite(
         &dist.join("index.html"),
         &[
-            ("./heaplab.js", &format!("./{glue}")),
             ("./static/boot.js", &format!("./{boot}")),
             ("./static/style.css", &format!("./{style}")),
             (WORKER_META, &worker_meta),

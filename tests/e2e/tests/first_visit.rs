@@ -181,3 +181,65 @@ async fn the_frame_is_painted_before_the_engine_starts() -> Result<()> {
     })
     .await
 }
+
+/// The `.wasm` files among `transfers`.
+fn wasm_files(transfers: &[(String, f64)]) -> Vec<String> {
+    transfers
+        .iter()
+        .filter(|(name, _)| name.ends_with(".wasm"))
+        .map(|(name, _)| name.clone())
+        .collect()
+}
+
+#[tokio::test]
+async fn first_visit_to_a_lab_page_loads_only_the_lab_bundle() -> Result<()> {
+    with_page(|page| async move {
+        // The partizan page is in the lab bundle (web/src/bundle.rs): its first visit fetches
+        // that module alone, its job runs in a worker of the same module, within the budget.
+        let route = "#/partizan?L=1,2&R=1,3&n=40";
+        page.open(route).await?;
+        page.wait_for("#pz-row-39").await?;
+        let transfers = transfers(&page).await?;
+        let wasm = wasm_files(&transfers);
+        ensure!(
+            wasm.len() == 1 && wasm[0].contains("heaplab_lab_bg."),
+            "a first visit to {route} fetched {wasm:?}"
+        );
+        check_budget(route, &transfers)?;
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
+async fn links_between_bundles_switch_modules_and_back_returns() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/subtraction?S=2,5,7&n=60").await?;
+        page.wait_for_text("#outcome-period", "22").await?;
+        // The header's link to a lab page: the lab bundle replaces the app on the same URL.
+        page.click("nav a[href='#/partizan']").await?;
+        page.wait_for("#pz-row-39").await?;
+        ensure!(
+            page.title().await?.starts_with("Partizan"),
+            "title {:?}",
+            page.title().await?
+        );
+        ensure!(
+            !page.exists("#set-input").await?,
+            "the subtraction page is still mounted beside the partizan page"
+        );
+        // Back to the core page: its module is already loaded, and the result comes back.
+        page.back().await?;
+        page.wait_for_text("#outcome-period", "22").await?;
+        ensure!(!page.exists("#pz-row-39").await?, "the partizan page stayed");
+        let wasm = wasm_files(&transfers(&page).await?);
+        ensure!(
+            wasm.len() == 2
+                && wasm.iter().any(|w| w.contains("heaplab_bg."))
+                && wasm.iter().any(|w| w.contains("heaplab_lab_bg.")),
+            "each bundle is fetched once: {wasm:?}"
+        );
+        Ok(())
+    })
+    .await
+}

@@ -202,7 +202,9 @@ page_query!(
 );
 
 /// The one list of pages, in navigation order: `Variant(QueryType) "Navigation label" "Title"
-/// PageComponent "home-card summary" [("example", "#/link"), ...];`. It hands the list to the
+/// module::PageComponent in "bundle" "home-card summary" [("example", "#/link"), ...];`.
+/// The module is the page's file under `crate::pages`; the bundle (`"core"` or `"lab"`) is the
+/// cargo feature, and the wasm module of `dist/`, that holds the page (see `crate::bundle`). It hands the list to the
 /// macro `$then`, which takes what it needs (the route reads the query, labels, summary and
 /// examples; the app the variant and the component).
 #[macro_export]
@@ -210,39 +212,39 @@ macro_rules! for_each_page {
     ($then:ident) => {
         $then! {
             /// `#/subtraction?...`: finite and all-but subtraction games.
-            Subtraction(SubtractionQuery) "Subtraction" "Subtraction games" SubtractionPage
+            Subtraction(SubtractionQuery) "Subtraction" "Subtraction games" subtraction::SubtractionPage in "core"
             "Finite sets S and all-but games ℕ∖E: nim-values, outcomes, proven periods and preperiods, a value strip, and play against a perfect opponent."
             [("{2,5,7}", "#/subtraction?S=2,5,7&n=100"), ("{2,4,7}", "#/subtraction?S=2,4,7&n=100"), ("{4,6,11,14}", "#/subtraction?S=4,6,11,14&n=200"), ("all-but ℕ∖{2,3,5,7}", "#/subtraction?E=2,3,5,7&n=100")];
             /// `#/period-map?...`: Flammenkamp's period-length maps.
-            PeriodMap(MapQuery) "Period maps" "Period maps" PeriodMapPage
+            PeriodMap(MapQuery) "Period maps" "Period maps" period_map::PeriodMapPage in "core"
             "Flammenkamp's maps of period lengths over whole families of 3-, 4- and 5-move sets, computed in parallel Web Workers; zoom in, hover to read a ruleset, click to open it."
             [("the survey's Figure 1", "#/period-map"), ("s3 = 301", "#/period-map?family=3move&fixed=301&s1=40..160&s2=90..210&colour=class"), ("max-symmetric m = 61", "#/period-map?family=maxsym5&fixed=61&s1=1..30&s2=1..31&colour=period")];
             /// `#/plane?...`: two-dimensional subtraction games (survey Figure 2).
-            Plane(PlaneQuery) "2-D subtraction" "2-D subtraction" PlanePage
+            Plane(PlaneQuery) "2-D subtraction" "2-D subtraction" plane::PlanePage in "core"
             "Subtraction of vectors on two heaps: the P/N picture of the survey's Figure 2 (or nim-value colours), computed in a Web Worker, with zoom, and each row's and column's proven period on hover."
             [("the survey's Figure 2", "#/plane?moves=2,6;3,3;6,1;19,6&w=3600&h=2000&mode=outcome"), ("its nim-values", "#/plane?moves=2,6;3,3;6,1;19,6&w=600&h=400&mode=grundy"), ("{(1,2), (2,1)}", "#/plane?moves=1,2;2,1&w=400&h=400&mode=outcome")];
             /// `#/cumulative-subtraction?...`: cumulative subtraction (Stewart's `G_s`).
-            CumulativeSubtraction(CumulativeQuery) "Cumulative" "Cumulative subtraction" CumulativePage
+            CumulativeSubtraction(CumulativeQuery) "Cumulative" "Cumulative subtraction" cumulative_subtraction::CumulativePage in "lab"
             "Players score what they take (Cohensius et al.'s o(x), Stewart's G_s): outcomes, optimal actions and sacrifices, convergence ξ(S), the paper's circle diagrams, two-pile heatmaps, truncated support tr^m, and play against a perfect Bob."
             [("{2,3}", "#/cumulative-subtraction?S=2,3"), ("{5,7} (Table 1)", "#/cumulative-subtraction?S=5,7&n=56&w=80&h=80"), ("{2,10,13,14} (Figure 6)", "#/cumulative-subtraction?S=2,10,13,14&n=60&w=120&h=120&zoom=4")];
             /// `#/cumulative-games?...`: n-player cumulative games and their trees.
-            CumulativeGames(CgQuery) "Cumulative games" "Cumulative games" CumulativeGamesPage
+            CumulativeGames(CgQuery) "Cumulative games" "Cumulative games" cumulative_games::CumulativeGamesPage in "lab"
             "n-player, general-sum cumulative games: PSPE by backward induction, outcome tables, and interactive game trees (extensive form, CGT-type, DAG) with TikZ export."
             [("Squirrel Pebbles from 7 (Figure 4)", "#/cumulative-games?preset=squirrel&S=2,3&x=7"), ("CGT tree of 4 (Figure 3)", "#/cumulative-games?preset=squirrel&S=2,3&x=4&view=cgt"), ("DAG from 7 (Figure 5)", "#/cumulative-games?preset=squirrel&S=2,3&x=7&view=dag"), ("Auction Pebbles", "#/cumulative-games?preset=auction&S=2,3&x=4&C=1,0")];
             /// `#/octal?...`: octal and hexadecimal games.
-            Octal(OctalQuery) "Octal games" "Octal games" OctalPage
+            Octal(OctalQuery) "Octal games" "Octal games" octal::OctalPage in "core"
             "Taking and breaking heaps: octal codes, nim-sequences and their periods proven by Theorem 3.73, with the sparse-space method in a Web Worker."
             [("Kayles", "#/octal?code=.77&max=1000000"), ("·16 (period 149,459)", "#/octal?code=.16&max=1000000")];
             /// `#/scoring?...`: Stewart's impartial scoring play.
-            Scoring(ScoringQuery) "Scoring play" "Scoring play" ScoringPage
+            Scoring(ScoringQuery) "Scoring play" "Scoring play" scoring::ScoringPage in "lab"
             "Stewart's impartial scoring play: games in bracket notation with their trees, final scores, classes and long-rule sums; scoring octal games and G_s with proven periods."
             [("Figure 1", "#/scoring?tab=game&g={2,{11|4|-3}|3|4,{9|2|-5}}"), ("G + G in P (Conjecture 9)", "#/scoring?tab=game&g={2,{1|2|3}|0|-2,{-3|-2|-1}}&plus={2,{1|2|3}|0|-2,{-3|-2|-1}}"), ("(3333, 2222)", "#/scoring?tab=octal&code=3333&pts=2,2,2,2&n=40")];
             /// `#/partizan?...`: partizan heap games (canonical forms, outcomes, positions).
-            Partizan(PartizanQuery) "Partizan" "Partizan heap games" PartizanPage
+            Partizan(PartizanQuery) "Partizan" "Partizan heap games" partizan::PartizanPage in "lab"
             "Left and Right with different rules: partizan subtraction, pure breaking, duels and chessboard subtraction; canonical forms, outcome classes, proven periods and winning moves in sums."
             [("S(1,2 | 1,3)", "#/partizan?family=subtraction&L=1,2&R=1,3&n=40"), ("PB(1 | 2)", "#/partizan?family=breaking&L=1&R=2&n=40"), ("Position 5 + 7 + 9", "#/partizan?family=subtraction&L=1,2&R=1,3&n=40&pos=5,7,9")];
             /// `#/explore?...`: sweeps of whole rule families (issue 17).
-            Explore(ExploreQuery) "Explore" "Explore families" ExplorePage
+            Explore(ExploreQuery) "Explore" "Explore families" explore::ExplorePage in "core"
             "Sweep whole families of subtraction and all-but sets on all cores: counts grouped by a metric, top-k records, and the papers' checks with their first counterexamples."
             [("subtraction sets, max ≤ 12, by max", "#/explore?family=subtraction&m=12&group=max&top=period:5"), ("all-but, m = 10", "#/explore?family=all-but&m=10&group=period&top=saltus:5")];
         }

@@ -15,22 +15,32 @@
 pub mod host;
 pub mod jobs;
 
+#[cfg(feature = "core")]
 use std::rc::Rc;
 
+#[cfg(feature = "lab")]
 use heaplab_engine::cumulative_subtraction::TwoPileReport;
-use heaplab_engine::octal::OctalReport;
-use heaplab_engine::plane::Solution;
+#[cfg(feature = "core")]
+use heaplab_engine::{octal::OctalReport, plane::Solution};
 use serde::{Deserialize, Serialize};
 
+#[cfg(feature = "lab")]
 use crate::route::cumulative_games::CgQuery;
+#[cfg(feature = "lab")]
 use jobs::cumulative_game::run::CgResult;
+#[cfg(feature = "core")]
 pub use jobs::octal::{solve_octal, OctalRequest, OctalResult};
+#[cfg(feature = "core")]
 pub use jobs::outcome_cycle::CycleRequest;
+#[cfg(feature = "lab")]
 pub use jobs::partizan::{solve_partizan, PartizanResult};
+#[cfg(feature = "core")]
 pub use jobs::plane::PlaneRequest;
 pub use jobs::scoring_octal::{solve_scoring_octal, ScoringOctalRequest, ScoringTable};
 pub use jobs::sweep::SweepRequest;
+#[cfg(feature = "core")]
 pub use jobs::tile::{solve_tile, TileRequest, TileResult};
+#[cfg(feature = "lab")]
 pub use jobs::truncated::Truncated;
 
 /// How long one step of a job aims to take, in milliseconds.
@@ -167,17 +177,23 @@ pub enum Place {
     MainThread,
 }
 
-/// Every job a page can ask for.
+/// Every job a page can ask for. Each variant, and its [`JobOutput`], is compiled into the
+/// bundle of the pages that use it (`crate::bundle`): a module never carries the other's jobs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum JobSpec {
+    #[cfg(feature = "core")]
     /// One period-map tile ([`jobs::tile`]).
     Tile(TileRequest),
+    #[cfg(feature = "core")]
     /// A 2-D subtraction window ([`jobs::plane`]).
     Plane(PlaneRequest),
+    #[cfg(feature = "core")]
     /// An octal game proven up to a heap budget ([`jobs::octal`]).
     Octal(OctalRequest),
+    #[cfg(feature = "lab")]
     /// The cumulative games page's solve ([`jobs::cumulative_game`]).
     CumulativeGame(Box<CgQuery>),
+    #[cfg(feature = "lab")]
     /// A two-pile cumulative subtraction grid ([`jobs::two_piles`]).
     TwoPiles {
         /// The action set, increasing.
@@ -187,15 +203,19 @@ pub enum JobSpec {
         /// Window height.
         height: u32,
     },
+    #[cfg(feature = "lab")]
     /// `tr^m` and the Conjecture 16 check ([`jobs::truncated`]).
     Truncated {
         /// The largest action.
         m: u32,
     },
+    #[cfg(feature = "lab")]
     /// Stewart's `G_s` of a scoring octal game ([`jobs::scoring_octal`]).
     ScoringOctal(ScoringOctalRequest),
+    #[cfg(feature = "lab")]
     /// A partizan heap game's sequence and position ([`jobs::partizan`]).
     Partizan(crate::route::partizan::PartizanRequest),
+    #[cfg(feature = "core")]
     /// A slice of an explorer sweep ([`jobs::sweep`]): the `#/explore` query and an index
     /// range (see [`SweepRequest::job`]).
     Sweep {
@@ -206,6 +226,7 @@ pub enum JobSpec {
         /// One past the last index.
         end: u64,
     },
+    #[cfg(feature = "core")]
     /// A constant-memory outcome-period search ([`jobs::outcome_cycle`]).
     OutcomeCycle(CycleRequest),
 }
@@ -213,24 +234,34 @@ pub enum JobSpec {
 /// What a finished job computed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum JobOutput {
+    #[cfg(feature = "core")]
     /// The solved tile.
     Tile(TileResult),
+    #[cfg(feature = "core")]
     /// The 2-D window.
     Plane(Rc<Solution>),
+    #[cfg(feature = "core")]
     /// The octal report and the value of every heap computed.
     Octal(Box<(OctalReport, Vec<u32>)>),
+    #[cfg(feature = "lab")]
     /// What the cumulative games page draws.
     CumulativeGame(Box<CgResult>),
+    #[cfg(feature = "lab")]
     /// The two-pile report.
     TwoPiles(Box<TwoPileReport>),
+    #[cfg(feature = "lab")]
     /// `tr^m` and the Conjecture 16 check.
     Truncated(Box<Truncated>),
+    #[cfg(feature = "lab")]
     /// `G_s` of a scoring octal game.
     ScoringOctal(Box<ScoringTable>),
+    #[cfg(feature = "lab")]
     /// A partizan heap game's sequence and position.
     Partizan(Box<PartizanResult>),
+    #[cfg(feature = "core")]
     /// The summary of a sweep slice, as [`heaplab_engine::sweep::wire`] writes it.
     Sweep(String),
+    #[cfg(feature = "core")]
     /// The outcome periodicity found, or how far the capped search looked.
     OutcomeCycle(heaplab_engine::Periodicity),
 }
@@ -251,19 +282,29 @@ impl JobSpec {
     /// Prepares the job to run at `place` (the place picks the caps).
     pub fn start(&self, place: Place) -> Result<Box<dyn Job>, String> {
         match self {
+            #[cfg(feature = "core")]
             JobSpec::Tile(r) => Ok(jobs::tile::start(*r)),
+            #[cfg(feature = "core")]
             JobSpec::Plane(r) => jobs::plane::start(r),
+            #[cfg(feature = "core")]
             JobSpec::Octal(r) => Ok(jobs::octal::start(r, place)),
+            #[cfg(feature = "lab")]
             JobSpec::CumulativeGame(q) => jobs::cumulative_game::start(q, place),
+            #[cfg(feature = "lab")]
             JobSpec::TwoPiles {
                 moves,
                 width,
                 height,
             } => Ok(jobs::two_piles::start(moves.clone(), *width, *height)),
+            #[cfg(feature = "lab")]
             JobSpec::Truncated { m } => Ok(jobs::truncated::start(*m)),
+            #[cfg(feature = "lab")]
             JobSpec::ScoringOctal(r) => Ok(jobs::scoring_octal::start(r.clone())),
+            #[cfg(feature = "lab")]
             JobSpec::Partizan(r) => Ok(jobs::partizan::start(r, place)),
-            JobSpec::Sweep { query, start, end } => jobs::sweep::start(query, *start, *end),
+            #[cfg(feature = "core")]
+            JobSpec::Sweep { query, start, end } => jobs::sweep_job::start(query, *start, *end),
+            #[cfg(feature = "core")]
             JobSpec::OutcomeCycle(r) => jobs::outcome_cycle::start(r, place),
         }
     }
@@ -271,14 +312,16 @@ impl JobSpec {
     /// Whether the job yields between bounded steps (so [`WorkerRequest::Cancel`] stops it
     /// within one step). The others are one engine call: the client terminates the worker.
     pub fn is_stepped(&self) -> bool {
-        matches!(
-            self,
-            JobSpec::Tile(_)
-                | JobSpec::Plane(_)
-                | JobSpec::CumulativeGame(_)
-                | JobSpec::OutcomeCycle(_)
-                | JobSpec::Sweep { .. }
-        )
+        match self {
+            #[cfg(feature = "core")]
+            JobSpec::Tile(_) | JobSpec::Plane(_) | JobSpec::OutcomeCycle(_) => true,
+            #[cfg(feature = "core")]
+            JobSpec::Sweep { .. } => true,
+            #[cfg(feature = "lab")]
+            JobSpec::CumulativeGame(_) => true,
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
     }
 }
 

@@ -1,15 +1,26 @@
 //! One file per kind of job, each implementing [`super::Job`]. A new family adds one file here,
-//! one [`super::JobSpec`] variant and one [`super::JobOutput`] variant.
+//! one [`super::JobSpec`] variant and one [`super::JobOutput`] variant, each compiled into the
+//! bundle of its page (`crate::bundle`).
 
+#[cfg(feature = "lab")]
 pub mod cumulative_game;
+#[cfg(feature = "core")]
 pub mod octal;
+#[cfg(feature = "core")]
 pub mod outcome_cycle;
+#[cfg(feature = "lab")]
 pub mod partizan;
+#[cfg(feature = "core")]
 pub mod plane;
 pub mod scoring_octal;
 pub mod sweep;
+#[cfg(feature = "core")]
+pub mod sweep_job;
+#[cfg(feature = "core")]
 pub mod tile;
+#[cfg(feature = "lab")]
 pub mod truncated;
+#[cfg(feature = "lab")]
 pub mod two_piles;
 
 use super::{Job, JobOutput, Progress};

@@ -6,8 +6,8 @@ use heaplab_engine::scoring::ScoringRules;
 use heaplab_engine::Budget;
 use serde::{Deserialize, Serialize};
 
-use super::Whole;
-use crate::worker::{Job, JobOutput};
+#[cfg(feature = "lab")]
+use {super::Whole, crate::worker::{Job, JobOutput}};
 
 /// A scoring octal game to solve: the code and points as typed, `G_s(n)` (or `G_s(n +_ℓ m)`)
 /// for `n = 0..terms`.
@@ -75,6 +75,7 @@ pub fn solve_scoring_octal(request: &ScoringOctalRequest) -> Result<ScoringTable
 }
 
 /// The game as a job.
+#[cfg(feature = "lab")]
 pub fn start(request: ScoringOctalRequest) -> Box<dyn Job> {
     Whole::job(move |_| {
         solve_scoring_octal(&request).map(|table| JobOutput::ScoringOctal(Box::new(table)))
