@@ -3,6 +3,7 @@
 pub mod cumulative_games;
 pub mod cumulative_subtraction;
 pub mod explore;
+pub mod guide;
 pub mod home;
 pub mod octal;
 pub mod partizan;
