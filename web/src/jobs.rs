@@ -352,6 +352,10 @@ impl Inner {
             Workers::Probing => {}
             Workers::Unavailable => self.start_main(&spec, runner),
             Workers::Available => {
+                // A worker that died (even after its job was cancelled) is replaced.
+                if self.link.as_ref().is_some_and(WorkerLink::has_failed) {
+                    self.link = None;
+                }
                 if self.link.is_none() {
                     self.spawn(runner);
                 }
