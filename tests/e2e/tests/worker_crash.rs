@@ -1,6 +1,5 @@
-//! A Web Worker that dies mid-job becomes a message on the page, for the single-job runner
-//! and for the worker pools: the progress line goes away and the page says the worker failed,
-//! instead of showing the last progress for ever.
+//! A Web Worker that dies mid-job becomes a message on the page: the progress line goes away
+//! and the page says the worker failed, instead of showing the last progress for ever.
 //!
 //! The test wraps the page's `Worker` constructor (before any job starts) so that each worker
 //! runs the real bootstrap plus a listener that throws on the message `"crash"`; posting it
@@ -70,23 +69,15 @@ async fn crash_mid_job(page: &Page, route: &str, progress: &str) -> Result<()> {
     Ok(())
 }
 
-/// A job that is one engine call (the octal page's doubling run) in the single-job runner.
+/// A stepped job (the constant-memory outcome-period search) in the single-job runner; the
+/// worker reads the message between steps (a one-call job reads it only when done).
 #[tokio::test]
 async fn a_dead_worker_stops_a_single_job() -> Result<()> {
     with_page(|page| async move {
-        crash_mid_job(&page, "#/octal?code=.6&max=4000000", "#octal-job-progress").await
-    })
-    .await
-}
-
-/// A period map's tile pool.
-#[tokio::test]
-async fn a_dead_worker_stops_a_tile_pool() -> Result<()> {
-    with_page(|page| async move {
         crash_mid_job(
             &page,
-            "#/period-map?family=3move&fixed=1000&s1=1..999&s2=2..1000&colour=class",
-            "#map-progress",
+            "#/subtraction?S=15,27,88,100,115&n=200&further=1",
+            "#further-status-progress",
         )
         .await
     })
