@@ -144,3 +144,18 @@ proptest! {
         }
     }
 }
+
+/// A digit written `&n;` too large for any code is called too large whatever its size (a
+/// number past `u32` used to read "'&;' holds no number"); an empty one holds no number.
+#[test]
+fn too_large_digits_say_so() {
+    for text in [".&131072;", ".&4294967296;", ".&999999999999;"] {
+        let err = Ruleset::parse(text).unwrap_err().to_string();
+        assert!(
+            err.contains("would let a move leave more than 16 heaps"),
+            "{text}: {err}"
+        );
+    }
+    let empty = Ruleset::parse(".&;").unwrap_err().to_string();
+    assert!(empty.contains("holds no number"), "{empty}");
+}

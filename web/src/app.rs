@@ -6,8 +6,9 @@
 use gloo::events::EventListener;
 use yew::prelude::*;
 
+use crate::pages::guide::GuidePage;
 use crate::pages::home::home;
-use crate::route::{current_hash, Route, NAVIGATION};
+use crate::route::{current_hash, GuideQuery, Route, NAVIGATION};
 
 /// Expands the page list ([`crate::for_each_page!`]) into the page switch.
 macro_rules! page_switch {
@@ -24,6 +25,7 @@ macro_rules! page_switch {
                     let page = crate::bundle::elsewhere($bundle, query);
                     page
                 })*
+                Route::Guide(query) => html! { <GuidePage query={query.clone()} /> },
                 Route::NotFound(path) => not_found(path),
             }
         }
@@ -40,7 +42,12 @@ pub fn app() -> Html {
         let route = route.clone();
         use_effect_with((), move |_| {
             let listeners = web_sys::window().map(|window| {
-                let on_change = move |_: &Event| route.set(Route::parse(&current_hash()));
+                scroll::take_over(&window, route.path());
+                let on_change = move |_: &Event| {
+                    let next = Route::parse(&current_hash());
+                    scroll::on_navigation(next.path());
+                    route.set(next);
+                };
                 [
                     EventListener::new(&window, "hashchange", on_change.clone()),
                     EventListener::new(&window, "popstate", on_change),
@@ -54,6 +61,8 @@ pub fn app() -> Html {
             if let Some(document) = web_sys::window().and_then(|w| w.document()) {
                 document.set_title(&route.title());
             }
+            redirect_to_guide();
+            scroll::apply();
         });
     }
     let page = page_of(&route);
@@ -64,8 +73,107 @@ pub fn app() -> Html {
             <main id="main" class="page" tabindex="-1">{ page }</main>
             <footer class="site-footer">
                 <p>{ "HeapLab — every value, outcome and period on this site is computed by the heaplab-engine library, and a period is shown only when it is proven." }</p>
+                <p id="site-version">{ concat!("HeapLab ", env!("CARGO_PKG_VERSION"), " · ") }
+                    <a href="#/guide">{ "User guide" }</a>{ " · " }
+                    <a href="#/guide?page=cite" id="cite-link">{ "Cite HeapLab" }</a></p>
             </footer>
         </>
+    }
+}
+
+/// Where each page of the history was scrolled to: a new page opens at the top, Back and
+/// Forward return to where the visitor was. Each history entry is tagged with a number in
+/// `history.state` (a fresh entry has none: it was just opened by a link).
+mod scroll {
+    use std::cell::{Cell, RefCell};
+
+    use wasm_bindgen::JsValue;
+
+    thread_local! {
+        /// The current entry's number and the next free one.
+        static ENTRY: Cell<(u32, u32)> = const { Cell::new((0, 1)) };
+        /// The scroll position last seen on each entry, by its number (a `Vec`: a map type
+        /// would add its hashing code to the module).
+        static SAVED: RefCell<Vec<f64>> = RefCell::default();
+        /// Where to scroll once the new page is drawn.
+        static TARGET: Cell<Option<f64>> = const { Cell::new(None) };
+        /// The page shown (its route's path).
+        static PAGE: RefCell<String> = RefCell::default();
+    }
+
+    /// Turns the browser's own restoration off (it runs before the page is drawn) and tags
+    /// the first entry.
+    pub fn take_over(window: &web_sys::Window, path: &str) {
+        PAGE.with(|p| *p.borrow_mut() = path.to_string());
+        if let Ok(history) = window.history() {
+            let _ = history.set_scroll_restoration(web_sys::ScrollRestoration::Manual);
+        }
+        // After a reload the entry keeps its number: number the new ones after it.
+        let (n, _) = tag();
+        ENTRY.with(|e| e.set((n, e.get().1.max(n + 1))));
+    }
+
+    /// This entry's number; a fresh entry gets the next one (`true`: it was fresh).
+    fn tag() -> (u32, bool) {
+        let history = web_sys::window().and_then(|w| w.history().ok());
+        let state = history.as_ref().and_then(|h| h.state().ok());
+        if let Some(n) = state.and_then(|s| s.as_f64()) {
+            return (n as u32, false);
+        }
+        let n = ENTRY.with(|e| {
+            let (_, next) = e.get();
+            e.set((next, next + 1));
+            next
+        });
+        if let Some(h) = history {
+            let _ = h.replace_state(&JsValue::from(n), "");
+        }
+        (n, true)
+    }
+
+    /// Called before the route changes to that of the current entry (showing the page
+    /// `path`): keeps the old entry's position and, when the page changes, picks where the new
+    /// one is drawn.
+    pub fn on_navigation(path: &str) {
+        let page_changed = PAGE.with(|p| p.replace(path.to_string())) != path;
+        let y = web_sys::window()
+            .and_then(|w| w.scroll_y().ok())
+            .unwrap_or(0.0);
+        let old = ENTRY.with(|e| e.get().0);
+        SAVED.with(|s| {
+            let mut saved = s.borrow_mut();
+            let at = old as usize;
+            if saved.len() <= at {
+                saved.resize(at + 1, 0.0);
+            }
+            saved[at] = y;
+        });
+        let (n, fresh) = tag();
+        ENTRY.with(|e| e.set((n, e.get().1.max(n + 1))));
+        if page_changed {
+            let back_to = SAVED.with(|s| s.borrow().get(n as usize).copied());
+            TARGET.with(|t| t.set(Some(if fresh { 0.0 } else { back_to.unwrap_or(0.0) })));
+        }
+    }
+
+    /// Scrolls to the position [`on_navigation`] picked, once the page is drawn.
+    pub fn apply() {
+        if let (Some(y), Some(window)) = (TARGET.with(Cell::take), web_sys::window()) {
+            window.scroll_to_with_x_and_y(0.0, y);
+        }
+    }
+}
+
+/// `#/help` and `#/about` show the guide; the address bar says `#/guide` (the entry is
+/// replaced, so Back does not return to the old name).
+fn redirect_to_guide() {
+    let hash = current_hash();
+    let path = hash.split('?').next().unwrap_or_default();
+    if matches!(path.trim_end_matches('/'), "#/help" | "#/about") {
+        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+            let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
+            let _ = history.replace_state_with_url(&state, "", Some("#/guide"));
+        }
     }
 }
 
@@ -104,6 +212,7 @@ pub fn header(route: &Route) -> Html {
                 { for NAVIGATION.iter().map(|(path, label)| {
                     link(format!("#{path}"), label, route.path() == *path)
                 }) }
+                <a href={GuideQuery::link_for(route.path())} id="guide-link" class={classes!(matches!(route, Route::Guide(_)).then_some("active"))}>{ "Guide" }</a>
             </nav>
         </header>
     }

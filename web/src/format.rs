@@ -19,6 +19,15 @@ pub fn duration(seconds: f64) -> String {
     }
 }
 
+/// How long a finished job took: `under 1 s`, `3 s`, `2 min 05 s`.
+pub fn took(seconds: f64) -> String {
+    if seconds < 1.0 {
+        "under 1 s".into()
+    } else {
+        duration(seconds)
+    }
+}
+
 /// `text` cut to its first `most` characters and an ellipsis when longer, so a tampered 100 KB
 /// route is not echoed whole.
 pub fn shortened(text: &str, most: usize) -> String {

@@ -264,7 +264,13 @@ impl JobRunner {
                 inner.set_running(Some(progress));
             }
             WorkerReply::Result { id, output } if id == inner.id => inner.finish(Ok(*output)),
-            WorkerReply::Error { id, message } if id == inner.id => inner.finish(Err(message)),
+            WorkerReply::Error { id, message } if id == inner.id => {
+                inner.finish(Err(message));
+                // A worker that died is not asked again: the next job starts a fresh one.
+                if inner.link.as_ref().is_some_and(WorkerLink::has_failed) {
+                    inner.link = None;
+                }
+            }
             // Replies of cancelled or replaced jobs.
             _ => {}
         });
@@ -354,6 +360,10 @@ impl Inner {
             Workers::Probing => {}
             Workers::Unavailable => self.start_main(&spec, runner),
             Workers::Available => {
+                // A worker that died (even after its job was cancelled) is replaced.
+                if self.link.as_ref().is_some_and(WorkerLink::has_failed) {
+                    self.link = None;
+                }
                 if self.link.is_none() {
                     self.spawn(runner);
                 }

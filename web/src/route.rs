@@ -22,6 +22,8 @@
 //!   Missing keys take the family's default view, e.g. `#/period-map` is the survey's Figure 1
 //!   window `#/period-map?family=3move&fixed=3001&s1=401..1600&s2=901..2100&colour=class`.
 //! * `#/cumulative-subtraction`: see [`cumulative`].
+//! * `#/guide`: `page` (a file of the user guide, `octal`; `cite` for the BibTeX entry) and
+//!   `at` (a heading's id). `#/help` and `#/about` show the guide. See [`GuideQuery`].
 
 pub mod browser_json;
 pub mod cumulative;
@@ -56,6 +58,9 @@ macro_rules! define_routes {
             /// `#/` (or an empty hash): the home page with the family cards.
             Home,
             $($(#[$doc])* $variant($query),)*
+            /// `#/guide?page=octal&at=anchor` (also `#/help` and `#/about`): one file of the
+            /// user guide, rendered at build time, and an anchor in it.
+            Guide(GuideQuery),
             /// Any other hash; holds the path that was asked for.
             NotFound(String),
         }
@@ -68,6 +73,7 @@ macro_rules! define_routes {
                 let (path, query) = hash.split_once('?').unwrap_or((hash, ""));
                 match path.trim_end_matches('/') {
                     "" => Route::Home,
+                    "/guide" | "/help" | "/about" => Route::Guide(GuideQuery::from_query(query)),
                     $(p if p == <$query as PageQuery>::PATH => {
                         Route::$variant(<$query as PageQuery>::parse(query))
                     })*
@@ -80,6 +86,7 @@ macro_rules! define_routes {
                 match self {
                     Route::Home => "HeapLab — heap games in the browser".to_string(),
                     $(Route::$variant(_) => concat!($title, " — HeapLab").to_string(),)*
+                    Route::Guide(_) => "User guide — HeapLab".to_string(),
                     Route::NotFound(_) => "Page not found — HeapLab".to_string(),
                 }
             }
@@ -89,6 +96,7 @@ macro_rules! define_routes {
                 match self {
                     Route::Home => "",
                     $(Route::$variant(_) => <$query as PageQuery>::PATH,)*
+                    Route::Guide(_) => "/guide",
                     Route::NotFound(path) => path,
                 }
             }
@@ -112,6 +120,47 @@ macro_rules! define_routes {
 }
 
 crate::for_each_page!(define_routes);
+
+/// The state of `#/guide?page=octal&at=anchor`: which guide file and where in it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GuideQuery {
+    /// The file (`octal`, `bibliography`, `cite` for the BibTeX entry); `index` when none
+    /// or when the name is not a plain file name.
+    pub page: String,
+    /// A heading's id to scroll to (empty: the top).
+    pub at: String,
+}
+
+impl GuideQuery {
+    /// Reads `page` and `at`; a name that is not a plain file name reads as `index`.
+    pub fn from_query(query: &str) -> GuideQuery {
+        let mut q = GuideQuery::default();
+        for (key, value) in parse_query(query) {
+            match key.as_str() {
+                "page" => q.page = value,
+                "at" => q.at = value,
+                _ => {}
+            }
+        }
+        let plain = |s: &str| {
+            s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        };
+        if q.page.is_empty() || !plain(&q.page) {
+            q.page = "index".into();
+        }
+        q
+    }
+
+    /// The guide file of a page's route `path` (`/octal` gives `#/guide?page=octal`; home
+    /// gives the guide's index).
+    pub fn link_for(path: &str) -> String {
+        match path.trim_start_matches('/') {
+            "" | "guide" => "#/guide".into(),
+            page => format!("#/guide?page={page}"),
+        }
+    }
+}
 
 /// A page's card on the home page (from [`for_each_page!`](crate::for_each_page)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -279,6 +328,15 @@ impl OctalQuery {
 
     /// Checks the raw text with the engine's parsers; the first problem is the message.
     pub fn validate(&self) -> Result<OctalParams, EngineError> {
+        // The families PB(…) and TkBk(…) are the command-line tool's; say where to run them.
+        if heaplab_engine::octal::families::Family::parse(&self.code)?.is_some() {
+            return Err(EngineError::OutOfRange(format!(
+                "{} is a family this page does not compute; the command-line tool does: \
+                 heaplab octal '{}'",
+                self.code.trim(),
+                self.code.trim()
+            )));
+        }
         let rules = heaplab_engine::octal::Ruleset::parse(&self.code)?;
         let max = parse_count(&self.max, "max", 1, MAX_OCTAL_PAGE_HEAPS)?;
         let from = parse_count(&self.from, "from", 0, MAX_OCTAL_PAGE_HEAPS)?;
@@ -337,6 +395,15 @@ const TERMS_WORK: u64 = 50_000_000;
 /// to 500 numbers, fewer for larger ones).
 pub fn max_terms_for(size: usize) -> u64 {
     (TERMS_WORK / size.max(1) as u64).min(MAX_UI_TERMS)
+}
+
+/// How many heaps to open a clicked ruleset with (the map, the explorer): two periods past the
+/// preperiod when the outcome period is known, else eight times the largest move (so a set
+/// whose smallest move is large shows more than zeros); at least 100, at most the page's cap.
+pub fn terms_to_show(moves: &[u32], period: Option<(u64, u64)>) -> u64 {
+    let max = u64::from(moves.iter().copied().max().unwrap_or(1));
+    let wanted = period.map_or(8 * max, |(pre, p)| pre + 2 * p.max(max));
+    wanted.max(100).min(max_terms_for(moves.len()))
 }
 
 /// The raw state of the subtraction page, exactly as the URL or the form holds it.

@@ -15,7 +15,7 @@ use wasm_bindgen::JsCast;
 use web_sys::MessageEvent;
 use yew::Callback;
 
-use crate::worker::{WorkerReply, WorkerRequest};
+use crate::worker::{JobId, WorkerReply, WorkerRequest};
 
 /// Where the worker bootstrap lives when the page does not say (the root of `dist/`): a module
 /// worker that instantiates the page's own wasm module, which [`WorkerLink::spawn`] posts to
@@ -243,11 +243,28 @@ impl<S: RunnerState> WeakShared<S> {
 /// One Web Worker running the job host ([`crate::worker::host`]). Requests sent before the
 /// worker says [`WorkerReply::Ready`] are queued and sent then (a loading worker drops
 /// messages). Dropping the link terminates the worker at once, even mid-step.
+///
+/// A worker that dies (its `error` event: an uncaught exception or a trap, such as a stack
+/// overflow) or sends a message that cannot be read (`messageerror`) is reported as a
+/// [`WorkerReply::Error`] for the last job sent to it, and the link stops counting as ready,
+/// so no client waits for it for ever.
 pub struct WorkerLink {
     worker: web_sys::Worker,
     ready: Rc<Cell<bool>>,
+    /// The last job sent (its id), to which a crash is reported.
+    job: Rc<Cell<Option<JobId>>>,
+    failed: Rc<Cell<bool>>,
     queued: Rc<RefCell<Vec<js_sys::Uint8Array>>>,
     on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
+    on_error: Option<Closure<dyn FnMut(web_sys::Event)>>,
+}
+
+/// What a visitor reads when a worker dies mid-job (`detail` is the browser's message).
+pub fn crash_text(detail: &str) -> String {
+    format!(
+        "The computation stopped: its Web Worker failed ({detail}). \
+         Try a smaller size, or the command-line tool for this one."
+    )
 }
 
 impl WorkerLink {
@@ -255,6 +272,7 @@ impl WorkerLink {
     /// and its JS glue (so the engine is downloaded and compiled once); its replies go to `on_reply` (after
     /// `Ready` has flushed the queue). `None` when the browser refuses.
     pub fn spawn(on_reply: impl Fn(WorkerReply) + 'static) -> Option<WorkerLink> {
+        let on_reply = Rc::new(on_reply);
         let options = web_sys::WorkerOptions::new();
         options.set_type(web_sys::WorkerType::Module);
         let worker = web_sys::Worker::new_with_options(&loader_url(), &options).ok()?;
@@ -267,6 +285,7 @@ impl WorkerLink {
         let queued: Rc<RefCell<Vec<js_sys::Uint8Array>>> = Rc::default();
         let on_message = {
             let (worker, ready, queued) = (worker.clone(), ready.clone(), queued.clone());
+            let on_reply = on_reply.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
                 count_reply();
                 let Some(reply) = decode(&event.data()) else {
@@ -282,11 +301,34 @@ impl WorkerLink {
             })
         };
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        let job: Rc<Cell<Option<JobId>>> = Rc::default();
+        let failed: Rc<Cell<bool>> = Rc::default();
+        let on_error = {
+            let (ready, job, failed) = (ready.clone(), job.clone(), failed.clone());
+            Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+                ready.set(false);
+                failed.set(true);
+                let detail = event
+                    .dyn_ref::<web_sys::ErrorEvent>()
+                    .map_or_else(|| "a message it could not read".into(), |e| e.message());
+                if let Some(id) = job.take() {
+                    on_reply(WorkerReply::Error {
+                        id,
+                        message: crash_text(&detail),
+                    });
+                }
+            })
+        };
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        worker.set_onmessageerror(Some(on_error.as_ref().unchecked_ref()));
         Some(WorkerLink {
             worker,
             ready,
+            job,
+            failed,
             queued,
             on_message: Some(on_message),
+            on_error: Some(on_error),
         })
     }
 
@@ -295,6 +337,9 @@ impl WorkerLink {
         let Ok(bytes) = bincode::serialize(request) else {
             return;
         };
+        if let WorkerRequest::Start { id, .. } = request {
+            self.job.set(Some(*id));
+        }
         let message = js_sys::Uint8Array::from(bytes.as_slice());
         if self.ready.get() {
             let _ = self.worker.post_message(&message);
@@ -303,9 +348,14 @@ impl WorkerLink {
         }
     }
 
-    /// Whether the worker has said [`WorkerReply::Ready`].
+    /// Whether the worker has said [`WorkerReply::Ready`] (and has not failed since).
     pub fn is_ready(&self) -> bool {
         self.ready.get()
+    }
+
+    /// Whether the worker failed (see the type's notes): a client drops it and starts anew.
+    pub fn has_failed(&self) -> bool {
+        self.failed.get()
     }
 }
 
@@ -330,11 +380,12 @@ pub fn spawn_links(
 impl Drop for WorkerLink {
     fn drop(&mut self) {
         self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.set_onmessageerror(None);
         self.worker.terminate();
         // The link may be dropped from inside its own handler: free the handler later.
-        if let Some(handler) = self.on_message.take() {
-            gloo::timers::callback::Timeout::new(0, move || drop(handler)).forget();
-        }
+        let handlers = (self.on_message.take(), self.on_error.take());
+        gloo::timers::callback::Timeout::new(0, move || drop(handlers)).forget();
     }
 }
 

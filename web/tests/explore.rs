@@ -3,7 +3,7 @@
 //! as the page does equal to one run (and to the counts the family's definition gives).
 
 use heaplab_engine::sweep::{wire, Summary};
-use heaplab_web::pages::explore::results::summary_csv;
+use heaplab_web::pages::explore::results::csv_tables;
 use heaplab_web::route::explore::{checks_for, ruleset_link, ExploreQuery, PAGE_CAP};
 use heaplab_web::route::Route;
 use heaplab_web::worker::{run_to_end, JobOutput, JobSpec, Place, SweepRequest};
@@ -145,9 +145,29 @@ fn pieces_merge_to_the_whole_and_the_counts_of_the_definition() {
     assert_eq!(whole.groups, expected);
     assert_eq!(whole.rulesets, 255);
     assert_eq!(whole.top.len(), 5);
-    let csv = summary_csv(&whole, "max", "period");
-    assert!(csv.contains("max,count\n1,1\n2,2\n"), "{csv}");
-    assert!(csv.contains("rank,period,index,ruleset"), "{csv}");
+    // One clean table a file: a header line, then its rows only.
+    let tables = csv_tables(&whole, "max", "period");
+    let names: Vec<&str> = tables.iter().map(|(name, _)| *name).collect();
+    assert_eq!(names, ["totals", "groups", "records", "checks", "failures"]);
+    assert_eq!(
+        tables[0].1,
+        "rulesets,matched,errors,distinct_sequences\n255,255,0,".to_string()
+            + &whole.sequences.len().to_string()
+            + "\n"
+    );
+    assert!(
+        tables[1].1.starts_with("max,count\n1,1\n2,2\n"),
+        "{}",
+        tables[1].1
+    );
+    assert!(
+        tables[2].1.starts_with("rank,period,index,ruleset\n1,"),
+        "{}",
+        tables[2].1
+    );
+    for (name, text) in &tables {
+        assert!(!text.contains("\n\n"), "{name} holds an empty line: {text}");
+    }
 }
 
 /// A cumulative subtraction sweep with its paper's checks, run as a worker runs it, gives the
@@ -192,7 +212,12 @@ fn a_range_past_the_family_is_refused() {
 fn rulesets_link_to_their_pages() {
     assert_eq!(
         ruleset_link("subtraction", "2,5,7").as_deref(),
-        Some("#/subtraction?S=2,5,7")
+        Some("#/subtraction?S=2,5,7&n=100")
+    );
+    // A set whose smallest move is 1,087 opens with heaps past its first zeros.
+    assert_eq!(
+        ruleset_link("subtraction", "1087,1200").as_deref(),
+        Some("#/subtraction?S=1087,1200&n=9600")
     );
     assert_eq!(
         ruleset_link("all-but", "2,3").as_deref(),
@@ -203,4 +228,13 @@ fn rulesets_link_to_their_pages() {
         Some("#/cumulative-subtraction?S=2,3")
     );
     assert_eq!(ruleset_link("all-but", "∅"), None);
+}
+
+#[wasm_bindgen_test]
+fn clicked_rulesets_show_two_periods_or_eight_largest_moves() {
+    use heaplab_web::route::{max_terms_for, terms_to_show};
+    assert_eq!(terms_to_show(&[1, 2], Some((0, 3))), 100);
+    assert_eq!(terms_to_show(&[3, 500], Some((10, 1000))), 2010);
+    assert_eq!(terms_to_show(&[1087, 1100], None), 8800);
+    assert_eq!(terms_to_show(&[10_000_000], None), max_terms_for(1));
 }

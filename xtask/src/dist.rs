@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 use crate::tools::{self, WASM_TARGET};
-use crate::{fingerprint, minify, precompress};
+use crate::{fingerprint, guide, minify, precompress};
 
 /// The cargo profile of the wasm build: `release`, with every crate optimised for size
 /// (the page and its workers download this one module).
@@ -53,6 +53,7 @@ pub fn build(root: &Path) -> Result<PathBuf> {
         copy_dir(&static_dir, &dist.join("static"))?;
     }
 
+    guide::render(root, &dist)?;
     optimize(root, &dist)?;
     minify::apply(root, &dist)?;
     fingerprint::apply(&dist)?;

@@ -25,6 +25,7 @@
 mod cluster;
 mod dist;
 mod fingerprint;
+mod guide;
 mod hostile;
 mod minify;
 mod octal_peer;

@@ -138,6 +138,14 @@ enum Token {
     Close(char),
 }
 
+/// The message for a digit `d` at or above `2^(MAX_HEAPS_LEFT + 1)`.
+fn too_large_digit(d: u64) -> EngineError {
+    EngineError::OutOfRange(format!(
+        "digit {d} would let a move leave more than {MAX_HEAPS_LEFT} heaps (the largest digit is {})",
+        (1u64 << (MAX_HEAPS_LEFT + 1)) - 1
+    ))
+}
+
 /// Reads the digit that starts at `c` (a base-32 character or `&value;`).
 fn read_digit(
     c: char,
@@ -156,9 +164,14 @@ fn read_digit(
                 }
             }
         }
-        return number
-            .parse()
-            .map_err(|_| EngineError::Parse("'&;' holds no number: write a digit as &16;".into()));
+        if number.is_empty() {
+            return Err(EngineError::Parse(
+                "'&;' holds no number: write a digit as &16;".into(),
+            ));
+        }
+        // At most 19 decimal digits: the number fits a u64; the cap is checked by the caller.
+        let d: u64 = number.parse().unwrap_or(u64::MAX);
+        return u32::try_from(d).or(Err(too_large_digit(d)));
     }
     let upper = c.to_ascii_uppercase();
     match BASE32.find(upper) {
@@ -196,9 +209,7 @@ fn tokenize(text: &str) -> Result<Vec<Token>, EngineError> {
             c => {
                 let d = read_digit(c, &mut chars)?;
                 if d >> (MAX_HEAPS_LEFT + 1) != 0 {
-                    return Err(EngineError::OutOfRange(format!(
-                        "digit {d} would let a move leave more than {MAX_HEAPS_LEFT} heaps"
-                    )));
+                    return Err(too_large_digit(u64::from(d)));
                 }
                 let bar = chars.next_if_eq(&OVERLINE).is_some();
                 let modifier = chars

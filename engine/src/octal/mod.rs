@@ -390,8 +390,8 @@ fn prove_general(
                     };
                     report.observed = None;
                     report.proof = format!(
-                        "Howse–Nowakowski test (thesis Theorem 3.85, statement as read in \
-                         octal::arithmetic): G(n + {}) = G(n) + {} checked on heaps 0..{n}",
+                        "Howse–Nowakowski test (thesis Theorem 3.85): G(n + {}) = G(n) + {} \
+                         checked on heaps 0..{n}",
                         pattern.period, pattern.saltus
                     );
                     return Ok(());

@@ -194,9 +194,11 @@ async fn tampered_url_shows_a_message() -> Result<()> {
             .await?;
         let message = page.wait_for_some_text("#cg-error").await?;
         ensure!(
-            message.contains("preset") && message.contains("S:") && message.contains("x:"),
+            message.contains("preset") && message.contains("S:") && message.contains("x must"),
             "{message}"
         );
+        // The field is named once: "x must be …", not "x: x must be …".
+        ensure!(!message.contains("x: x"), "{message}");
         ensure!(page.exists("nav a").await?, "page shell is missing");
         // A fixed URL shows the tree again.
         page.open(SQUIRREL).await?;

@@ -163,3 +163,63 @@ async fn tampered_and_too_large_urls_get_a_message() -> Result<()> {
     })
     .await
 }
+
+/// A finished sweep reads as finished: no "putting the result together"; a check named three
+/// times in the URL runs once, with its claim beside its result; each table downloads as a
+/// clean CSV of its own; no issue number shows.
+#[tokio::test]
+async fn a_finished_sweep_reads_cleanly() -> Result<()> {
+    const CHECK: &str = "cs-observation-3";
+    with_page(|page| async move {
+        page.open(&format!(
+            "#/explore?family=cumulative-subtraction&m=5&group=max_move&check={CHECK},{CHECK},{CHECK}"
+        ))
+        .await?;
+        page.wait_for_text_starting("#explore-status", "Done").await?;
+        let status = page.text("#explore-status").await?.unwrap_or_default();
+        ensure!(!status.contains("putting the result"), "status: {status}");
+        let rows = page
+            .js(
+                "return document.querySelectorAll('#explore-checks tbody tr').length;",
+                vec![],
+            )
+            .await?;
+        ensure!(rows.as_u64() == Some(1), "{rows} check rows for one check");
+        page.wait_for_some_text(&format!("#explore-check-{CHECK} .claim"))
+            .await?;
+        page.capture_downloads().await?;
+        page.click("#explore-csv-groups").await?;
+        let (name, text) = page.last_download().await?;
+        ensure!(name.ends_with("-groups.csv"), "file {name}");
+        ensure!(
+            text.starts_with("max_move,count\n") && !text.contains("\n\n"),
+            "groups CSV: {text:?}"
+        );
+        let body = page.text("main").await?.unwrap_or_default();
+        ensure!(!body.to_lowercase().contains("issue"), "the page names an issue");
+        Ok(())
+    })
+    .await
+}
+
+/// After Cancel the status and the totals give one count: the rulesets the tables hold.
+#[tokio::test]
+async fn after_cancel_the_page_gives_one_count() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/explore?family=subtraction&m=22&group=max")
+            .await?;
+        page.wait_for("#explore-totals").await?;
+        page.click("#explore-cancel").await?;
+        page.wait_for_text_starting("#explore-status", "Cancelled")
+            .await?;
+        let status = page.text("#explore-status").await?.unwrap_or_default();
+        let totals = page.text("#explore-totals").await?.unwrap_or_default();
+        let swept = totals.split(' ').next().unwrap_or_default();
+        ensure!(
+            status.contains(&format!("cover {swept} of")),
+            "status {status:?} against totals {totals:?}"
+        );
+        Ok(())
+    })
+    .await
+}

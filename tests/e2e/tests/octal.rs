@@ -169,3 +169,79 @@ async fn form_card_compute_button_hint_and_grouped_numbers() -> Result<()> {
     })
     .await
 }
+
+/// The message in `selector` once `route` is open.
+async fn message_of(page: &heaplab_e2e::Page, route: &str, selector: &str) -> Result<String> {
+    page.open(route).await?;
+    page.wait_for_some_text(selector).await
+}
+
+/// ·354 stops short of its proof (Table 3.2: about 20 M heaps, the engine's count): the page says how many heaps
+/// the proof needs and gives the command that proves it.
+#[tokio::test]
+async fn a_catalogued_game_past_the_budget_names_its_proof() -> Result<()> {
+    with_page(|page| async move {
+        let row = octal::catalogue::TABLE_3_2
+            .iter()
+            .find(|row| row.code == ".354")
+            .expect("·354 is in Table 3.2");
+        let needed = heaplab_engine::text::grouped(row.heaps_to_prove());
+        let note = message_of(&page, "#/octal?code=.354&max=100000", "#octal-beyond").await?;
+        ensure!(
+            note.contains(&needed) && note.contains("heaplab octal .354 --prove"),
+            "{note}"
+        );
+        Ok(())
+    })
+    .await
+}
+
+/// PB(…) and TkBk(…) are the command-line tool's families: the page says so and gives the
+/// command, rather than "unknown game".
+#[tokio::test]
+async fn families_typed_in_the_octal_page_get_the_command() -> Result<()> {
+    with_page(|page| async move {
+        for (code, route) in [
+            ("PB(1,2)", "#/octal?code=PB%281%2C2%29"),
+            ("TkBk(3,5)", "#/octal?code=TkBk%283%2C5%29"),
+        ] {
+            let message = message_of(&page, route, "#octal-error").await?;
+            ensure!(
+                message.contains(&format!("heaplab octal '{code}'"))
+                    && !message.contains("unknown game"),
+                "{code}: {message}"
+            );
+        }
+        Ok(())
+    })
+    .await
+}
+
+/// A digit too large for any code says so, whatever its size (it used to say "'&;' holds
+/// no number").
+#[tokio::test]
+async fn a_huge_digit_is_called_too_large() -> Result<()> {
+    with_page(|page| async move {
+        let message = message_of(&page, "#/octal?code=.%26999999999999%3B", "#octal-error").await?;
+        ensure!(
+            message.contains("digit 999999999999 would let a move leave more than 16 heaps"),
+            "{message}"
+        );
+        Ok(())
+    })
+    .await
+}
+
+/// 8?.0 reaches the engine's work cap: the page names its own limit, not a flag to raise.
+#[tokio::test]
+async fn the_work_cap_is_the_pages_limit() -> Result<()> {
+    with_page(|page| async move {
+        let message = message_of(&page, "#/octal?code=8%3F.0&max=4000000", "p.error").await?;
+        ensure!(
+            message.contains("the page's limit") && !message.contains("raise it with"),
+            "{message}"
+        );
+        Ok(())
+    })
+    .await
+}

@@ -236,6 +236,33 @@ async fn search_further_finds_a_period_beyond_the_page_search() -> Result<()> {
     .await
 }
 
+/// The page says one thing: once "Search further" proves the outcome period, the outcome card
+/// above it shows that period too, not "no period found up to 623,700".
+#[tokio::test]
+async fn search_further_updates_the_outcome_card() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/subtraction?S=30,120,361,481&n=200&further=1")
+            .await?;
+        page.wait_for_some_text("#further-result").await?;
+        page.wait_for_text("#outcome-period", "1559071").await?;
+        page.wait_for_text("#outcome-preperiod", "0").await?;
+        let card = page.text("#outcome-period").await?;
+        let note = page
+            .js(
+                "return document.querySelector('#outcome-period').closest('section').textContent;",
+                vec![],
+            )
+            .await?;
+        let note = note.as_str().unwrap_or_default().to_string();
+        ensure!(
+            !note.contains("No period found"),
+            "the outcome card ({card:?}) still says {note:?}"
+        );
+        Ok(())
+    })
+    .await
+}
+
 /// A set whose period the page finds offers no search further.
 #[tokio::test]
 async fn a_found_period_offers_no_search_further() -> Result<()> {

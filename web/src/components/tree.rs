@@ -95,7 +95,8 @@ pub fn node_count_text(
 ) -> String {
     let nodes = match descendants.checked_add(1) {
         Some(total) if descendants < u64::MAX - 1 => format!("{shown} of {total} nodes shown"),
-        _ => format!("{shown} of more than {} nodes shown", u64::MAX - 1),
+        // Past u64 (about 1.8 × 10^19): a round bound reads better than twenty digits.
+        _ => format!("{shown} of more than 10^19 nodes shown"),
     };
     let at_least = if partial { "at least " } else { "" };
     format!("{nodes} (depth {depth} of {at_least}{held})")

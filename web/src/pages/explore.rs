@@ -21,7 +21,7 @@ use crate::components::field::{
     TextFieldProps,
 };
 use crate::components::page::page_head;
-use crate::format::progress_text;
+use crate::format::{grouped, progress_text, took};
 use crate::route::explore::{checks_for, ExploreQuery};
 use crate::worker::jobs::sweep::set_family;
 use crate::worker::{Progress, Unit};
@@ -100,6 +100,20 @@ pub fn explore_page(props: &ExplorePageProps) -> Html {
     let committed_ok = query.validate().is_ok();
     let canvas = use_node_ref();
     let problem = use_state(|| None::<String>);
+    // The checks' claims, from the guide (fetched once a sweep has checks; none in the module).
+    let claims = use_state_eq(String::new);
+    {
+        let claims = claims.clone();
+        use_effect_with(!query.checks.is_empty(), move |wanted| {
+            if *wanted && claims.is_empty() {
+                wasm_bindgen_futures::spawn_local(async move {
+                    if let Ok(text) = crate::pages::guide::fetch_text("./guide/checks.tsv").await {
+                        claims.set(text);
+                    }
+                });
+            }
+        });
+    }
     {
         // Draw the histogram of the summary so far once the canvas is in the page.
         let (canvas, problem) = (canvas.clone(), problem.clone());
@@ -115,7 +129,7 @@ pub fn explore_page(props: &ExplorePageProps) -> Html {
     }
     html! {
         <section class="page explore">
-            <>{ page_head("Explore families", "Sweep every ruleset of a family with the engine's explorer (issue 17): counts grouped by a metric, the top-k records of another, and the papers' checks with their first counterexamples. Runs in one Web Worker per core; each ruleset links to its page.") }
+            <>{ page_head("Explore families", "Sweep every ruleset of a family with the engine's explorer: counts grouped by a metric, the top-k records of another, and the papers' checks with their first counterexamples. Runs in one Web Worker per core; each ruleset links to its page.") }
                 { sweep_form(&form, onsubmit) }
                 { field_errors("explore-error", &errors, false) }
                 <p class="cli">{ "The same sweep on the command line: " }
@@ -123,7 +137,7 @@ pub fn explore_page(props: &ExplorePageProps) -> Html {
                 if committed_ok {
                     { status_view(state.as_ref(), on_cancel) }
                     if let Some(p) = state.as_ref() {
-                        { results_view(&p.summary, &query, &canvas, &problem) }
+                        { results_view(&p.summary, &query, &canvas, &problem, &claims) }
                     }
                 }
             </>
@@ -161,8 +175,8 @@ fn set_top_metric(q: &mut ExploreQuery, metric: String) {
     };
 }
 
-/// The form: family, bounds, checks (names and citations; the statements are left out of the
-/// wasm module, `heaplab checks` prints them), group-by and top-k.
+/// The form: family, bounds, checks (names and citations; the claims are left out of the
+/// wasm module and fetched from the guide with the results), group-by and top-k.
 fn sweep_form(
     form: &crate::components::field::QueryForm<ExploreQuery>,
     onsubmit: Callback<SubmitEvent>,
@@ -214,7 +228,7 @@ fn sweep_form(
             { select_field("explore-top-metric", "top records of", options("explore-top-metric", names, &top_metric), change(handle, set_top_metric)) }
             { text("explore-top-k", "K", &top_k, "", set_top_k) }
             <fieldset class="explore-checks"><legend>{ "Checks" }</legend>
-                <p>{ "Each check's statement and the range its paper states: " }<code>{ "heaplab checks" }</code>{ ", or docs/guide/paper-checks.md in the user guide." }</p>
+                <p>{ "Each check's claim shows beside its result; the ranges its paper states are in " }<a href="#/guide?page=paper-checks">{ "the guide's paper checks" }</a>{ "." }</p>
                 <ul>{ for check_boxes }</ul></fieldset>
             <button type="submit" id="explore-run">{ "Run" }</button>
         </form>
@@ -261,10 +275,26 @@ fn status_view(progress: Option<&SweepProgress>, on_cancel: Callback<MouseEvent>
                 Some(n) => format!(" · {n} workers"),
                 None => String::new(),
             };
+            // Once stopped, the counts are those of the tables below (merged pieces only).
+            let merged = grouped(p.summary.rulesets);
             match &p.phase {
                 Phase::Running => (format!("Sweeping: {line}{place}"), Some(p), false),
-                Phase::Done => (format!("Done: {line}{place}"), None, false),
-                Phase::Cancelled => (format!("Cancelled after {line}"), None, false),
+                Phase::Done => (
+                    format!(
+                        "Done: {merged} rulesets in {}{place}",
+                        took(p.elapsed_ms / 1000.0)
+                    ),
+                    None,
+                    false,
+                ),
+                Phase::Cancelled => (
+                    format!(
+                        "Cancelled: the results below cover {merged} of {} rulesets",
+                        grouped(p.total)
+                    ),
+                    None,
+                    false,
+                ),
                 Phase::Failed(message) => (message.clone(), None, true),
             }
         }
@@ -299,37 +329,45 @@ fn results_view(
     q: &ExploreQuery,
     canvas: &NodeRef,
     problem: &UseStateHandle<Option<String>>,
+    claims: &str,
 ) -> Html {
     let group = q.group.trim().to_string();
     let top_metric = q.top.split_once(':').map_or("", |(m, _)| m).to_string();
     let stem = format!("explore-{}-m{}", q.family.trim(), q.m.trim());
+    // One download a table (`{stem}-groups.csv`, …), or the chart as PNG (`kind` "png").
     let export = |kind: &'static str| {
         let (summary, canvas, problem) = (summary.clone(), canvas.clone(), problem.clone());
-        let (group, top_metric, name) =
-            (group.clone(), top_metric.clone(), format!("{stem}.{kind}"));
+        let (group, top_metric, stem) = (group.clone(), top_metric.clone(), stem.clone());
         Callback::from(move |_: MouseEvent| {
-            let done = match kind {
-                "png" => canvas
+            let done = if kind == "png" {
+                canvas
                     .cast::<HtmlCanvasElement>()
                     .ok_or_else(|| "no chart".to_string())
-                    .and_then(|c| download_canvas(&c, &name)),
-                _ => download_text(
-                    &results::summary_csv(&summary, &group, &top_metric),
-                    &name,
-                    "text/csv",
-                ),
+                    .and_then(|c| download_canvas(&c, &format!("{stem}.png")))
+            } else {
+                results::csv_tables(&summary, &group, &top_metric)
+                    .into_iter()
+                    .find(|(name, _)| *name == kind)
+                    .map_or(Ok(()), |(_, text)| {
+                        download_text(&text, &format!("{stem}-{kind}.csv"), "text/csv")
+                    })
             };
             if let Err(e) = done {
                 problem.set(Some(e));
             }
         })
     };
+    let csv_buttons = results::csv_tables(summary, &group, &top_metric)
+        .into_iter()
+        .map(|(name, _)| {
+            html! { <button type="button" id={format!("explore-csv-{name}")} onclick={export(name)}>{ format!("{name} (CSV)") }</button> }
+        });
     let family = q.family.trim();
     html! {
         <div class="explore-results">
             { results::totals(summary, family) }
             <div class="exports">
-                <button type="button" id="explore-csv" onclick={export("csv")}>{ "CSV" }</button>
+                { for csv_buttons }
                 if !group.is_empty() {
                     <button type="button" id="explore-png" onclick={export("png")}>{ "PNG" }</button>
                 }
@@ -338,9 +376,9 @@ fn results_view(
                 <p class="error" role="alert">{ e }</p>
             }
             if !group.is_empty() {
-                <canvas id="explore-chart" ref={canvas.clone()} aria-label="Histogram of the group counts"></canvas>
+                <canvas id="explore-chart" ref={canvas.clone()} role="img" aria-label={format!("Histogram: rulesets counted by {group}")}></canvas>
             }
-            { results::tables(summary, family, &group, &top_metric) }
+            { results::tables(summary, family, &group, &top_metric, claims) }
         </div>
     }
 }

@@ -7,6 +7,7 @@ pub mod cumulative_games;
 pub mod cumulative_subtraction;
 #[cfg(feature = "core")]
 pub mod explore;
+pub mod guide;
 pub mod home;
 #[cfg(feature = "core")]
 pub mod octal;

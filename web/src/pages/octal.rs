@@ -130,6 +130,22 @@ fn draw_plot<DB: DrawingBackend>(
     root.present().map_err(|e| err(&e))
 }
 
+/// The plot's size in canvas pixels: one per CSS pixel of the box it sits in (at most
+/// [`PLOT_WIDTH`]), so its text keeps its size on a phone instead of being scaled down.
+fn plot_size(canvas: &HtmlCanvasElement) -> (u32, u32) {
+    let box_width = canvas
+        .parent_element()
+        .map_or(0, |p| p.client_width())
+        .try_into()
+        .unwrap_or(0u32);
+    let w = if box_width == 0 {
+        PLOT_WIDTH
+    } else {
+        box_width.min(PLOT_WIDTH)
+    };
+    (w, PLOT_HEIGHT.min(w * 3 / 4).max(220))
+}
+
 /// Properties of [`OctalPage`].
 #[derive(Properties, PartialEq)]
 pub struct OctalPageProps {
@@ -232,8 +248,9 @@ pub fn octal_job(props: &OctalJobProps) -> Html {
             if let (Some(solved), Some(range), Some(c)) =
                 (solved, range, canvas.cast::<HtmlCanvasElement>())
             {
-                c.set_width(PLOT_WIDTH);
-                c.set_height(PLOT_HEIGHT);
+                let (w, h) = plot_size(&c);
+                c.set_width(w);
+                c.set_height(h);
                 let drawn = CanvasBackend::with_canvas_object(c)
                     .ok_or_else(|| "no 2-D canvas context".to_string())
                     .and_then(|backend| {
@@ -385,6 +402,9 @@ fn solved_view(
                 <dt>{ "rare / common heaps" }</dt><dd id="octal-counts">{ match (report.rare_count, report.common_count) { (Some(r), Some(c)) => format!("{} / {}", grouped(r), grouped(c)), _ => "—".to_string() } }</dd>
             </dl>
             <p class="proof" id="octal-proof">{ report.proof.clone() }</p>
+            if let Some(note) = catalogue::beyond_budget(report) {
+                <p class="note" id="octal-beyond">{ note }</p>
+            }
             <div class="toolbar">
                 { zoom("Show all", "octal-zoom-all", 0, None) }
                 { zoom("First 200", "octal-zoom-start", 0, Some(200)) }

@@ -330,8 +330,8 @@ pub fn outcome_strip(props: &OutcomeStripProps) -> Html {
         <section class="card wide" aria-labelledby="pz-strip-title">
             <h2 id="pz-strip-title">{ "Outcome strip" }</h2>
             <div ref={strip_box}>
-                <canvas id="pz-strip" ref={canvas} data-classes={props.outcomes.clone()}
-                    aria-label="One cell per heap, coloured by outcome class" />
+                <canvas id="pz-strip" ref={canvas} data-classes={props.outcomes.clone()} role="img"
+                    aria-label={format!("Outcome strip: one cell per heap 0 to {}, coloured by outcome class", props.outcomes.chars().count().saturating_sub(1))} />
             </div>
             <ul class="legend" aria-label="Colour key: outcome class">
                 { for OUTCOME_COLOURS.iter().map(|(c, _, meaning)| html! {

@@ -30,18 +30,16 @@ use crate::components::pixel_canvas::{
     fraction_in, view_buttons, view_key, wheel_zoom, Drag, ViewKey,
 };
 use crate::components::zoom_box::show_zoom_box;
-use crate::format::{duration, grouped, progress_text};
+use crate::format::{grouped, progress_text, took};
 use crate::route::{
-    format_query, navigate, suited_colour, MapParams, MapQuery, MAP_COLOURINGS, MAP_FAMILIES,
+    format_query, navigate, suited_colour, terms_to_show, MapParams, MapQuery, MAP_COLOURINGS,
+    MAP_FAMILIES,
 };
 use crate::tiles::runner::{MapRunner, Mode, Phase, Progress, MAX_HEAPS};
 use crate::worker_client::main_thread_text;
 
 use resolve::use_resolver;
 pub use view::{box_window, pan, pixel_to_point, zoom, MIN_SIDE};
-
-/// The number of heaps the subtraction page shows for a clicked ruleset.
-const CLICK_TERMS: &str = "200";
 
 /// The label of a class in the legend, for `family`.
 pub fn class_label(class: CellClass, family: Family) -> &'static str {
@@ -139,7 +137,7 @@ pub fn status_text(p: &Progress, family: Family) -> String {
         Phase::Done => format!(
             "done: {} rulesets in {} · {} rulesets/s · {solver}",
             grouped(total),
-            duration(seconds),
+            took(seconds),
             grouped(rate.round() as u64)
         ),
         Phase::Cancelled => format!(
@@ -458,16 +456,19 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
                     navigate(&params.with_window(w).to_query().to_hash());
                 }
             } else if let Some((x, y)) = pixel_to_point(params.window, end.0, end.1) {
-                let red = runner
-                    .cell(x, y)
-                    .is_some_and(|c| c.class == CellClass::Unresolved);
-                if red {
+                let cell = runner.cell(x, y);
+                if cell
+                    .as_ref()
+                    .is_some_and(|c| c.class == CellClass::Unresolved)
+                {
                     resolve.emit((params.family, x, y));
                 } else if let Some(moves) = params.family.moves(x, y) {
                     let set: Vec<String> = moves.iter().map(u32::to_string).collect();
+                    let period = cell.and_then(|c| Some((c.preperiod?, c.period?)));
+                    let n = terms_to_show(&moves, period).to_string();
                     navigate(&format!(
                         "#/subtraction?{}",
-                        format_query(&[("S", &set.join(",")), ("n", CLICK_TERMS)])
+                        format_query(&[("S", &set.join(",")), ("n", &n)])
                     ));
                 }
             }

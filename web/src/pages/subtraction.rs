@@ -30,6 +30,7 @@ use crate::components::palette::value_legend;
 use crate::components::period_facts::{period_facts, PeriodFactsProps};
 use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::components::value_strip::ValueStrip;
+use crate::format::grouped;
 use crate::route::{SetKind, SubtractionParams, SubtractionQuery};
 
 use further::search_further;
@@ -159,6 +160,8 @@ pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
     );
     let align = use_state(|| false);
     let why_heap = use_state(|| None::<String>);
+    // The outcome period "Search further" proved, with its set: the outcome card shows it.
+    let further_found = use_state(|| None::<(NumberSet, Periodicity)>);
 
     let committed = props.query.validate().ok();
     let solution = use_memo(committed.clone(), |params| params.as_ref().map(solve));
@@ -256,19 +259,28 @@ pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
                     </p>
                 }
             });
+            let found = {
+                let further_found = further_found.clone();
+                let set = params.set.clone();
+                Callback::from(move |p: Periodicity| further_found.set(Some((set.clone(), p))))
+            };
             let further = match &sol.detail {
                 Detail::Finite(report) => match report.outcome_period {
                     Periodicity::NotFound { searched } => {
-                        search_further(&props.query, &params.set, searched)
+                        search_further(&props.query, &params.set, searched, found)
                     }
                     Periodicity::Proven { .. } => html! {},
                 },
                 Detail::AllBut(_) => html! {},
             };
+            let proven_further = (*further_found)
+                .as_ref()
+                .filter(|(set, _)| props.query.further && *set == params.set)
+                .map(|(_, p)| *p);
             html! {
                 <>
                     { for note }
-                    { results_html(sol, *align, on_align, on_select_heap, (*why_heap).clone(), on_why_input, further) }
+                    { results_html(sol, *align, on_align, on_select_heap, (*why_heap).clone(), on_why_input, (further, proven_further)) }
                 </>
             }
         }
@@ -286,7 +298,8 @@ pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
     }
 }
 
-/// Everything below the form for one solution.
+/// Everything below the form for one solution; `further` is the "search further" card and
+/// the outcome period it proved, which the outcome card then shows.
 fn results_html(
     sol: &Solution,
     align: bool,
@@ -294,7 +307,7 @@ fn results_html(
     on_select_heap: Callback<u64>,
     why_heap: Option<String>,
     on_why_input: Callback<String>,
-    further: Html,
+    (further, proven_further): (Html, Option<Periodicity>),
 ) -> Html {
     let n = sol.params.terms;
     let marks = sol.marks();
@@ -309,7 +322,7 @@ fn results_html(
     let facts = match &sol.detail {
         Detail::Finite(report) => html! {
             <>
-                { period_facts(&PeriodFactsProps { prefix: "outcome", title: "Outcomes (P/N)", period: report.outcome_period, show_saltus: false }) }
+                { period_facts(&PeriodFactsProps { prefix: "outcome", title: "Outcomes (P/N)", period: proven_further.unwrap_or(report.outcome_period), show_saltus: false }) }
                 { period_facts(&PeriodFactsProps { prefix: "nim", title: "Nim-values", period: report.nim_period, show_saltus: false }) }
             </>
         },
@@ -318,14 +331,25 @@ fn results_html(
         },
     };
     let period_sentence = match nim_period {
-        Periodicity::Proven { preperiod, period, saltus: 0 } => format!(
-            "G(x + {period}) = G(x) for every x ≥ {preperiod}."
-        ),
-        Periodicity::Proven { preperiod, period, saltus } => format!(
-            "G(x + {period}) = G(x) + {saltus} for every x ≥ {preperiod}."
+        Periodicity::Proven {
+            preperiod,
+            period,
+            saltus: 0,
+        } => format!("G(x + {period}) = G(x) for every x ≥ {preperiod}."),
+        Periodicity::Proven {
+            preperiod,
+            period,
+            saltus,
+        } => format!("G(x + {period}) = G(x) + {saltus} for every x ≥ {preperiod}."),
+        Periodicity::NotFound { searched } if searched < n => format!(
+            "No period found: the page's search for this set stops at {} heaps (its limit), \
+             fewer than the {} heaps shown.",
+            grouped(searched),
+            grouped(n)
         ),
         Periodicity::NotFound { searched } => format!(
-            "No period found among the first {searched} heaps (the page's search limit for this set)."
+            "No period found among the first {} heaps (the page's search limit for this set).",
+            grouped(searched)
         ),
     };
     let align_to = if align { nim_period.period() } else { None };
@@ -354,7 +378,7 @@ fn results_html(
                 <h2>{ "Value strip" }</h2>
                 <p class="note">
                     { format!("One cell per heap 0…{}, left to right in rows; P-positions are black. ", n - 1) }
-                    { if strip_marks.is_empty() { "No proven period to mark." } else { "White bars on a cell's left edge (cells of 4 px or more) mark where the period starts and where its first repetition ends. " } }
+                    { if strip_marks.is_empty() { "No proven period to mark. " } else { "White bars on a cell's left edge (cells of 4 px or more) mark where the period starts and where its first repetition ends. " } }
                     { "Click a cell to explain that heap." }
                 </p>
                 <label class="check">

@@ -254,7 +254,15 @@ impl CgQuery {
     /// Checks every field; the errors name the field.
     pub fn validate(&self) -> Result<CgParams, Vec<String>> {
         let mut errors = Vec::new();
-        let mut note = |field: &str, e: EngineError| errors.push(format!("{field}: {e}"));
+        // The field's name leads the message once ("x must be …", not "x: x must be …").
+        let mut note = |field: &str, e: EngineError| {
+            let text = e.to_string();
+            errors.push(if text.starts_with(&format!("{field} ")) {
+                text
+            } else {
+                format!("{field}: {text}")
+            })
+        };
         let (preset, efg) = if self.preset == "efg" {
             let efg = browser_json::efg_from_json(&self.efg)
                 .map_err(|e| note("efg", e))

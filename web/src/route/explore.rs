@@ -70,11 +70,13 @@ impl ExploreQuery {
                 "k" => q.k = value,
                 "exact" => q.exact = value,
                 "check" => {
-                    q.checks = value
-                        .split(',')
-                        .map(|c| c.trim().to_string())
-                        .filter(|c| !c.is_empty())
-                        .collect()
+                    // A check named twice runs once.
+                    q.checks.clear();
+                    for c in value.split(',').map(str::trim) {
+                        if !c.is_empty() && !q.checks.iter().any(|k| k == c) {
+                            q.checks.push(c.to_string());
+                        }
+                    }
                 }
                 "group" => q.group = value,
                 "top" => q.top = value,
@@ -239,5 +241,16 @@ pub fn ruleset_link(family: &str, text: &str) -> Option<String> {
         "cumulative-subtraction" => ("cumulative-subtraction", "S"),
         _ => ("subtraction", "S"),
     };
-    Some(format!("#/{page}?{}", format_query(&[(key, text)])))
+    // A subtraction set opens with enough heaps to show more than its first zeros.
+    let n = match (page, key) {
+        ("subtraction", "S") => heaplab_engine::ruleset::NumberSet::parse(text)
+            .map(|set| super::terms_to_show(set.elements(), None).to_string())
+            .ok(),
+        _ => None,
+    };
+    let mut pairs = vec![(key, text)];
+    if let Some(n) = &n {
+        pairs.push(("n", n));
+    }
+    Some(format!("#/{page}?{}", format_query(&pairs)))
 }

@@ -36,68 +36,78 @@ fn cell(text: &str) -> String {
     }
 }
 
-/// The summary as CSV sections: totals, groups, top records, check tallies, and the first
-/// failures with their witnesses.
-pub fn summary_csv(summary: &Summary, group: &str, top: &str) -> String {
-    let mut lines = vec![
-        "rulesets,matched,errors,distinct_sequences".to_string(),
-        format!(
-            "{},{},{},{}",
-            summary.rulesets,
-            summary.matched,
-            summary.errors,
-            summary.sequences.len()
+/// The summary as clean CSV tables, one per file, each `(name, text)`: `totals` (one row),
+/// `groups` (when `group` is set), `records` (the top ones, when `top` is set), and, with
+/// checks, `checks` (the tallies) and `failures` (the first failures with their witnesses).
+pub fn csv_tables(summary: &Summary, group: &str, top: &str) -> Vec<(&'static str, String)> {
+    let table = |head: String, rows: Vec<String>| {
+        let mut text = head;
+        for row in rows {
+            text.push('\n');
+            text.push_str(&row);
+        }
+        text + "\n"
+    };
+    let mut tables = vec![(
+        "totals",
+        table(
+            "rulesets,matched,errors,distinct_sequences".into(),
+            vec![format!(
+                "{},{},{},{}",
+                summary.rulesets,
+                summary.matched,
+                summary.errors,
+                summary.sequences.len()
+            )],
         ),
-    ];
+    )];
     if !group.is_empty() {
-        lines.push(String::new());
-        lines.push(format!("{},count", cell(group)));
-        lines.extend(
-            summary
-                .groups
-                .iter()
-                .map(|(k, n)| format!("{},{n}", key_text(k))),
-        );
+        let rows = summary.groups.iter();
+        let rows = rows.map(|(k, n)| format!("{},{n}", key_text(k))).collect();
+        tables.push(("groups", table(format!("{},count", cell(group)), rows)));
     }
-    if !summary.top.is_empty() {
-        lines.push(String::new());
-        lines.push(format!("rank,{},index,ruleset", cell(top)));
-        lines.extend(
-            summary
-                .top
-                .iter()
-                .enumerate()
-                .map(|(i, r)| format!("{},{},{},{}", i + 1, r.value, r.index, cell(&r.ruleset))),
-        );
+    if !top.is_empty() {
+        let rows = summary.top.iter().enumerate();
+        let rows = rows
+            .map(|(i, r)| format!("{},{},{},{}", i + 1, r.value, r.index, cell(&r.ruleset)))
+            .collect();
+        tables.push((
+            "records",
+            table(format!("rank,{},index,ruleset", cell(top)), rows),
+        ));
     }
     if !summary.checks.is_empty() {
-        lines.push(String::new());
-        lines.push("check,holds,fails,not_applicable,errors".into());
-        lines.extend(summary.checks.iter().map(|t| {
+        let tallies = summary.checks.iter().map(|t| {
+            let name = cell(&t.name);
             format!(
-                "{},{},{},{},{}",
-                cell(&t.name),
-                t.holds,
-                t.fails,
-                t.not_applicable,
-                t.errors
+                "{name},{},{},{},{}",
+                t.holds, t.fails, t.not_applicable, t.errors
             )
-        }));
-        lines.push(String::new());
-        lines.push("check,index,ruleset,witness".into());
-        for t in &summary.checks {
-            lines.extend(t.first_failures.iter().map(|f| {
+        });
+        tables.push((
+            "checks",
+            table(
+                "check,holds,fails,not_applicable,errors".into(),
+                tallies.collect(),
+            ),
+        ));
+        let failures = summary.checks.iter().flat_map(|t| {
+            t.first_failures.iter().map(move |f| {
+                let detail = cell(&f.detail);
                 format!(
-                    "{},{},{},{}",
+                    "{},{},{},{detail}",
                     cell(&t.name),
                     f.index,
-                    cell(&f.ruleset),
-                    cell(&f.detail)
+                    cell(&f.ruleset)
                 )
-            }));
-        }
+            })
+        });
+        tables.push((
+            "failures",
+            table("check,index,ruleset,witness".into(), failures.collect()),
+        ));
     }
-    lines.join("\n") + "\n"
+    tables
 }
 
 /// Draws the histogram of the group counts on any plotters backend (canvas or SVG). The
@@ -235,14 +245,24 @@ fn found_list(found: &[Found], family: &str) -> String {
     format!("<ul class=\"witnesses\">{items}</ul>")
 }
 
-/// Each check's tally, citation and first failures with their witnesses.
-fn checks_table(summary: &Summary, family: &str) -> String {
+/// The claim of check `name` in `claims` (the guide's `name<TAB>claim` lines, fetched when
+/// a sweep has checks; empty until then).
+pub fn claim_of<'a>(claims: &'a str, name: &str) -> &'a str {
+    claims
+        .lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix('\t'))
+        .unwrap_or_default()
+}
+
+/// Each check's claim, tally, citation and first failures with their witnesses.
+fn checks_table(summary: &Summary, family: &str, claims: &str) -> String {
     let rows = summary.checks.iter().map(|t| {
         let citation = checks::find_for_sets(&t.name)
             .map(|c| c.citation)
             .unwrap_or_default();
         format!(
-            "<tr id=\"explore-check-{name}\"><th scope=\"row\">{name}<br><small>{}</small></th><td class=\"holds\">{}</td><td class=\"fails\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr id=\"explore-check-{name}\"><th scope=\"row\">{name}<br><span class=\"claim\">{}</span><br><small>{}</small></th><td class=\"holds\">{}</td><td class=\"fails\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(claim_of(claims, &t.name)),
             esc(citation),
             grouped(t.holds),
             grouped(t.fails),
@@ -283,7 +303,8 @@ pub fn totals(summary: &Summary, family: &str) -> Html {
 /// tallies (when there are checks). The tables hold no handlers (a ruleset is a plain link),
 /// so they are one HTML string the page inserts as it is: about a third of the code yew's
 /// `html!` builds for the same markup, element by element.
-pub fn tables(summary: &Summary, family: &str, group: &str, top: &str) -> Html {
+/// `claims` are the checks' claims ([`claim_of`]).
+pub fn tables(summary: &Summary, family: &str, group: &str, top: &str, claims: &str) -> Html {
     let mut html = String::new();
     if !group.is_empty() {
         html.push_str(&groups_table(summary, group));
@@ -292,7 +313,7 @@ pub fn tables(summary: &Summary, family: &str, group: &str, top: &str) -> Html {
         html.push_str(&top_table(summary, family, top));
     }
     if !summary.checks.is_empty() {
-        html.push_str(&checks_table(summary, family));
+        html.push_str(&checks_table(summary, family, claims));
     }
     Html::from_html_unchecked(html.into())
 }

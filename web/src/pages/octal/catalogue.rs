@@ -6,6 +6,7 @@
 use heaplab_engine::octal::catalogue::{
     unsolved_hexadecimal, KnownGame, TABLE_3_2, UNSOLVED_OCTAL,
 };
+use heaplab_engine::octal::OctalReport;
 use heaplab_engine::text::grouped;
 use yew::prelude::*;
 
@@ -40,6 +41,29 @@ fn known_row(row: &KnownGame) -> Html {
     }
 }
 
+/// For a game of Table 3.2 that the run stopped short of proving: how many heaps its proof
+/// needs and the command that proves it.
+pub fn beyond_budget(report: &OctalReport) -> Option<String> {
+    if report.proven() {
+        return None;
+    }
+    let row = TABLE_3_2.iter().find(|row| row.code == report.ascii)?;
+    let needed = row.heaps_to_prove();
+    (needed > report.computed).then(|| {
+        format!(
+            "Table 3.2 gives {} period {} from heap {}: its proof needs about {} heaps, past the \
+             {} this page computed. The command-line tool proves it: heaplab octal {} --prove \
+             --max-heaps {needed}",
+            row.code.replace('.', "·"),
+            grouped(row.period),
+            grouped(row.preperiod),
+            grouped(needed),
+            grouped(report.computed),
+            row.code
+        )
+    })
+}
+
 /// A list of codes as links with the page's default budget.
 fn code_links(id: &'static str, codes: impl Iterator<Item = String>) -> Html {
     let link = |code: String| {
@@ -53,14 +77,14 @@ pub fn catalogue() -> Html {
     html! {
         <details class="card" id="octal-catalogue">
             <summary>{ "Catalogue: the thesis's Table 3.2 and its unsolved games" }</summary>
-            <h3>{ "Table 3.2: non-trivial octal games with known structure" }</h3>
+            <p class="catalogue-heading"><strong>{ "Table 3.2: non-trivial octal games with known structure" }</strong></p>
             <table id="catalogue-table-3-2" class="catalogue">
                 <thead><tr><th>{ "game" }</th><th>{ "period" }</th><th>{ "pre-period" }</th><th>{ "solved" }</th><th></th></tr></thead>
                 <tbody>{ for TABLE_3_2.iter().map(known_row) }</tbody>
             </table>
-            <h3>{ "Open Problem 5: the 74 unsolved 3-digit octal games" }</h3>
+            <p class="catalogue-heading"><strong>{ "Open Problem 5: the 74 unsolved 3-digit octal games" }</strong></p>
             { code_links("catalogue-unsolved-octal", UNSOLVED_OCTAL.iter().map(|c| c.to_string())) }
-            <h3>{ "Open Problem 8: unsolved hexadecimal games" }</h3>
+            <p class="catalogue-heading"><strong>{ "Open Problem 8: unsolved hexadecimal games" }</strong></p>
             { code_links("catalogue-unsolved-hex", unsolved_hexadecimal().into_iter()) }
         </details>
     }

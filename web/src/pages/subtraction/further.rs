@@ -3,6 +3,7 @@
 //! progress and Cancel. The URL keeps `further=1`, so a pasted link runs it again.
 
 use heaplab_engine::ruleset::NumberSet;
+use heaplab_engine::Periodicity;
 use yew::prelude::*;
 
 use crate::format::{cycle_answer, grouped};
@@ -14,9 +15,15 @@ use crate::worker::{CycleRequest, JobSpec};
 /// outcome period the page's own search of `searched` heaps did not find): a button that puts
 /// `further=1` in the URL, then the search. A plain function, not a component: it keeps no
 /// state, and each component costs the shared module its own copy of Yew's machinery.
-pub fn search_further(query: &SubtractionQuery, set: &NumberSet, searched: u64) -> Html {
+/// `found` hears the proven period, so the page's outcome card shows it too.
+pub fn search_further(
+    query: &SubtractionQuery,
+    set: &NumberSet,
+    searched: u64,
+    found: Callback<Periodicity>,
+) -> Html {
     let body = if query.further {
-        html! { <Search set={set.clone()} /> }
+        html! { <Search set={set.clone()} {found} /> }
     } else {
         let next = SubtractionQuery {
             further: true,
@@ -42,6 +49,7 @@ pub fn search_further(query: &SubtractionQuery, set: &NumberSet, searched: u64) 
 #[derive(Properties, PartialEq)]
 struct SearchProps {
     set: NumberSet,
+    found: Callback<Periodicity>,
 }
 
 /// The running search (progress, Cancel) and then its answer in `#further-result`.
@@ -50,10 +58,20 @@ fn search(props: &SearchProps) -> Html {
     let job = use_job(JobSpec::OutcomeCycle(CycleRequest {
         moves: props.set.elements().to_vec(),
     }));
-    let result = match &job.state {
-        JobState::Done(shared) => shared.outcome_cycle().map(cycle_answer),
+    let answer = match &job.state {
+        JobState::Done(shared) => shared.outcome_cycle(),
         _ => None,
     };
+    let proven = answer.and_then(Result::ok).filter(|p| p.period().is_some());
+    {
+        let found = props.found.clone();
+        use_effect_with(proven, move |proven| {
+            if let Some(p) = proven {
+                found.emit(*p);
+            }
+        });
+    }
+    let result = answer.map(cycle_answer);
     html! {
         <>
             { job_status("further-status", "the outcome period", &job) }

@@ -52,7 +52,20 @@ pub fn solve_octal(request: &OctalRequest, progress: &mut dyn FnMut(Progress)) -
         },
         &mut Budget::with_progress(&mut tick),
     )
-    .map_err(|e| e.to_string())
+    .map_err(|e| for_visitors(&e.to_string(), &request.code))
+}
+
+/// The engine's message as a visitor of the page reads it: its work cap is the page's limit,
+/// not a flag the visitor can set, so the page names the limit and the command that goes past
+/// it.
+pub fn for_visitors(message: &str, code: &str) -> String {
+    match message.strip_suffix(" (raise it with --max-work)") {
+        Some(cut) => format!(
+            "{cut}, the page's limit for this game; the command-line tool takes a larger one: \
+             heaplab octal '{code}' --prove --max-work N"
+        ),
+        None => message.to_string(),
+    }
 }
 
 /// The octal game as a job, with the main thread's smaller budget there.
