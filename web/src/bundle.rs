@@ -66,9 +66,8 @@ fn elsewhere_page(props: &ElsewhereProps) -> Html {
 
 /// Calls `boot.js`'s switch for `bundle`.
 fn switch_to(bundle: &str) -> Result<(), String> {
-    let missing = || {
-        format!("This page is in HeapLab's {bundle} module, which this build does not include.")
-    };
+    let missing =
+        || format!("This page is in HeapLab's {bundle} module, which this build does not include.");
     let switch = js_sys::Reflect::get(&js_sys::global(), &SWITCH.into()).map_err(|_| missing())?;
     let switch: js_sys::Function = switch.dyn_into().map_err(|_| missing())?;
     switch

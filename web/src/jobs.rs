@@ -21,7 +21,9 @@ use yew::prelude::*;
 
 use crate::format::progress_text;
 #[cfg(feature = "lab")]
-use crate::worker::{jobs::cumulative_game::run::CgResult, PartizanResult, ScoringTable, Truncated};
+use crate::worker::{
+    jobs::cumulative_game::run::CgResult, PartizanResult, ScoringTable, Truncated,
+};
 use crate::worker::{Job, JobId, JobOutput, JobSpec, Place, Progress, WorkerReply, WorkerRequest};
 use crate::worker_client::{
     loading_worker_text, main_thread_text, note_worker_timeout, probe_workers, RunnerState,
@@ -81,6 +83,13 @@ impl Shared {
     output_of!(plane, Plane, Solution, "A 2-D subtraction window.");
     #[cfg(feature = "lab")]
     output_of!(
+        misere,
+        Misere,
+        crate::worker::jobs::misere::MisereResult,
+        "A misère quotient and its report."
+    );
+    #[cfg(feature = "lab")]
+    output_of!(
         partizan,
         Partizan,
         PartizanResult,
@@ -104,6 +113,13 @@ impl Shared {
             Err(message) => Some(Err(message)),
         }
     }
+    #[cfg(feature = "core")]
+    output_of!(
+        misere_outcomes,
+        MisereOutcomes,
+        crate::worker::jobs::misere_outcomes::MisereOutcomes,
+        "Single heaps' misère outcomes."
+    );
     #[cfg(feature = "core")]
     output_of!(
         octal,

@@ -22,6 +22,7 @@
 //!   Missing keys take the family's default view, e.g. `#/period-map` is the survey's Figure 1
 //!   window `#/period-map?family=3move&fixed=3001&s1=401..1600&s2=901..2100&colour=class`.
 //! * `#/cumulative-subtraction`: see [`cumulative`].
+//! * `#/misere`: see [`misere`].
 //! * `#/guide`: `page` (a file of the user guide, `octal`; `cite` for the BibTeX entry) and
 //!   `at` (a heading's id). `#/help` and `#/about` show the guide. See [`GuideQuery`].
 
@@ -29,6 +30,7 @@ pub mod browser_json;
 pub mod cumulative;
 pub mod cumulative_games;
 pub mod explore;
+pub mod misere;
 pub mod partizan;
 pub mod plane;
 pub mod registry;
@@ -37,6 +39,7 @@ pub mod scoring;
 use cumulative::CumulativeQuery;
 use cumulative_games::CgQuery;
 use explore::ExploreQuery;
+use misere::MisereQuery;
 use partizan::PartizanQuery;
 use plane::PlaneQuery;
 pub use registry::PageQuery;
@@ -237,6 +240,11 @@ fn percent_decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// Whether a URL key is the misère flag: `misere`, or `misère` as people type it.
+fn is_misere_flag(key: &str) -> bool {
+    key == "misere" || key == "misère"
+}
+
 /// The default game of `#/octal` (Kayles).
 pub const DEFAULT_OCTAL_CODE: &str = ".77";
 /// The default heap budget of an octal proof on the page.
@@ -258,6 +266,8 @@ pub struct OctalQuery {
     pub to: String,
     /// The position of several heaps as typed (`5,7,9`; empty: none).
     pub heaps: String,
+    /// `misere=1`: show the misère outcome strip too.
+    pub misere: bool,
 }
 
 /// A validated [`OctalQuery`].
@@ -281,6 +291,7 @@ impl Default for OctalQuery {
             from: "0".into(),
             to: String::new(),
             heaps: String::new(),
+            misere: false,
         }
     }
 }
@@ -296,6 +307,7 @@ impl OctalQuery {
                 "from" => q.from = value,
                 "to" => q.to = value,
                 "heaps" => q.heaps = value,
+                key if is_misere_flag(key) => q.misere = value == "1",
                 _ => {}
             }
         }
@@ -313,6 +325,9 @@ impl OctalQuery {
         }
         if !self.heaps.trim().is_empty() {
             pairs.push(("heaps", self.heaps.trim()));
+        }
+        if self.misere {
+            pairs.push(("misere", "1"));
         }
         format!("#/octal?{}", format_query(&pairs))
     }
@@ -421,6 +436,8 @@ pub struct SubtractionQuery {
     /// finds no period. A flag, not the answer: a pasted link reruns the search rather than
     /// show a period no one proved on this page.
     pub further: bool,
+    /// `misere=1`: show the misère outcome strip too.
+    pub misere: bool,
 }
 
 impl Default for SubtractionQuery {
@@ -431,6 +448,7 @@ impl Default for SubtractionQuery {
             terms: DEFAULT_TERMS.to_string(),
             conflict: None,
             further: false,
+            misere: false,
         }
     }
 }
@@ -479,6 +497,7 @@ impl SubtractionQuery {
             out.terms = n;
         }
         out.further = get("further").is_some_and(|v| v == "1");
+        out.misere = pairs.iter().any(|(k, v)| is_misere_flag(k) && v == "1");
         out
     }
 
@@ -492,6 +511,9 @@ impl SubtractionQuery {
         let mut pairs = vec![(self.kind.key(), set.as_str()), ("n", terms.as_str())];
         if self.further {
             pairs.push(("further", "1"));
+        }
+        if self.misere {
+            pairs.push(("misere", "1"));
         }
         format_query(&pairs)
     }

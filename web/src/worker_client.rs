@@ -276,10 +276,7 @@ impl WorkerLink {
         let options = web_sys::WorkerOptions::new();
         options.set_type(web_sys::WorkerType::Module);
         let worker = web_sys::Worker::new_with_options(&loader_url(), &options).ok()?;
-        let boot = js_sys::Array::of2(
-            &wasm_bindgen::module(),
-            &crate::bundle::glue_url().into(),
-        );
+        let boot = js_sys::Array::of2(&wasm_bindgen::module(), &crate::bundle::glue_url().into());
         worker.post_message(&boot).ok()?;
         let ready = Rc::new(Cell::new(false));
         let queued: Rc<RefCell<Vec<js_sys::Uint8Array>>> = Rc::default();

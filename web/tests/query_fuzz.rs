@@ -12,6 +12,7 @@
 use heaplab_web::route::cumulative::CumulativeQuery;
 use heaplab_web::route::cumulative_games::CgQuery;
 use heaplab_web::route::explore::ExploreQuery;
+use heaplab_web::route::misere::MisereQuery;
 use heaplab_web::route::partizan::PartizanQuery;
 use heaplab_web::route::plane::PlaneQuery;
 use heaplab_web::route::registry::FieldError;

@@ -24,6 +24,7 @@ pub use rules::HeapRules;
 pub mod construct;
 pub mod monoid;
 pub mod names;
+pub mod play;
 pub mod quotient;
 pub mod report;
 pub mod verify;

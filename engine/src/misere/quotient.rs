@@ -41,7 +41,7 @@ const BOX_CAPS: [u32; 2] = [3, 5];
 const MAX_LETTERS: usize = 4;
 
 /// A proven misère quotient of heaps `0..=max_heap`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Quotient {
     /// The monoid; elements are numbered in the order of their normal forms, 0 the identity.
     pub monoid: Monoid,

@@ -93,6 +93,18 @@ pub fn analyse(
     caps: QuotientCaps,
     budget: &mut Budget<'_>,
 ) -> Result<MisereReport, EngineError> {
+    analyse_keeping_quotient(rules, max_heap, sum, caps, budget).map(|(report, _)| report)
+}
+
+/// [`analyse`], and the quotient itself: the web page keeps it to draw its multiplication
+/// table and to answer sums and moves ([`sum_report`]) without computing again.
+pub fn analyse_keeping_quotient(
+    rules: &HeapRules,
+    max_heap: u64,
+    sum: Option<&[u64]>,
+    caps: QuotientCaps,
+    budget: &mut Budget<'_>,
+) -> Result<(MisereReport, Quotient), EngineError> {
     check_input(max_heap, sum)?;
     let q = quotient(rules, max_heap, caps, budget)?;
     let text = |x: u32| word_text(&q.presentation.normal_forms[x as usize]);
@@ -103,7 +115,7 @@ pub fn analyse(
         .collect();
     let single = single_heaps(rules, outcomes, GENUS_STATES, budget)?;
     let sum = sum.map(|heaps| sum_report(rules, &q, heaps)).transpose()?;
-    Ok(MisereReport {
+    let report = MisereReport {
         rules: rules.describe(),
         max_heap,
         order: q.monoid.order(),
@@ -134,7 +146,8 @@ pub fn analyse(
         genus_note: single.genus_note,
         tame: single.tame,
         sum,
-    })
+    };
+    Ok((report, q))
 }
 
 fn outcome(p: bool) -> Outcome {

@@ -62,14 +62,33 @@ pub fn searched_outcomes(
     max_states: usize,
     budget: &mut Budget<'_>,
 ) -> Result<Vec<Outcome>, EngineError> {
+    match searched_outcomes_until_cap(rules, max_heap, max_states, budget)? {
+        (outcomes, None) => Ok(outcomes),
+        (_, Some(stop)) => Err(stop),
+    }
+}
+
+/// [`searched_outcomes`], but a search that outgrows `max_states` returns the heaps it did
+/// finish and why it stopped (the web page's misère strips show that prefix). A cancelled
+/// budget is still an error.
+pub fn searched_outcomes_until_cap(
+    rules: &HeapRules,
+    max_heap: u64,
+    max_states: usize,
+    budget: &mut Budget<'_>,
+) -> Result<(Vec<Outcome>, Option<EngineError>), EngineError> {
     let table = rules.option_table(max_heap)?;
     let mut search = OutcomeSearch::new(&table, max_states);
-    (0..=max_heap)
-        .map(|n| {
-            let p = search.is_p(&[n], budget)?;
-            Ok(if p { Outcome::P } else { Outcome::N })
-        })
-        .collect()
+    let mut outcomes = Vec::new();
+    for n in 0..=max_heap {
+        budget.tick(n, max_heap)?;
+        match search.is_p(&[n], budget) {
+            Ok(p) => outcomes.push(if p { Outcome::P } else { Outcome::N }),
+            Err(EngineError::Cancelled) => return Err(EngineError::Cancelled),
+            Err(stop) => return Ok((outcomes, Some(stop))),
+        }
+    }
+    Ok((outcomes, None))
 }
 
 /// Single heaps given their outcomes (from the quotient or the search): genus by the search,

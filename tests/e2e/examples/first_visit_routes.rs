@@ -1,4 +1,4 @@
-//! Prints what a first visit to each main route downloads, for BENCHMARKS.md's "First visit"
+//! Prints what a first visit to each main route of both bundles downloads, for BENCHMARKS.md's "First visit"
 //! numbers: the browser's Resource Timing `transferSize` summed over the document and every
 //! resource (as `tests/first_visit.rs` reads it, which checks the budget on these routes).
 //!
@@ -12,13 +12,18 @@ use std::time::Duration;
 use anyhow::Result;
 use heaplab_e2e::with_page;
 
-const ROUTES: [&str; 5] = [
+const ROUTES: [&str; 9] = [
     "#/",
     "#/subtraction?S=2,5,7&n=60",
     "#/octal",
     "#/period-map",
     // The explorer with its sweep in workers (as `tests/first_visit.rs` visits it).
     "#/explore?family=subtraction&m=8&group=max",
+    // Pages of the lab bundle (`web/src/bundle.rs`).
+    "#/partizan",
+    "#/scoring",
+    "#/cumulative-subtraction",
+    "#/cumulative-games",
 ];
 
 #[tokio::main(flavor = "current_thread")]

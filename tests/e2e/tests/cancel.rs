@@ -111,3 +111,9 @@ async fn cancel_stops_a_partizan_sequence() -> Result<()> {
     )
     .await
 }
+
+#[tokio::test]
+async fn cancel_stops_a_misere_quotient() -> Result<()> {
+    // Kayles' quotient to heap 300 takes many seconds (order 40, each new heap checked).
+    check("#/misere?code=.77&n=300", "mq-job", "#mq-job").await
+}

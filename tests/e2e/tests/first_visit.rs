@@ -231,7 +231,10 @@ async fn links_between_bundles_switch_modules_and_back_returns() -> Result<()> {
         // Back to the core page: its module is already loaded, and the result comes back.
         page.back().await?;
         page.wait_for_text("#outcome-period", "22").await?;
-        ensure!(!page.exists("#pz-row-39").await?, "the partizan page stayed");
+        ensure!(
+            !page.exists("#pz-row-39").await?,
+            "the partizan page stayed"
+        );
         let wasm = wasm_files(&transfers(&page).await?);
         ensure!(
             wasm.len() == 2

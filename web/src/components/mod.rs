@@ -3,6 +3,8 @@
 
 pub mod export;
 pub mod field;
+#[cfg(feature = "core")]
+pub mod misere_strip;
 pub mod page;
 pub mod palette;
 pub mod period_facts;

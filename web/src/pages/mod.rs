@@ -9,6 +9,8 @@ pub mod cumulative_subtraction;
 pub mod explore;
 pub mod guide;
 pub mod home;
+#[cfg(feature = "lab")]
+pub mod misere;
 #[cfg(feature = "core")]
 pub mod octal;
 #[cfg(feature = "lab")]

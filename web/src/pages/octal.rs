@@ -21,9 +21,11 @@ use crate::components::export::{download_canvas, download_text};
 use crate::components::field::{
     edit_text, submit_or_rerun, text_field, use_live_form, TextFieldProps,
 };
+use crate::components::misere_strip::misere_card;
 use crate::components::page::{empty_results, error_card, page_head};
 use crate::format::grouped;
 use crate::jobs::{job_status, use_job, JobState};
+use crate::route::misere::MisereRequest;
 use crate::route::{navigate, OctalParams, OctalQuery};
 use crate::worker::{JobSpec, OctalRequest};
 
@@ -291,8 +293,25 @@ pub fn octal_job(props: &OctalJobProps) -> Html {
             { job_status("octal-job", &what, &job) }
             { body }
             <position::PositionPanel rules={params.rules.clone()} heaps_text={props.query.heaps.clone()} on_commit={on_heaps} values={(*heap_values).clone()} />
+            { misere_section(&props.query, params) }
         </>
     }
+}
+
+/// The most heaps of a code's misère strip: a split leaves sums of heaps, which the search
+/// stores, so codes get fewer heaps than subtraction games.
+pub const MISERE_CODE_HEAPS: u64 = 100;
+
+/// The misère card: the strip of heaps `0..=100` when the URL says `misere=1`.
+fn misere_section(query: &OctalQuery, params: &OctalParams) -> Html {
+    let mut toggled = query.clone();
+    toggled.misere = !query.misere;
+    let request = query.misere.then(|| MisereRequest {
+        key: "code".into(),
+        text: params.rules.ascii(),
+        max_heap: MISERE_CODE_HEAPS.min(params.max),
+    });
+    misere_card(request, toggled.to_hash())
 }
 
 /// The badge over a result: proven, observed but not proven (as the CLI's `observed`; the proof

@@ -25,12 +25,14 @@ use crate::components::field::field_errors;
 use crate::route::PageQuery;
 
 use crate::components::field::{edit_form, same_state, submit_when_valid, use_live_form};
+use crate::components::misere_strip::{misere_card, MAX_MISERE_HEAPS};
 use crate::components::page::{empty_results, error_card, page_head};
 use crate::components::palette::value_legend;
 use crate::components::period_facts::{period_facts, PeriodFactsProps};
 use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::components::value_strip::ValueStrip;
 use crate::format::grouped;
+use crate::route::misere::MisereRequest;
 use crate::route::{SetKind, SubtractionParams, SubtractionQuery};
 
 use further::search_further;
@@ -281,6 +283,7 @@ pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
                 <>
                     { for note }
                     { results_html(sol, *align, on_align, on_select_heap, (*why_heap).clone(), on_why_input, (further, proven_further)) }
+                    { misere_section(&props.query, params) }
                 </>
             }
         }
@@ -296,6 +299,19 @@ pub fn subtraction_page(props: &SubtractionPageProps) -> Html {
             { results }
         </>
     }
+}
+
+/// The misère card: the strip of heaps `0..n` (at most [`MAX_MISERE_HEAPS`]) when the URL
+/// says `misere=1`.
+fn misere_section(query: &SubtractionQuery, params: &SubtractionParams) -> Html {
+    let mut toggled = query.clone();
+    toggled.misere = !query.misere;
+    let request = query.misere.then(|| MisereRequest {
+        key: params.kind.key().to_string(),
+        text: params.set.to_text(),
+        max_heap: (params.terms - 1).clamp(1, MAX_MISERE_HEAPS),
+    });
+    misere_card(request, toggled.to_hash())
 }
 
 /// Everything below the form for one solution; `further` is the "search further" card and

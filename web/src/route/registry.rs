@@ -8,6 +8,7 @@ use heaplab_engine::EngineError;
 use super::cumulative::{CumulativeErrors, CumulativeParams, CumulativeQuery};
 use super::cumulative_games::{CgParams, CgQuery};
 use super::explore::{ExploreParams, ExploreQuery};
+use super::misere::{MisereParams, MisereQuery};
 use super::partizan::{PartizanErrors, PartizanQuery, PartizanRequest};
 use super::plane::{PlaneErrors, PlaneParams, PlaneQuery};
 use super::scoring::ScoringQuery;
@@ -193,6 +194,14 @@ page_query!(
     PartizanQuery::field_errors
 );
 page_query!(
+    MisereQuery,
+    "/misere",
+    MisereParams,
+    Vec<String>,
+    validate,
+    |e: &Vec<String>| plain(e.clone())
+);
+page_query!(
     ExploreQuery,
     "/explore",
     ExploreParams,
@@ -243,6 +252,10 @@ macro_rules! for_each_page {
             Partizan(PartizanQuery) "Partizan" "Partizan heap games" partizan::PartizanPage in "lab"
             "Left and Right with different rules: partizan subtraction, pure breaking, duels and chessboard subtraction; canonical forms, outcome classes, proven periods and winning moves in sums."
             [("S(1,2 | 1,3)", "#/partizan?family=subtraction&L=1,2&R=1,3&n=40"), ("PB(1 | 2)", "#/partizan?family=breaking&L=1&R=2&n=40"), ("Position 5 + 7 + 9", "#/partizan?family=subtraction&L=1,2&R=1,3&n=40&pos=5,7,9")];
+            /// `#/misere?...`: misère quotients (Plambeck–Siegel).
+            Misere(MisereQuery) "Misère" "Misère quotients" misere::MiserePage in "lab"
+            "Misère play of octal, subtraction and all-but games: the proven misère quotient (Plambeck and Siegel) with its presentation, multiplication table and P-portion, each heap's element, outcome and genus, and any sum's outcome with a winning move, to play against the engine."
+            [("Kayles to 30", "#/misere?code=.77&n=30"), ("Dawson's Kayles ·07", "#/misere?code=.07&n=30&sum=4,6,9"), ("subtraction {1,2}", "#/misere?S=1,2&n=20")];
             /// `#/explore?...`: sweeps of whole rule families (issue 17).
             Explore(ExploreQuery) "Explore" "Explore families" explore::ExplorePage in "core"
             "Sweep whole families of subtraction and all-but sets on all cores: counts grouped by a metric, top-k records, and the papers' checks with their first counterexamples."

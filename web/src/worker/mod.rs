@@ -215,6 +215,9 @@ pub enum JobSpec {
     #[cfg(feature = "lab")]
     /// A partizan heap game's sequence and position ([`jobs::partizan`]).
     Partizan(crate::route::partizan::PartizanRequest),
+    #[cfg(feature = "lab")]
+    /// A misère quotient ([`jobs::misere`]).
+    Misere(crate::route::misere::MisereRequest),
     #[cfg(feature = "core")]
     /// A slice of an explorer sweep ([`jobs::sweep`]): the `#/explore` query and an index
     /// range (see [`SweepRequest::job`]).
@@ -229,6 +232,9 @@ pub enum JobSpec {
     #[cfg(feature = "core")]
     /// A constant-memory outcome-period search ([`jobs::outcome_cycle`]).
     OutcomeCycle(CycleRequest),
+    #[cfg(feature = "core")]
+    /// Single heaps' misère outcomes ([`jobs::misere_outcomes`]).
+    MisereOutcomes(crate::route::misere::MisereRequest),
 }
 
 /// What a finished job computed.
@@ -258,12 +264,18 @@ pub enum JobOutput {
     #[cfg(feature = "lab")]
     /// A partizan heap game's sequence and position.
     Partizan(Box<PartizanResult>),
+    #[cfg(feature = "lab")]
+    /// A misère quotient and its report.
+    Misere(Box<jobs::misere::MisereResult>),
     #[cfg(feature = "core")]
     /// The summary of a sweep slice, as [`heaplab_engine::sweep::wire`] writes it.
     Sweep(String),
     #[cfg(feature = "core")]
     /// The outcome periodicity found, or how far the capped search looked.
     OutcomeCycle(heaplab_engine::Periodicity),
+    #[cfg(feature = "core")]
+    /// Single heaps' misère outcomes.
+    MisereOutcomes(Box<jobs::misere_outcomes::MisereOutcomes>),
 }
 
 /// One computation, run a bounded step at a time by the worker's [`host`] loop or by the
@@ -302,10 +314,14 @@ impl JobSpec {
             JobSpec::ScoringOctal(r) => Ok(jobs::scoring_octal::start(r.clone())),
             #[cfg(feature = "lab")]
             JobSpec::Partizan(r) => Ok(jobs::partizan::start(r, place)),
+            #[cfg(feature = "lab")]
+            JobSpec::Misere(r) => Ok(jobs::misere::start(r)),
             #[cfg(feature = "core")]
             JobSpec::Sweep { query, start, end } => jobs::sweep_job::start(query, *start, *end),
             #[cfg(feature = "core")]
             JobSpec::OutcomeCycle(r) => jobs::outcome_cycle::start(r, place),
+            #[cfg(feature = "core")]
+            JobSpec::MisereOutcomes(r) => Ok(jobs::misere_outcomes::start(r)),
         }
     }
 

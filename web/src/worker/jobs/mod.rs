@@ -4,6 +4,10 @@
 
 #[cfg(feature = "lab")]
 pub mod cumulative_game;
+#[cfg(feature = "lab")]
+pub mod misere;
+#[cfg(feature = "core")]
+pub mod misere_outcomes;
 #[cfg(feature = "core")]
 pub mod octal;
 #[cfg(feature = "core")]

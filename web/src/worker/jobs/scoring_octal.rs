@@ -7,7 +7,10 @@ use heaplab_engine::Budget;
 use serde::{Deserialize, Serialize};
 
 #[cfg(feature = "lab")]
-use {super::Whole, crate::worker::{Job, JobOutput}};
+use {
+    super::Whole,
+    crate::worker::{Job, JobOutput},
+};
 
 /// A scoring octal game to solve: the code and points as typed, `G_s(n)` (or `G_s(n +_ℓ m)`)
 /// for `n = 0..terms`.
