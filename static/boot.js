@@ -7,7 +7,7 @@
 const BUNDLES = { core: '../heaplab.js', lab: '../heaplab_lab.js' };
 // The lab bundle's pages: the same list as the page registry's "lab" entries
 // (web/src/route/registry.rs), which a test checks.
-const LAB_PAGES = ['/cumulative-subtraction', '/cumulative-games', '/scoring', '/partizan', '/misere'];
+const LAB_PAGES = ['/cumulative-subtraction', '/cumulative-games', '/scoring', '/partizan', '/misere', '/atlas'];
 
 function bundleOf(hash) {
   const path = hash.replace(/^#/, '').split('?')[0].replace(/\/+$/, '');

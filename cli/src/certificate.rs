@@ -52,8 +52,7 @@ impl CertificateArgs {
         if let Some(values_path) = &self.values {
             write_values(values_path, values, cert.heaps as usize)?;
         }
-        let text = serde_json::to_string_pretty(&cert).expect("a certificate serializes");
-        std::fs::write(path, text + "\n").map_err(|e| failed("--certificate", path, e))
+        std::fs::write(path, cert.to_file_text()).map_err(|e| failed("--certificate", path, e))
     }
 }
 

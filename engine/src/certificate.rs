@@ -27,6 +27,15 @@ pub const FORMAT: &str = "heaplab-certificate";
 pub const VERSION: u32 = 1;
 /// How the values are packed for the hash: each `G(n)` as 4 bytes little-endian, `n = 0..N`.
 pub const PACKING: &str = "u32le";
+impl Certificate {
+    /// The file's text: pretty JSON and a final newline, as the CLI writes it and the web
+    /// page downloads it.
+    pub fn to_file_text(&self) -> String {
+        // Plain strings and numbers: serializing cannot fail.
+        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+    }
+}
+
 /// Heaps packed per block by [`for_each_packed_block`].
 const BLOCK: usize = 1 << 16;
 

@@ -23,9 +23,11 @@
 //!   window `#/period-map?family=3move&fixed=3001&s1=401..1600&s2=901..2100&colour=class`.
 //! * `#/cumulative-subtraction`: see [`cumulative`].
 //! * `#/misere`: see [`misere`].
+//! * `#/atlas`: see [`atlas`].
 //! * `#/guide`: `page` (a file of the user guide, `octal`; `cite` for the BibTeX entry) and
 //!   `at` (a heading's id). `#/help` and `#/about` show the guide. See [`GuideQuery`].
 
+pub mod atlas;
 pub mod browser_json;
 pub mod cumulative;
 pub mod cumulative_games;
@@ -36,6 +38,7 @@ pub mod plane;
 pub mod registry;
 pub mod scoring;
 
+use atlas::AtlasQuery;
 use cumulative::CumulativeQuery;
 use cumulative_games::CgQuery;
 use explore::ExploreQuery;

@@ -9,6 +9,7 @@
 //! `cargo xtask test` runs [`DEFAULT_CASES`] cases per page; `cargo xtask fuzz [CASES]` builds
 //! this test with `HEAPLAB_FUZZ_CASES=CASES` for a longer run.
 
+use heaplab_web::route::atlas::AtlasQuery;
 use heaplab_web::route::cumulative::CumulativeQuery;
 use heaplab_web::route::cumulative_games::CgQuery;
 use heaplab_web::route::explore::ExploreQuery;

@@ -153,9 +153,9 @@ pub fn bibtex(cff: &str) -> String {
         .collect();
     let year = value("date-released").chars().take(4).collect::<String>();
     let title = value("title");
+    let key = format!("{}{year}", title.to_lowercase());
     format!(
         "@software{{{key},\n  title   = {{{title}}},\n  author  = {{{authors}}},\n  version = {{{version}}},\n  year    = {{{year}}},\n  license = {{{license}}}\n}}\n",
-        key = format!("{}{year}", title.to_lowercase()),
         authors = authors.join(" and "),
         version = value("version"),
         license = value("license"),

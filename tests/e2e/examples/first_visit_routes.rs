@@ -12,7 +12,7 @@ use std::time::Duration;
 use anyhow::Result;
 use heaplab_e2e::with_page;
 
-const ROUTES: [&str; 9] = [
+const ROUTES: [&str; 11] = [
     "#/",
     "#/subtraction?S=2,5,7&n=60",
     "#/octal",
@@ -24,6 +24,8 @@ const ROUTES: [&str; 9] = [
     "#/scoring",
     "#/cumulative-subtraction",
     "#/cumulative-games",
+    "#/misere",
+    "#/atlas",
 ];
 
 #[tokio::main(flavor = "current_thread")]

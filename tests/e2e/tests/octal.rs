@@ -245,3 +245,33 @@ async fn the_work_cap_is_the_pages_limit() -> Result<()> {
     })
     .await
 }
+
+#[tokio::test]
+async fn the_certificate_download_is_the_clis_certificate() -> Result<()> {
+    use heaplab_engine::certificate::octal_certificate;
+    use heaplab_engine::octal::{solve_keeping_values, Limits, Ruleset, Values};
+    use heaplab_engine::Budget;
+    with_page(|page| async move {
+        page.open("#/octal?code=.77&max=1000000").await?;
+        page.wait_for("#octal-certificate").await?;
+        page.capture_downloads().await?;
+        page.click("#octal-certificate").await?;
+        let (name, text) = page.last_download().await?;
+        ensure!(name.ends_with(".certificate.json"), "file name {name:?}");
+        // The CLI's certificate of the same run: the same engine call, the same bytes.
+        let rules = Ruleset::parse(".77")?;
+        let limits = Limits {
+            terms: 1,
+            prove: true,
+            max_heaps: 1_000_000,
+        };
+        let (report, values) = solve_keeping_values(&rules, limits, &mut Budget::unlimited())?;
+        let want = octal_certificate(".77", &rules, &report, &Values::Wide(values))?;
+        ensure!(
+            text == want.to_file_text(),
+            "the page's certificate:\n{text}"
+        );
+        Ok(())
+    })
+    .await
+}

@@ -2,6 +2,8 @@
 //! each page is in `crate::for_each_page!`).
 
 #[cfg(feature = "lab")]
+pub mod atlas;
+#[cfg(feature = "lab")]
 pub mod cumulative_games;
 #[cfg(feature = "lab")]
 pub mod cumulative_subtraction;

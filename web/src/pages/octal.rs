@@ -4,6 +4,7 @@
 //! PNG/SVG/CSV exports. The URL holds the whole state; the engine computes everything.
 
 pub mod catalogue;
+pub mod certificate;
 pub mod position;
 
 use std::rc::Rc;
@@ -444,6 +445,7 @@ fn solved_view(
                 <button type="button" id="octal-png" onclick={png}>{ "Download PNG" }</button>
                 <button type="button" id="octal-svg" onclick={svg}>{ "Download SVG" }</button>
                 <button type="button" id="octal-csv" onclick={csv}>{ "Download CSV" }</button>
+                { certificate::certificate_button(solved, &stem, problem) }
                 if let Some(p) = &**problem {
                     <span class="toolbar-note" role="status">{ format!("The plot could not be drawn: {p}") }</span>
                 }

@@ -5,6 +5,7 @@
 
 use heaplab_engine::EngineError;
 
+use super::atlas::{AtlasParams, AtlasQuery};
 use super::cumulative::{CumulativeErrors, CumulativeParams, CumulativeQuery};
 use super::cumulative_games::{CgParams, CgQuery};
 use super::explore::{ExploreParams, ExploreQuery};
@@ -202,6 +203,14 @@ page_query!(
     |e: &Vec<String>| plain(e.clone())
 );
 page_query!(
+    AtlasQuery,
+    "/atlas",
+    AtlasParams,
+    Vec<String>,
+    validate,
+    |e: &Vec<String>| plain(e.clone())
+);
+page_query!(
     ExploreQuery,
     "/explore",
     ExploreParams,
@@ -256,6 +265,10 @@ macro_rules! for_each_page {
             Misere(MisereQuery) "Misère" "Misère quotients" misere::MiserePage in "lab"
             "Misère play of octal, subtraction and all-but games: the proven misère quotient (Plambeck and Siegel) with its presentation, multiplication table and P-portion, each heap's element, outcome and genus, and any sum's outcome with a winning move, to play against the engine."
             [("Kayles to 30", "#/misere?code=.77&n=30"), ("Dawson's Kayles ·07", "#/misere?code=.07&n=30&sum=4,6,9"), ("subtraction {1,2}", "#/misere?S=1,2&n=20")];
+            /// `#/atlas?...`: the octal atlas, fetched from a static data file.
+            Atlas(AtlasQuery) "Atlas" "Octal atlas" atlas::AtlasPage in "lab"
+            "Every 3-digit octal code solved and grouped into classes of equal values: proven periods, how far the unsolved ones were computed, their rare values, and where published catalogues disagree."
+            [("every class", "#/atlas"), ("proven, by period", "#/atlas?status=proven&sort=period"), ("unsolved", "#/atlas?status=unsolved&sort=rare")];
             /// `#/explore?...`: sweeps of whole rule families (issue 17).
             Explore(ExploreQuery) "Explore" "Explore families" explore::ExplorePage in "core"
             "Sweep whole families of subtraction and all-but sets on all cores: counts grouped by a metric, top-k records, and the papers' checks with their first counterexamples."
