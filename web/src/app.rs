@@ -44,6 +44,9 @@ pub fn app() -> Html {
             let listeners = web_sys::window().map(|window| {
                 scroll::take_over(&window, route.path());
                 let on_change = move |_: &Event| {
+                    // `#/help` on the guide already shows the same route: no redraw, so the
+                    // address is fixed here rather than after a render.
+                    redirect_to_guide();
                     let next = Route::parse(&current_hash());
                     scroll::on_navigation(next.path());
                     route.set(next);
@@ -87,18 +90,52 @@ pub fn app() -> Html {
 mod scroll {
     use std::cell::{Cell, RefCell};
 
-    use wasm_bindgen::JsValue;
+    use js_sys::{Object, Reflect};
+    use wasm_bindgen::{JsCast, JsValue};
 
     thread_local! {
-        /// The current entry's number and the next free one.
-        static ENTRY: Cell<(u32, u32)> = const { Cell::new((0, 1)) };
-        /// The scroll position last seen on each entry, by its number (a `Vec`: a map type
-        /// would add its hashing code to the module).
-        static SAVED: RefCell<Vec<f64>> = RefCell::default();
+        /// The current entry's number.
+        static ENTRY: Cell<u32> = const { Cell::new(0) };
         /// Where to scroll once the new page is drawn.
         static TARGET: Cell<Option<f64>> = const { Cell::new(None) };
         /// The page shown (its route's path).
         static PAGE: RefCell<String> = RefCell::default();
+    }
+
+    /// The scroll position last seen on each entry (by its number) and the next free number
+    /// (`next`), kept on `globalThis.heaplabScroll`: both bundles (`crate::bundle`) read and
+    /// write the same history, so Back across them finds its position.
+    fn shared() -> Option<Object> {
+        let (global, key) = (js_sys::global(), JsValue::from_str("heaplabScroll"));
+        if let Some(store) = Reflect::get(&global, &key)
+            .ok()
+            .and_then(|v| v.dyn_into::<Object>().ok())
+        {
+            return Some(store);
+        }
+        let store = Object::new();
+        Reflect::set(&global, &key, &store).ok()?;
+        Some(store)
+    }
+
+    /// The shared number `key` (an entry's position, or `next`).
+    fn read(key: &JsValue) -> Option<f64> {
+        let store: JsValue = shared()?.into();
+        Reflect::get(&store, key).ok()?.as_f64()
+    }
+
+    /// Stores the shared number `key` (nothing happens where there is no global object).
+    fn write(key: &JsValue, value: f64) {
+        if let Some(store) = shared() {
+            let _ = Reflect::set(&store, key, &JsValue::from_f64(value));
+        }
+    }
+
+    /// Numbers after `n` are free.
+    fn reserve_after(n: u32) {
+        let next = JsValue::from_str("next");
+        let free = read(&next).unwrap_or(1.0).max(f64::from(n) + 1.0);
+        write(&next, free);
     }
 
     /// Turns the browser's own restoration off (it runs before the page is drawn) and tags
@@ -108,9 +145,9 @@ mod scroll {
         if let Ok(history) = window.history() {
             let _ = history.set_scroll_restoration(web_sys::ScrollRestoration::Manual);
         }
-        // After a reload the entry keeps its number: number the new ones after it.
+        // After a reload or a switch of bundles the entry keeps its number.
         let (n, _) = tag();
-        ENTRY.with(|e| e.set((n, e.get().1.max(n + 1))));
+        ENTRY.with(|e| e.set(n));
     }
 
     /// This entry's number; a fresh entry gets the next one (`true`: it was fresh).
@@ -118,13 +155,11 @@ mod scroll {
         let history = web_sys::window().and_then(|w| w.history().ok());
         let state = history.as_ref().and_then(|h| h.state().ok());
         if let Some(n) = state.and_then(|s| s.as_f64()) {
+            reserve_after(n as u32);
             return (n as u32, false);
         }
-        let n = ENTRY.with(|e| {
-            let (_, next) = e.get();
-            e.set((next, next + 1));
-            next
-        });
+        let n = read(&JsValue::from_str("next")).unwrap_or(1.0) as u32;
+        reserve_after(n);
         if let Some(h) = history {
             let _ = h.replace_state(&JsValue::from(n), "");
         }
@@ -139,19 +174,11 @@ mod scroll {
         let y = web_sys::window()
             .and_then(|w| w.scroll_y().ok())
             .unwrap_or(0.0);
-        let old = ENTRY.with(|e| e.get().0);
-        SAVED.with(|s| {
-            let mut saved = s.borrow_mut();
-            let at = old as usize;
-            if saved.len() <= at {
-                saved.resize(at + 1, 0.0);
-            }
-            saved[at] = y;
-        });
+        write(&JsValue::from(ENTRY.with(Cell::get)), y);
         let (n, fresh) = tag();
-        ENTRY.with(|e| e.set((n, e.get().1.max(n + 1))));
+        ENTRY.with(|e| e.set(n));
         if page_changed {
-            let back_to = SAVED.with(|s| s.borrow().get(n as usize).copied());
+            let back_to = read(&JsValue::from(n));
             TARGET.with(|t| t.set(Some(if fresh { 0.0 } else { back_to.unwrap_or(0.0) })));
         }
     }

@@ -145,3 +145,18 @@ async fn playing_left_against_the_engine_with_clicks() -> Result<()> {
     })
     .await
 }
+
+#[tokio::test]
+async fn the_means_and_temperatures_are_the_engines() -> Result<()> {
+    with_page(|page| async move {
+        page.open(S_12_13).await?;
+        page.wait_for("#pz-row-39").await?;
+        let want = sequence::means_and_temperatures(&rules(), 40, &mut Budget::unlimited())?;
+        let means = column(&page, 4).await?;
+        let temperatures = column(&page, 5).await?;
+        let shown: Vec<(String, String)> = means.into_iter().zip(temperatures).collect();
+        ensure!(shown == want, "page {shown:?}\nengine {want:?}");
+        Ok(())
+    })
+    .await
+}

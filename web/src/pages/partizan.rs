@@ -244,7 +244,10 @@ pub fn results(props: &ResultsProps) -> Html {
             <section class="card wide" aria-labelledby="pz-table-title">
                 <h2 id="pz-table-title">{ "Canonical forms" }</h2>
                 <div class="toolbar"><button type="button" id="pz-csv" onclick={csv}>{ "Download CSV" }</button></div>
-                { sequence_table(report, &props.query) }
+                if let Err(e) = &props.result.thermal {
+                    <p class="note" id="pz-thermal-note">{ format!("Means and temperatures were not computed: {e}.") }</p>
+                }
+                { sequence_table(report, &props.result.thermal, &props.query) }
             </section>
         </>
     }
@@ -260,9 +263,22 @@ fn period_marks(report: &SequenceReport) -> Vec<(usize, String)> {
     })
 }
 
-/// The table: heap (a link that analyses that heap), canonical form, outcome and marks.
-fn sequence_table(report: &SequenceReport, query: &PartizanQuery) -> Html {
+/// The table: heap (a link that analyses that heap), canonical form, outcome, mean and
+/// temperature (`thermal`, when computed) and marks.
+fn sequence_table(
+    report: &SequenceReport,
+    thermal: &Result<Vec<(String, String)>, String>,
+    query: &PartizanQuery,
+) -> Html {
     let marks = period_marks(report);
+    let thermal_cells = |n: usize| match thermal.as_ref().ok().and_then(|t| t.get(n)) {
+        Some((mean, temperature)) => html! {
+            <><td class="pz-mean"><code>{ mean.clone() }</code></td><td class="pz-temperature"><code>{ temperature.clone() }</code></td></>
+        },
+        None => {
+            html! { <><td class="pz-mean">{ "—" }</td><td class="pz-temperature">{ "—" }</td></> }
+        }
+    };
     let row = |(n, (value, class)): (usize, (&String, char))| {
         let mark = marks
             .iter()
@@ -275,13 +291,14 @@ fn sequence_table(report: &SequenceReport, query: &PartizanQuery) -> Html {
                 <td><a href={link.to_hash()} class="pz-heap">{ n }</a></td>
                 <td class="pz-value"><code>{ value.clone() }</code></td>
                 <td class="pz-outcome"><ColourSwatch colour={outcome_css(class)} />{ format!(" {class}") }</td>
+                { thermal_cells(n) }
                 <td class="pz-mark">{ mark }</td>
             </tr>
         }
     };
     html! {
         <table id="pz-table" class="data">
-            <thead><tr><th>{ "Heap" }</th><th>{ "Canonical form" }</th><th>{ "Outcome" }</th><th>{ "Period" }</th></tr></thead>
+            <thead><tr><th>{ "Heap" }</th><th>{ "Canonical form" }</th><th>{ "Outcome" }</th><th>{ "Mean" }</th><th>{ "Temperature" }</th><th>{ "Period" }</th></tr></thead>
             <tbody>
                 { for report.values.iter().zip(report.outcomes.chars()).enumerate().map(row) }
             </tbody>

@@ -264,7 +264,7 @@ macro_rules! for_each_page {
             /// `#/misere?...`: misère quotients (Plambeck–Siegel).
             Misere(MisereQuery) "Misère" "Misère quotients" misere::MiserePage in "lab"
             "Misère play of octal, subtraction and all-but games: the proven misère quotient (Plambeck and Siegel) with its presentation, multiplication table and P-portion, each heap's element, outcome and genus, and any sum's outcome with a winning move, to play against the engine."
-            [("Kayles to 30", "#/misere?code=.77&n=30"), ("Dawson's Kayles ·07", "#/misere?code=.07&n=30&sum=4,6,9"), ("subtraction {1,2}", "#/misere?S=1,2&n=20")];
+            [("Kayles to 30", "#/misere?code=.77&n=30"), ("Dawson's Kayles ·07", "#/misere?code=.07&n=24&sum=4,6,9"), ("subtraction {1,2}", "#/misere?S=1,2&n=20")];
             /// `#/atlas?...`: the octal atlas, fetched from a static data file.
             Atlas(AtlasQuery) "Atlas" "Octal atlas" atlas::AtlasPage in "lab"
             "Every 3-digit octal code solved and grouped into classes of equal values: proven periods, how far the unsolved ones were computed, their rare values, and where published catalogues disagree."

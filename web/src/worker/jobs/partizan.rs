@@ -27,6 +27,8 @@ pub struct PartizanResult {
     /// In play, the move the engine made (none when it was the visitor's turn or the engine
     /// had no move).
     pub reply: Option<HeapMove>,
+    /// Each heap's mean and temperature, or why they were not computed.
+    pub thermal: Result<Vec<(String, String)>, String>,
 }
 
 /// Runs the request with the engine, reporting heaps done at most every 100 ms.
@@ -53,10 +55,13 @@ pub fn solve_partizan(
         },
         None => (None, None),
     };
+    let thermal = sequence::means_and_temperatures(&request.rules, request.terms, &mut budget)
+        .map_err(|e| e.to_string());
     Ok(PartizanResult {
         sequence,
         position,
         reply,
+        thermal,
     })
 }
 
