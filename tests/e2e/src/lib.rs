@@ -412,6 +412,23 @@ impl Page {
             .context("could not read the title")
     }
 
+    /// The trimmed text of cell `col` (from 1) of every body row of the table `table`.
+    pub async fn table_column(&self, table: &str, col: u32) -> Result<Vec<String>> {
+        let cells = self
+            .js(
+                "return [...document.querySelectorAll(arguments[0] + ' tbody tr td:nth-child(' + arguments[1] + ')')]
+                     .map(td => td.textContent.trim());",
+                vec![json!(table), json!(col)],
+            )
+            .await?;
+        Ok(cells
+            .as_array()
+            .context("the table's cells are not a list")?
+            .iter()
+            .filter_map(|s| s.as_str().map(str::to_string))
+            .collect())
+    }
+
     /// The trimmed `textContent` of the first element matching `selector`, or `None`.
     pub async fn text(&self, selector: &str) -> Result<Option<String>> {
         let value = self

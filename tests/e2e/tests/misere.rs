@@ -29,22 +29,6 @@ fn kayles(
     )?)
 }
 
-/// The text of every cell of column `col` (1-based) of the heap table.
-async fn heap_column(page: &Page, col: u32) -> Result<Vec<String>> {
-    let v = page
-        .js(
-            "return [...document.querySelectorAll('#mq-heaps tbody tr td:nth-child(' + arguments[0] + ')')]
-                 .map(td => td.textContent.trim());",
-            vec![col.into()],
-        )
-        .await?;
-    Ok(v.as_array()
-        .context("cells")?
-        .iter()
-        .filter_map(|s| s.as_str().map(str::to_string))
-        .collect())
-}
-
 #[tokio::test]
 async fn the_quotient_and_its_picture_are_the_engines() -> Result<()> {
     with_page(|page| async move {
@@ -64,7 +48,7 @@ async fn the_quotient_and_its_picture_are_the_engines() -> Result<()> {
         let p = page.wait_for_some_text("#mq-p-portion").await?;
         ensure!(p.contains(&report.p_portion.join(", ")), "{p:?}");
         ensure!(
-            heap_column(&page, 2).await? == report.heap_elements,
+            page.table_column("#mq-heaps", 2).await? == report.heap_elements,
             "heap elements differ"
         );
         let outcomes: Vec<String> = report
@@ -72,7 +56,10 @@ async fn the_quotient_and_its_picture_are_the_engines() -> Result<()> {
             .iter()
             .map(|&o| outcome_letter(o).to_string())
             .collect();
-        ensure!(heap_column(&page, 3).await? == outcomes, "outcomes differ");
+        ensure!(
+            page.table_column("#mq-heaps", 3).await? == outcomes,
+            "outcomes differ"
+        );
         // Every cell's centre: black exactly where the product is in the P-portion.
         let cell: u32 = page
             .attr("#mq-table", "data-cell")

@@ -19,18 +19,7 @@ fn rules() -> HeapRules {
 
 /// The table's column `col` (1-based), read from the page.
 async fn column(page: &Page, col: u32) -> Result<Vec<String>> {
-    let v = page
-        .js(
-            "return [...document.querySelectorAll('#pz-table tbody tr td:nth-child(' + arguments[0] + ')')]
-                 .map(td => td.textContent.trim());",
-            vec![col.into()],
-        )
-        .await?;
-    Ok(v.as_array()
-        .context("cells")?
-        .iter()
-        .filter_map(|s| s.as_str().map(str::to_string))
-        .collect())
+    page.table_column("#pz-table", col).await
 }
 
 #[tokio::test]

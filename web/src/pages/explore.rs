@@ -23,6 +23,7 @@ use crate::components::field::{
 use crate::components::page::page_head;
 use crate::format::{grouped, progress_text, took};
 use crate::route::explore::{checks_for, ExploreQuery};
+use crate::route::registry::plain_errors;
 use crate::worker::jobs::sweep::set_family;
 use crate::worker::{Progress, Unit};
 use results::{CHART_HEIGHT, CHART_WIDTH};
@@ -90,13 +91,7 @@ pub fn explore_page(props: &ExplorePageProps) -> Html {
         let runner = runner.clone();
         Callback::from(move |_: MouseEvent| runner.cancel())
     };
-    let errors: Vec<FieldError> = form
-        .validate()
-        .err()
-        .unwrap_or_default()
-        .into_iter()
-        .map(FieldError::plain)
-        .collect();
+    let errors: Vec<FieldError> = form.validate().err().map(plain_errors).unwrap_or_default();
     let committed_ok = query.validate().is_ok();
     let canvas = use_node_ref();
     let problem = use_state(|| None::<String>);

@@ -22,7 +22,7 @@ use crate::components::field::{
 use crate::components::page::{empty_results, page_head};
 use crate::jobs::{job_status, use_job, JobState};
 use crate::route::misere::{MisereParams, MisereQuery};
-use crate::route::registry::FieldError;
+use crate::route::registry::{plain_errors, FieldError};
 use crate::worker::jobs::misere::MisereResult;
 use crate::worker::JobSpec;
 
@@ -44,13 +44,7 @@ pub struct MiserePageProps {
 #[function_component(MiserePage)]
 pub fn misere_page(props: &MiserePageProps) -> Html {
     let form = use_live_form(&props.query, MisereQuery::validate, MisereQuery::to_hash);
-    let errors: Vec<FieldError> = form
-        .validate()
-        .err()
-        .unwrap_or_default()
-        .into_iter()
-        .map(FieldError::plain)
-        .collect();
+    let errors: Vec<FieldError> = form.validate().err().map(plain_errors).unwrap_or_default();
     let (kind, text) = form.game();
     let on_kind = edit_form::<_, Event>(&form, |q: &mut MisereQuery, key| {
         let (_, text) = q.game();

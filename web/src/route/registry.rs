@@ -101,8 +101,9 @@ fn one_line(mut error: FieldError) -> FieldError {
     error
 }
 
-/// Messages without ids, in order.
-fn plain(messages: Vec<String>) -> Vec<FieldError> {
+/// Messages without ids, in order (the field errors of pages whose validators return a list
+/// of messages).
+pub fn plain_errors(messages: Vec<String>) -> Vec<FieldError> {
     messages.into_iter().map(FieldError::plain).collect()
 }
 
@@ -143,7 +144,7 @@ page_query!(
     MapParams,
     Box<MapErrors>,
     validate,
-    |e: &MapErrors| plain(e.messages())
+    |e: &MapErrors| plain_errors(e.messages())
 );
 page_query!(
     PlaneQuery,
@@ -151,7 +152,7 @@ page_query!(
     PlaneParams,
     Box<PlaneErrors>,
     validate,
-    |e: &PlaneErrors| plain(e.messages())
+    |e: &PlaneErrors| plain_errors(e.messages())
 );
 page_query!(
     CumulativeQuery,
@@ -167,7 +168,7 @@ page_query!(
     CgParams,
     Vec<String>,
     validate,
-    |e: &Vec<String>| plain(e.clone())
+    |e: &Vec<String>| plain_errors(e.clone())
 );
 page_query!(
     OctalQuery,
@@ -183,7 +184,7 @@ page_query!(
     ScoringOctalRequest,
     Vec<String>,
     octal_request,
-    |e: &Vec<String>| plain(e.clone())
+    |e: &Vec<String>| plain_errors(e.clone())
 );
 
 page_query!(
@@ -200,7 +201,7 @@ page_query!(
     MisereParams,
     Vec<String>,
     validate,
-    |e: &Vec<String>| plain(e.clone())
+    |e: &Vec<String>| plain_errors(e.clone())
 );
 page_query!(
     AtlasQuery,
@@ -208,7 +209,7 @@ page_query!(
     AtlasParams,
     Vec<String>,
     validate,
-    |e: &Vec<String>| plain(e.clone())
+    |e: &Vec<String>| plain_errors(e.clone())
 );
 page_query!(
     ExploreQuery,
@@ -216,7 +217,7 @@ page_query!(
     ExploreParams,
     Vec<String>,
     validate,
-    |e: &Vec<String>| plain(e.clone())
+    |e: &Vec<String>| plain_errors(e.clone())
 );
 
 /// The one list of pages, in navigation order: `Variant(QueryType) "Navigation label" "Title"

@@ -27,15 +27,7 @@ pub fn solve_misere(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<MisereResult, String> {
     let rules = request.rules()?;
-    let mut last = 0.0;
-    let mut tick = |done: u64, total: u64| {
-        let now = js_sys::Date::now();
-        if now - last > 100.0 {
-            last = now;
-            progress(Progress::new(done, total, Unit::Heaps));
-        }
-        true
-    };
+    let mut tick = super::throttled(progress, Unit::Heaps);
     let (report, quotient) = analyse_keeping_quotient(
         &rules,
         request.max_heap,

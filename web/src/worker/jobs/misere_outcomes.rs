@@ -27,10 +27,7 @@ pub fn solve_misere_outcomes(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<MisereOutcomes, String> {
     let rules = request.rules()?;
-    let mut tick = |done: u64, total: u64| {
-        progress(Progress::new(done, total, Unit::Heaps));
-        true
-    };
+    let mut tick = super::throttled(progress, Unit::Heaps);
     let (outcomes, stopped) = searched_outcomes_until_cap(
         &rules,
         request.max_heap,

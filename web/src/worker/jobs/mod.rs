@@ -27,7 +27,24 @@ pub mod truncated;
 #[cfg(feature = "lab")]
 pub mod two_piles;
 
-use super::{Job, JobOutput, Progress};
+use super::{Job, JobOutput, Progress, Unit};
+
+/// A `Budget` progress callback that reports `done` of `total` in `unit` to `progress` at most
+/// every 100 ms (each report is a message to the page).
+pub fn throttled(
+    progress: &mut dyn FnMut(Progress),
+    unit: Unit,
+) -> impl FnMut(u64, u64) -> bool + '_ {
+    let mut last = 0.0;
+    move |done, total| {
+        let now = js_sys::Date::now();
+        if now - last > 100.0 {
+            last = now;
+            progress(Progress::new(done, total, unit));
+        }
+        true
+    }
+}
 
 /// A job that is one engine call: it runs whole in its first step.
 pub struct Whole {

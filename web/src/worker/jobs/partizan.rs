@@ -36,15 +36,7 @@ pub fn solve_partizan(
     request: &PartizanRequest,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<PartizanResult, String> {
-    let mut last = 0.0;
-    let mut tick = |done: u64, total: u64| {
-        let now = js_sys::Date::now();
-        if now - last > 100.0 {
-            last = now;
-            progress(Progress::new(done, total, Unit::Heaps));
-        }
-        true
-    };
+    let mut tick = super::throttled(progress, Unit::Heaps);
     let mut budget = Budget::with_progress(&mut tick);
     let sequence = sequence::solve(&request.rules, request.terms, false, &mut budget)
         .map_err(|e| e.to_string())?;
