@@ -267,6 +267,16 @@ pub fn crash_text(detail: &str) -> String {
     )
 }
 
+/// What a visitor reads when a worker could not start at all (`detail`, the browser's
+/// message, when it gave one).
+pub fn start_failure_text(detail: Option<&str>) -> String {
+    let detail = detail.map(|d| format!(" ({d})")).unwrap_or_default();
+    format!(
+        "The computation could not start: its Web Worker did not load{detail}. \
+         Reload the page; if that does not help, this browser may block Web Workers here."
+    )
+}
+
 impl WorkerLink {
     /// Starts a module worker from [`loader_url`] and posts it this page's compiled wasm module
     /// and its JS glue (so the engine is downloaded and compiled once); its replies go to `on_reply` (after
@@ -303,16 +313,22 @@ impl WorkerLink {
         let on_error = {
             let (ready, job, failed) = (ready.clone(), job.clone(), failed.clone());
             Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
-                ready.set(false);
+                // A worker that never said Ready did not start (its script did not load);
+                // one that had started crashed or sent something unreadable.
+                let started = ready.replace(false);
                 failed.set(true);
                 let detail = event
                     .dyn_ref::<web_sys::ErrorEvent>()
-                    .map_or_else(|| "a message it could not read".into(), |e| e.message());
+                    .map(|e| e.message())
+                    .filter(|m| !m.is_empty());
+                let message = match (started, detail) {
+                    (true, detail) => {
+                        crash_text(detail.as_deref().unwrap_or("a message it could not read"))
+                    }
+                    (false, detail) => start_failure_text(detail.as_deref()),
+                };
                 if let Some(id) = job.take() {
-                    on_reply(WorkerReply::Error {
-                        id,
-                        message: crash_text(&detail),
-                    });
+                    on_reply(WorkerReply::Error { id, message });
                 }
             })
         };

@@ -484,7 +484,9 @@ async fn unknown_route_is_not_blank() {
 async fn home_lists_the_families() {
     let (root, handle) = mount_at("#/").await;
     let cards = root.query_selector_all(".card-grid > li").unwrap();
-    assert_eq!(cards.length(), 9);
+    // One card per page of the registry.
+    assert_eq!(cards.length() as usize, heaplab_web::route::CARDS.len());
+    assert!(cards.length() >= 11, "{} cards", cards.length());
     // Every card is either live (with a link) or coming soon (without one).
     let live = root.query_selector_all(".family.live").unwrap().length();
     let soon = root.query_selector_all(".family.soon").unwrap().length();
@@ -851,9 +853,19 @@ async fn tiny_map_matches_the_engine_render() {
     mouse(&canvas, "mousedown", 1, 0);
     mouse(&canvas, "mouseup", 1, 0);
     sleep(300).await;
+    // Enough heaps to show the ruleset's period twice (`terms_to_show`), from the map's cell.
+    let one = Window {
+        x0: 2,
+        x1: 3,
+        y0: 30,
+        y1: 31,
+    };
+    let cell = period_map::compute(family, one, MAX_HEAPS, &mut Budget::unlimited()).unwrap()[0];
+    let period = cell.preperiod.zip(cell.period);
+    let n = heaplab_web::route::terms_to_show(&[2, 30, 31], period);
     assert_eq!(
         web_sys::window().unwrap().location().hash().unwrap(),
-        "#/subtraction?S=2,30,31&n=200"
+        format!("#/subtraction?S=2,30,31&n={n}")
     );
     unmount(root, handle);
 }
