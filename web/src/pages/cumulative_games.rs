@@ -59,12 +59,11 @@ pub fn cumulative_games_page(props: &CumulativeGamesProps) -> Html {
     }
     let checked = props.query.validate();
 
-    // The fields the committed state's errors name ("x: …", "S, S2: …"), marked invalid.
+    // The fields the committed state's errors name ("x must be …", "S, S2: …"), marked invalid.
     let bad_fields: Vec<String> = match &checked {
         Err(errors) => errors
             .iter()
-            .filter_map(|e| e.split_once(": "))
-            .flat_map(|(fields, _)| fields.split(", ").map(str::to_string))
+            .flat_map(|e| CgQuery::named_fields(e))
             .collect(),
         Ok(_) => Vec::new(),
     };

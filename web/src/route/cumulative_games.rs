@@ -251,6 +251,25 @@ impl CgQuery {
         }
     }
 
+    /// The fields a message of [`CgQuery::validate`] names: the list before `": "`
+    /// (`"S, S2: …"`), or its first word when the message starts with the field's own name
+    /// (`"x must be …"`).
+    pub fn named_fields(message: &str) -> Vec<String> {
+        let listed = message
+            .split_once(": ")
+            .map(|(head, _)| head.split(", ").collect::<Vec<&str>>())
+            .filter(|fields| fields.iter().all(|f| !f.is_empty() && !f.contains(' ')));
+        match listed {
+            Some(fields) => fields.into_iter().map(str::to_string).collect(),
+            None => message
+                .split(' ')
+                .next()
+                .map(str::to_string)
+                .into_iter()
+                .collect(),
+        }
+    }
+
     /// Checks every field; the errors name the field.
     pub fn validate(&self) -> Result<CgParams, Vec<String>> {
         let mut errors = Vec::new();
@@ -349,5 +368,22 @@ impl CgQuery {
             }
         }
         next
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CgQuery;
+
+    #[test]
+    fn messages_name_their_fields() {
+        let x = CgQuery::named_fields("x must be a whole number, not 'abc'");
+        assert_eq!(x, ["x"]);
+        assert_eq!(CgQuery::named_fields("S, S2: they overlap"), ["S", "S2"]);
+        let errors = CgQuery::from_query("x=abc").validate().unwrap_err();
+        assert!(
+            errors.iter().any(|e| CgQuery::named_fields(e) == ["x"]),
+            "{errors:?}"
+        );
     }
 }
