@@ -160,7 +160,9 @@ impl Browser {
             "browserName": "chrome",
             "goog:chromeOptions": chrome_options,
             "timeouts": {
-                "pageLoad": WAIT.as_millis() as u64,
+                // A first navigation on a loaded machine (tests of one file run side by
+                // side, each with its browser) may wait for a busy renderer: twice WAIT.
+                "pageLoad": (2 * WAIT).as_millis() as u64,
                 "script": WAIT.as_millis() as u64,
                 "implicit": 0,
             },
