@@ -6,8 +6,8 @@ use crate::output::Format;
 use crate::progress::Progress;
 use clap::Args;
 use heaplab_engine::atlas::{
-    self, check_fact, classes, AtlasClass, AtlasEntry, CatalogueCheck, CATALOGUE_FACTS,
-    DEFAULT_MAX_HEAPS,
+    self, check_fact, classes, AtlasCaps, AtlasClass, AtlasEntry, CatalogueCheck, CATALOGUE_FACTS,
+    DEFAULT_GAME_WORK, DEFAULT_MAX_HEAPS,
 };
 use heaplab_engine::octal::MAX_HEAPS;
 use heaplab_engine::ruleset::parse_count;
@@ -31,6 +31,11 @@ pub struct AtlasArgs {
     /// The most heaps a game is computed to while its period is sought.
     #[arg(long, default_value_t = DEFAULT_MAX_HEAPS.to_string(), allow_hyphen_values = true)]
     max_heaps: String,
+    /// The most work a game may spend, in option pairs scanned (a few seconds of one core at
+    /// the default); a game that would pass it stops where it is, unsolved, at the same heap
+    /// on every machine.
+    #[arg(long, default_value_t = DEFAULT_GAME_WORK.to_string(), allow_hyphen_values = true)]
+    max_game_work: String,
     /// Worker threads (default: all cores).
     #[arg(long, allow_hyphen_values = true)]
     threads: Option<String>,
@@ -58,7 +63,10 @@ pub fn run(args: &AtlasArgs) -> Result<String, EngineError> {
         )));
     }
     let digits = parse_count(&args.digits, "--digits", 1, u64::from(atlas::MAX_DIGITS))? as u32;
-    let max_heaps = parse_count(&args.max_heaps, "--max-heaps", 1, MAX_HEAPS as u64)? as usize;
+    let caps = AtlasCaps {
+        max_heaps: parse_count(&args.max_heaps, "--max-heaps", 1, MAX_HEAPS as u64)? as usize,
+        max_game_work: parse_count(&args.max_game_work, "--max-game-work", 1, u64::MAX)?,
+    };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let threads = match &args.threads {
         Some(t) => parse_count(t, "--threads", 1, 256)?,
@@ -76,10 +84,10 @@ pub fn run(args: &AtlasArgs) -> Result<String, EngineError> {
         }
         None => (atlas::FIRST_INDEX..len, None),
     };
-    let entries = solve_all(digits, range, max_heaps, threads, args.progress)?;
+    let entries = solve_all(digits, range, caps, threads, args.progress)?;
     let text = match shard {
-        Some(shard) => atlas_file::shard_text(digits, max_heaps, shard, &entries),
-        None => render(digits, max_heaps, &entries, args.format)?,
+        Some(shard) => atlas_file::shard_text(digits, caps, shard, &entries),
+        None => render(digits, caps, &entries, args.format)?,
     };
     emit(args.out.as_deref(), text)
 }
@@ -88,7 +96,7 @@ pub fn run(args: &AtlasArgs) -> Result<String, EngineError> {
 /// a one-process run and of `heaplab merge`.
 pub fn render(
     digits: u32,
-    max_heaps: usize,
+    caps: AtlasCaps,
     entries: &[AtlasEntry],
     format: Format,
 ) -> Result<String, EngineError> {
@@ -101,13 +109,14 @@ pub fn render(
         Format::Json => json!({
             "family": "octal",
             "digits": digits,
-            "max_heaps": max_heaps,
+            "max_heaps": caps.max_heaps,
+            "max_game_work": caps.max_game_work,
             "codes": entries.len(),
             "classes": classes,
             "catalogue": facts,
         })
         .to_string(),
-        Format::Text => text(digits, max_heaps, &classes, &facts),
+        Format::Text => text(digits, caps, &classes, &facts),
     })
 }
 
@@ -126,7 +135,7 @@ pub fn emit(path: Option<&str>, text: String) -> Result<String, EngineError> {
 fn solve_all(
     digits: u32,
     range: std::ops::Range<u64>,
-    max_heaps: usize,
+    caps: AtlasCaps,
     threads: usize,
     progress: bool,
 ) -> Result<Vec<AtlasEntry>, EngineError> {
@@ -149,7 +158,7 @@ fn solve_all(
                     if i >= len || failed.load(Ordering::Relaxed) {
                         break;
                     }
-                    let entry = atlas::solve_code(&atlas::code_at(digits, i), max_heaps);
+                    let entry = atlas::solve_code(&atlas::code_at(digits, i), caps);
                     failed.fetch_or(entry.is_err(), Ordering::Relaxed);
                     if let Ok(mut all) = results.lock() {
                         all[(i - start) as usize] = Some(entry);
@@ -184,10 +193,12 @@ fn solve_all(
 }
 
 /// The readable atlas: one line per class, then the catalogue checks.
-fn text(digits: u32, max_heaps: usize, classes: &[AtlasClass], facts: &[CatalogueCheck]) -> String {
+fn text(digits: u32, caps: AtlasCaps, classes: &[AtlasClass], facts: &[CatalogueCheck]) -> String {
     let proven = classes.iter().filter(|c| c.status == "proven").count();
     let mut out = format!(
-        "octal atlas of {digits}-digit codes, heaps up to {max_heaps}: {} classes, {proven} proven, {} unsolved\n",
+        "octal atlas of {digits}-digit codes, heaps up to {}, work up to {} a game: {} classes, {proven} proven, {} unsolved\n",
+        caps.max_heaps,
+        caps.max_game_work,
         classes.len(),
         classes.len() - proven
     );

@@ -4,35 +4,30 @@
 
 use crate::atlas::{emit, render};
 use crate::output::Format;
-use heaplab_engine::atlas::{self, AtlasEntry};
+use heaplab_engine::atlas::{self, AtlasCaps, AtlasEntry};
 use heaplab_engine::sweep::{seal, shard_range};
 use heaplab_engine::text::quote;
 use heaplab_engine::EngineError;
 use serde_json::json;
 
 /// The `format` of an atlas shard file.
-pub const TAG: &str = "heaplab-atlas-shard-1";
+pub const TAG: &str = "heaplab-atlas-shard-2";
 
 /// One shard file's contents.
 #[derive(serde::Deserialize)]
 struct AtlasShard {
     digits: u32,
-    max_heaps: usize,
+    caps: AtlasCaps,
     shard: [u64; 2],
     entries: Vec<AtlasEntry>,
 }
 
 /// The shard file of `entries` (codes of shard `shard` of the `digits`-digit atlas).
-pub fn shard_text(
-    digits: u32,
-    max_heaps: usize,
-    shard: [u64; 2],
-    entries: &[AtlasEntry],
-) -> String {
+pub fn shard_text(digits: u32, caps: AtlasCaps, shard: [u64; 2], entries: &[AtlasEntry]) -> String {
     seal::seal(json!({
         "format": TAG,
         "digits": digits,
-        "max_heaps": max_heaps,
+        "caps": caps,
         "shard": shard,
         "entries": entries,
     }))
@@ -68,7 +63,7 @@ pub fn merge(parts: &[String], out: Option<&str>, format: Format) -> Result<Stri
         shards.push(shard);
     }
     let first = &shards[0];
-    let (digits, max_heaps, count) = (first.digits, first.max_heaps, first.shard[1]);
+    let (digits, caps, count) = (first.digits, first.caps, first.shard[1]);
     let len = atlas::atlas_len(digits)?;
     if count != shards.len() as u64 {
         return Err(EngineError::Parse(format!(
@@ -79,9 +74,10 @@ pub fn merge(parts: &[String], out: Option<&str>, format: Format) -> Result<Stri
     shards.sort_by_key(|s| s.shard[0]);
     let mut entries = Vec::new();
     for (i, shard) in (0..).zip(shards) {
-        if (shard.digits, shard.max_heaps, shard.shard) != (digits, max_heaps, [i, count]) {
+        if (shard.digits, shard.caps, shard.shard) != (digits, caps, [i, count]) {
             return Err(EngineError::Parse(format!(
-                "shard {i}/{count} of this {digits}-digit atlas to {max_heaps} heaps is missing, or a shard of another atlas was given"
+                "shard {i}/{count} of this {digits}-digit atlas to {} heaps is missing, or a shard of another atlas was given",
+                caps.max_heaps
             )));
         }
         let range = shard_range(len, i, count)?;
@@ -96,5 +92,5 @@ pub fn merge(parts: &[String], out: Option<&str>, format: Format) -> Result<Stri
         }
         entries.extend(shard.entries);
     }
-    emit(out, render(digits, max_heaps, &entries, format)?)
+    emit(out, render(digits, caps, &entries, format)?)
 }

@@ -108,6 +108,7 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
         checkpoint: file.as_mut().map(|f| f as &mut dyn Checkpoint),
         max_work,
         threads,
+        ..RunOptions::default()
     };
     let (report, values) = crate::progress::with_budget(args.progress, "heaps", |budget| {
         octal::solve_with_values(&rules, limits, options, budget)

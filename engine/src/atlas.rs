@@ -15,10 +15,33 @@ use std::collections::BTreeMap;
 
 /// The most code digits an atlas takes (`8^4 · 2` codes).
 pub const MAX_DIGITS: u32 = 4;
-/// The heap cap a game is computed to by default. Codes without a sparse space (·004) take
-/// time quadratic in the heaps (about 54 s for 2^18 heaps of ·004), so a larger default would
-/// keep a 3-digit atlas running for hours; `--max-heaps` raises it.
-pub const DEFAULT_MAX_HEAPS: usize = 1 << 16;
+/// The heap cap a game is computed to by default.
+pub const DEFAULT_MAX_HEAPS: usize = 1 << 22;
+/// The work a game may spend by default, in option pairs scanned
+/// ([`crate::octal::fast::OctalSequence::estimated_work`]): 2^32, a few seconds of one core.
+/// Codes without a sparse space (·004) take time quadratic in the heaps, so they stop near
+/// 2^17 heaps, while sparse codes go on to [`DEFAULT_MAX_HEAPS`]; without it a 3-digit atlas
+/// to 2^22 heaps would run for days. Deterministic, so a stop is at the same heap everywhere.
+pub const DEFAULT_GAME_WORK: u64 = 1 << 32;
+
+/// How far each game of an atlas is computed: at most `max_heaps` heaps and `max_game_work`
+/// work (Corollary 3.74's doubling stops before passing either).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct AtlasCaps {
+    /// The most heaps a game is computed to.
+    pub max_heaps: usize,
+    /// The most work (option pairs scanned) a game may spend.
+    pub max_game_work: u64,
+}
+
+impl Default for AtlasCaps {
+    fn default() -> Self {
+        AtlasCaps {
+            max_heaps: DEFAULT_MAX_HEAPS,
+            max_game_work: DEFAULT_GAME_WORK,
+        }
+    }
+}
 
 /// One code's solution.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -82,11 +105,11 @@ pub fn atlas_len(digits: u32) -> Result<u64, EngineError> {
 }
 
 /// Solves the code at each index of `range` (of the `digits`-digit atlas) to at most
-/// `max_heaps` heaps. The budget counts codes.
+/// `caps`. The budget counts codes.
 pub fn solve_range(
     digits: u32,
     range: std::ops::Range<u64>,
-    max_heaps: usize,
+    caps: AtlasCaps,
     budget: &mut Budget<'_>,
 ) -> Result<Vec<AtlasEntry>, EngineError> {
     let len = atlas_len(digits)?;
@@ -100,25 +123,25 @@ pub fn solve_range(
     let mut entries = Vec::with_capacity(total as usize);
     for (done, index) in range.enumerate() {
         budget.tick(done as u64, total)?;
-        entries.push(solve_code(&code_at(digits, index), max_heaps)?);
+        entries.push(solve_code(&code_at(digits, index), caps)?);
     }
     Ok(entries)
 }
 
-/// One code's entry.
-pub fn solve_code(code: &str, max_heaps: usize) -> Result<AtlasEntry, EngineError> {
+/// One code's entry, computed within `caps`.
+pub fn solve_code(code: &str, caps: AtlasCaps) -> Result<AtlasEntry, EngineError> {
     let rules = Ruleset::parse(code)?;
     let limits = Limits {
         terms: 1,
         prove: true,
-        max_heaps,
+        max_heaps: caps.max_heaps,
     };
-    let (report, values) = octal::solve_with_values(
-        &rules,
-        limits,
-        RunOptions::default(),
-        &mut Budget::unlimited(),
-    )?;
+    let options = RunOptions {
+        max_game_work: caps.max_game_work,
+        ..RunOptions::default()
+    };
+    let (report, values) =
+        octal::solve_with_values(&rules, limits, options, &mut Budget::unlimited())?;
     let (largest_value, last_rare_heap) = octal::value_summary(&values, report.ignore_mask);
     let certificate_sha256 = match report.proven() {
         true => Some(octal_certificate(code, &rules, &report, &values)?.values_sha256),

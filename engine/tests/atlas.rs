@@ -2,7 +2,7 @@
 //! with the ones the octal tests pin (Winning Ways' Kayles and Dawson's Kayles, thesis
 //! Table 3.2), and the catalogue errata are found at their first differing heaps.
 
-use heaplab_engine::atlas::{self, check_fact, classes, CATALOGUE_FACTS};
+use heaplab_engine::atlas::{self, check_fact, classes, AtlasCaps, CATALOGUE_FACTS};
 use heaplab_engine::octal::{self, Limits, Ruleset};
 use heaplab_engine::Budget;
 
@@ -38,7 +38,10 @@ fn every_class_holds_identical_values_and_classes_differ() {
     let entries = atlas::solve_range(
         2,
         atlas::FIRST_INDEX..len,
-        1 << 14,
+        AtlasCaps {
+            max_heaps: 1 << 14,
+            ..AtlasCaps::default()
+        },
         &mut Budget::unlimited(),
     )
     .unwrap();
@@ -100,4 +103,28 @@ fn catalogue_errata_are_found_at_their_first_difference() {
     assert_eq!(found[0].first_difference, Some(519));
     assert_eq!(found[1].first_difference, Some(2));
     assert_eq!(values(".27", 4096), values(".26", 4096));
+}
+
+/// The per-game work cap stops a game at a heap fixed by its rules (not by the machine's
+/// speed), and only stops it: the first proof attempt always runs, so a game proven there is
+/// proven under any cap.
+#[test]
+fn a_work_cap_stops_a_game_at_a_fixed_heap_and_only_stops_it() {
+    let caps = |work| AtlasCaps {
+        max_heaps: 1 << 16,
+        max_game_work: work,
+    };
+    // ·004 has no sparse space: computing L heaps scans about L²/4 + L option pairs, so 2^24
+    // pairs allow 4,096 heaps (8,192²/4 + 8,192 > 2^24) and 2^26 allow 8,192.
+    let small = atlas::solve_code(".004", caps(1 << 24)).unwrap();
+    let larger = atlas::solve_code(".004", caps(1 << 26)).unwrap();
+    assert_eq!((small.proven, small.computed), (false, 4_096));
+    assert_eq!((larger.proven, larger.computed), (false, 8_192));
+    assert_eq!(atlas::solve_code(".004", caps(1 << 24)).unwrap(), small);
+    // Dawson's Kayles is proven on the first attempt (Winning Ways: n0 53, p 34), whatever the cap.
+    let dawson = atlas::solve_code(".07", caps(1)).unwrap();
+    assert_eq!(
+        (dawson.proven, dawson.preperiod, dawson.period),
+        (true, Some(53), Some(34))
+    );
 }

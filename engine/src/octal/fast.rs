@@ -772,6 +772,31 @@ impl OctalSequence {
             .count()
     }
 
+    /// The work of computing heaps from [`Self::len`] up to `len`, counted as the options the
+    /// method scans: every heap's single-heap options, and for each breaking move either every
+    /// split (full method: about `n / 2` at heap `n`) or one split per rare heap known now
+    /// (sparse method, Theorem 3.81). Deterministic, so a cap on it stops a run at the same
+    /// heap on every machine; the sparse count assumes no new rare heaps, so it is a floor.
+    pub fn estimated_work(&self, len: usize) -> u64 {
+        let (from, to) = (self.len() as u64, len as u64);
+        if to <= from {
+            return 0;
+        }
+        let heaps = to - from;
+        let single = (self.moves.take_all.len() + self.moves.leave_one.len()) as u64;
+        let mut work = heaps.saturating_mul(single.max(1));
+        for group in &self.moves.groups {
+            let per_move = if group.w == 0 {
+                // Σ n/2 for n in from..to.
+                (to.saturating_mul(to) - from.saturating_mul(from)) / 4
+            } else {
+                heaps.saturating_mul(group.rare.len() as u64)
+            };
+            work = work.saturating_add(per_move.saturating_mul(group.moves.len() as u64));
+        }
+        work
+    }
+
     /// Computes heaps up to `len` (exclusive), reporting progress to `budget`.
     pub fn extend_to(&mut self, len: usize, budget: &mut Budget<'_>) -> Result<(), EngineError> {
         self.extend_reporting(len, len, budget)

@@ -178,6 +178,11 @@ pub struct RunOptions<'a> {
     /// Threads for one finite octal game (1 or more; a second one lists part of the rare scan
     /// ahead, natively only). The values and the report are the same for any count.
     pub threads: usize,
+    /// Finite octal games: the most work one proving run may spend, counted as the option
+    /// pairs its method scans ([`fast::OctalSequence::estimated_work`]). Corollary 3.74's
+    /// doubling stops before a step that would pass it, so a run stops at the same heap on
+    /// every machine (the atlas's per-game cap; a timer would not be reproducible).
+    pub max_game_work: u64,
 }
 
 impl Default for RunOptions<'_> {
@@ -186,6 +191,7 @@ impl Default for RunOptions<'_> {
             checkpoint: None,
             max_work: MAX_WORK,
             threads: 1,
+            max_game_work: u64::MAX,
         }
     }
 }
@@ -263,14 +269,7 @@ fn solve_stored(
         observed: None,
     };
     if fast_octal {
-        let run = run::prove_fast(
-            rules,
-            limits,
-            max_heaps,
-            options.checkpoint,
-            options.threads,
-            budget,
-        )?;
+        let run = run::prove_fast(rules, limits, max_heaps, options, budget)?;
         let (sequence, computed) = (run.sequence, run.computed);
         report.values = sequence.values(limits.terms);
         report.computed = computed as u64;

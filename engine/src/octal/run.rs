@@ -7,7 +7,7 @@
 use super::fast::OctalSequence;
 use super::proof::{self, Verdict};
 use super::store::Values;
-use super::{Limits, Ruleset};
+use super::{Limits, Ruleset, RunOptions};
 use crate::{Budget, EngineError};
 
 /// The length of the first proof attempt when proving.
@@ -35,17 +35,18 @@ pub struct FastRun {
     pub proven: Option<(usize, usize)>,
 }
 
-/// Computes and, when `limits.prove`, doubles until Theorem 3.73 proves the period or
-/// `max_heaps` is reached, on up to `threads` threads.
+/// Computes and, when `limits.prove`, doubles until Theorem 3.73 proves the period,
+/// `max_heaps` is reached or the next length would pass `options.max_game_work`, on up to
+/// `options.threads` threads.
 pub fn prove_fast(
     rules: &Ruleset,
     limits: Limits,
     max_heaps: usize,
-    checkpoint: Option<&mut dyn Checkpoint>,
-    threads: usize,
+    options: RunOptions<'_>,
     budget: &mut Budget<'_>,
 ) -> Result<FastRun, EngineError> {
-    let mut checkpoint = checkpoint;
+    let (mut checkpoint, threads) = (options.checkpoint, options.threads);
+    let mut spent = 0u64;
     let mut sequence = match checkpoint.as_mut().map(|c| c.load()).transpose()?.flatten() {
         Some(values) => OctalSequence::resume(rules, values),
         None => OctalSequence::new(rules),
@@ -58,6 +59,7 @@ pub fn prove_fast(
         limits.terms
     };
     loop {
+        spent = spent.saturating_add(sequence.estimated_work(len));
         extend_saving(&mut sequence, len, &mut checkpoint, budget)?;
         let verdict = if rules.has_modifiers() {
             Verdict::NotYet { needed: None }
@@ -82,11 +84,19 @@ pub fn prove_fast(
                 }
                 // Corollary 3.74: double, or go straight to a candidate's length if shorter.
                 let doubled = len.saturating_mul(2);
-                len = match needed {
+                let next = match needed {
                     Some(needed) if needed > len && needed < doubled => needed.max(len + len / 4),
                     _ => doubled,
                 }
                 .min(max_heaps);
+                if spent.saturating_add(sequence.estimated_work(next)) > options.max_game_work {
+                    return Ok(FastRun {
+                        sequence,
+                        computed: len,
+                        proven: None,
+                    });
+                }
+                len = next;
             }
         }
     }
