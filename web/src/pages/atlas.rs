@@ -28,6 +28,9 @@ pub struct Atlas {
     pub digits: u64,
     /// The heap cap of each game.
     pub max_heaps: u64,
+    /// The work cap of each game (option pairs scanned), when the file states one.
+    #[serde(default)]
+    pub max_game_work: Option<u64>,
     /// The classes of equal values.
     pub classes: Vec<AtlasClass>,
     /// Where a published catalogue and HeapLab differ.
@@ -107,11 +110,25 @@ pub fn filtered<'a>(atlas: &'a Atlas, params: &AtlasParams) -> Vec<&'a AtlasClas
     rows
 }
 
+/// The caps each game was computed within, in words.
+fn caps_text(atlas: &Atlas) -> String {
+    match atlas.max_game_work {
+        Some(work) => format!(
+            "at most {} heaps and {} option pairs of work a game",
+            grouped(atlas.max_heaps),
+            grouped(work)
+        ),
+        None => format!("at most {} heaps a game", grouped(atlas.max_heaps)),
+    }
+}
+
 /// The rows as CSV, with a header naming the file's bounds.
 pub fn atlas_csv(atlas: &Atlas, rows: &[&AtlasClass]) -> String {
     let mut csv = format!(
-        "# HeapLab octal atlas: {} codes of {} digits, at most {} heaps a game\n",
-        atlas.codes, atlas.digits, atlas.max_heaps
+        "# HeapLab octal atlas: {} codes of {} digits, {}\n",
+        atlas.codes,
+        atlas.digits,
+        caps_text(atlas)
     );
     csv.push_str("code,codes,status,preperiod,period,largest_value,last_rare_heap,rare_count,heaps_computed\n");
     let opt = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_default();
@@ -245,9 +262,9 @@ fn results(atlas: &Atlas, params: &AtlasParams) -> Html {
         <>
             <section class="card summary">
                 <p id="atlas-counts">{ format!(
-                    "{} codes in {} classes: {proven} proven, {} unsolved at {} heaps a game. Shown: {} classes.",
+                    "{} codes in {} classes: {proven} proven, {} unsolved ({}; the table gives the heaps each reached). Shown: {} classes.",
                     grouped(atlas.codes), atlas.classes.len(), atlas.classes.len() - proven,
-                    grouped(atlas.max_heaps), rows.len()) }</p>
+                    caps_text(atlas), rows.len()) }</p>
             </section>
             { catalogue_card(&atlas.catalogue) }
             <section class="card wide" aria-labelledby="atlas-table-title">
