@@ -107,10 +107,11 @@ fn wasm_bindgen(wasm: &Path, out_dir: &Path, target: &str, out_name: &str) -> Re
     )
 }
 
-/// Runs `wasm-opt -Oz --converge --low-memory-unused` on every `.wasm` in `dist`, installing
-/// binaryen first when it is missing (`--converge` repeats the passes until the size stops
-/// falling: about 4.5 KB gzipped less than one round, for about a minute more).
-/// Before those rounds, [`PRE_PASSES`] run once: about 3.4 KB gzipped less again.
+/// Runs `wasm-opt -Oz --low-memory-unused` on every `.wasm` in `dist`, installing binaryen
+/// first when it is missing. Before that round, [`PRE_PASSES`] run once: about 3.4 KB gzipped
+/// less. (`--converge`, repeating the rounds until the size stops falling, would save about
+/// 4.5 KB gzipped more for about a minute of every build; both bundles are far below the
+/// first-visit budget, so the builds and the test suite keep the minute.)
 /// `--low-memory-unused` (about 4 KB gzipped less) lets it fold `p + C` into a load's or
 /// store's offset, which differs only when `p + C` wraps past 2^32 into the first KB of
 /// memory: Rust's pointers never do (the first KB is the far end of the 1 MB stack).
@@ -157,7 +158,7 @@ fn optimize_module(wasm_opt: &Path, path: &Path) -> Result<()> {
     tools::run(
         tools::command(wasm_opt)
             .args(PRE_PASSES)
-            .args(["-Oz", "--converge", "--low-memory-unused"])
+            .args(["-Oz", "--low-memory-unused"])
             .args([
                 "--zero-filled-memory",
                 "--strip-producers",
