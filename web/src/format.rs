@@ -4,7 +4,7 @@
 
 use heaplab_engine::Periodicity;
 
-use crate::worker::Progress;
+use crate::protocol::Progress;
 
 /// `12,345` for 12345 (the engine's, so the CLI's progress reads the same).
 pub use heaplab_engine::text::grouped;

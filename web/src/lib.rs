@@ -26,6 +26,7 @@ pub mod components;
 pub mod format;
 pub mod jobs;
 pub mod pages;
+pub mod protocol;
 pub mod route;
 #[cfg(feature = "core")]
 pub mod tiles;

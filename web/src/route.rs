@@ -28,7 +28,6 @@
 //!   `at` (a heading's id). `#/help` and `#/about` show the guide. See [`GuideQuery`].
 
 pub mod atlas;
-pub mod browser_json;
 pub mod cumulative;
 pub mod cumulative_games;
 pub mod explore;

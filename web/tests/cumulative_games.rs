@@ -311,7 +311,7 @@ fn the_browser_json_reader_agrees_with_the_engines() {
         "[".repeat(5000)
     ));
     for text in &texts {
-        let page = heaplab_web::route::browser_json::efg_from_json(text);
+        let page = heaplab_web::protocol::browser_json::efg_from_json(text);
         let engine = Efg::from_json(text);
         match (&page, &engine) {
             (Ok(a), Ok(b)) => assert_eq!(a, b, "{text}"),

@@ -6,7 +6,8 @@ use heaplab_engine::sweep::{wire, Summary};
 use heaplab_web::pages::explore::results::csv_tables;
 use heaplab_web::route::explore::{checks_for, ruleset_link, ExploreQuery, PAGE_CAP};
 use heaplab_web::route::Route;
-use heaplab_web::worker::{run_to_end, JobOutput, JobSpec, Place, SweepRequest};
+use heaplab_web::worker::jobs::sweep_job;
+use heaplab_web::worker::{run_to_end, JobOutput, Place, SweepRequest};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -95,7 +96,7 @@ fn families_past_the_cap_get_the_cli_command() {
 #[wasm_bindgen_test]
 fn checks_offered_are_those_that_apply() {
     for family in ["subtraction", "all-but", "cumulative-subtraction"] {
-        let kind = heaplab_web::worker::jobs::sweep::set_family(family, 1, None, false)
+        let kind = heaplab_web::protocol::sweep::set_family(family, 1, None, false)
             .unwrap()
             .kind();
         let offered = checks_for(family);
@@ -111,7 +112,7 @@ fn checks_offered_are_those_that_apply() {
 
 /// The summary of `request`'s range, run as a worker runs it (sent as text, decoded).
 fn run(request: &SweepRequest) -> Summary {
-    match run_to_end(&request.job(request.range), Place::Worker) {
+    match run_to_end(&sweep_job::spec(request, request.range), Place::Worker) {
         Ok(JobOutput::Sweep(text)) => wire::decode(&text).expect("a summary"),
         other => panic!("not a sweep: {other:?}"),
     }
@@ -197,15 +198,16 @@ fn a_cumulative_subtraction_sweep_is_the_engines() {
 #[wasm_bindgen_test]
 fn a_range_past_the_family_is_refused() {
     let request = ExploreQuery::from_query("m=4").validate().unwrap().request;
-    assert!(run_to_end(&request.job((0, 100)), Place::Worker)
+    assert!(
+        run_to_end(&sweep_job::spec(&request, (0, 100)), Place::Worker)
+            .unwrap_err()
+            .contains("not inside")
+    );
+    // A request the page would never send (m = 0) is refused by the job itself.
+    let bad = SweepRequest { m: 0, ..request };
+    assert!(run_to_end(&sweep_job::spec(&bad, (0, 1)), Place::Worker)
         .unwrap_err()
-        .contains("not inside"));
-    let bad = JobSpec::Sweep {
-        query: "m=0".into(),
-        start: 0,
-        end: 1,
-    };
-    assert!(run_to_end(&bad, Place::Worker).unwrap_err().contains("m"));
+        .contains("m"));
 }
 
 #[wasm_bindgen_test]

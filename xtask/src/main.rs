@@ -27,6 +27,8 @@ mod dist;
 mod fingerprint;
 mod guide;
 mod hostile;
+#[cfg(test)]
+mod layers;
 mod minify;
 mod octal_peer;
 mod precompress;

@@ -22,9 +22,9 @@ use crate::components::field::{
 };
 use crate::components::page::page_head;
 use crate::format::{grouped, progress_text, took};
+use crate::protocol::sweep::set_family;
 use crate::route::explore::{checks_for, ExploreQuery};
 use crate::route::registry::plain_errors;
-use crate::worker::jobs::sweep::set_family;
 use crate::worker::{Progress, Unit};
 use results::{CHART_HEIGHT, CHART_WIDTH};
 use runner::{Phase, SweepProgress, SweepRunner};

@@ -9,8 +9,8 @@ use heaplab_engine::sweep::family::MAX_SET_BOUND;
 use heaplab_engine::text::grouped;
 
 use super::{format_query, parse_query};
-use crate::worker::jobs::sweep::set_family;
-use crate::worker::SweepRequest;
+use crate::protocol::sweep::set_family;
+use crate::protocol::SweepRequest;
 
 /// The most rulesets the page sweeps; larger families are for the CLI.
 pub const PAGE_CAP: u64 = 1 << 22;

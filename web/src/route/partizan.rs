@@ -66,18 +66,7 @@ impl Default for PartizanQuery {
     }
 }
 
-/// A valid state: what the worker job computes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PartizanRequest {
-    /// The ruleset.
-    pub rules: HeapRules,
-    /// Heaps `0..terms` in the table.
-    pub terms: usize,
-    /// The position's heaps, if one was given.
-    pub position: Option<Vec<usize>>,
-    /// In play: (the visitor plays Left, Left moves at the position).
-    pub play: Option<(bool, bool)>,
-}
+pub use crate::protocol::PartizanRequest;
 
 /// What is wrong, as `(URL key, message)` pairs.
 pub type PartizanErrors = Vec<(&'static str, String)>;

@@ -17,7 +17,7 @@ use super::{
     MapErrors, MapParams, MapQuery, OctalParams, OctalQuery, QueryErrors, SubtractionParams,
     SubtractionQuery,
 };
-use crate::worker::ScoringOctalRequest;
+use crate::protocol::ScoringOctalRequest;
 
 /// A page's URL state: its path, read from the query text (kept raw, so a tampered link is
 /// shown back with its error), written back as a hash, and validated into typed parameters or

@@ -8,7 +8,7 @@ use heaplab_engine::scoring::ScoringRules;
 use heaplab_engine::EngineError;
 
 use super::{format_query, parse_query};
-use crate::worker::ScoringOctalRequest;
+use crate::protocol::ScoringOctalRequest;
 
 /// Stewart's Figure 1, the page's default game.
 pub const FIGURE_1: &str = "{2,{11|4|-3}|3|4,{9|2|-5}}";

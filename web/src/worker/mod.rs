@@ -25,7 +25,9 @@ use heaplab_engine::{octal::OctalReport, plane::Solution};
 use serde::{Deserialize, Serialize};
 
 #[cfg(feature = "lab")]
-use crate::route::cumulative_games::CgQuery;
+use crate::protocol::cumulative_games::CgQuery;
+pub use crate::protocol::SweepRequest;
+pub use crate::protocol::{Progress, Unit};
 #[cfg(feature = "lab")]
 use jobs::cumulative_game::run::CgResult;
 #[cfg(feature = "core")]
@@ -37,7 +39,6 @@ pub use jobs::partizan::{solve_partizan, PartizanResult};
 #[cfg(feature = "core")]
 pub use jobs::plane::PlaneRequest;
 pub use jobs::scoring_octal::{solve_scoring_octal, ScoringOctalRequest, ScoringTable};
-pub use jobs::sweep::SweepRequest;
 #[cfg(feature = "core")]
 pub use jobs::tile::{solve_tile, TileRequest, TileResult};
 #[cfg(feature = "lab")]
@@ -94,80 +95,6 @@ pub enum WorkerReply {
     },
 }
 
-/// What a job counts, in the visitor's words.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Unit {
-    /// Cells of a 2-D window.
-    Cells,
-    /// Rulesets (pixels) of a period map.
-    Rulesets,
-    /// Heaps of an octal game (the total is the heap budget).
-    Heaps,
-    /// Grounded positions of a cumulative game (the total is the cap).
-    Positions,
-}
-
-impl Unit {
-    /// The plural noun, e.g. "grounded positions".
-    pub fn label(self) -> &'static str {
-        match self {
-            Unit::Cells => "cells",
-            Unit::Rulesets => "rulesets",
-            Unit::Heaps => "heaps",
-            Unit::Positions => "grounded positions",
-        }
-    }
-
-    /// Whether the total is a cap the job stops at rather than the work it will do.
-    pub fn total_is_cap(self) -> bool {
-        matches!(self, Unit::Heaps | Unit::Positions)
-    }
-}
-
-/// How far a job is: `done` of `total` in `unit`, and for searches that double their length
-/// (octal games) the length being computed now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Progress {
-    /// Work done.
-    pub done: u64,
-    /// Work in all, or the cap.
-    pub total: u64,
-    /// What is counted.
-    pub unit: Unit,
-    /// The current target length of a doubling search.
-    pub target: Option<u64>,
-}
-
-impl Progress {
-    /// `done` of `total` in `unit`.
-    pub fn new(done: u64, total: u64, unit: Unit) -> Progress {
-        Progress {
-            done,
-            total,
-            unit,
-            target: None,
-        }
-    }
-
-    /// This progress, but never less than `earlier` of the same job (so bars never go back).
-    /// A capped job that reports `done == total` has finished below its cap: its total
-    /// shrinks to what was done, so its bar reaches 100 %.
-    pub fn at_least(self, earlier: Option<&Progress>) -> Progress {
-        match earlier {
-            Some(e) if e.unit == self.unit => Progress {
-                done: self.done.max(e.done),
-                total: if self.done == self.total && self.done >= e.done {
-                    self.total
-                } else {
-                    self.total.max(e.total)
-                },
-                ..self
-            },
-            _ => self,
-        }
-    }
-}
-
 /// Whether a job runs in a Web Worker or on the main thread (which has smaller caps).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Place {
@@ -214,16 +141,15 @@ pub enum JobSpec {
     ScoringOctal(ScoringOctalRequest),
     #[cfg(feature = "lab")]
     /// A partizan heap game's sequence and position ([`jobs::partizan`]).
-    Partizan(crate::route::partizan::PartizanRequest),
+    Partizan(crate::protocol::PartizanRequest),
     #[cfg(feature = "lab")]
     /// A misère quotient ([`jobs::misere`]).
-    Misere(crate::route::misere::MisereRequest),
+    Misere(crate::protocol::MisereRequest),
     #[cfg(feature = "core")]
-    /// A slice of an explorer sweep ([`jobs::sweep`]): the `#/explore` query and an index
-    /// range (see [`SweepRequest::job`]).
+    /// A slice of an explorer sweep ([`jobs::sweep_job`]): the request and an index range.
     Sweep {
-        /// The query, without `#/explore?`.
-        query: String,
+        /// The sweep.
+        request: Box<SweepRequest>,
         /// The first index.
         start: u64,
         /// One past the last index.
@@ -234,7 +160,7 @@ pub enum JobSpec {
     OutcomeCycle(CycleRequest),
     #[cfg(feature = "core")]
     /// Single heaps' misère outcomes ([`jobs::misere_outcomes`]).
-    MisereOutcomes(crate::route::misere::MisereRequest),
+    MisereOutcomes(crate::protocol::MisereRequest),
 }
 
 /// What a finished job computed.
@@ -317,7 +243,11 @@ impl JobSpec {
             #[cfg(feature = "lab")]
             JobSpec::Misere(r) => Ok(jobs::misere::start(r)),
             #[cfg(feature = "core")]
-            JobSpec::Sweep { query, start, end } => jobs::sweep_job::start(query, *start, *end),
+            JobSpec::Sweep {
+                request,
+                start,
+                end,
+            } => jobs::sweep_job::start(request, *start, *end),
             #[cfg(feature = "core")]
             JobSpec::OutcomeCycle(r) => jobs::outcome_cycle::start(r, place),
             #[cfg(feature = "core")]

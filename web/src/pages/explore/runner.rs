@@ -80,7 +80,7 @@ impl PieceRunner for Inner {
         let request = self.request.as_ref()?;
         self.next_piece += 1;
         self.running.push((id, 0));
-        Some(request.job(piece))
+        Some(crate::worker::jobs::sweep_job::spec(request, piece))
     }
 
     fn main_step(&mut self) {

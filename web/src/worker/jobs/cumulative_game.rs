@@ -5,7 +5,7 @@
 
 pub mod run;
 
-use crate::route::cumulative_games::CgQuery;
+use crate::protocol::cumulative_games::CgQuery;
 use crate::worker::{Job, JobOutput, Place, Progress, Unit};
 use run as cg_run;
 use run::CgRun;

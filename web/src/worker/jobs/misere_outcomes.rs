@@ -9,7 +9,7 @@ use heaplab_engine::Budget;
 use serde::{Deserialize, Serialize};
 
 use super::Whole;
-use crate::route::misere::MisereRequest;
+use crate::protocol::MisereRequest;
 use crate::worker::{Job, JobOutput, Progress, Unit};
 
 /// The outcomes of heaps `0..` and, when the search stopped early, why.

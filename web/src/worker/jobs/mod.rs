@@ -17,7 +17,6 @@ pub mod partizan;
 #[cfg(feature = "core")]
 pub mod plane;
 pub mod scoring_octal;
-pub mod sweep;
 #[cfg(feature = "core")]
 pub mod sweep_job;
 #[cfg(feature = "core")]

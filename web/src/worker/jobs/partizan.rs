@@ -11,7 +11,7 @@ use heaplab_engine::{Budget, EngineError};
 use serde::{Deserialize, Serialize};
 
 use super::Whole;
-use crate::route::partizan::PartizanRequest;
+use crate::protocol::PartizanRequest;
 use crate::worker::{Job, JobOutput, Place, Progress, Unit};
 
 /// The most heaps the main thread computes when the browser has no Web Workers.

@@ -8,8 +8,8 @@ use std::ops::Range;
 use heaplab_engine::sweep::{wire, Summary, Sweep, CHUNK};
 use heaplab_engine::Budget;
 
-use crate::route::explore::ExploreQuery;
-use crate::worker::{Job, JobOutput, Progress, Unit};
+use crate::protocol::SweepRequest;
+use crate::worker::{Job, JobOutput, JobSpec, Progress, Unit};
 
 /// The job: the sweep, its range, the next chunk and the summary so far.
 struct SweepJob {
@@ -19,13 +19,17 @@ struct SweepJob {
     summary: Summary,
 }
 
-/// Walks `start..end` of the sweep the `#/explore` query `query` states; refuses a bad
-/// query or a range past the family.
-pub fn start(query: &str, start: u64, end: u64) -> Result<Box<dyn Job>, String> {
-    let request = ExploreQuery::from_query(query)
-        .validate()
-        .map_err(|e| e.join("; "))?
-        .request;
+/// The job that walks `range` of `request`'s sweep.
+pub fn spec(request: &SweepRequest, range: (u64, u64)) -> JobSpec {
+    JobSpec::Sweep {
+        request: Box::new(request.clone()),
+        start: range.0,
+        end: range.1,
+    }
+}
+
+/// Walks `start..end` of `request`'s sweep; refuses a bad request or a range past the family.
+pub fn start(request: &SweepRequest, start: u64, end: u64) -> Result<Box<dyn Job>, String> {
     let sweep = request.sweep().map_err(|e| e.to_string())?;
     if start > end || end > sweep.spec().family.len() {
         return Err(format!(

@@ -20,7 +20,7 @@ use heaplab_engine::Budget;
 use serde::{Deserialize, Serialize};
 
 use crate::format::grouped;
-use crate::route::cumulative_games::{CgParams, View};
+use crate::protocol::cumulative_games::{CgParams, View};
 
 /// Most grounded positions solved in the Web Worker.
 pub const WORKER_STATES: u64 = 2_000_000;

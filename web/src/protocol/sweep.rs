@@ -1,17 +1,16 @@
-//! An explorer sweep (`#/explore`) as the page states it ([`SweepRequest`]), read by the route
-//! and by the job that runs a slice of it (`super::sweep_job`).
+//! An explorer sweep (`#/explore`) as the page states it ([`SweepRequest`]): built by the URL
+//! layer, sent to the worker job that runs a slice of it (`crate::worker::jobs::sweep_job`).
 
 use heaplab_engine::subtraction::DEFAULT_SEARCH;
 use heaplab_engine::sweep::{metrics, Family, FamilyOptions, Sweep, SweepSpec, TopSpec};
 use heaplab_engine::{checks, EngineError};
 
-#[cfg(feature = "core")]
-use crate::worker::JobSpec;
+use serde::{Deserialize, Serialize};
 
 /// The sweep as the page states it (names as the CLI's `heaplab sweep` takes them), and the
-/// index range of this slice. A worker is sent the URL query it was read from and the range
-/// ([`SweepRequest::job`]): strings and numbers, so the protocol needs no serde type for it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// index range of this slice. A worker is sent the request itself, so it never reads the
+/// page's URL text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SweepRequest {
     /// The `#/explore?…` query this request was read from.
     pub query: String,
@@ -34,16 +33,6 @@ pub struct SweepRequest {
 }
 
 impl SweepRequest {
-    /// The job that walks `range` of this sweep.
-    #[cfg(feature = "core")]
-    pub fn job(&self, range: (u64, u64)) -> JobSpec {
-        JobSpec::Sweep {
-            query: self.query.clone(),
-            start: range.0,
-            end: range.1,
-        }
-    }
-
     /// The family.
     pub fn family(&self) -> Result<Family, EngineError> {
         set_family(&self.family, self.m, self.size, self.exact_max)

@@ -1,0 +1,170 @@
+//! The web crate's layer order, checked by a test over its `crate::` paths.
+//!
+//! From the bottom up:
+//! - `format` (numbers and durations in words) and `protocol` (each job's request and output,
+//!   and progress) import neither the URL layer nor the worker;
+//! - `route` (the URL layer: parsing and writing each page's state) and `worker` (the jobs
+//!   that run in a Web Worker) import `protocol` and `format`, never each other, nor anything
+//!   above them;
+//! - the job clients (`worker_client`, `worker_pool`, `jobs`, `tiles`), the `components`, the
+//!   `pages`, `app`, `bundle` and `lib` sit on top and may import any layer below.
+//!
+//! The check is a test of this crate (`cargo xtask test` runs it). So the worker never parses a page's URL text again, and a page's URL state never depends
+//! on how its job runs.
+
+/// A layer of the web crate: the files it holds (paths under `web/src`, a folder's files
+/// included) and the top-level modules it must not name.
+pub struct Layer {
+    /// The layer's name, as the failure message says it.
+    pub name: &'static str,
+    /// Its files: `format.rs`, or a module `route` (both `route.rs` and `route/…`).
+    pub modules: &'static [&'static str],
+    /// The crate's top-level modules it must not import.
+    pub forbidden: &'static [&'static str],
+}
+
+/// The stated order (see the module's comment).
+pub const LAYERS: [Layer; 3] = [
+    Layer {
+        name: "format and protocol",
+        modules: &["format", "protocol"],
+        forbidden: &[
+            "route",
+            "worker",
+            "worker_client",
+            "worker_pool",
+            "jobs",
+            "tiles",
+            "components",
+            "pages",
+            "app",
+            "bundle",
+        ],
+    },
+    Layer {
+        name: "the URL layer",
+        modules: &["route"],
+        forbidden: &[
+            "worker",
+            "worker_client",
+            "worker_pool",
+            "jobs",
+            "tiles",
+            "components",
+            "pages",
+            "app",
+            "bundle",
+        ],
+    },
+    Layer {
+        name: "the worker",
+        modules: &["worker"],
+        forbidden: &[
+            "route",
+            "worker_client",
+            "worker_pool",
+            "jobs",
+            "tiles",
+            "components",
+            "pages",
+            "app",
+            "bundle",
+        ],
+    },
+];
+
+/// The top-level modules `source` names as `crate::module` in its code (`use` lines and
+/// paths alike; lines that are comments are skipped, so a doc comment may name any layer).
+pub fn crate_modules(source: &str) -> Vec<String> {
+    let code: String = source
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut found = Vec::new();
+    for (i, _) in code.match_indices("crate::") {
+        let rest = &code[i + "crate::".len()..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if !name.is_empty() && !found.contains(&name) {
+            found.push(name);
+        }
+    }
+    found
+}
+
+/// The layer a file of `web/src` belongs to (`relative`, with `/` separators), if any.
+pub fn layer_of(relative: &str) -> Option<&'static Layer> {
+    let top = relative.split('/').next()?.trim_end_matches(".rs");
+    LAYERS.iter().find(|l| l.modules.contains(&top))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                rust_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+
+    #[test]
+    fn the_web_crate_keeps_its_layer_order() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/src");
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        let mut wrong = Vec::new();
+        let mut checked = 0;
+        for path in files {
+            let relative = path
+                .strip_prefix(&src)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            let Some(layer) = layer_of(&relative) else {
+                continue;
+            };
+            checked += 1;
+            let source = std::fs::read_to_string(&path).unwrap();
+            for module in crate_modules(&source) {
+                if layer.forbidden.contains(&module.as_str()) {
+                    wrong.push(format!(
+                        "{relative} ({}) imports crate::{module}",
+                        layer.name
+                    ));
+                }
+            }
+        }
+        assert!(
+            checked > 20,
+            "only {checked} files of the layers were found"
+        );
+        assert!(
+            wrong.is_empty(),
+            "imports against the layer order:\n{}",
+            wrong.join("\n")
+        );
+    }
+
+    #[test]
+    fn the_check_sees_paths_and_folders() {
+        let names = crate_modules(
+            "use crate::worker::X;\n/// (`crate::pages`)\nlet a = crate::route::y(); // crate::",
+        );
+        assert_eq!(names, ["worker", "route"]);
+        assert_eq!(layer_of("route/partizan.rs").unwrap().name, "the URL layer");
+        assert_eq!(layer_of("route.rs").unwrap().name, "the URL layer");
+        assert_eq!(layer_of("worker/jobs/sweep.rs").unwrap().name, "the worker");
+        assert!(layer_of("worker_client.rs").is_none());
+        assert!(layer_of("pages/octal.rs").is_none());
+    }
+}
