@@ -147,12 +147,12 @@ pub struct PeriodMapPageProps {
 pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
     let state = use_map_state(&props.query);
     let go = view_go(&state);
-    let form_html = form_html(&state, &props.query);
+    let form = form_html(&state, &props.query);
     // With a map to show, the form sits beside it (under it on a phone), so the map starts
     // near the top of the page; without one, the form stands above the message.
     let form_beside_map = state.committed.is_some();
     let body = match state.committed {
-        Some(params) => map_html(&state, params, form_html.clone(), &go),
+        Some(params) => map_html(&state, params, form.clone(), &go),
         None => {
             empty_results("Nothing to draw yet: fix the parameters above and the map appears here.")
         }
@@ -161,7 +161,7 @@ pub fn period_map_page(props: &PeriodMapPageProps) -> Html {
     html! {
         <>{ page_head("Period maps", "Flammenkamp's picture of 3-move subtraction games (survey Section 2, Figure 1): pixel (s1, s2) is the ruleset {s1, s2, s3}, coloured by its proven outcome period — is it s1 + s3, s2 + s3, s1 + s2, or something else? The 4-move family {s1, s2, s3, s1 + s3} and the max-symmetric 5-move family are coloured by log period or preperiod.") }
             if !form_beside_map {
-                { form_html }
+                { form }
             }
             { body }
         </>
