@@ -1,0 +1,171 @@
+//! The map panel: zoom/pan buttons, Reset and Cancel, the progress line, the canvas in its
+//! frame, the axes and hover lines, the resolver's panel, the legend and the downloads.
+
+use heaplab_engine::figure;
+use heaplab_engine::period_map::Family;
+use yew::prelude::*;
+
+use super::legend::legend_html;
+use super::pointer::{mouse_handlers, MouseHandlers};
+use super::state::MapState;
+use super::{ruleset_progress, status_text};
+use crate::components::export::{download_rgba, download_text, ScaledPng};
+use crate::components::pixel_canvas::{view_buttons, ViewKey};
+use crate::route::{navigate, MapParams, MapQuery};
+use crate::tiles::runner::{MapRunner, Phase};
+
+/// The map, its legend and downloads for the valid URL state `params`, with the form
+/// (`form_html`) beside it; `go` serves the view buttons.
+pub(super) fn map_html(
+    state: &MapState,
+    params: MapParams,
+    form_html: Html,
+    go: &Callback<ViewKey>,
+) -> Html {
+    let MapState {
+        canvas,
+        boxed,
+        hover,
+        progress,
+        resolver,
+        committed,
+        ..
+    } = state;
+    let p = progress.as_ref().filter(|p| p.window == params.window);
+    let complete = p.is_some_and(|p| p.phase == Phase::Done);
+    let running = p.is_some_and(|p| p.phase == Phase::Running);
+    let w = params.window;
+    let (width, height) = (w.x1 - w.x0, w.y1 - w.y0);
+    let status = p.map_or_else(
+        || "Starting…".to_string(),
+        |p| status_text(p, params.family),
+    );
+    let (done, total) = p.map_or((0, 1), |p| ruleset_progress(p, params.family));
+    let export = {
+        let runner = state.runner.clone();
+        Callback::from(move |scale: u32| export_png(&runner, params, scale))
+    };
+    let legend_download = legend_svg(state, params);
+    let on_reset = reset_window(*committed);
+    let on_cancel = {
+        let runner = state.runner.clone();
+        Callback::from(move |_: MouseEvent| runner.cancel())
+    };
+    let MouseHandlers {
+        onmousemove,
+        onmousedown,
+        onmouseup,
+        onmouseleave,
+        onkeydown,
+    } = mouse_handlers(state, go);
+    html! {
+        <div class="map-layout map-with-form">
+            { form_html }
+            <section class="card map-panel" aria-label="Map">
+                <div class="toolbar map-tools" role="group" aria-label="Zoom and pan">
+                    { view_buttons("map", false, go) }
+                    <button type="button" id="map-reset" onclick={on_reset}>
+                        { if matches!(params.family, Family::ThreeMove { .. }) { "Reset to the paper's window" } else { "Reset to the default window" } }
+                    </button>
+                    <button type="button" id="map-cancel" onclick={on_cancel} disabled={!running}>{ "Cancel" }</button>
+                </div>
+                <div class="map-progress-line">
+                    <progress id="map-progress" max={total.max(1).to_string()} value={done.to_string()}
+                        aria-label="Rulesets computed"></progress>
+                    <p id="map-status" class="note" role="status" aria-live="polite">{ status }</p>
+                </div>
+                <div class="map-frame">
+                    <canvas
+                        ref={canvas.clone()}
+                        id="period-map"
+                        class="period-map"
+                        width={width.to_string()}
+                        height={height.to_string()}
+                        data-x0={w.x0.to_string()}
+                        data-x1={w.x1.to_string()}
+                        data-y0={w.y0.to_string()}
+                        data-y1={w.y1.to_string()}
+                        data-family={params.family.name()}
+                        data-fixed={params.family.fixed().to_string()}
+                        data-colour={params.colouring.name()}
+                        data-complete={complete.to_string()}
+                        data-coarse-ms={p.and_then(|p| p.coarse_ms).map(|ms| (ms.round() as u64).to_string())}
+                        tabindex="0"
+                        role="img"
+                        aria-label={format!("Period map of the {} family, fixed move {}, s1 from {} to {} across, s2 from {} to {} upwards. Arrow keys pan, + and − zoom.", params.family.name(), params.family.fixed(), w.x0, w.x1 - 1, w.y0, w.y1 - 1)}
+                        {onmousemove} {onmousedown} {onmouseup} {onmouseleave} {onkeydown}
+                    ></canvas>
+                    <div ref={boxed.clone()} class="map-box" aria-hidden="true"></div>
+                </div>
+                <p class="map-axes note">
+                    { format!("s1 = {} … {} left to right; s2 = {} … {} bottom to top. {} × {} pixels, one per ruleset.", w.x0, w.x1 - 1, w.y0, w.y1 - 1, width, height) }
+                </p>
+                <p id="map-hover" class="map-hover" aria-live="polite">
+                    { (**hover).clone().unwrap_or_else(|| "Hover over the map to read a ruleset; click to open it (a red pixel: to search further); drag a box or use the wheel to zoom.".to_string()) }
+                </p>
+                { resolver.panel.clone() }
+            </section>
+            <aside class="card map-side" aria-label="Legend">
+                { legend_html(params, p) }
+            </aside>
+            // After the legend, so on a phone the legend follows the map directly.
+            <section class="card map-exports" aria-label="Downloads">
+                <ScaledPng id="map-png" label="Download PNG" base={(u64::from(width), u64::from(height))} {export} />
+                <div class="toolbar">
+                    <button type="button" id="map-legend-svg" onclick={legend_download}>{ "Download legend SVG" }</button>
+                </div>
+            </section>
+        </div>
+    }
+}
+
+/// Reset: the family's default window, in the same colouring.
+fn reset_window(committed: Option<MapParams>) -> Callback<MouseEvent> {
+    let colour = committed.map_or("class", |p| p.colouring.name());
+    let family = committed.map_or("3move", |p| p.family.name());
+    Callback::from(move |_: MouseEvent| navigate(&MapQuery::defaults_for(family, colour).to_hash()))
+}
+
+/// The legend as an SVG download: the counts so far, in the map's colouring.
+fn legend_svg(state: &MapState, params: MapParams) -> Callback<MouseEvent> {
+    let runner = state.runner.clone();
+    Callback::from(move |_: MouseEvent| {
+        if let Some((counts, scale)) = runner.counts() {
+            let svg = figure::legend_svg(&counts, params.colouring, scale);
+            let _ = download_text(
+                &svg,
+                &format!("{}-legend.svg", file_stem(&params)),
+                "image/svg+xml",
+            );
+        }
+    })
+}
+
+/// Downloads the map at `scale` pixels per ruleset.
+fn export_png(runner: &MapRunner, params: MapParams, scale: u32) -> Result<(), String> {
+    let (window, rgba) = runner
+        .render()
+        .ok_or_else(|| "the map is busy; try again".to_string())?;
+    let (w, h) = (window.x1 - window.x0, window.y1 - window.y0);
+    download_rgba(
+        &rgba,
+        (w, h),
+        scale,
+        &format!("{}-x{scale}.png", file_stem(&params)),
+    )
+}
+
+/// `heaplab-3move-3001-s1-401-1600-s2-901-2100-class`.
+fn file_stem(params: &MapParams) -> String {
+    let w = params.window;
+    format!(
+        "heaplab-{}-{}-s1-{}-{}-s2-{}-{}-{}",
+        params.family.name(),
+        params.family.fixed(),
+        w.x0,
+        w.x1,
+        w.y0,
+        w.y1,
+        params.colouring.name()
+    )
+}
