@@ -4,8 +4,6 @@
 use heaplab_web::route::Route;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
 #[wasm_bindgen_test]
 fn octal_query_round_trips_and_validates() {
     use heaplab_web::route::OctalQuery;

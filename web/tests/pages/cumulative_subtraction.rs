@@ -1,9 +1,7 @@
 //! Browser tests of the cumulative subtraction page: URL state, bad input, the mounted page's
 //! numbers, table, circles and heatmap against the engine, and the Conjecture 19 line.
 
-mod common;
-
-use common::{bad_link_error, document, mount_at, pixel, sleep, text, unmount};
+use crate::common::{bad_link_error, document, mount_at, pixel, sleep, text, unmount};
 use heaplab_engine::cumulative_subtraction as cs;
 use heaplab_engine::figure;
 use heaplab_engine::ruleset::NumberSet;
@@ -13,8 +11,6 @@ use heaplab_web::route::Route;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::HtmlCanvasElement;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 fn cumulative_query_round_trips() {

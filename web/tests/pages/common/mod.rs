@@ -1,7 +1,5 @@
-//! Helpers shared by the browser test files: mounting the app at a URL, reading the page, and
-//! reading canvas pixels. Each file in `web/tests` is its own test binary and uses only some of
-//! them, hence `dead_code` is allowed here.
-#![allow(dead_code)]
+//! Helpers shared by the page test modules: mounting the app at a URL, reading the page, and
+//! reading canvas pixels.
 
 use std::time::Duration;
 

@@ -1,13 +1,9 @@
 //! Browser tests of the app shell: the router, the home page's cards, the not-found page, and
 //! the progress line that every job page shares.
 
-mod common;
-
-use common::{mount_at, text, unmount};
+use crate::common::{mount_at, text, unmount};
 use heaplab_web::route::Route;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 fn routes_parse() {

@@ -2,9 +2,7 @@
 //! stay inside the window, the mounted page drawing the engine's picture, and the job
 //! runner's Cancel.
 
-mod common;
-
-use common::{canvas_rgba, document, mount_at, sleep, text, unmount};
+use crate::common::{canvas_rgba, document, mount_at, sleep, text, unmount};
 use heaplab_engine::plane::{self as plane_engine, MoveSet};
 use heaplab_engine::Budget;
 use heaplab_web::route::plane::{PlaneMode, PlaneQuery, View, PAGE_MAX_CELLS};
@@ -12,8 +10,6 @@ use heaplab_web::route::Route;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlCanvasElement};
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 fn plane_query_round_trips() {

@@ -6,9 +6,7 @@
 //! CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
 //! cargo test -p heaplab-web --target wasm32-unknown-unknown`.
 
-mod common;
-
-use common::{bad_link_error, document, mount_at, pixel, sleep, text, type_into, unmount};
+use crate::common::{bad_link_error, document, mount_at, pixel, sleep, text, type_into, unmount};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::Periodicity;
 use heaplab_web::components::palette::value_rgb;
@@ -21,8 +19,6 @@ use heaplab_web::worker::{run_to_end, CycleRequest, JobOutput, JobSpec, Place, U
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlCanvasElement, HtmlInputElement};
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 fn finite_query_round_trips() {

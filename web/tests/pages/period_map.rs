@@ -2,9 +2,7 @@
 //! mounted page drawing exactly the engine's picture (hover, recolour, click, zoom button),
 //! and the PNG export sizes it offers.
 
-mod common;
-
-use common::{bad_link_error, canvas_rgba, document, mount_at, mouse, sleep, text, unmount};
+use crate::common::{bad_link_error, canvas_rgba, document, mount_at, mouse, sleep, text, unmount};
 use heaplab_engine::figure::{self, Colouring};
 use heaplab_engine::period_map::{self, Family, Window, MAX_PIXELS};
 use heaplab_engine::Budget;
@@ -15,8 +13,6 @@ use heaplab_web::tiles::runner::MAX_HEAPS;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlCanvasElement, HtmlInputElement};
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 fn map_query_round_trips() {

@@ -1,0 +1,14 @@
+//! Browser tests of the core pages, one module per page, in one test binary (each binary
+//! links the whole web crate and starts its own browser, so one binary keeps the suite fast).
+
+use wasm_bindgen_test::wasm_bindgen_test_configure;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+mod app;
+mod common;
+mod cumulative_subtraction;
+mod octal;
+mod period_map;
+mod plane;
+mod subtraction;
