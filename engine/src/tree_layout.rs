@@ -118,6 +118,28 @@ impl Tree {
         index
     }
 
+    /// The tree pruned to its marked edges (the winning moves of a game tree): the root, and
+    /// below each kept node only the children reached by a marked edge. Each kept node counts
+    /// the descendants it lost as `hidden`, so a folded node's `[+k]` stays the true number.
+    pub fn marked_only(&self) -> Tree {
+        let counts = self.descendant_counts();
+        let mut out = Tree::new(self.nodes[0].clone());
+        let mut stack = vec![(0usize, 0usize)];
+        while let Some((old, new)) = stack.pop() {
+            let mut hidden = self.nodes[old].hidden;
+            for &c in &self.nodes[old].children {
+                if self.nodes[c].edge.marked {
+                    let kept = out.add_child(new, self.nodes[c].clone());
+                    stack.push((c, kept));
+                } else {
+                    hidden = hidden.saturating_add(counts[c].saturating_add(1));
+                }
+            }
+            out.nodes[new].hidden = hidden;
+        }
+        out
+    }
+
     /// The number of nodes held.
     pub fn len(&self) -> usize {
         self.nodes.len()
@@ -785,6 +807,23 @@ mod tests {
             frontier = next;
         }
         tree
+    }
+
+    #[test]
+    fn marked_only_keeps_the_marked_lines_and_counts_the_rest() {
+        let mut tree = full_tree(3, 2);
+        // Mark the root's second child and its first child.
+        let second = tree.nodes[0].children[1];
+        let grandchild = tree.nodes[second].children[0];
+        for v in [second, grandchild] {
+            tree.nodes[v].edge.marked = true;
+        }
+        let pruned = tree.marked_only();
+        assert_eq!(pruned.len(), 3);
+        assert_eq!(pruned.nodes[1].label, tree.nodes[second].label);
+        assert_eq!(pruned.nodes[2].label, tree.nodes[grandchild].label);
+        // Every node of the full tree is still counted below the root.
+        assert_eq!(pruned.descendant_counts()[0], tree.descendant_counts()[0]);
     }
 
     /// Pseudo-random trees from a seed (a plain LCG, so the test is deterministic).
