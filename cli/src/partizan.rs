@@ -6,7 +6,7 @@ use crate::output::Format;
 use crate::progress::with_budget;
 use clap::Args;
 use heaplab_engine::octal::Ruleset;
-use heaplab_engine::partizan::heap::{HeapRules, Leaves};
+use heaplab_engine::partizan::heap::{HeapRules, Impartial};
 use heaplab_engine::partizan::position::{self, PositionReport, MAX_POSITION_HEAPS};
 use heaplab_engine::partizan::sequence::{self, PartizanPeriod, SequenceReport, MAX_TERMS};
 use heaplab_engine::ruleset::{parse_count, NumberSet};
@@ -78,27 +78,16 @@ fn rules(args: &PartizanArgs) -> Result<HeapRules, EngineError> {
         return HeapRules::chessboard(&NumberSet::parse(set)?);
     }
     if let Some(word) = &args.black_white {
-        let black = Leaves::parse(word)?;
-        let game = match (&args.code, &args.left) {
-            (Some(code), _) => {
-                let code = Ruleset::parse(code)?;
-                HeapRules::duel(&code, &code)?
-            }
-            (None, Some(set)) if args.pure_breaking => {
-                let set = NumberSet::parse(set)?;
-                HeapRules::pure_breaking(&set, &set)?
-            }
-            (None, Some(set)) => {
-                let set = NumberSet::parse(set)?;
-                HeapRules::subtraction(&set, &set)?
-            }
+        let base = match (&args.code, &args.left) {
+            (Some(code), _) => Impartial::Code(code),
+            (None, Some(set)) => Impartial::Set(set),
             (None, None) => {
                 return Err(EngineError::Parse(
                     "--black-white needs the impartial ruleset: --left SET or --code CODE".into(),
                 ))
             }
         };
-        return HeapRules::black_white(&game, black);
+        return HeapRules::black_white_of(word, base, args.pure_breaking);
     }
     let (Some(left), Some(right)) = (&args.left, &args.right) else {
         return Err(EngineError::Parse(

@@ -57,10 +57,10 @@ pub fn run(text: &str, ops: &GameOps, format: Format) -> Result<String, EngineEr
     let g = store.parse(text)?;
     if let Some(picture) = ops.thermograph {
         let name = store.display(g)?;
-        let d = store.thermograph(g)?.drawing()?;
+        let pictures = drawing::pictures(&mut store, g, &name)?;
         return Ok(match picture {
-            Picture::Svg => drawing::svg(&d, &name),
-            Picture::Tikz => drawing::tikz(&d, &name),
+            Picture::Svg => pictures.svg,
+            Picture::Tikz => pictures.tikz,
         });
     }
     let (mut fields, graph) = basics(&mut store, g)?;

@@ -118,6 +118,28 @@ impl Tree {
         index
     }
 
+    /// The tree pruned to its marked edges (the winning moves of a game tree): the root, and
+    /// below each kept node only the children reached by a marked edge. Each kept node counts
+    /// the descendants it lost as `hidden`, so a folded node's `[+k]` stays the true number.
+    pub fn marked_only(&self) -> Tree {
+        let counts = self.descendant_counts();
+        let mut out = Tree::new(self.nodes[0].clone());
+        let mut stack = vec![(0usize, 0usize)];
+        while let Some((old, new)) = stack.pop() {
+            let mut hidden = self.nodes[old].hidden;
+            for &c in &self.nodes[old].children {
+                if self.nodes[c].edge.marked {
+                    let kept = out.add_child(new, self.nodes[c].clone());
+                    stack.push((c, kept));
+                } else {
+                    hidden = hidden.saturating_add(counts[c].saturating_add(1));
+                }
+            }
+            out.nodes[new].hidden = hidden;
+        }
+        out
+    }
+
     /// The number of nodes held.
     pub fn len(&self) -> usize {
         self.nodes.len()

@@ -22,7 +22,7 @@ use yew::prelude::*;
 use crate::format::progress_text;
 #[cfg(feature = "lab")]
 use crate::worker::{
-    jobs::cumulative_game::run::CgResult, PartizanResult, ScoringTable, Truncated,
+    jobs::cumulative_game::run::CgResult, GameResult, PartizanResult, ScoringTable, Truncated,
 };
 use crate::worker::{Job, JobId, JobOutput, JobSpec, Place, Progress, WorkerReply, WorkerRequest};
 use crate::worker_client::{
@@ -94,6 +94,13 @@ impl Shared {
         Partizan,
         PartizanResult,
         "A partizan heap game's sequence and position."
+    );
+    #[cfg(feature = "lab")]
+    output_of!(
+        partizan_game,
+        PartizanGame,
+        GameResult,
+        "One partizan game's facts and thermograph."
     );
 
     /// The 2-D subtraction window, shared (the page keeps it to draw and export).

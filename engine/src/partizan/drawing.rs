@@ -2,8 +2,31 @@
 //! (II.5) draw them: temperature upward, values increasing to the *left* (so Left's wall is
 //! on the left), walls to the temperature and the mast above it, with axes and ticks.
 
+use super::game::{GameId, GameStore};
 use super::number::Dyadic;
 use super::thermograph::Drawing;
+use crate::EngineError;
+
+/// A game's thermograph in both picture formats, drawn once for the CLI and the web page.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Pictures {
+    /// The title the pictures carry.
+    pub title: String,
+    /// The standalone SVG document ([`svg`]).
+    pub svg: String,
+    /// The `tikzpicture` ([`tikz`]).
+    pub tikz: String,
+}
+
+/// The thermograph of `g` as SVG and TikZ, titled `title`.
+pub fn pictures(store: &mut GameStore, g: GameId, title: &str) -> Result<Pictures, EngineError> {
+    let d = store.thermograph(g)?.drawing()?;
+    Ok(Pictures {
+        title: title.to_string(),
+        svg: svg(&d, title),
+        tikz: tikz(&d, title),
+    })
+}
 
 /// The SVG canvas size and margin, in pixels.
 const WIDTH: f64 = 480.0;
@@ -153,13 +176,20 @@ fn svg_curves(d: &Drawing, f: &Frame, title: &str) -> String {
             "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"/>\n",
             f.path(points)
         ));
-        let (t, v) = points[points.len() / 2];
+        // Each wall is named at its foot, the mast at its top, so the names never overlap
+        // where the walls meet.
+        let (t, v) = if name == "mast" {
+            points[points.len() - 1]
+        } else {
+            points[0]
+        };
         out.push_str(&format!(
             "<text x=\"{:.2}\" y=\"{:.2}\" fill=\"{colour}\">{name}</text>\n",
             f.x(float(v)) + 4.0,
             f.y(float(t)) - 4.0
         ));
     }
+    out.push_str(&svg_legend());
     out.push_str(&format!(
         "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"middle\">value (Left's side on the left)</text>\n\
          <text x=\"14\" y=\"{:.2}\" transform=\"rotate(-90 14 {:.2})\" text-anchor=\"middle\">temperature</text>\n\
@@ -171,6 +201,31 @@ fn svg_curves(d: &Drawing, f: &Frame, title: &str) -> String {
         WIDTH / 2.0,
         escape(title)
     ));
+    out
+}
+
+/// The key in the top right corner: a short stroke in each curve's colour and its name.
+fn svg_legend() -> String {
+    let mut out = String::from("<g class=\"legend\">\n");
+    for (i, (colour, name)) in [
+        ("#1f5fbf", "Left wall"),
+        ("#bf3f1f", "Right wall"),
+        ("#222", "mast"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let y = 36.0 + 14.0 * i as f64;
+        out.push_str(&format!(
+            "<line x1=\"{:.2}\" y1=\"{y:.2}\" x2=\"{:.2}\" y2=\"{y:.2}\" stroke=\"{colour}\" stroke-width=\"2\"/>\
+             <text x=\"{:.2}\" y=\"{:.2}\">{name}</text>\n",
+            WIDTH - 110.0,
+            WIDTH - 94.0,
+            WIDTH - 90.0,
+            y + 4.0
+        ));
+    }
+    out.push_str("</g>\n");
     out
 }
 
@@ -229,4 +284,27 @@ pub fn tikz(d: &Drawing, title: &str) -> String {
     }
     out.push_str("\\end{tikzpicture}\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pictures_name_the_game_the_axes_and_both_walls() {
+        let mut store = GameStore::default();
+        let g = store.parse("{2|-1}").unwrap();
+        let p = pictures(&mut store, g, "{2|-1}").unwrap();
+        for part in [
+            "<title>Thermograph of {2|-1}</title>",
+            "temperature",
+            "value (Left's side on the left)",
+            "Left wall",
+            "Right wall",
+            "mast",
+        ] {
+            assert!(p.svg.contains(part), "the SVG lacks {part:?}");
+        }
+        assert!(p.tikz.contains("\\begin{tikzpicture}") && p.tikz.contains("left wall"));
+    }
 }

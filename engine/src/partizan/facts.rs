@@ -12,7 +12,7 @@ use std::cmp::Ordering;
 pub type WallPoints = Vec<[String; 2]>;
 
 /// The facts every report of a single game has, in notation.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameFacts {
     /// The canonical form as papers print it (`{2|1||0}`, `^*`, `+-1`).
     pub canonical: String,

@@ -28,6 +28,27 @@ pub const MAX_PARTS: usize = MAX_CUT as usize + 1;
 /// The largest number of tokens a move may take.
 pub const MAX_TAKE: usize = 10_000;
 
+/// The impartial ruleset a black-and-white game colours, as typed: a subtraction set (or cut
+/// numbers) such as `1,2`, or a code-digit code such as `.07`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Impartial<'a> {
+    /// A subtraction set, or cut numbers for pure breaking.
+    Set(&'a str),
+    /// A code-digit code.
+    Code(&'a str),
+}
+
+impl<'a> Impartial<'a> {
+    /// Reads one field that holds either: text with a `.` is a code (`.07`), else a set.
+    pub fn guess(text: &'a str) -> Self {
+        if text.contains('.') {
+            Impartial::Code(text)
+        } else {
+            Impartial::Set(text)
+        }
+    }
+}
+
 /// Which heap sizes a player may leave behind (black-and-white heap games, thesis Section
 /// 3.1.4): a colouring of the sizes `0, 1, 2, …` written as a word of `b` (black: Left may
 /// leave it) and `w` (white: Right may), a prefix and then a cycle repeated for ever, at most
@@ -297,6 +318,33 @@ impl HeapRules {
             left: coloured(black),
             right: coloured(black.complement()),
         })
+    }
+
+    /// The black-and-white game of the colouring word `word` (see [`Leaves::parse`]) over the
+    /// impartial ruleset written `base` (a subtraction set, cut numbers when `pure_breaking`, or
+    /// a code-digit code): what the CLI's `--black-white` and the web page's `bw` family both
+    /// build, so the two always name the same game.
+    pub fn black_white_of(
+        word: &str,
+        base: Impartial<'_>,
+        pure_breaking: bool,
+    ) -> Result<Self, EngineError> {
+        let black = Leaves::parse(word)?;
+        let game = match base {
+            Impartial::Code(code) => {
+                let code = Ruleset::parse(code)?;
+                HeapRules::duel(&code, &code)?
+            }
+            Impartial::Set(set) if pure_breaking => {
+                let set = NumberSet::parse(set)?;
+                HeapRules::pure_breaking(&set, &set)?
+            }
+            Impartial::Set(set) => {
+                let set = NumberSet::parse(set)?;
+                HeapRules::subtraction(&set, &set)?
+            }
+        };
+        HeapRules::black_white(&game, black)
     }
 
     /// Chessboard subtraction `S(A)` (Definition 4.59): the black-and-white subtraction game

@@ -103,6 +103,20 @@ pub fn canonical_sequence(
         .to_vec())
 }
 
+/// The canonical form of the sum of `heaps` in `store` (each heap's form from
+/// [`canonical_sequence`]): what a thermograph or a single-game view of a position starts from.
+pub fn heaps_value(
+    rules: &HeapRules,
+    heaps: &[usize],
+    store: &mut GameStore,
+    budget: &mut Budget<'_>,
+) -> Result<GameId, EngineError> {
+    let terms = heaps.iter().max().map_or(0, |&h| h + 1);
+    let values = canonical_sequence(rules, terms, store, budget)?;
+    let games: Vec<GameId> = heaps.iter().map(|&h| values[h]).collect();
+    store.sum(&games)
+}
+
 /// Reduced canonical forms of heaps `0..terms` in `store`, computed modulo infinitesimals
 /// throughout ([`HeapSolver::new_reduced`]) rather than by reducing the canonical forms; an
 /// error with [`UNDECIDED`] at a heap this cannot decide.

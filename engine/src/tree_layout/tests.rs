@@ -18,6 +18,23 @@ fn full_tree(branching: usize, levels: usize) -> Tree {
     tree
 }
 
+#[test]
+fn marked_only_keeps_the_marked_lines_and_counts_the_rest() {
+    let mut tree = full_tree(3, 2);
+    // Mark the root's second child and its first child.
+    let second = tree.nodes[0].children[1];
+    let grandchild = tree.nodes[second].children[0];
+    for v in [second, grandchild] {
+        tree.nodes[v].edge.marked = true;
+    }
+    let pruned = tree.marked_only();
+    assert_eq!(pruned.len(), 3);
+    assert_eq!(pruned.nodes[1].label, tree.nodes[second].label);
+    assert_eq!(pruned.nodes[2].label, tree.nodes[grandchild].label);
+    // Every node of the full tree is still counted below the root.
+    assert_eq!(pruned.descendant_counts()[0], tree.descendant_counts()[0]);
+}
+
 /// Pseudo-random trees from a seed (a plain LCG, so the test is deterministic).
 fn random_tree(seed: u64, size: usize) -> Tree {
     let mut state = seed;

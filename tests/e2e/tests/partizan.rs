@@ -1,11 +1,13 @@
 //! End-to-end tests of the partizan page in a real headless Chromium: the table of
 //! S(1,2 | 1,3) read back and compared with the engine's canonical forms, a click on a heap
-//! that opens its position box, and a tampered link that shows an error.
+//! that opens its position box, and a tampered link that shows an error; the single-game
+//! mode, the black-and-white family, thermographs with their exports, the game tree's
+//! readable opening and the URL keys that restore each view.
 
 use anyhow::{ensure, Context, Result};
 use heaplab_e2e::{with_page, Page};
-use heaplab_engine::partizan::heap::HeapRules;
-use heaplab_engine::partizan::{position, sequence};
+use heaplab_engine::partizan::heap::{HeapRules, Impartial};
+use heaplab_engine::partizan::{position, sequence, GameStore};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::Budget;
 
@@ -145,6 +147,214 @@ async fn the_means_and_temperatures_are_the_engines() -> Result<()> {
         let temperatures = column(&page, 5).await?;
         let shown: Vec<(String, String)> = means.into_iter().zip(temperatures).collect();
         ensure!(shown == want, "page {shown:?}\nengine {want:?}");
+        Ok(())
+    })
+    .await
+}
+
+/// The single game {2|-1} (Winning Ways ch. 6): mean 1/2, temperature 3/2, with the
+/// engine's canonical form, outcome and stops.
+#[tokio::test]
+async fn a_single_game_shows_its_mean_and_temperature() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/partizan?family=game&game=%7B2%7C-1%7D")
+            .await?;
+        page.wait_for_text("#pz-game-temperature", "3/2").await?;
+        page.wait_for_text("#pz-game-mean", "1/2").await?;
+        page.wait_for_text("#pz-game-value", "{2|-1}").await?;
+        page.wait_for_text("#pz-game-outcome", "N").await?;
+        page.wait_for_text("#pz-game-left-stop", "2").await?;
+        page.wait_for_text("#pz-game-right-stop", "-1").await?;
+        page.wait_for("#pz-thermo svg").await?;
+        Ok(())
+    })
+    .await
+}
+
+/// Typing `^*` into the game field commits it to the URL and shows the engine's canonical
+/// form and atomic weight; reopening the URL shows the same.
+#[tokio::test]
+async fn a_typed_game_goes_into_the_url_and_comes_back() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/partizan?family=game&game=1").await?;
+        page.wait_for_text("#pz-game-value", "1").await?;
+        page.js(
+            "const f = document.querySelector('#pz-game-text'); f.value = ''; return true;",
+            vec![],
+        )
+        .await?;
+        page.type_into("#pz-game-text", "^*").await?;
+        page.wait_for_hash_containing("game=%5E%2A").await?;
+        let mut store = GameStore::default();
+        let g = store.parse("^*")?;
+        let want = store.display(g)?;
+        let weight = store.atomic_weight(g)?;
+        let weight = store.display(weight)?;
+        page.wait_for_text("#pz-game-value", &want).await?;
+        page.wait_for_text("#pz-game-atomic", &weight).await?;
+        page.reload().await?;
+        page.wait_for_text("#pz-game-value", &want).await?;
+        page.wait_for_value("#pz-game-text", "^*").await?;
+        Ok(())
+    })
+    .await
+}
+
+/// Bad game text and a bad colouring word give one line each, and the page stays up.
+#[tokio::test]
+async fn tampered_games_and_words_give_one_line() -> Result<()> {
+    with_page(|page| async move {
+        let deep = "%7B".repeat(10_000);
+        for (link, selector) in [
+            (
+                format!("#/partizan?family=game&game={deep}"),
+                "#pz-game-error",
+            ),
+            (
+                "#/partizan?family=game&game=%7B%7C%7C%7C%7D".to_string(),
+                "#pz-game-error",
+            ),
+            (
+                "#/partizan?family=game&game=%7B1%7C0".to_string(),
+                "#pz-game-error",
+            ),
+            (
+                "#/partizan?family=bw&word=bxw&L=1,2&n=10".to_string(),
+                "#pz-error-word",
+            ),
+        ] {
+            page.open(&link).await?;
+            let message = page.wait_for_some_text(selector).await?;
+            ensure!(!message.contains('\n'), "{selector}: {message:?}");
+            page.assert_not_blank().await?;
+        }
+        Ok(())
+    })
+    .await
+}
+
+/// The black-and-white family's table is the engine's (the CLI's `--black-white bw
+/// --left 1,2` calls the same engine function).
+#[tokio::test]
+async fn a_black_and_white_table_is_the_engines() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/partizan?family=bw&word=bw&L=1,2&n=12").await?;
+        page.wait_for("#pz-row-11").await?;
+        let rules = HeapRules::black_white_of("bw", Impartial::Set("1,2"), false)?;
+        let want = sequence::solve(&rules, 12, false, &mut Budget::unlimited())?;
+        let values = column(&page, 2).await?;
+        ensure!(values == want.values, "{values:?} vs {:?}", want.values);
+        let coded = HeapRules::black_white_of("wbb(bw)", Impartial::Code(".07"), false)?;
+        let want = sequence::solve(&coded, 12, false, &mut Budget::unlimited())?;
+        page.open("#/partizan?family=bw&word=wbb(bw)&L=.07&n=12")
+            .await?;
+        page.wait_for_text("#pz-summary-title", &want.ruleset)
+            .await?;
+        ensure!(
+            column(&page, 2).await? == want.values,
+            "the .07 table differs"
+        );
+        Ok(())
+    })
+    .await
+}
+
+/// A heap's thermograph (`thermo=7`): the SVG download has the title, both axis names and
+/// both walls; TikZ and PNG downloads too; the link in the table sets the key.
+#[tokio::test]
+async fn a_heap_thermograph_downloads_as_svg_tikz_and_png() -> Result<()> {
+    with_page(|page| async move {
+        page.open(S_12_13).await?;
+        page.click("#pz-thermo-7").await?;
+        page.wait_for_hash_containing("thermo=7").await?;
+        page.wait_for("#pz-thermo svg").await?;
+        page.capture_downloads().await?;
+        page.click("#pz-thermo-svg").await?;
+        let (name, svg) = page.last_download().await?;
+        ensure!(name.ends_with(".svg"), "{name}");
+        for part in [
+            "<title>Thermograph of 7 in S(1,2 | 1,3)</title>",
+            "temperature",
+            "value",
+            "Left wall",
+            "Right wall",
+            "mast",
+        ] {
+            ensure!(svg.contains(part), "the SVG lacks {part:?}");
+        }
+        page.click("#pz-thermo-tikz").await?;
+        let (name, tex) = page.last_download().await?;
+        ensure!(
+            name.ends_with(".tex") && tex.contains("\\begin{tikzpicture}"),
+            "{name}"
+        );
+        page.click("#pz-thermo-png").await?;
+        page.wait_until("a PNG download", || async {
+            let (name, _) = page.last_download().await?;
+            Ok(if name.ends_with(".png") {
+                Ok(())
+            } else {
+                Err(name)
+            })
+        })
+        .await?;
+        Ok(())
+    })
+    .await
+}
+
+/// The game tree of 5+7+9 in S(1,2 | 1,3) opens with the root's winning options showing,
+/// their labels at least 11 CSS px on screen; `tree=all` and `thermo=pos` reopen their view.
+#[tokio::test]
+async fn the_tree_of_5_7_9_opens_readable() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/partizan?family=subtraction&L=1,2&R=1,3&n=40&pos=5,7,9")
+            .await?;
+        page.wait_for("#pz-tree-svg g.tree-node").await?;
+        let report = position::analyse(&rules(), &[5, 7, 9], &mut Budget::unlimited())?;
+        let wins = report.left_wins.len() + report.right_wins.len();
+        // The smallest label on screen, in CSS px: the computed font size times the scale of
+        // the drawing on screen (viewBox fit, pan and zoom: the text's screen matrix).
+        let probe = "const svg = document.querySelector('#pz-tree-svg');
+            const labels = [...svg.querySelectorAll('g.tree-node text')];
+            const px = labels.map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
+            return [labels.length, Math.min(...px), svg.querySelectorAll('g.tree-node').length];";
+        let shown = page
+            .wait_until("the root's options to show", || async {
+                let v = page.js(probe, vec![]).await?;
+                let nodes = v[2].as_u64().unwrap_or(0) as usize;
+                Ok(if nodes > 1 { Ok(v) } else { Err(format!("{nodes} nodes")) })
+            })
+            .await?;
+        let nodes = shown[2].as_u64().unwrap_or(0) as usize;
+        ensure!(
+            wins > 0 && nodes > wins,
+            "{nodes} nodes for {wins} winning moves"
+        );
+        let smallest = shown[1].as_f64().unwrap_or(0.0);
+        ensure!(smallest >= 11.0, "labels {smallest} px high");
+        page.open("#/partizan?L=1,2&R=1,3&n=40&pos=5,7&thermo=pos&tree=all")
+            .await?;
+        page.wait_for_text("#pz-tree-toggle", "Show the winning moves only")
+            .await?;
+        let title = page.attr("#pz-thermo", "data-title").await?;
+        ensure!(title.as_deref() == Some("5+7 in S(1,2 | 1,3)"), "{title:?}");
+        Ok(())
+    })
+    .await
+}
+
+/// "Open as a single game" puts the position's canonical form into the single-game view.
+#[tokio::test]
+async fn a_position_opens_as_a_single_game() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/partizan?L=1,2&R=1,3&n=20&pos=3,2").await?;
+        let want = position::analyse(&rules(), &[3, 2], &mut Budget::unlimited())?;
+        page.wait_for_text("#pz-position-value", &want.value)
+            .await?;
+        page.click("#pz-open-game").await?;
+        page.wait_for_hash_containing("family=game").await?;
+        page.wait_for_text("#pz-game-value", &want.value).await?;
         Ok(())
     })
     .await

@@ -8,6 +8,14 @@
 //! shared [`TreeView`]), and play against the engine as Left or Right (each move is a link
 //! that changes `pos` and `turn` in the URL; the job makes the engine's reply). Every number
 //! comes from `heaplab_engine::partizan`.
+//!
+//! Two more modes share the page: `family=bw` (black-and-white heap games, the CLI's
+//! `--black-white`) and `family=game`, one game typed in notation ([`game`]). A thermograph
+//! ([`thermo`]) of a heap (`thermo=7`), of the position (`thermo=pos`) or of the single game
+//! is drawn by the engine and exported as SVG, TikZ or PNG.
+
+pub mod game;
+pub mod thermo;
 
 use std::rc::Rc;
 
@@ -30,8 +38,10 @@ use crate::components::palette::ColourSwatch;
 use crate::components::tree::TreeView;
 use crate::components::value_strip::{device_scale, strip_layout, strip_rgba, use_box_width};
 use crate::jobs::{job_status, use_job, JobState};
-use crate::route::partizan::{PartizanQuery, PartizanRequest, FAMILIES};
+use crate::route::partizan::{PartizanQuery, PartizanRequest, PartizanView, FAMILIES};
 use crate::worker::{JobSpec, PartizanResult};
+use game::GameJob;
+use thermo::ThermoCard;
 
 /// The outcome classes with their colours and meanings, in legend order.
 pub const OUTCOME_COLOURS: [(char, [u8; 3], &str); 4] = [
@@ -119,13 +129,42 @@ pub struct PartizanPageProps {
 /// The `#/partizan` page: the rule form, then the worker's results.
 #[function_component(PartizanPage)]
 pub fn partizan_page(props: &PartizanPageProps) -> Html {
-    let form = use_live_form(
-        &props.query,
-        PartizanQuery::validate,
-        PartizanQuery::to_hash,
-    );
-    let form_errors = form.validate().err();
-    let committed = props.query.validate();
+    let form = use_live_form(&props.query, PartizanQuery::check, PartizanQuery::to_hash);
+    let results = match props.query.check() {
+        Ok(PartizanView::Heaps(request)) => {
+            html! { <PartizanJob {request} query={props.query.clone()} /> }
+        }
+        Ok(PartizanView::Game(request)) => html! { <GameJob {request} /> },
+        // The form follows the URL, so a tampered link's errors are shown under the form.
+        Err(_) => {
+            empty_results("Nothing to show yet: fix the input above and the results appear here.")
+        }
+    };
+    html! {
+        <>{ page_head("Partizan heap games", "Left and Right move under different rules: partizan subtraction S(L | R), pure breaking PB(L | R), duels of code-digit games, chessboard subtraction and black-and-white heap games (Chapter 4 of the thesis), or one game typed in the usual notation. Each heap's canonical form and outcome class (L, R, P, N), the period with what proves it, a sum of heaps with each player's winning moves, and thermographs.") }
+            { rule_form(&form) }
+            { results }
+        </>
+    }
+}
+
+/// The labels of the two rule fields for a family.
+fn rule_labels(family: &str) -> (&'static str, &'static str) {
+    match family {
+        "breaking" => ("Left's cut numbers", "Right's cut numbers"),
+        "duel" => ("Left's code (e.g. .07)", "Right's code (e.g. .137)"),
+        "chessboard" => ("The set S (Left leaves even heaps)", "Right (unused)"),
+        "bw" => (
+            "Impartial ruleset: a set (1,2) or a code (.07)",
+            "Right (unused)",
+        ),
+        _ => ("Left's subtraction set", "Right's subtraction set"),
+    }
+}
+
+/// The form: the family, then its fields (the game text in single-game mode).
+fn rule_form(form: &UseStateHandle<PartizanQuery>) -> Html {
+    let form_errors = form.check().err();
     let edit = |f: fn(&mut PartizanQuery, String)| {
         let form = form.clone();
         Callback::from(move |text: String| {
@@ -134,44 +173,43 @@ pub fn partizan_page(props: &PartizanPageProps) -> Html {
             form.set(next);
         })
     };
-    let on_family = edit_form::<_, Event>(&form, |q: &mut PartizanQuery, v| q.family = v);
-    let onsubmit = submit_when_valid(&form, PartizanQuery::validate, PartizanQuery::to_hash);
-    let (left_label, right_label) = match form.family.trim() {
-        "breaking" => ("Left's cut numbers", "Right's cut numbers"),
-        "duel" => ("Left's code (e.g. .07)", "Right's code (e.g. .137)"),
-        "chessboard" => ("The set S (Left leaves even heaps)", "Right (unused)"),
-        _ => ("Left's subtraction set", "Right's subtraction set"),
+    let on_family = edit_form::<_, Event>(form, |q: &mut PartizanQuery, v| q.family = v);
+    let onsubmit = submit_when_valid(form, PartizanQuery::check, PartizanQuery::to_hash);
+    let family = form.family.trim();
+    let (left_label, right_label) = rule_labels(family);
+    let fields = if form.is_game() {
+        html! {
+            { text_field(&props!(TextFieldProps { id: "pz-game-text", label: "Game (e.g. {2|-1}, ^*, *3, 1/2, {1|0}+*)", value: form.game.clone(), oninput: edit(|q, v| q.game = v), hint: "{2|-1}" })) }
+        }
+    } else {
+        html! {
+            <>
+                if family == "bw" {
+                    { text_field(&props!(TextFieldProps { id: "pz-word", label: "Colouring word (b: Left, w: Right)", value: form.word.clone(), oninput: edit(|q, v| q.word = v), hint: "wbb(bw)" })) }
+                }
+                { text_field(&props!(TextFieldProps { id: "pz-left", label: left_label, value: form.left.clone(), oninput: edit(|q, v| q.left = v), hint: "1,2" })) }
+                if family != "bw" {
+                    { text_field(&props!(TextFieldProps { id: "pz-right", label: right_label, value: form.right.clone(), oninput: edit(|q, v| q.right = v), hint: "1,3" })) }
+                }
+                { text_field(&props!(TextFieldProps { id: "pz-terms", label: "Heaps n", narrow: true, inputmode: "numeric", value: form.terms.clone(), oninput: edit(|q, v| q.terms = v) })) }
+                { text_field(&props!(TextFieldProps { id: "pz-pos", label: "Position: a sum of heaps (optional)", value: form.pos.clone(), oninput: edit(|q, v| q.pos = v), hint: "5,7,9" })) }
+            </>
+        }
     };
-    let form_html = html! {
+    html! {
         <form class="card ruleset-form pz-form" {onsubmit} novalidate=true aria-label="Partizan ruleset">
             <div class="field">
                 <label for="pz-family">{ "Family" }</label>
                 <select id="pz-family" onchange={on_family}>
                     { for FAMILIES.iter().map(|(value, label)| html! {
-                        <option value={*value} selected={form.family.trim() == *value}>{ *label }</option>
+                        <option value={*value} selected={family == *value}>{ *label }</option>
                     }) }
                 </select>
             </div>
-            { text_field(&props!(TextFieldProps { id: "pz-left", label: left_label, value: form.left.clone(), oninput: edit(|q, v| q.left = v), hint: "1,2" })) }
-            { text_field(&props!(TextFieldProps { id: "pz-right", label: right_label, value: form.right.clone(), oninput: edit(|q, v| q.right = v), hint: "1,3" })) }
-            { text_field(&props!(TextFieldProps { id: "pz-terms", label: "Heaps n", narrow: true, inputmode: "numeric", value: form.terms.clone(), oninput: edit(|q, v| q.terms = v) })) }
-            { text_field(&props!(TextFieldProps { id: "pz-pos", label: "Position: a sum of heaps (optional)", value: form.pos.clone(), oninput: edit(|q, v| q.pos = v), hint: "5,7,9" })) }
+            { fields }
             <div class="field actions"><button type="submit" class="primary" id="pz-show">{ "Show" }</button></div>
             { field_errors("pz-error", &form_errors.as_ref().map(PartizanQuery::field_errors).unwrap_or_default(), true) }
         </form>
-    };
-    let results = match committed {
-        Ok(request) => html! { <PartizanJob {request} query={props.query.clone()} /> },
-        // The form follows the URL, so a tampered link's errors are shown under the form.
-        Err(_) => {
-            empty_results("Nothing to show yet: fix the input above and the results appear here.")
-        }
-    };
-    html! {
-        <>{ page_head("Partizan heap games", "Left and Right move under different rules: partizan subtraction S(L | R), pure breaking PB(L | R), duels of code-digit games and chessboard subtraction (Chapter 4 of the thesis). Each heap's canonical form and outcome class (L, R, P, N), the period with what proves it, and a sum of heaps with each player's winning moves.") }
-            { form_html }
-            { results }
-        </>
     }
 }
 
@@ -240,6 +278,13 @@ pub fn results(props: &ResultsProps) -> Html {
             if let Some(position) = &props.result.position {
                 <PositionBox report={position.clone()} query={props.query.clone()} reply={props.result.reply.clone()} />
             }
+            if let Some(pictures) = &props.result.thermograph {
+                <section class="card" aria-labelledby="pz-thermo-title">
+                    <h2 id="pz-thermo-title">{ "Thermograph" }</h2>
+                    <ThermoCard id="pz-thermo" pictures={pictures.clone()} stem={format!("{stem}-thermograph")} />
+                    <p><a id="pz-thermo-close" href={with_thermo(&props.query, "")}>{ "Hide the thermograph" }</a></p>
+                </section>
+            }
             <OutcomeStrip outcomes={report.outcomes.clone()} stem={stem.clone()} />
             <section class="card wide" aria-labelledby="pz-table-title">
                 <h2 id="pz-table-title">{ "Canonical forms" }</h2>
@@ -251,6 +296,24 @@ pub fn results(props: &ResultsProps) -> Html {
             </section>
         </>
     }
+}
+
+/// The URL state with the thermograph key `thermo` set (empty: none).
+fn with_thermo(query: &PartizanQuery, thermo: &str) -> String {
+    let mut link = query.clone();
+    link.thermo = thermo.into();
+    link.to_hash()
+}
+
+/// The URL state switched to the single-game mode with `game` typed in.
+fn as_single_game(query: &PartizanQuery, game: &str) -> String {
+    let mut link = query.clone();
+    link.family = "game".into();
+    link.game = game.into();
+    link.thermo.clear();
+    link.play.clear();
+    link.turn.clear();
+    link.to_hash()
 }
 
 /// The heaps where the period of the canonical forms starts and first repeats, with labels.
@@ -293,12 +356,13 @@ fn sequence_table(
                 <td class="pz-outcome"><ColourSwatch colour={outcome_css(class)} />{ format!(" {class}") }</td>
                 { thermal_cells(n) }
                 <td class="pz-mark">{ mark }</td>
+                <td><a id={format!("pz-thermo-{n}")} href={with_thermo(query, &n.to_string())}>{ "thermograph" }</a></td>
             </tr>
         }
     };
     html! {
         <table id="pz-table" class="data">
-            <thead><tr><th>{ "Heap" }</th><th>{ "Canonical form" }</th><th>{ "Outcome" }</th><th>{ "Mean" }</th><th>{ "Temperature" }</th><th>{ "Period" }</th></tr></thead>
+            <thead><tr><th>{ "Heap" }</th><th>{ "Canonical form" }</th><th>{ "Outcome" }</th><th>{ "Mean" }</th><th>{ "Temperature" }</th><th>{ "Period" }</th><th>{ "Draw" }</th></tr></thead>
             <tbody>
                 { for report.values.iter().zip(report.outcomes.chars()).enumerate().map(row) }
             </tbody>
@@ -380,8 +444,16 @@ const TREE_LEGEND: &str = "Left's options lean left (blue), Right's right (red, 
 /// tree; or, in play, the engine's move and the visitor's moves as links.
 #[function_component(PositionBox)]
 pub fn position_box(props: &PositionBoxProps) -> Html {
-    let tree = use_memo(props.report.clone(), |r| {
-        r.as_ref().ok().map(|r| Rc::new(r.tree.clone()))
+    // By default the tree opens on the winning lines only, which stay readable on big sums.
+    let all = props.query.tree.trim() == "all";
+    let tree = use_memo((props.report.clone(), all), |(r, all)| {
+        r.as_ref().ok().map(|r| {
+            Rc::new(if *all {
+                r.tree.clone()
+            } else {
+                r.tree.marked_only()
+            })
+        })
     });
     let report = match &props.report {
         Ok(r) => r,
@@ -405,6 +477,10 @@ pub fn position_box(props: &PositionBoxProps) -> Html {
                 <div><dt>{ "Canonical form" }</dt><dd id="pz-position-value"><code>{ report.value.clone() }</code></dd></div>
                 <div><dt>{ "Outcome" }</dt><dd id="pz-position-outcome">{ format!("{:?}", report.outcome) }</dd></div>
             </dl>
+            <p>
+                <a id="pz-open-game" href={as_single_game(&props.query, &report.value)}>{ "Open as a single game" }</a>{ " · " }
+                <a id="pz-thermo-pos" href={with_thermo(&props.query, "pos")}>{ "Thermograph of the position" }</a>
+            </p>
             { body }
         </section>
     }
@@ -450,9 +526,31 @@ fn analysis(props: &PositionBoxProps, report: &PositionReport, tree: &Option<Rc<
                 <a id="pz-play-R" href={play_link(q, None, "R", "R")}>{ "as Right" }</a>
                 { " (you move first)." }</p>
             if let Some(tree) = tree {
+                { tree_choice(q) }
                 <TreeView id="pz-tree" tree={tree.clone()} cap={150} legend={TREE_LEGEND} filename="heaplab-partizan-tree" />
             }
         </>
+    }
+}
+
+/// The line above the tree: which moves it shows, and a link to the other choice (`tree`).
+fn tree_choice(query: &PartizanQuery) -> Html {
+    let all = query.tree.trim() == "all";
+    let mut other = query.clone();
+    other.tree = if all { String::new() } else { "all".into() };
+    let (now, switch) = if all {
+        (
+            "The game tree with every option.",
+            "Show the winning moves only",
+        )
+    } else {
+        (
+            "The game tree's winning moves (thick edges); the other options are counted in [+k].",
+            "Show every option",
+        )
+    };
+    html! {
+        <p id="pz-tree-choice">{ format!("{now} ") }<a id="pz-tree-toggle" href={other.to_hash()}>{ switch }</a></p>
     }
 }
 

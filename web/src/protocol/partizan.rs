@@ -1,4 +1,5 @@
-//! The partizan page's job request: the ruleset, the table's length, the position and play.
+//! The partizan page's job requests: a family's table (the ruleset, the table's length, the
+//! position, play and the thermograph asked for), or one game as typed.
 
 use heaplab_engine::partizan::heap::HeapRules;
 use serde::{Deserialize, Serialize};
@@ -14,4 +15,22 @@ pub struct PartizanRequest {
     pub position: Option<Vec<usize>>,
     /// In play: (the visitor plays Left, Left moves at the position).
     pub play: Option<(bool, bool)>,
+    /// The thermograph to draw, if any.
+    pub thermo: Option<Thermo>,
+}
+
+/// What the `thermo` key asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Thermo {
+    /// The thermograph of one heap of the table.
+    Heap(usize),
+    /// The thermograph of the position.
+    Position,
+}
+
+/// One game typed in notation: what the single-game job analyses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRequest {
+    /// The game as typed (the engine's parser reads it in the worker).
+    pub text: String,
 }

@@ -10,7 +10,7 @@ use super::cumulative::{CumulativeErrors, CumulativeParams, CumulativeQuery};
 use super::cumulative_games::{CgParams, CgQuery};
 use super::explore::{ExploreParams, ExploreQuery};
 use super::misere::{MisereParams, MisereQuery};
-use super::partizan::{PartizanErrors, PartizanQuery, PartizanRequest};
+use super::partizan::{PartizanErrors, PartizanQuery, PartizanView};
 use super::plane::{PlaneErrors, PlaneParams, PlaneQuery};
 use super::scoring::ScoringQuery;
 use super::{
@@ -190,9 +190,9 @@ page_query!(
 page_query!(
     PartizanQuery,
     "/partizan",
-    PartizanRequest,
+    PartizanView,
     PartizanErrors,
-    validate,
+    check,
     PartizanQuery::field_errors
 );
 page_query!(

@@ -35,7 +35,7 @@ pub use jobs::octal::{solve_octal, OctalRequest, OctalResult};
 #[cfg(feature = "core")]
 pub use jobs::outcome_cycle::CycleRequest;
 #[cfg(feature = "lab")]
-pub use jobs::partizan::{solve_partizan, PartizanResult};
+pub use jobs::partizan::{solve_game, solve_partizan, GameResult, PartizanResult};
 #[cfg(feature = "core")]
 pub use jobs::plane::PlaneRequest;
 pub use jobs::scoring_octal::{solve_scoring_octal, ScoringOctalRequest, ScoringTable};
@@ -143,6 +143,9 @@ pub enum JobSpec {
     /// A partizan heap game's sequence and position ([`jobs::partizan`]).
     Partizan(crate::protocol::PartizanRequest),
     #[cfg(feature = "lab")]
+    /// One partizan game typed in notation ([`jobs::partizan::solve_game`]).
+    PartizanGame(crate::protocol::partizan::GameRequest),
+    #[cfg(feature = "lab")]
     /// A misère quotient ([`jobs::misere`]).
     Misere(crate::protocol::MisereRequest),
     #[cfg(feature = "core")]
@@ -190,6 +193,9 @@ pub enum JobOutput {
     #[cfg(feature = "lab")]
     /// A partizan heap game's sequence and position.
     Partizan(Box<PartizanResult>),
+    #[cfg(feature = "lab")]
+    /// One partizan game's facts and thermograph.
+    PartizanGame(Box<GameResult>),
     #[cfg(feature = "lab")]
     /// A misère quotient and its report.
     Misere(Box<jobs::misere::MisereResult>),
@@ -240,6 +246,8 @@ impl JobSpec {
             JobSpec::ScoringOctal(r) => Ok(jobs::scoring_octal::start(r.clone())),
             #[cfg(feature = "lab")]
             JobSpec::Partizan(r) => Ok(jobs::partizan::start(r, place)),
+            #[cfg(feature = "lab")]
+            JobSpec::PartizanGame(r) => Ok(jobs::partizan::start_game(r)),
             #[cfg(feature = "lab")]
             JobSpec::Misere(r) => Ok(jobs::misere::start(r)),
             #[cfg(feature = "core")]

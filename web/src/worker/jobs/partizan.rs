@@ -5,13 +5,16 @@
 //! progress through the engine's `Budget` but cannot be resumed, so the client terminates the
 //! worker to cancel it. The main thread computes at most [`MAIN_THREAD_TERMS`] heaps.
 
+use heaplab_engine::partizan::drawing::{self, Pictures};
+use heaplab_engine::partizan::facts::{self, GameFacts};
 use heaplab_engine::partizan::position::{self, HeapMove, PositionReport};
 use heaplab_engine::partizan::sequence::{self, SequenceReport};
+use heaplab_engine::partizan::GameStore;
 use heaplab_engine::{Budget, EngineError};
 use serde::{Deserialize, Serialize};
 
 use super::Whole;
-use crate::protocol::PartizanRequest;
+use crate::protocol::partizan::{GameRequest, PartizanRequest, Thermo};
 use crate::worker::{Job, JobOutput, Place, Progress, Unit};
 
 /// The most heaps the main thread computes when the browser has no Web Workers.
@@ -29,6 +32,20 @@ pub struct PartizanResult {
     pub reply: Option<HeapMove>,
     /// Each heap's mean and temperature, or why they were not computed.
     pub thermal: Result<Vec<(String, String)>, String>,
+    /// The thermograph the URL asks for (`thermo`), or why it could not be drawn.
+    pub thermograph: Option<Result<Pictures, String>>,
+}
+
+/// What the single-game view shows: the engine's facts, the atomic weight (or why there is
+/// none) and the thermograph pictures.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// Canonical form, outcome, stops, birthday, mean, temperature, walls.
+    pub facts: GameFacts,
+    /// The atomic weight, or the engine's reason it has none.
+    pub atomic_weight: Result<String, String>,
+    /// The thermograph as SVG and TikZ.
+    pub pictures: Pictures,
 }
 
 /// Runs the request with the engine, reporting heaps done at most every 100 ms.
@@ -49,12 +66,57 @@ pub fn solve_partizan(
     };
     let thermal = sequence::means_and_temperatures(&request.rules, request.terms, &mut budget)
         .map_err(|e| e.to_string());
+    let heaps = match (&position, request.thermo) {
+        (_, Some(Thermo::Heap(n))) => Some(vec![n]),
+        (Some(Ok(report)), Some(Thermo::Position)) => Some(report.heaps.clone()),
+        _ => None,
+    };
+    let thermograph =
+        heaps.map(|heaps| thermograph_of(request, &heaps, &mut budget).map_err(|e| e.to_string()));
     Ok(PartizanResult {
         sequence,
         position,
         reply,
         thermal,
+        thermograph,
     })
+}
+
+/// The thermograph of a sum of heaps, titled by the heaps and the ruleset.
+fn thermograph_of(
+    request: &PartizanRequest,
+    heaps: &[usize],
+    budget: &mut Budget<'_>,
+) -> Result<Pictures, EngineError> {
+    let mut store = GameStore::default();
+    let g = sequence::heaps_value(&request.rules, heaps, &mut store, budget)?;
+    let title = format!("{} in {}", position::heaps_text(heaps), request.rules.name);
+    drawing::pictures(&mut store, g, &title)
+}
+
+/// The single game: parsed by the engine (a bad text is a one-line error), its facts,
+/// atomic weight and thermograph. The title of the pictures is the canonical form.
+pub fn solve_game(request: &GameRequest) -> Result<GameResult, String> {
+    let mut store = GameStore::default();
+    let g = store.parse(&request.text).map_err(|e| e.to_string())?;
+    let (facts, _) = facts::game_facts(&mut store, g).map_err(|e| e.to_string())?;
+    let atomic_weight = store
+        .atomic_weight(g)
+        .and_then(|w| store.display(w))
+        .map_err(|e| e.to_string());
+    let pictures = drawing::pictures(&mut store, g, &facts.canonical).map_err(|e| e.to_string())?;
+    Ok(GameResult {
+        facts,
+        atomic_weight,
+        pictures,
+    })
+}
+
+/// The single-game request as a job (one engine call; the client terminates the worker to
+/// cancel it).
+pub fn start_game(request: &GameRequest) -> Box<dyn Job> {
+    let request = request.clone();
+    Whole::job(move |_| solve_game(&request).map(|r| JobOutput::PartizanGame(Box::new(r))))
 }
 
 /// The position's report; in play on the engine's turn, the engine's move (winning when it
