@@ -31,7 +31,7 @@ pub fn run_all(root: &Path) -> Result<ExitCode> {
     let mut stages: Vec<(&str, Tally)> = Vec::new();
     let mut skipped: Vec<(&str, String)> = Vec::new();
 
-    heading("1/5 native tests (cargo test --workspace)");
+    heading("1/5 native tests (cargo test --workspace; heaplab-web --lib)");
     let mut native = tools::cargo();
     native.current_dir(root).args([
         "test",
@@ -45,6 +45,13 @@ pub fn run_all(root: &Path) -> Result<ExitCode> {
         "heaplab-python",
     ]);
     stages.push(("native", stage(run_counting(native))));
+    // The web crate's own unit tests (URL state, bundles, page data) are plain Rust: run
+    // natively, since the browser runner takes only `#[wasm_bindgen_test]`s.
+    let mut web_lib = tools::cargo();
+    web_lib
+        .current_dir(root)
+        .args(["test", "--no-fail-fast", "-p", "heaplab-web", "--lib"]);
+    stages.push(("web unit", stage(run_counting(web_lib))));
 
     heading("2/5 wasm tests of heaplab-web (wasm-bindgen-test, headless Chromium)");
     stages.push(("wasm", stage(wasm_tests(root))));
