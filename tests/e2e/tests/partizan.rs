@@ -359,3 +359,35 @@ async fn a_position_opens_as_a_single_game() -> Result<()> {
     })
     .await
 }
+
+/// The tree's levels are in the URL: a link with `depth=1` opens one level deep, and
+/// "Deeper" writes `depth=2` and shows two levels.
+#[tokio::test]
+async fn the_tree_depth_is_in_the_url() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/partizan?family=subtraction&L=1,2&R=1,3&n=40&pos=5,7,9&tree=all&depth=1")
+            .await?;
+        page.wait_for("#pz-tree-count").await?;
+        page.wait_until("depth 1 shown", || async {
+            let count = page.text("#pz-tree-count").await?.unwrap_or_default();
+            Ok(if count.contains("(depth 1 of") {
+                Ok(())
+            } else {
+                Err(count)
+            })
+        })
+        .await?;
+        page.click("#pz-tree-deeper").await?;
+        page.wait_for_hash_containing("depth=2").await?;
+        page.wait_until("depth 2 shown", || async {
+            let count = page.text("#pz-tree-count").await?.unwrap_or_default();
+            Ok(if count.contains("(depth 2 of") {
+                Ok(())
+            } else {
+                Err(count)
+            })
+        })
+        .await
+    })
+    .await
+}

@@ -48,6 +48,13 @@ pub struct TreeViewProps {
     pub legend: AttrValue,
     /// Base name of exported files (`{filename}.svg`, …).
     pub filename: AttrValue,
+    /// The levels to open at (a page's URL state), instead of the levels readable in the box.
+    #[prop_or_default]
+    pub level: Option<usize>,
+    /// Told the levels the visitor picks with Deeper / Fewer levels (`None`: back to the
+    /// readable opening), so a page can keep them in its URL.
+    #[prop_or_default]
+    pub on_level: Callback<Option<usize>>,
 }
 
 /// Pan and zoom, in the drawing's own units.
@@ -105,6 +112,14 @@ pub fn node_count_text(
 /// Labels are drawn at 12 drawing units; this scale keeps them at least 11 CSS px.
 const MIN_SCALE: f64 = 11.0 / 12.0;
 
+/// The folds a tree opens with: `level` levels when given, else [`readable_folds`].
+fn opening_folds(view: &NodeRef, tree: &Tree, cap: usize, level: Option<usize>) -> Vec<bool> {
+    match level {
+        Some(level) => collapsed_to_level(tree, cap, level),
+        None => readable_folds(view, tree, cap),
+    }
+}
+
 /// The folds that keep `tree` readable in the view `view` (see `readable_collapsed`): its
 /// box is the view's width and the `.tree-svg` height of the stylesheet, `min(70vh, 560px)`.
 /// Without the view yet, the breadth-first folds of the cap.
@@ -140,14 +155,14 @@ pub fn tree_view(props: &TreeViewProps) -> Html {
     let svg_ref = use_node_ref();
     let view_ref = use_node_ref();
     {
-        // A new tree resets the view and opens at the levels readable in the box.
+        // A new tree resets the view and opens at the levels asked for, or readable in the box.
         let view = view.clone();
         let state = state.clone();
         let view_ref = view_ref.clone();
         let cap = props.cap;
-        use_effect_with(props.tree.clone(), move |tree| {
+        use_effect_with((props.tree.clone(), props.level), move |(tree, level)| {
             view.set(HOME);
-            state.set((tree.clone(), readable_folds(&view_ref, tree, cap)));
+            state.set((tree.clone(), opening_folds(&view_ref, tree, cap, *level)));
         });
     }
 
@@ -273,8 +288,10 @@ pub fn tree_view(props: &TreeViewProps) -> Html {
         let tree = props.tree.clone();
         let cap = props.cap;
         let view_ref = view_ref.clone();
+        let on_level = props.on_level.clone();
         Callback::from(move |_: MouseEvent| {
-            state.set((tree.clone(), readable_folds(&view_ref, &tree, cap)))
+            state.set((tree.clone(), readable_folds(&view_ref, &tree, cap)));
+            on_level.emit(None);
         })
     };
     // One level more or fewer than shown now (within the node cap), when that changes the view.
@@ -283,7 +300,11 @@ pub fn tree_view(props: &TreeViewProps) -> Html {
         (visible_depth(&props.tree, &folds) != shown_depth).then(|| {
             let state = state.clone();
             let tree = props.tree.clone();
-            Callback::from(move |_: MouseEvent| state.set((tree.clone(), folds.clone())))
+            let on_level = props.on_level.clone();
+            Callback::from(move |_: MouseEvent| {
+                state.set((tree.clone(), folds.clone()));
+                on_level.emit(Some(level));
+            })
         })
     };
     let deeper = (shown_depth < held_depth)

@@ -527,10 +527,21 @@ fn analysis(props: &PositionBoxProps, report: &PositionReport, tree: &Option<Rc<
                 { " (you move first)." }</p>
             if let Some(tree) = tree {
                 { tree_choice(q) }
-                <TreeView id="pz-tree" tree={tree.clone()} cap={150} legend={TREE_LEGEND} filename="heaplab-partizan-tree" />
+                <TreeView id="pz-tree" tree={tree.clone()} cap={150} legend={TREE_LEGEND} filename="heaplab-partizan-tree"
+                    level={q.tree_depth().ok().flatten()} on_level={depth_link(q)} />
             }
         </>
     }
+}
+
+/// Keeps the tree's levels in the URL (`depth`), as a new history entry.
+fn depth_link(query: &PartizanQuery) -> Callback<Option<usize>> {
+    let query = query.clone();
+    Callback::from(move |level: Option<usize>| {
+        let mut next = query.clone();
+        next.depth = level.map(|l| l.to_string()).unwrap_or_default();
+        crate::route::navigate(&next.to_hash());
+    })
 }
 
 /// The line above the tree: which moves it shows, and a link to the other choice (`tree`).

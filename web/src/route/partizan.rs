@@ -17,6 +17,7 @@
 //!   `1/2`, sums with `+`); the heap keys are kept but unused;
 //! * `thermo` (optional): the thermograph drawn under the table: a heap `7` or `pos` for the
 //!   position (a single game always shows its own);
+//! * `depth` (optional): the levels of the game tree shown (Deeper / Fewer levels set it);
 //! * `tree` (optional): `all` opens the position's game tree with every option; by default
 //!   it opens at the root and the winning options.
 
@@ -30,6 +31,8 @@ use serde::{Deserialize, Serialize};
 use super::registry::FieldError;
 use super::{format_query, parse_query};
 
+/// The deepest level of a game tree a link may ask for (`depth`).
+pub const MAX_TREE_DEPTH: u64 = 64;
 /// Most heaps the page's table asks the worker for.
 pub const MAX_PAGE_TERMS: u64 = 2_000;
 /// Longest game text the single-game mode accepts (the parser has its own, larger cap).
@@ -80,6 +83,8 @@ pub struct PartizanQuery {
     pub thermo: String,
     /// The game tree's opening: empty (the root and winning options) or `all`.
     pub tree: String,
+    /// The levels of the game tree shown (empty: as many as are readable in the box).
+    pub depth: String,
 }
 
 impl Default for PartizanQuery {
@@ -96,6 +101,7 @@ impl Default for PartizanQuery {
             game: String::new(),
             thermo: String::new(),
             tree: String::new(),
+            depth: String::new(),
         }
     }
 }
@@ -122,6 +128,7 @@ impl PartizanQuery {
                 "game" => q.game = value,
                 "thermo" => q.thermo = value,
                 "tree" => q.tree = value,
+                "depth" => q.depth = value,
                 _ => {}
             }
         }
@@ -149,6 +156,7 @@ impl PartizanQuery {
             ("game", &self.game),
             ("thermo", &self.thermo),
             ("tree", &self.tree),
+            ("depth", &self.depth),
         ] {
             if !value.trim().is_empty() {
                 pairs.push((key, value.trim()));
@@ -205,6 +213,9 @@ impl PartizanQuery {
                 .ok(),
         };
         let has_position = matches!(position, Some(Some(_)));
+        if let Err(e) = self.tree_depth() {
+            errors.push(("depth", e.to_string()));
+        }
         let thermo = self
             .thermo_choice(terms, has_position)
             .map_err(|e| errors.push(("thermo", e)))
@@ -251,6 +262,14 @@ impl PartizanQuery {
             )]);
         }
         Ok(PartizanView::Game(GameRequest { text: text.into() }))
+    }
+
+    /// The `depth` key: the game tree's levels shown, or `None` for the readable default.
+    pub fn tree_depth(&self) -> Result<Option<usize>, EngineError> {
+        match self.depth.trim() {
+            "" => Ok(None),
+            text => parse_count(text, "depth", 0, MAX_TREE_DEPTH).map(|d| Some(d as usize)),
+        }
     }
 
     /// The `thermo` key as a choice: a heap below `n`, or `pos` when there is a position.
@@ -323,6 +342,20 @@ mod tests {
     /// The state read back from its own hash.
     fn again(q: &PartizanQuery) -> PartizanQuery {
         PartizanQuery::from_query(q.to_hash().split_once('?').unwrap().1)
+    }
+
+    #[test]
+    fn the_tree_depth_reads_back_and_a_bad_one_is_named() {
+        let q = PartizanQuery::from_query("L=1,2&R=1,3&n=40&pos=5,7,9&depth=2");
+        assert_eq!(q.tree_depth().unwrap(), Some(2));
+        assert_eq!(again(&q), q);
+        assert!(q.to_hash().ends_with("&depth=2"));
+        assert_eq!(PartizanQuery::default().tree_depth().unwrap(), None);
+        for bad in ["depth=-1", "depth=x", "depth=65"] {
+            let q = PartizanQuery::from_query(&format!("pos=5&{bad}"));
+            let errors = q.validate().unwrap_err();
+            assert_eq!(errors[0].0, "depth", "{bad}: {errors:?}");
+        }
     }
 
     #[test]
