@@ -58,6 +58,8 @@ async fn mount_in(tree: Tree, cap: usize, width: u32) -> (Element, yew::AppHandl
         cap,
         legend: "legend".into(),
         filename: "tree".into(),
+        level: None,
+        on_level: Default::default(),
     };
     let handle = yew::Renderer::<TreeView>::with_root_and_props(root.clone(), props).render();
     sleep(100).await;

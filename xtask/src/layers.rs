@@ -13,65 +13,53 @@
 //! on how its job runs.
 
 /// A layer of the web crate: the files it holds (paths under `web/src`, a folder's files
-/// included) and the top-level modules it must not name.
+/// included) and the top-level modules it must not name besides [`ABOVE`].
 pub struct Layer {
     /// The layer's name, as the failure message says it.
     pub name: &'static str,
     /// Its files: `format.rs`, or a module `route` (both `route.rs` and `route/…`).
     pub modules: &'static [&'static str],
-    /// The crate's top-level modules it must not import.
-    pub forbidden: &'static [&'static str],
+    /// The modules of its own level it must not import (the other side).
+    pub siblings: &'static [&'static str],
 }
+
+/// The modules above the URL layer and the worker, which no layer here may import.
+pub const ABOVE: [&str; 8] = [
+    "worker_client",
+    "worker_pool",
+    "jobs",
+    "tiles",
+    "components",
+    "pages",
+    "app",
+    "bundle",
+];
 
 /// The stated order (see the module's comment).
 pub const LAYERS: [Layer; 3] = [
     Layer {
         name: "format and protocol",
         modules: &["format", "protocol"],
-        forbidden: &[
-            "route",
-            "worker",
-            "worker_client",
-            "worker_pool",
-            "jobs",
-            "tiles",
-            "components",
-            "pages",
-            "app",
-            "bundle",
-        ],
+        siblings: &["route", "worker"],
     },
     Layer {
         name: "the URL layer",
         modules: &["route"],
-        forbidden: &[
-            "worker",
-            "worker_client",
-            "worker_pool",
-            "jobs",
-            "tiles",
-            "components",
-            "pages",
-            "app",
-            "bundle",
-        ],
+        siblings: &["worker"],
     },
     Layer {
         name: "the worker",
         modules: &["worker"],
-        forbidden: &[
-            "route",
-            "worker_client",
-            "worker_pool",
-            "jobs",
-            "tiles",
-            "components",
-            "pages",
-            "app",
-            "bundle",
-        ],
+        siblings: &["route"],
     },
 ];
+
+impl Layer {
+    /// Whether this layer may not import the top-level module `module`.
+    pub fn forbids(&self, module: &str) -> bool {
+        self.siblings.contains(&module) || ABOVE.contains(&module)
+    }
+}
 
 /// The top-level modules `source` names as `crate::module` in its code (`use` lines and
 /// paths alike; lines that are comments are skipped, so a doc comment may name any layer).
@@ -136,7 +124,7 @@ mod tests {
             checked += 1;
             let source = std::fs::read_to_string(&path).unwrap();
             for module in crate_modules(&source) {
-                if layer.forbidden.contains(&module.as_str()) {
+                if layer.forbids(&module) {
                     wrong.push(format!(
                         "{relative} ({}) imports crate::{module}",
                         layer.name

@@ -10,7 +10,7 @@ use super::describe_cell;
 use super::state::PlaneState;
 use crate::components::pixel_canvas::{view_key, Drag, ViewKey};
 use crate::route::navigate;
-use crate::route::plane::View;
+use crate::route::plane::{PlaneParams, View};
 
 /// The canvas's event handlers.
 pub(super) struct PointerHandlers {
@@ -61,15 +61,20 @@ pub(super) fn pointer_handlers(state: &PlaneState, go: &Callback<ViewKey>) -> Po
     }
 }
 
+/// The shown picture's parameters, canvas and frame, once all three are there.
+fn drawn(state: &PlaneState) -> Option<(&PlaneParams, HtmlCanvasElement, Element)> {
+    Some((
+        state.committed.as_ref()?,
+        state.canvas.cast::<HtmlCanvasElement>()?,
+        state.frame.cast::<Element>()?,
+    ))
+}
+
 /// Hover reads the cell; a press that moved draws its box, or pans the view live.
 fn on_move(state: &PlaneState) -> Callback<PointerEvent> {
     let state = state.clone();
     Callback::from(move |e: PointerEvent| {
-        let (Some(params), Some(c), Some(f)) = (
-            state.committed.as_ref(),
-            state.canvas.cast::<HtmlCanvasElement>(),
-            state.frame.cast::<Element>(),
-        ) else {
+        let Some((params, c, f)) = drawn(&state) else {
             return;
         };
         if let Some(cell) = cell_at(&c, e.client_x(), e.client_y()) {
@@ -133,11 +138,7 @@ fn on_up(state: &PlaneState) -> Callback<PointerEvent> {
         let Some(p) = state.press.borrow_mut().take() else {
             return;
         };
-        let (Some(params), Some(c), Some(f)) = (
-            state.committed.as_ref(),
-            state.canvas.cast::<HtmlCanvasElement>(),
-            state.frame.cast::<Element>(),
-        ) else {
+        let Some((params, c, f)) = drawn(&state) else {
             return;
         };
         show_box(&state.boxed, &f, None);

@@ -84,26 +84,26 @@ pub fn type_into(root: &Element, selector: &str, value: &str) {
     input.dispatch_event(&event).unwrap();
 }
 
-/// The RGBA pixel at `(x, y)` of a 2-D canvas.
-pub fn pixel(canvas: &HtmlCanvasElement, x: f64, y: f64) -> [u8; 4] {
-    let ctx: CanvasRenderingContext2d = canvas
+/// The 2-D context of a canvas.
+fn context(canvas: &HtmlCanvasElement) -> CanvasRenderingContext2d {
+    canvas
         .get_context("2d")
         .unwrap()
         .unwrap()
         .dyn_into()
-        .unwrap();
+        .unwrap()
+}
+
+/// The RGBA pixel at `(x, y)` of a 2-D canvas.
+pub fn pixel(canvas: &HtmlCanvasElement, x: f64, y: f64) -> [u8; 4] {
+    let ctx = context(canvas);
     let data = ctx.get_image_data(x, y, 1.0, 1.0).unwrap().data();
     [data[0], data[1], data[2], data[3]]
 }
 
 /// All of a 2-D canvas's pixels, RGBA row by row.
 pub fn canvas_rgba(canvas: &HtmlCanvasElement) -> Vec<u8> {
-    let ctx: CanvasRenderingContext2d = canvas
-        .get_context("2d")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let ctx = context(canvas);
     ctx.get_image_data(
         0.0,
         0.0,
