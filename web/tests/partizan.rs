@@ -218,7 +218,9 @@ async fn the_position_shows_its_tree_and_play_moves() {
     .await;
     let rules = s_12_13();
     let pos = position::analyse(&rules, &[3, 2], &mut Budget::unlimited()).unwrap();
-    // The view opens at its readable level, so compare the nodes it shows with the engine's.
+    // By default the page draws the winning lines only (`Tree::marked_only`), opened at its
+    // readable level: compare the nodes it shows with that tree's.
+    let tree = pos.tree.marked_only();
     let nodes = root.query_selector_all("#pz-tree-svg g.tree-node").unwrap();
     let shown: Vec<usize> = (0..nodes.length())
         .map(|i| {
@@ -230,13 +232,13 @@ async fn the_position_shows_its_tree_and_play_moves() {
             node.get_attribute("data-node").unwrap().parse().unwrap()
         })
         .collect();
-    assert!(!shown.is_empty() && shown.iter().all(|&v| v < pos.tree.nodes.len()));
+    assert!(!shown.is_empty() && shown.iter().all(|&v| v < tree.nodes.len()));
     let marked = root
         .query_selector_all("#pz-tree-svg line.tree-edge.marked")
         .unwrap();
     let want = shown
         .iter()
-        .filter(|&&v| v != 0 && pos.tree.nodes[v].edge.marked)
+        .filter(|&&v| v != 0 && tree.nodes[v].edge.marked)
         .count();
     assert_eq!(marked.length() as usize, want);
     assert!(root.query_selector("#pz-play-L").unwrap().is_some());
