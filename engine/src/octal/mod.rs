@@ -181,7 +181,9 @@ pub struct RunOptions<'a> {
     /// Finite octal games: the most work one proving run may spend, counted as the option
     /// pairs its method scans ([`fast::OctalSequence::estimated_work`]). Corollary 3.74's
     /// doubling stops before a step that would pass it, so a run stops at the same heap on
-    /// every machine (the atlas's per-game cap; a timer would not be reproducible).
+    /// every machine (the atlas's per-game cap; a timer would not be reproducible). The count
+    /// starts where the run starts: a run resumed from a checkpoint counts from there, so use
+    /// the cap on runs without one (the atlas has none).
     pub max_game_work: u64,
 }
 
