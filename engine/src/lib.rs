@@ -32,6 +32,7 @@
 //! * [`sweep`]: the explorer: whole families of rulesets, metrics, aggregates that merge;
 //! * [`octal`]: octal and hexadecimal (code-digit) games and Grundy's game, Theorem 3.73 periods;
 //! * [`misere`]: misère play: outcomes, Conway's genus, tameness, Plambeck–Siegel quotients;
+//! * [`rules`]: rule-defined games written in the ruleset language (Rhai), one generic solver;
 //! * [`partizan`]: short partizan games in canonical form and partizan heap games (subtraction,
 //!   pure breaking, duel code-digit, chessboard) with their canonical-form sequences.
 
@@ -62,6 +63,8 @@ pub mod period;
 pub mod period_map;
 pub mod plane;
 pub mod rational;
+#[cfg(feature = "rules")]
+pub mod rules;
 pub mod ruleset;
 pub mod scoring;
 pub mod subtraction;

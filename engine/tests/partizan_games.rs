@@ -153,7 +153,7 @@ fn bad_notation_is_a_clear_error() {
     ] {
         assert!(store.parse(text).is_err(), "{text:?} should be refused");
     }
-    let deep = "{".repeat(5000) + &"}".repeat(5000);
+    let deep = "{".repeat(5000) + "}".repeat(5000).as_str();
     assert!(store.parse(&deep).is_err());
     let long = "1+".repeat(60_000) + "1";
     assert!(store.parse(&long).is_err());

@@ -137,10 +137,10 @@ fn cgsuite_test_cases_print_as_cgsuite_prints_them() {
 fn hostile_notation_is_refused_on_a_small_stack() {
     let cases: Vec<(String, &str)> = vec![
         ("{".repeat(10_000), "24"),
-        ("{".repeat(10_000) + &"}".repeat(10_000), "24"),
+        ("{".repeat(10_000) + "}".repeat(10_000).as_str(), "24"),
         ("{|||}".into(), "'||'"),
         (
-            "{".repeat(30) + "0" + &"|}".repeat(30), // a game of birthday 30
+            "{".repeat(30) + "0" + "|}".repeat(30).as_str(), // a game of birthday 30
             "24",
         ),
         (vec!["^256"; 50].join(" + "), "300"),
@@ -166,7 +166,7 @@ fn hostile_notation_is_refused_on_a_small_stack() {
 fn deep_legal_notation_parses_on_a_small_stack() {
     small_stack(|| {
         let mut store = GameStore::default();
-        let deep = "{".repeat(23) + "0" + &"|}".repeat(23);
+        let deep = "{".repeat(23) + "0" + "|}".repeat(23).as_str();
         let g = store.parse(&deep).unwrap();
         assert_eq!(store.display(g).unwrap(), "23");
         let g = store.parse("^256").unwrap();

@@ -78,7 +78,20 @@ pub fn searched_outcomes_until_cap(
     budget: &mut Budget<'_>,
 ) -> Result<(Vec<Outcome>, Option<EngineError>), EngineError> {
     let table = rules.option_table(max_heap)?;
-    let mut search = OutcomeSearch::new(&table, max_states);
+    table_outcomes_until_cap(&table, max_states, budget)
+}
+
+/// Misère outcomes of heaps `0..table.len()` given each heap's options (every part of an
+/// option below `table.len()`), by the brute-force search; like
+/// [`searched_outcomes_until_cap`], a search that outgrows `max_states` returns the heaps it
+/// did finish and why it stopped. Rule-defined games use it with their own option table.
+pub fn table_outcomes_until_cap(
+    table: &[Vec<Vec<u64>>],
+    max_states: usize,
+    budget: &mut Budget<'_>,
+) -> Result<(Vec<Outcome>, Option<EngineError>), EngineError> {
+    let max_heap = table.len().saturating_sub(1) as u64;
+    let mut search = OutcomeSearch::new(table, max_states);
     let mut outcomes = Vec::new();
     for n in 0..=max_heap {
         budget.tick(n, max_heap)?;

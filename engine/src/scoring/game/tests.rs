@@ -62,7 +62,7 @@ fn bad_text_gets_a_clear_error() {
         let err = ScoringGame::parse(bad).expect_err(bad);
         assert!(matches!(err, EngineError::Parse(_)), "{bad}: {err}");
     }
-    let deep = "{".repeat(MAX_DEPTH + 5) + "0" + &"||}".repeat(MAX_DEPTH + 5);
+    let deep = "{".repeat(MAX_DEPTH + 5) + "0" + "||}".repeat(MAX_DEPTH + 5).as_str();
     assert!(matches!(
         ScoringGame::parse(&deep),
         Err(EngineError::OutOfRange(_))

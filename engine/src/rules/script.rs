@@ -1,0 +1,388 @@
+//! The ruleset language: a Rhai script, sandboxed, read in two passes.
+//!
+//! Pass one runs the script's top level once with three extra functions, `name(text)`,
+//! `convention("normal" | "misere")` and `param(name, default)`, to learn the ruleset's name,
+//! play convention and parameters. Pass two binds each parameter (its default, or the value the
+//! caller gives) as a variable every function sees, and calls `options` for each position:
+//! `fn options(n)` for one heap, `fn options(a, b)` for a pair of heaps. The script can do no
+//! I/O, and every call is capped in operations, call depth, expression depth, string and array
+//! size, so a runaway rule stops with a one-line message.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Module, Position, Scope, AST};
+
+use crate::EngineError;
+
+/// The most operations one call of a ruleset's function (or its top level) may take.
+pub const MAX_OPERATIONS: u64 = 2_000_000;
+/// The deepest chain of function calls a ruleset may make.
+pub const MAX_CALL_LEVELS: usize = 48;
+/// The longest string a ruleset may build.
+pub const MAX_STRING: usize = 100_000;
+/// The longest array a ruleset may build (and so the most options of one position). Rhai
+/// measures a growing array at every step, so building one costs time quadratic in its length:
+/// the cap keeps a runaway array to about a second.
+pub const MAX_ARRAY: usize = 20_000;
+/// The longest ruleset text HeapLab reads.
+pub const MAX_TEXT: usize = 100_000;
+/// The largest heap an option may name: beyond it a rule is refused as runaway.
+pub const MAX_HEAP: u64 = 1 << 40;
+
+/// A parameter's value: a whole number, a list of whole numbers, or a text.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum ParamValue {
+    /// A whole number, such as `t = 3`.
+    Int(i64),
+    /// A list of whole numbers, such as `S = 1,2`.
+    List(Vec<i64>),
+    /// A text, such as an octal code `".77"`.
+    Text(String),
+}
+
+impl ParamValue {
+    fn to_dynamic(&self) -> Dynamic {
+        match self {
+            ParamValue::Int(v) => Dynamic::from(*v),
+            ParamValue::List(items) => {
+                Dynamic::from_array(items.iter().map(|&v| Dynamic::from(v)).collect())
+            }
+            ParamValue::Text(text) => Dynamic::from(text.clone()),
+        }
+    }
+
+    fn from_dynamic(value: &Dynamic) -> Option<Self> {
+        if let Ok(v) = value.as_int() {
+            return Some(ParamValue::Int(v));
+        }
+        if let Some(text) = value.clone().try_cast::<String>() {
+            return Some(ParamValue::Text(text));
+        }
+        let array = value.clone().try_cast::<Array>()?;
+        let items: Option<Vec<i64>> = array.iter().map(|v| v.as_int().ok()).collect();
+        items.map(ParamValue::List)
+    }
+
+    /// Reads `text` as a value of the same kind as `self` (a parameter's default).
+    pub fn parse_like(&self, name: &str, text: &str) -> Result<Self, EngineError> {
+        let bad = |what: &str| {
+            EngineError::Parse(format!(
+                "parameter {name}: '{text}' is not {what}",
+                text = text.trim()
+            ))
+        };
+        let int = |t: &str| t.trim().parse::<i64>().map_err(|_| bad("a whole number"));
+        match self {
+            ParamValue::Int(_) => int(text).map(ParamValue::Int),
+            ParamValue::Text(_) => Ok(ParamValue::Text(text.trim().to_string())),
+            ParamValue::List(_) => {
+                let inner = text
+                    .trim()
+                    .trim_matches(|c| matches!(c, '[' | ']' | '{' | '}'));
+                let items = inner
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|t| !t.is_empty())
+                    .map(|t| t.parse::<i64>().map_err(|_| bad("a list of whole numbers")))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(ParamValue::List(items))
+            }
+        }
+    }
+
+    /// The value as the URL and the CLI write it (`3`, `1,2`, `.77`).
+    pub fn text(&self) -> String {
+        match self {
+            ParamValue::Int(v) => v.to_string(),
+            ParamValue::List(items) => items
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+            ParamValue::Text(text) => text.clone(),
+        }
+    }
+}
+
+/// The play convention a ruleset declares: the last player to move wins (normal) or loses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Convention {
+    /// The player who cannot move loses.
+    #[default]
+    Normal,
+    /// The player who cannot move wins.
+    Misere,
+}
+
+/// What a position is: one heap (`fn options(n)`) or a pair of heaps (`fn options(a, b)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Shape {
+    /// One heap; an option is a list of heaps (a breaking move leaves several).
+    Heap,
+    /// A pair `(a, b)`; an option is a pair.
+    Pair,
+}
+
+/// What pass one learns from a ruleset's top level.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Header {
+    /// The ruleset's name (`name("MARK")`), or `"ruleset"`.
+    pub name: String,
+    /// The convention (`convention("misere")`), normal by default.
+    pub convention: Convention,
+    /// The parameters in the order declared, each with its value in this run.
+    pub params: Vec<(String, ParamValue)>,
+}
+
+/// A ruleset ready to answer `options` calls: the compiled script with its parameters bound.
+pub struct Script {
+    engine: Engine,
+    ast: AST,
+    /// Name, convention and bound parameters.
+    pub header: Header,
+    /// One heap or a pair.
+    pub shape: Shape,
+}
+
+/// A sandboxed Rhai engine with HeapLab's limits.
+fn sandbox() -> Engine {
+    let mut engine = Engine::new();
+    engine.set_max_operations(MAX_OPERATIONS);
+    engine.set_max_call_levels(MAX_CALL_LEVELS);
+    engine.set_max_expr_depths(64, 32);
+    engine.set_max_string_size(MAX_STRING);
+    engine.set_max_array_size(MAX_ARRAY);
+    engine.set_max_map_size(10_000);
+    engine.on_print(|_| {});
+    engine.on_debug(|_, _, _| {});
+    engine
+}
+
+/// One line for a Rhai error: what went wrong, and where (line and column) when known.
+pub fn message(error: &EvalAltResult) -> String {
+    let position = error.position();
+    let text = match error {
+        EvalAltResult::ErrorTooManyOperations(_) => format!(
+            "the ruleset took more than {MAX_OPERATIONS} operations in one call (an endless loop?)"
+        ),
+        EvalAltResult::ErrorStackOverflow(_) => format!(
+            "the ruleset's calls nest deeper than {MAX_CALL_LEVELS} levels (endless recursion?)"
+        ),
+        EvalAltResult::ErrorDataTooLarge(what, _) => {
+            format!("the ruleset built a value too large: {what}")
+        }
+        other => {
+            let mut text = other.to_string();
+            if let Some(cut) = text.find(" (line ") {
+                text.truncate(cut);
+            }
+            text
+        }
+    };
+    with_position(text, position)
+}
+
+fn with_position(text: String, position: Position) -> String {
+    match (position.line(), position.position()) {
+        (Some(line), Some(column)) => format!("{text} (line {line}, column {column})"),
+        (Some(line), None) => format!("{text} (line {line})"),
+        _ => text,
+    }
+}
+
+/// Compiles `text`, learns its header, binds the parameters (`overrides` by name, as text)
+/// and checks it defines `options` with one or two arguments.
+pub fn compile(text: &str, overrides: &[(String, String)]) -> Result<Script, EngineError> {
+    if text.len() > MAX_TEXT {
+        return Err(EngineError::OutOfRange(format!(
+            "the ruleset text is {} bytes; at most {MAX_TEXT} are read",
+            text.len()
+        )));
+    }
+    let header = read_header(text)?;
+    let header = bind(header, overrides)?;
+    let mut engine = sandbox();
+    let mut module = Module::new();
+    for (name, value) in &header.params {
+        module.set_var(name.as_str(), value.to_dynamic());
+    }
+    engine.register_global_module(module.into());
+    let ast = engine
+        .compile(text)
+        .map_err(|e| EngineError::Parse(syntax_message(&e)))?;
+    let shape = shape_of(&ast)?;
+    Ok(Script {
+        engine,
+        ast,
+        header,
+        shape,
+    })
+}
+
+fn syntax_message(error: &rhai::ParseError) -> String {
+    let text = format!("syntax error: {}", error.err_type());
+    with_position(text, error.position())
+}
+
+fn shape_of(ast: &AST) -> Result<Shape, EngineError> {
+    let arity = |name: &str| -> Vec<usize> {
+        ast.iter_functions()
+            .filter(|f| f.name == name)
+            .map(|f| f.params.len())
+            .collect()
+    };
+    match arity("options").as_slice() {
+        [1] => Ok(Shape::Heap),
+        [2] => Ok(Shape::Pair),
+        [] => Err(EngineError::Parse(
+            "the ruleset defines no options: write fn options(n) for one heap, or fn options(a, b) for a pair".into(),
+        )),
+        _ => Err(EngineError::Parse(
+            "the ruleset defines options more than once: keep one, fn options(n) or fn options(a, b)".into(),
+        )),
+    }
+}
+
+/// Pass one: runs the top level with `name`, `convention` and `param` recording the header.
+fn read_header(text: &str) -> Result<Header, EngineError> {
+    let header = Rc::new(RefCell::new(Header {
+        name: "ruleset".into(),
+        ..Header::default()
+    }));
+    let mut engine = sandbox();
+    let h = header.clone();
+    engine.register_fn("name", move |name: &str| {
+        h.borrow_mut().name = name.chars().take(80).collect();
+    });
+    let h = header.clone();
+    engine.register_fn(
+        "convention",
+        move |c: &str| -> Result<(), Box<EvalAltResult>> {
+            h.borrow_mut().convention = match c {
+                "normal" => Convention::Normal,
+                "misere" | "misère" => Convention::Misere,
+                other => {
+                    return Err(
+                        format!("convention '{other}': write \"normal\" or \"misere\"").into(),
+                    )
+                }
+            };
+            Ok(())
+        },
+    );
+    let h = header.clone();
+    engine.register_fn(
+        "param",
+        move |name: &str, default: Dynamic| -> Result<Dynamic, Box<EvalAltResult>> {
+            let value = ParamValue::from_dynamic(&default).ok_or_else(|| {
+                format!("param {name}: the default must be a whole number, a list of whole numbers or a text")
+            })?;
+            let mut h = h.borrow_mut();
+            if h.params.iter().any(|(n, _)| n == name) {
+                return Err(format!("param {name} is declared twice").into());
+            }
+            h.params.push((name.to_string(), value));
+            Ok(default)
+        },
+    );
+    let ast = engine
+        .compile(text)
+        .map_err(|e| EngineError::Parse(syntax_message(&e)))?;
+    engine
+        .run_ast(&ast)
+        .map_err(|e| EngineError::Parse(message(&e)))?;
+    let header = header.borrow().clone();
+    Ok(header)
+}
+
+/// Replaces defaults by the caller's values; an unknown parameter name is an error.
+fn bind(mut header: Header, overrides: &[(String, String)]) -> Result<Header, EngineError> {
+    for (name, text) in overrides {
+        let Some((_, value)) = header.params.iter_mut().find(|(n, _)| n == name) else {
+            let known: Vec<&str> = header.params.iter().map(|(n, _)| n.as_str()).collect();
+            let known = if known.is_empty() {
+                "it declares none".to_string()
+            } else {
+                format!("it declares {}", known.join(", "))
+            };
+            return Err(EngineError::Parse(format!(
+                "the ruleset has no parameter '{name}' ({known})"
+            )));
+        };
+        *value = value.parse_like(name, text)?;
+    }
+    Ok(header)
+}
+
+impl Script {
+    fn call(&self, args: impl rhai::FuncArgs, at: &str) -> Result<Array, EngineError> {
+        let result: Dynamic = self
+            .engine
+            .call_fn_with_options(
+                CallFnOptions::new().eval_ast(false),
+                &mut Scope::new(),
+                &self.ast,
+                "options",
+                args,
+            )
+            .map_err(|e| EngineError::Parse(format!("options({at}): {}", message(&e))))?;
+        result.try_cast::<Array>().ok_or_else(|| {
+            EngineError::Parse(format!(
+                "options({at}) must return a list of options, such as [n - 1, [a, b]]"
+            ))
+        })
+    }
+
+    /// The options of heap `n`: each a list of heaps (zeros dropped).
+    pub fn heap_options(&self, n: u64) -> Result<Vec<Vec<u64>>, EngineError> {
+        let at = n.to_string();
+        let list = self.call((n as i64,), &at)?;
+        list.iter()
+            .map(|option| match option.clone().try_cast::<Array>() {
+                Some(parts) => parts.iter().map(|p| heap_of(p, &at)).collect(),
+                None => heap_of(option, &at).map(|h| vec![h]),
+            })
+            .map(|parts| parts.map(|p: Vec<u64>| p.into_iter().filter(|&h| h > 0).collect()))
+            .collect()
+    }
+
+    /// The options of the pair `(a, b)`: each a pair.
+    pub fn pair_options(&self, a: u64, b: u64) -> Result<Vec<(u64, u64)>, EngineError> {
+        let at = format!("{a}, {b}");
+        let list = self.call((a as i64, b as i64), &at)?;
+        list.iter()
+            .map(|option| {
+                let pair = option.clone().try_cast::<Array>();
+                match pair.as_deref() {
+                    Some([x, y]) => Ok((heap_of(x, &at)?, heap_of(y, &at)?)),
+                    _ => Err(EngineError::Parse(format!(
+                        "options({at}): each option must be a pair [x, y], not {option}"
+                    ))),
+                }
+            })
+            .collect()
+    }
+}
+
+/// One heap size from a script value: a whole number in `0..=MAX_HEAP`.
+fn heap_of(value: &Dynamic, at: &str) -> Result<u64, EngineError> {
+    let Ok(v) = value.as_int() else {
+        return Err(EngineError::Parse(format!(
+            "options({at}): the option {value} is not a whole number"
+        )));
+    };
+    if v < 0 {
+        return Err(EngineError::Parse(format!(
+            "options({at}): the option {v} is negative"
+        )));
+    }
+    if v as u64 > MAX_HEAP {
+        return Err(EngineError::OutOfRange(format!(
+            "options({at}): the option {v} is larger than {MAX_HEAP}"
+        )));
+    }
+    Ok(v as u64)
+}

@@ -1,0 +1,266 @@
+//! Rule-defined games: every preset computes, rule versions of built-in families equal the
+//! built-in solvers, MARK equals Theorem 3.70 of the thesis, and bad rules stop with one line.
+
+use heaplab_engine::budget::Budget;
+use heaplab_engine::octal::position::Outcome;
+use heaplab_engine::octal::{self, Ruleset};
+use heaplab_engine::rules::{self, presets, BuiltIn, HeapReport};
+use heaplab_engine::ruleset::NumberSet;
+use heaplab_engine::subtraction;
+
+fn run(text: &str, params: &[(&str, &str)], terms: u64) -> Result<HeapReport, String> {
+    let params: Vec<(String, String)> = params
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let script = rules::compile(text, &params).map_err(|e| e.to_string())?;
+    rules::solve_heaps(&script, terms, &mut Budget::unlimited()).map_err(|e| e.to_string())
+}
+
+fn preset(name: &str) -> &'static str {
+    presets::preset(name).expect("a shipped preset").text
+}
+
+#[test]
+fn every_preset_computes() {
+    for p in presets::PRESETS {
+        let report = run(p.text, &[], 60).unwrap_or_else(|e| panic!("{}: {e}", p.name));
+        assert_eq!(report.values.len(), 60, "{}", p.name);
+        assert!(!report.outcomes.is_empty(), "{}", p.name);
+    }
+}
+
+/// Thesis, Definition 3.69 and Theorem 3.70: MARK's value is 0 on dopey n, 1 on vile odious n
+/// and 2 on vile evil n. The theorem leaves n = 0 out (it has no last 1 to count zeros after);
+/// heap 0 has no move, so its value is 0.
+fn mark_by_theorem(n: u64) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    let dopey = n.trailing_zeros() % 2 == 1;
+    let evil = n.count_ones().is_multiple_of(2);
+    match (dopey, evil) {
+        (true, _) => 0,
+        (false, false) => 1,
+        (false, true) => 2,
+    }
+}
+
+#[test]
+fn mark_equals_theorem_3_70_up_to_a_million() {
+    let report = run(preset("mark"), &[], 1_000_000).unwrap();
+    for (n, &v) in report.values.iter().enumerate() {
+        assert_eq!(v, mark_by_theorem(n as u64), "MARK at heap {n}");
+    }
+    // Proposition 3.68: aperiodic, so no period may be seen.
+    assert_eq!(report.period, None);
+    assert_eq!(report.same_as, None);
+}
+
+/// A small deterministic generator (xorshift), so the random sets are the same every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+#[test]
+fn two_hundred_random_subtraction_sets_equal_the_built_in_solver() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for _ in 0..200 {
+        let size = 1 + rng.next() % 4;
+        let mut set: Vec<u64> = (0..size).map(|_| 1 + rng.next() % 12).collect();
+        set.sort_unstable();
+        set.dedup();
+        let text: Vec<String> = set.iter().map(u64::to_string).collect();
+        let text = text.join(",");
+        let report = run(preset("subtraction"), &[("S", &text)], 300).unwrap();
+        let built_in = subtraction::nim_values(&NumberSet::parse(&text).unwrap(), 300);
+        let built_in: Vec<u64> = built_in.into_iter().map(u64::from).collect();
+        assert_eq!(report.values, built_in, "S = {text}");
+        let p = subtraction::p_positions(&NumberSet::parse(&text).unwrap(), 300);
+        for (n, &o) in report.outcomes.iter().enumerate() {
+            assert_eq!(o == Outcome::P, p.get(n as i64), "S = {text}, heap {n}");
+        }
+        let expected = BuiltIn::Subtraction { set, heaps: 300 };
+        assert_eq!(report.same_as, Some(expected), "S = {text}");
+    }
+}
+
+#[test]
+fn octal_codes_of_up_to_two_digits_equal_the_built_in_solver() {
+    for d1 in 0..8 {
+        for d2 in 0..8 {
+            if d1 == 0 && d2 == 0 {
+                continue;
+            }
+            let code = if d2 == 0 {
+                format!("0.{d1}")
+            } else {
+                format!("0.{d1}{d2}")
+            };
+            let report = run(preset("octal"), &[("code", &code)], 200).unwrap();
+            let rules = Ruleset::parse(&code).unwrap();
+            let built_in = octal::nim_values(&rules, 200, &mut Budget::unlimited()).unwrap();
+            let built_in: Vec<u64> = built_in.into_iter().map(u64::from).collect();
+            assert_eq!(report.values, built_in, "code {code}");
+        }
+    }
+}
+
+#[test]
+fn kayles_is_recognised_as_octal_77() {
+    let report = run(preset("kayles"), &[], 300).unwrap();
+    let built_in = octal::reference::nim_values(&Ruleset::parse(".77").unwrap(), 300);
+    assert_eq!(report.values, built_in);
+    let expected = BuiltIn::Octal {
+        code: ".77".into(),
+        heaps: 300,
+    };
+    assert_eq!(report.same_as, Some(expected));
+    let period = report
+        .period
+        .expect("Kayles shows its period 12 in 300 heaps");
+    assert_eq!((period.preperiod, period.period), (71, 12));
+}
+
+#[test]
+fn grundys_game_to_two_thousand_heaps_equals_the_built_in_solver() {
+    let report = run(preset("grundy"), &[], 2_000).unwrap();
+    let built_in = octal::nim_values(&Ruleset::grundy(), 2_000, &mut Budget::unlimited()).unwrap();
+    let built_in: Vec<u64> = built_in.into_iter().map(u64::from).collect();
+    assert_eq!(report.values, built_in);
+}
+
+#[test]
+fn misere_kayles_outcomes_equal_the_misere_search() {
+    let text = format!("convention(\"misere\");\n{}", preset("kayles"));
+    let report = run(&text, &[], 40).unwrap();
+    let rules = heaplab_engine::misere::HeapRules::Code(Ruleset::parse(".77").unwrap());
+    let expected = heaplab_engine::misere::single::searched_outcomes(
+        &rules,
+        39,
+        2_000_000,
+        &mut Budget::unlimited(),
+    )
+    .unwrap();
+    assert_eq!(report.outcomes, expected);
+    assert_eq!(report.outcomes_stopped_at, None);
+}
+
+#[test]
+fn mimark_outcomes_are_the_misere_search_of_its_options() {
+    // MiMARK has no breaking move, so heap n is a misère P-position exactly when every option
+    // is an N-position, and a heap with no move (0) is an N-position.
+    let report = run(preset("mimark"), &[], 5_000).unwrap();
+    let mut expected = vec![Outcome::N];
+    for n in 1..5_000usize {
+        let p = [n - 1, n / 2].iter().all(|&o| expected[o] == Outcome::N);
+        expected.push(if p { Outcome::P } else { Outcome::N });
+    }
+    assert_eq!(report.outcomes, expected);
+}
+
+#[test]
+fn the_answer_does_not_depend_on_the_order_or_repetition_of_options() {
+    let plain =
+        "fn options(n) { let o = []; for s in [1, 3, 4] { if s <= n { o.push(n - s); } } o }";
+    let shuffled = "fn options(n) { let o = []; for s in [4, 1, 4, 3, 1] { if s <= n { o.push(n - s); o.push(n - s); } } o.reverse(); o }";
+    assert_eq!(
+        run(plain, &[], 500).unwrap().values,
+        run(shuffled, &[], 500).unwrap().values
+    );
+}
+
+#[test]
+fn options_may_reach_larger_heaps_when_the_game_stays_finite() {
+    // From an even heap, move to the odd heap above it, which has only moves down by 3.
+    let text = "fn options(n) { if n % 2 == 0 && n > 0 { [n + 1] } else if n >= 3 { [n - 3] } else { [] } }";
+    let report = run(text, &[], 50).unwrap();
+    for n in (1..50).step_by(2) {
+        let below = if n >= 3 {
+            report.values[n - 3]
+        } else {
+            u64::MAX
+        };
+        let expected = if n >= 3 && below == 0 { 1 } else { 0 };
+        assert_eq!(report.values[n], expected, "odd heap {n}");
+    }
+}
+
+fn error_of(text: &str) -> String {
+    run(text, &[], 100).expect_err("a bad rule is refused")
+}
+
+#[test]
+fn bad_rules_stop_with_one_line_naming_the_limit_or_the_position() {
+    let cases: &[(&str, &str)] = &[
+        ("fn options(n) { loop {} }", "operations"),
+        ("fn f(n) { f(n + 1) } fn options(n) { f(n) }", "nest deeper"),
+        (
+            "fn options(n) { let a = []; loop { a.push(1); } }",
+            "too large",
+        ),
+        (
+            "fn options(n) { let s = \"x\"; loop { s += s; } }",
+            "too large",
+        ),
+        ("fn options(n) { [n - 5] }", "is negative"),
+        ("fn options(n) { [n / 2.0] }", "not a whole number"),
+        ("fn options(n) { [n] }", "loopy at position 1"),
+        (
+            "fn options(n) { if n == 7 { [8] } else if n == 8 { [7] } else { [] } }",
+            "loopy at position 7",
+        ),
+        ("fn options(n) {\n  [n - 1,\n}", "line 3"),
+        ("let x = 1;", "defines no options"),
+        ("fn options(n) { 7 }", "must return a list"),
+        (
+            "fn options(n) { [[1, 2]] } fn options(a, b) { [] }",
+            "more than once",
+        ),
+        ("fn options(n) { [n + 1] }", "climb past"),
+    ];
+    for (text, expected) in cases {
+        let message = error_of(text);
+        assert!(
+            message.contains(expected),
+            "{text}: '{message}' should say '{expected}'"
+        );
+        assert!(!message.contains('\n'), "{text}: one line, not '{message}'");
+    }
+}
+
+#[test]
+fn parameters_have_defaults_and_can_be_set() {
+    let mark_t = preset("mark-t");
+    let three = run(mark_t, &[], 100).unwrap();
+    let five = run(mark_t, &[("t", "5")], 100).unwrap();
+    assert_ne!(three.values, five.values);
+    assert_eq!(five.header.params[0].1.text(), "5");
+    assert!(run(mark_t, &[("x", "2")], 10)
+        .unwrap_err()
+        .contains("no parameter 'x' (it declares t)"));
+    assert!(run(mark_t, &[("t", "two")], 10)
+        .unwrap_err()
+        .contains("is not a whole number"));
+    // SD({1}, {2}) with its default parameters is MARK.
+    assert_eq!(
+        run(preset("sd"), &[], 500).unwrap().values,
+        run(preset("mark"), &[], 500).unwrap().values
+    );
+}
+
+#[test]
+fn a_pair_ruleset_is_refused_by_the_heap_solver_with_a_message() {
+    let message = error_of("fn options(a, b) { [] }");
+    assert!(message.contains("pair of heaps"), "{message}");
+    assert!(run("fn options(n) { [] }", &[], 0)
+        .unwrap_err()
+        .contains("heaps: give 1"));
+}
