@@ -134,10 +134,13 @@ subcommands! {
     }
 }
 
+/// A function that returns one of the CLI's own lists.
+type List = fn() -> Vec<String>;
+
 /// The hidden flags that print one of the CLI's own lists, one name a line: the visible
 /// subcommands, and the long flags of every subcommand. The fuzz test and `cargo xtask
 /// hostile` walk these lists, taken from this clap definition so that none is missed.
-const LISTS: [(&str, fn() -> Vec<String>); 2] = [
+const LISTS: [(&str, List); 2] = [
     ("--list-subcommands", subcommand_names),
     ("--list-flags", flag_names),
 ];

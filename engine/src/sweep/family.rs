@@ -87,6 +87,10 @@ pub trait SweepFamily: Sized {
     fn validate(&self) -> Result<(), EngineError>;
     /// The number of rulesets (no enumeration).
     fn len(&self) -> u64;
+    /// Whether the family is empty (never, once `parse` or `validate` accepted it).
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
     /// Ruleset number `index`, for `index < len()` (checked by [`Family::get`]).
     fn get(&self, index: u64) -> Result<Self::Ruleset, EngineError>;
     /// How many heaps a period search computes unless the user says otherwise.
