@@ -4,7 +4,8 @@
 
 use crate::output::Format;
 use clap::Args;
-use heaplab_engine::checks::{all, SubjectKind};
+use heaplab_engine::checks::all;
+use heaplab_engine::sweep::family::kind_name;
 use heaplab_engine::EngineError;
 use serde_json::json;
 
@@ -16,21 +17,10 @@ pub struct ChecksArgs {
     format: Format,
 }
 
-/// The family's name as the explorer spells it.
-fn family(kind: &SubjectKind) -> &'static str {
-    match kind {
-        SubjectKind::Subtraction => "subtraction",
-        SubjectKind::AllBut => "all-but",
-        SubjectKind::Octal => "octal",
-        SubjectKind::CumulativeSubtraction => "cumulative-subtraction",
-        SubjectKind::ScoringOctal => "scoring-octal",
-    }
-}
-
 /// Lists every check.
 pub fn run(args: &ChecksArgs) -> Result<String, EngineError> {
     let families = |c: &heaplab_engine::checks::Check| -> Vec<&str> {
-        c.applies_to.iter().map(family).collect()
+        c.applies_to.iter().map(|&kind| kind_name(kind)).collect()
     };
     Ok(match args.format {
         Format::Json => json!(all()

@@ -11,21 +11,33 @@ use std::time::{Duration, Instant};
 /// Longest one run may take: far above a refused or small run, so only a hang hits it.
 const TIMEOUT: Duration = Duration::from_secs(20);
 
-/// The subcommands, from the CLI's own clap definition (`heaplab --list-subcommands`, a
-/// hidden flag), and `""` (no subcommand): a new subcommand is fuzzed without an edit here.
-fn subcommands() -> Vec<String> {
+/// One of the CLI's own lists (`heaplab --list-subcommands`, `--list-flags`: hidden flags
+/// that read its clap definition), one name a line.
+fn cli_list(flag: &str) -> Vec<String> {
     let out = Command::new(env!("CARGO_BIN_EXE_heaplab"))
-        .arg("--list-subcommands")
+        .arg(flag)
         .output()
         .unwrap();
-    assert!(out.status.success());
-    let mut names: Vec<String> = String::from_utf8(out.stdout)
+    assert!(out.status.success(), "{flag}");
+    String::from_utf8(out.stdout)
         .unwrap()
         .lines()
         .map(String::from)
-        .collect();
+        .collect()
+}
+
+/// The subcommands, from the CLI's own clap definition, and `""` (no subcommand): a new
+/// subcommand is fuzzed without an edit here.
+fn subcommands() -> Vec<String> {
+    let mut names = cli_list("--list-subcommands");
     names.push(String::new());
     names
+}
+
+/// Every long flag of every subcommand, from the CLI's own clap definition: a new flag is
+/// fuzzed without an edit here.
+fn flags() -> Vec<String> {
+    cli_list("--list-flags")
 }
 
 /// The subcommands `heaplab --help` shows under `Commands:` (clap's own `help` left out).
@@ -67,48 +79,41 @@ fn the_fuzzed_subcommands_are_the_clis() {
     }
 }
 
-const FLAGS: [&str; 40] = [
-    "--set",
-    "--all-but",
-    "--terms",
-    "--search",
-    "--format",
-    "--s3",
-    "--s1",
-    "--s2",
-    "--m",
-    "--family",
-    "--budget",
-    "--threads",
-    "--scale",
-    "--out",
-    "--moves",
-    "--width",
-    "--height",
-    "--piles",
-    "--circles",
-    "--check-up-to",
-    "--preset",
-    "--value",
-    "--heap",
-    "--players",
-    "--dynamic",
-    "--turn",
-    "--cumulations",
-    "--max-states",
-    "--cap",
-    "--tree",
-    "--efg",
-    "--game",
-    "--plus",
-    "--octal",
-    "--points",
-    "--m-octal",
-    "--survey",
-    "--prove",
-    "--max-heaps",
-    "--progress",
-];
+/// The long flags `heaplab SUB --help` shows for every subcommand (`--help` left out).
+fn help_flags(subcommands: &[String]) -> std::collections::BTreeSet<String> {
+    let mut flags = std::collections::BTreeSet::new();
+    for sub in subcommands.iter().filter(|s| !s.is_empty()) {
+        let out = Command::new(env!("CARGO_BIN_EXE_heaplab"))
+            .args([sub, "--help"])
+            .output()
+            .unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        // An option line is `  -f, --flag <VALUE>  help…` or `      --flag  help…`.
+        let long = |line: &str| {
+            let line = line.trim_start();
+            let line = match line.as_bytes().get(2) {
+                Some(b',') if line.starts_with('-') => line[3..].trim_start(),
+                _ => line,
+            };
+            let word = line.split([' ', '=', '<', '[']).next()?;
+            (word.starts_with("--") && word != "--help").then(|| word.to_string())
+        };
+        flags.extend(help.lines().filter_map(long));
+    }
+    flags
+}
+
+/// The fuzzed flags are exactly those the subcommands' help pages show: none is missed.
+#[test]
+fn the_fuzzed_flags_are_the_clis() {
+    let fuzzed = flags();
+    let unique: std::collections::BTreeSet<String> = fuzzed.iter().cloned().collect();
+    assert_eq!(unique.len(), fuzzed.len(), "{fuzzed:?}");
+    assert_eq!(unique, help_flags(&subcommands()));
+    for flag in ["--set", "--max-move", "--prove", "--progress", "--efg"] {
+        assert!(unique.contains(flag), "{flag} missing from {fuzzed:?}");
+    }
+}
 
 /// Values a fuzzer would try: small and huge numbers, negatives, empty, broken notations.
 const VALUES: [&str; 34] = [
@@ -166,7 +171,7 @@ impl Rng {
 
 /// One random argument vector: a subcommand, then up to five flags with values, at times a
 /// bare value or a random string instead.
-fn random_args(rng: &mut Rng, subcommands: &[String]) -> Vec<String> {
+fn random_args(rng: &mut Rng, subcommands: &[String], flags: &[String]) -> Vec<String> {
     let mut args = vec![subcommands[rng.next() as usize % subcommands.len()].clone()];
     for _ in 0..rng.next() % 6 {
         match rng.next() % 10 {
@@ -177,7 +182,7 @@ fn random_args(rng: &mut Rng, subcommands: &[String]) -> Vec<String> {
                     .collect(),
             ),
             _ => {
-                args.push(rng.pick(&FLAGS).to_string());
+                args.push(flags[rng.next() as usize % flags.len()].clone());
                 args.push(rng.pick(&VALUES).to_string());
             }
         }
@@ -240,9 +245,9 @@ fn random_and_hostile_argument_vectors() {
     let dir = std::env::temp_dir().join(format!("heaplab-fuzz-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut rng = Rng(seed | 1);
-    let subcommands = subcommands();
+    let (subcommands, flags) = (subcommands(), flags());
     for _ in 0..cases {
-        check(&random_args(&mut rng, &subcommands), &dir);
+        check(&random_args(&mut rng, &subcommands, &flags), &dir);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

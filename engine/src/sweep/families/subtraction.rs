@@ -1,0 +1,81 @@
+//! The finite subtraction family: every non-empty `S ⊆ {1..m}` (survey, Section 2), measured
+//! by [`crate::subtraction`]'s nim- and outcome periods.
+
+use super::subsets::{set_text, Subsets, SET_OPTIONS};
+use crate::checks::{Subject, SubjectKind};
+use crate::ruleset::NumberSet;
+use crate::subtraction;
+use crate::sweep::family::{FamilyOptions, SweepFamily};
+use crate::sweep::metrics::{max_and_hash, period_pair, shape, Measured, Workspace};
+use crate::{Budget, EngineError};
+use serde::{Deserialize, Serialize};
+
+/// Finite subtraction games: every non-empty `S ⊆ {1..m}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct SubtractionSets(pub Subsets);
+
+impl SweepFamily for SubtractionSets {
+    const NAMES: &'static [&'static str] = &["subtraction"];
+    const OPTIONS: &'static [&'static str] = SET_OPTIONS;
+    const KIND: SubjectKind = SubjectKind::Subtraction;
+    const METRICS: &'static [&'static str] = &[
+        "size",
+        "max_move",
+        "min_move",
+        "period",
+        "preperiod",
+        "outcome_period",
+        "outcome_preperiod",
+        "max_value",
+    ];
+    type Ruleset = NumberSet;
+
+    fn parse(name: &str, options: &FamilyOptions) -> Result<Self, EngineError> {
+        Subsets::parse(name, options, false).map(Self)
+    }
+
+    fn validate(&self) -> Result<(), EngineError> {
+        self.0.check(false)
+    }
+
+    fn len(&self) -> u64 {
+        self.0.len()
+    }
+
+    fn get(&self, index: u64) -> Result<NumberSet, EngineError> {
+        self.0.set(index)
+    }
+
+    fn subject(set: &NumberSet) -> Option<Subject<'_>> {
+        Some(Subject::Subtraction(set))
+    }
+
+    fn text(set: &NumberSet) -> String {
+        set_text(set)
+    }
+
+    fn elements(set: &NumberSet) -> Vec<u32> {
+        set.elements().to_vec()
+    }
+
+    fn measure(
+        workspace: &mut Workspace,
+        set: &NumberSet,
+        search: u64,
+        budget: &mut Budget<'_>,
+    ) -> Result<Measured, EngineError> {
+        let workspace = &mut workspace.subtraction;
+        let (nim, outcome) = subtraction::periods_with(workspace, set, search, budget)?;
+        let (max_value, sequence) = max_and_hash(&nim, workspace.values());
+        let mut row = Vec::with_capacity(Self::METRICS.len());
+        row.extend(shape(set.elements()));
+        row.extend(period_pair(&nim));
+        row.extend(period_pair(&outcome));
+        row.push(max_value);
+        Ok(Measured {
+            values: row,
+            sequence,
+        })
+    }
+}
