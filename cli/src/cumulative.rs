@@ -133,7 +133,7 @@ fn one_pile(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErro
             r.optimal_actions.iter().map(|a| a.map_or("-".to_string(), |s| s.to_string())).collect::<Vec<_>>().join(" "),
             r.convergence.map_or("not found".to_string(), |x| x.to_string()),
             r.period.describe()
-        ) + &if (p, positive_starts) == (0, true) {
+        ) + &*if (p, positive_starts) == (0, true) {
             String::new()
         } else {
             format!(

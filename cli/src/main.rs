@@ -127,6 +127,11 @@ subcommands! {
         /// catalogues' facts checked.
         Atlas(AtlasArgs) => run,
     }
+    rules {
+        /// A heap game written in the ruleset language, from a file or a preset (`mark`,
+        /// `kayles`, `--list`): nim-values, outcomes, the period seen and the built-in it equals.
+        Rules(RulesArgs) => run,
+    }
     checks {
         /// The papers' named checks (conjectures, observations, claims): names, citations and
         /// stated ranges (`--format json`).

@@ -34,10 +34,11 @@ pub struct SingleHeaps {
     pub outcome_period: Option<ObservedPeriod>,
 }
 
-/// The observed period of a P/N sequence (see [`ObservedPeriod`]): among the periods `p` whose
-/// least preperiod `n0` leaves at least two full periods of data, the one with the least
-/// `n0 + 2p` (the pattern that explains the most heaps), the smaller `p` on a tie.
-pub fn observed_period(outcomes: &[Outcome]) -> Option<ObservedPeriod> {
+/// The observed period of a sequence (P/N outcomes, or the nim-values of a rule-defined game;
+/// see [`ObservedPeriod`]): among the periods `p` whose least preperiod `n0` leaves at least
+/// two full periods of data, the one with the least `n0 + 2p` (the pattern that explains the
+/// most heaps), the smaller `p` on a tie.
+pub fn observed_period<T: PartialEq>(outcomes: &[T]) -> Option<ObservedPeriod> {
     let len = outcomes.len();
     let (period, preperiod) = (1..=len / 2)
         .filter_map(|p| {

@@ -19,23 +19,12 @@ pub use script::{compile, Convention, Header, ParamValue, Script, Shape};
 use rustc_hash::FxHashMap;
 
 use crate::budget::Budget;
+pub use crate::misere::single::ObservedPeriod;
 use crate::octal::position::Outcome;
-use crate::octal::reference::least_period_in_data;
 use crate::EngineError;
 
 /// The most heaps one run computes.
 pub const MAX_TERMS: u64 = 10_000_000;
-
-/// A period seen in the computed values: not a proof, since a rule given by code has none.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ObservedPeriod {
-    /// The least period seen.
-    pub period: u64,
-    /// The least preperiod with that period.
-    pub preperiod: u64,
-    /// The values were compared on heaps `0..checked` (at least two periods after `preperiod`).
-    pub checked: u64,
-}
 
 /// What a run of a one-heap ruleset finds.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -149,12 +138,10 @@ fn closed_table(asked: &mut Asked) -> Result<Vec<Vec<Vec<u64>>>, EngineError> {
     Ok(table)
 }
 
-/// The least period seen in `values` with two whole periods after its preperiod.
+/// The period seen in `values` ([`crate::misere::single::observed_period`]), kept only when
+/// its preperiod is at most half the heaps: a pattern seen only at the end of the data (two
+/// equal last values, say) is not reported, so an aperiodic game such as MARK shows none.
 pub fn observed_period(values: &[u64]) -> Option<ObservedPeriod> {
-    let (period, preperiod) = least_period_in_data(values, values.len() / 3)?;
-    Some(ObservedPeriod {
-        period: period as u64,
-        preperiod: preperiod as u64,
-        checked: values.len() as u64,
-    })
+    crate::misere::single::observed_period(values)
+        .filter(|p| 2 * p.preperiod <= values.len() as u64)
 }
