@@ -12,7 +12,8 @@ use crate::route::{current_hash, GuideQuery, Route, NAVIGATION};
 
 /// Expands the page list ([`crate::for_each_page!`]) into the page switch.
 macro_rules! page_switch {
-    ($($(#[$doc:meta])* $variant:ident($query:ident) $nav:literal $title:literal $module:ident::$page:ident in $bundle:literal
+    ($($(#[$doc:meta])* $variant:ident($($query:ident)::+ at $path:literal -> $params:ty, $errors:ty; $check:ident, $fields:expr)
+        $nav:literal $title:literal $module:ident::$page:ident in $bundle:literal
         $summary:literal [$($example:tt),*];)*) => {
         /// The page of `route`.
         fn page_of(route: &Route) -> Html {

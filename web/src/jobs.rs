@@ -13,17 +13,11 @@
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
-#[cfg(feature = "lab")]
-use heaplab_engine::cumulative_subtraction::TwoPileReport;
 #[cfg(feature = "core")]
-use heaplab_engine::{octal::OctalReport, plane::Solution};
+use heaplab_engine::plane::Solution;
 use yew::prelude::*;
 
 use crate::format::progress_text;
-#[cfg(feature = "lab")]
-use crate::worker::{
-    jobs::cumulative_game::run::CgResult, GameResult, PartizanResult, ScoringTable, Truncated,
-};
 use crate::worker::{Job, JobId, JobOutput, JobSpec, Place, Progress, WorkerReply, WorkerRequest};
 use crate::worker_client::{
     loading_worker_text, main_thread_text, note_worker_timeout, probe_workers, RunnerState,
@@ -40,69 +34,9 @@ impl PartialEq for Shared {
     }
 }
 
-/// Picks one kind of output out of a [`Shared`]: `Some(Ok)` for that kind, `Some(Err)` for
-/// the job's message, `None` for another kind.
-macro_rules! output_of {
-    ($name:ident, $variant:ident, $ty:ty, $doc:literal) => {
-        #[doc = $doc]
-        pub fn $name(&self) -> Option<Result<&$ty, &str>> {
-            match &*self.0 {
-                Ok(JobOutput::$variant(r)) => Some(Ok(&**r)),
-                Ok(_) => None,
-                Err(message) => Some(Err(message)),
-            }
-        }
-    };
-}
+crate::for_each_job!(crate::job_output_accessors);
 
 impl Shared {
-    #[cfg(feature = "lab")]
-    output_of!(two_piles, TwoPiles, TwoPileReport, "The two-pile report.");
-    #[cfg(feature = "lab")]
-    output_of!(
-        truncated,
-        Truncated,
-        Truncated,
-        "`tr^m` and the Conjecture 16 check."
-    );
-    #[cfg(feature = "lab")]
-    output_of!(
-        scoring_octal,
-        ScoringOctal,
-        ScoringTable,
-        "A scoring octal game's `G_s`."
-    );
-    #[cfg(feature = "lab")]
-    output_of!(
-        cumulative_game,
-        CumulativeGame,
-        CgResult,
-        "What the cumulative games page draws."
-    );
-    #[cfg(feature = "core")]
-    output_of!(plane, Plane, Solution, "A 2-D subtraction window.");
-    #[cfg(feature = "lab")]
-    output_of!(
-        misere,
-        Misere,
-        crate::worker::jobs::misere::MisereResult,
-        "A misère quotient and its report."
-    );
-    #[cfg(feature = "lab")]
-    output_of!(
-        partizan,
-        Partizan,
-        PartizanResult,
-        "A partizan heap game's sequence and position."
-    );
-    #[cfg(feature = "lab")]
-    output_of!(
-        partizan_game,
-        PartizanGame,
-        GameResult,
-        "One partizan game's facts and thermograph."
-    );
-
     /// The 2-D subtraction window, shared (the page keeps it to draw and export).
     #[cfg(feature = "core")]
     pub fn plane_rc(&self) -> Option<Rc<Solution>> {
@@ -120,20 +54,6 @@ impl Shared {
             Err(message) => Some(Err(message)),
         }
     }
-    #[cfg(feature = "core")]
-    output_of!(
-        misere_outcomes,
-        MisereOutcomes,
-        crate::worker::jobs::misere_outcomes::MisereOutcomes,
-        "Single heaps' misère outcomes."
-    );
-    #[cfg(feature = "core")]
-    output_of!(
-        octal,
-        Octal,
-        (OctalReport, Vec<u32>),
-        "An octal report and its values."
-    );
 }
 
 /// Where a running job is computed.

@@ -37,15 +37,7 @@ pub mod plane;
 pub mod registry;
 pub mod scoring;
 
-use atlas::AtlasQuery;
-use cumulative::CumulativeQuery;
-use cumulative_games::CgQuery;
-use explore::ExploreQuery;
-use misere::MisereQuery;
-use partizan::PartizanQuery;
-use plane::PlaneQuery;
 pub use registry::PageQuery;
-use scoring::ScoringQuery;
 
 use heaplab_engine::figure::Colouring;
 use heaplab_engine::period_map::{Family, Window, MAX_FIXED};
@@ -55,14 +47,15 @@ use heaplab_engine::EngineError;
 /// Expands the page list ([`for_each_page!`](crate::for_each_page)) into [`Route`], its
 /// parser, titles, [`NAVIGATION`] and the home page's [`CARDS`].
 macro_rules! define_routes {
-    ($($(#[$doc:meta])* $variant:ident($query:ident) $nav:literal $title:literal $module:ident::$page:ident in $bundle:literal
+    ($($(#[$doc:meta])* $variant:ident($($query:ident)::+ at $path:literal -> $params:ty, $errors:ty; $check:ident, $fields:expr)
+        $nav:literal $title:literal $module:ident::$page:ident in $bundle:literal
         $summary:literal [$(($example:literal, $link:literal)),*];)*) => {
         /// The pages of the app, one per game family that is live.
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub enum Route {
             /// `#/` (or an empty hash): the home page with the family cards.
             Home,
-            $($(#[$doc])* $variant($query),)*
+            $($(#[$doc])* $variant($crate::route::$($query)::+),)*
             /// `#/guide?page=octal&at=anchor` (also `#/help` and `#/about`): one file of the
             /// user guide, rendered at build time, and an anchor in it.
             Guide(GuideQuery),
@@ -79,8 +72,8 @@ macro_rules! define_routes {
                 match path.trim_end_matches('/') {
                     "" => Route::Home,
                     "/guide" | "/help" | "/about" => Route::Guide(GuideQuery::from_query(query)),
-                    $(p if p == <$query as PageQuery>::PATH => {
-                        Route::$variant(<$query as PageQuery>::parse(query))
+                    $(p if p == <$crate::route::$($query)::+ as PageQuery>::PATH => {
+                        Route::$variant(<$crate::route::$($query)::+ as PageQuery>::parse(query))
                     })*
                     other => Route::NotFound(other.to_string()),
                 }
@@ -100,7 +93,7 @@ macro_rules! define_routes {
             pub fn path(&self) -> &str {
                 match self {
                     Route::Home => "",
-                    $(Route::$variant(_) => <$query as PageQuery>::PATH,)*
+                    $(Route::$variant(_) => <$crate::route::$($query)::+ as PageQuery>::PATH,)*
                     Route::Guide(_) => "/guide",
                     Route::NotFound(path) => path,
                 }
@@ -109,14 +102,14 @@ macro_rules! define_routes {
 
         /// Which bundle holds each page: `(path, bundle)`, in order (`static/boot.js` keeps
         /// the same list, checked by a test, to load the right module on a first visit).
-        pub const BUNDLES: &[(&str, &str)] = &[$((<$query as PageQuery>::PATH, $bundle),)*];
+        pub const BUNDLES: &[(&str, &str)] = &[$((<$crate::route::$($query)::+ as PageQuery>::PATH, $bundle),)*];
 
         /// The navigation: `(path, label)` of every page, in order.
-        pub const NAVIGATION: &[(&str, &str)] = &[$((<$query as PageQuery>::PATH, $nav),)*];
+        pub const NAVIGATION: &[(&str, &str)] = &[$((<$crate::route::$($query)::+ as PageQuery>::PATH, $nav),)*];
 
         /// The home page's cards, one per page, in order.
         pub const CARDS: &[Card] = &[$(Card {
-            path: <$query as PageQuery>::PATH,
+            path: <$crate::route::$($query)::+ as PageQuery>::PATH,
             title: $title,
             summary: $summary,
             examples: &[$(($example, $link)),*],

@@ -9,18 +9,8 @@
 //! `cargo xtask test` runs [`DEFAULT_CASES`] cases per page; `cargo xtask fuzz [CASES]` builds
 //! this test with `HEAPLAB_FUZZ_CASES=CASES` for a longer run.
 
-use heaplab_web::route::atlas::AtlasQuery;
-use heaplab_web::route::cumulative::CumulativeQuery;
-use heaplab_web::route::cumulative_games::CgQuery;
-use heaplab_web::route::explore::ExploreQuery;
-use heaplab_web::route::misere::MisereQuery;
-use heaplab_web::route::partizan::PartizanQuery;
-use heaplab_web::route::plane::PlaneQuery;
 use heaplab_web::route::registry::FieldError;
-use heaplab_web::route::scoring::ScoringQuery;
-use heaplab_web::route::{
-    parse_query, MapQuery, OctalQuery, PageQuery, Route, SubtractionQuery, CARDS,
-};
+use heaplab_web::route::{parse_query, PageQuery, Route, CARDS};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -250,12 +240,13 @@ async fn fuzz_page<Q: PageQuery + Clone>(
 
 /// Expands the registry into one [`fuzz_page`] call per page.
 macro_rules! fuzz_every_page {
-    ($($(#[$doc:meta])* $variant:ident($query:ident) $nav:literal $title:literal $module:ident::$page:ident in $bundle:literal
+    ($($(#[$doc:meta])* $variant:ident($($query:ident)::+ at $path:literal -> $params:ty, $errors:ty; $check:ident, $fields:expr)
+        $nav:literal $title:literal $module:ident::$page:ident in $bundle:literal
         $summary:literal [$(($example:literal, $link:literal)),*];)*) => {{
         let mut pages = Vec::new();
         $(
             let seed = pages.len() as u64 + 1;
-            let result = fuzz_page::<$query>(seed, &[$($link),*], Route::$variant).await;
+            let result = fuzz_page::<heaplab_web::route::$($query)::+>(seed, &[$($link),*], Route::$variant).await;
             pages.push((stringify!($variant), result));
         )*
         pages

@@ -9,6 +9,10 @@
 //! - the job clients (`worker_client`, `worker_pool`, `jobs`, `tiles`), the `components`, the
 //!   `pages`, `app`, `bundle` and `lib` sit on top and may import any layer below.
 //!
+//! Paths in a layer's macros count too (`$crate::…`): the lists of pages and jobs
+//! (`for_each_page!`, `for_each_job!`) expand in files above their layer, and name only their
+//! own layer and `protocol`.
+//!
 //! The check is a test of this crate (`cargo xtask test` runs it). So the worker never parses a page's URL text again, and a page's URL state never depends
 //! on how its job runs.
 
@@ -149,6 +153,7 @@ mod tests {
             "use crate::worker::X;\n/// (`crate::pages`)\nlet a = crate::route::y(); // crate::",
         );
         assert_eq!(names, ["worker", "route"]);
+        assert_eq!(crate_modules("Box<$crate::jobs::Shared>"), ["jobs"]);
         assert_eq!(layer_of("route/partizan.rs").unwrap().name, "the URL layer");
         assert_eq!(layer_of("route.rs").unwrap().name, "the URL layer");
         assert_eq!(layer_of("worker/jobs/sweep.rs").unwrap().name, "the worker");

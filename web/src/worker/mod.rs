@@ -15,34 +15,88 @@
 pub mod host;
 pub mod jobs;
 
-#[cfg(feature = "core")]
-use std::rc::Rc;
-
-#[cfg(feature = "lab")]
-use heaplab_engine::cumulative_subtraction::TwoPileReport;
-#[cfg(feature = "core")]
-use heaplab_engine::{octal::OctalReport, plane::Solution};
 use serde::{Deserialize, Serialize};
 
-#[cfg(feature = "lab")]
-use crate::protocol::cumulative_games::CgQuery;
 pub use crate::protocol::SweepRequest;
 pub use crate::protocol::{Progress, Unit};
-#[cfg(feature = "lab")]
-use jobs::cumulative_game::run::CgResult;
 #[cfg(feature = "core")]
 pub use jobs::octal::{solve_octal, OctalRequest, OctalResult};
 #[cfg(feature = "core")]
 pub use jobs::outcome_cycle::CycleRequest;
 #[cfg(feature = "lab")]
-pub use jobs::partizan::{solve_game, solve_partizan, GameResult, PartizanResult};
+pub use jobs::partizan::{solve_partizan, PartizanResult};
+#[cfg(feature = "lab")]
+pub use jobs::partizan_game::{solve_game, GameResult};
 #[cfg(feature = "core")]
 pub use jobs::plane::PlaneRequest;
+#[cfg(feature = "lab")]
 pub use jobs::scoring_octal::{solve_scoring_octal, ScoringOctalRequest, ScoringTable};
 #[cfg(feature = "core")]
 pub use jobs::tile::{solve_tile, TileRequest, TileResult};
 #[cfg(feature = "lab")]
 pub use jobs::truncated::Truncated;
+
+/// The one list of job kinds. Each entry is
+/// `Variant(request::Type) in module for "bundle", stepped|whole as accessor;` (or
+/// `Variant { field: Type, ... }` for a request of several fields; `as accessor` is optional).
+/// The module is the job's file under [`jobs`], which has
+/// `pub fn start(<the variant's fields by reference>, place: Place) -> Result<Box<dyn Job>, String>`
+/// and `pub type Output` (what its [`JobOutput`] variant holds). The bundle (`"core"` or `"lab"`)
+/// is the cargo feature that compiles the job in (`crate::bundle`); `stepped` jobs yield between
+/// bounded steps ([`JobSpec::is_stepped`]), `whole` ones are one engine call. The accessor, a
+/// method of the job client's `Shared` (`crate::jobs`), reads the output out of a finished job.
+/// It hands the list to the macro `$then`: this module expands [`JobSpec`], [`JobOutput`] and
+/// [`JobSpec::start`], [`jobs`] its `pub mod` lines, the job client the accessors.
+#[macro_export]
+macro_rules! for_each_job {
+    ($($then:ident)::+) => {
+        $($then)::+! {
+            /// One period-map tile ([`jobs::tile`]).
+            Tile(jobs::tile::TileRequest) in tile for "core", stepped;
+            /// A 2-D subtraction window ([`jobs::plane`]).
+            Plane(jobs::plane::PlaneRequest) in plane for "core", stepped as plane;
+            /// An octal game proven up to a heap budget ([`jobs::octal`]).
+            Octal(jobs::octal::OctalRequest) in octal for "core", whole as octal;
+            /// The cumulative games page's solve ([`jobs::cumulative_game`]).
+            CumulativeGame(Box<$crate::protocol::cumulative_games::CgQuery>) in cumulative_game for "lab", stepped as cumulative_game;
+            /// A two-pile cumulative subtraction grid ([`jobs::two_piles`]).
+            TwoPiles {
+                /// The action set, increasing.
+                moves: Vec<u32>,
+                /// Window width.
+                width: u32,
+                /// Window height.
+                height: u32,
+            } in two_piles for "lab", whole as two_piles;
+            /// `tr^m` and the Conjecture 16 check ([`jobs::truncated`]).
+            Truncated {
+                /// The largest action.
+                m: u32,
+            } in truncated for "lab", whole as truncated;
+            /// Stewart's `G_s` of a scoring octal game ([`jobs::scoring_octal`]).
+            ScoringOctal($crate::protocol::ScoringOctalRequest) in scoring_octal for "lab", whole as scoring_octal;
+            /// A partizan heap game's sequence and position ([`jobs::partizan`]).
+            Partizan($crate::protocol::PartizanRequest) in partizan for "lab", whole as partizan;
+            /// One partizan game typed in notation ([`jobs::partizan_game`]).
+            PartizanGame($crate::protocol::partizan::GameRequest) in partizan_game for "lab", whole as partizan_game;
+            /// A misère quotient ([`jobs::misere`]).
+            Misere($crate::protocol::MisereRequest) in misere for "lab", whole as misere;
+            /// A slice of an explorer sweep ([`jobs::sweep_job`]): the request and an index range.
+            Sweep {
+                /// The sweep.
+                request: Box<$crate::protocol::SweepRequest>,
+                /// The first index.
+                start: u64,
+                /// One past the last index.
+                end: u64,
+            } in sweep_job for "core", stepped;
+            /// A constant-memory outcome-period search ([`jobs::outcome_cycle`]).
+            OutcomeCycle(jobs::outcome_cycle::CycleRequest) in outcome_cycle for "core", stepped;
+            /// Single heaps' misère outcomes ([`jobs::misere_outcomes`]).
+            MisereOutcomes($crate::protocol::MisereRequest) in misere_outcomes for "core", whole as misere_outcomes;
+        }
+    };
+}
 
 /// How long one step of a job aims to take, in milliseconds.
 pub const JOB_STEP_MS: f64 = 50.0;
@@ -104,110 +158,115 @@ pub enum Place {
     MainThread,
 }
 
-/// Every job a page can ask for. Each variant, and its [`JobOutput`], is compiled into the
-/// bundle of the pages that use it (`crate::bundle`): a module never carries the other's jobs.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum JobSpec {
-    #[cfg(feature = "core")]
-    /// One period-map tile ([`jobs::tile`]).
-    Tile(TileRequest),
-    #[cfg(feature = "core")]
-    /// A 2-D subtraction window ([`jobs::plane`]).
-    Plane(PlaneRequest),
-    #[cfg(feature = "core")]
-    /// An octal game proven up to a heap budget ([`jobs::octal`]).
-    Octal(OctalRequest),
-    #[cfg(feature = "lab")]
-    /// The cumulative games page's solve ([`jobs::cumulative_game`]).
-    CumulativeGame(Box<CgQuery>),
-    #[cfg(feature = "lab")]
-    /// A two-pile cumulative subtraction grid ([`jobs::two_piles`]).
-    TwoPiles {
-        /// The action set, increasing.
-        moves: Vec<u32>,
-        /// Window width.
-        width: u32,
-        /// Window height.
-        height: u32,
-    },
-    #[cfg(feature = "lab")]
-    /// `tr^m` and the Conjecture 16 check ([`jobs::truncated`]).
-    Truncated {
-        /// The largest action.
-        m: u32,
-    },
-    #[cfg(feature = "lab")]
-    /// Stewart's `G_s` of a scoring octal game ([`jobs::scoring_octal`]).
-    ScoringOctal(ScoringOctalRequest),
-    #[cfg(feature = "lab")]
-    /// A partizan heap game's sequence and position ([`jobs::partizan`]).
-    Partizan(crate::protocol::PartizanRequest),
-    #[cfg(feature = "lab")]
-    /// One partizan game typed in notation ([`jobs::partizan::solve_game`]).
-    PartizanGame(crate::protocol::partizan::GameRequest),
-    #[cfg(feature = "lab")]
-    /// A misère quotient ([`jobs::misere`]).
-    Misere(crate::protocol::MisereRequest),
-    #[cfg(feature = "core")]
-    /// A slice of an explorer sweep ([`jobs::sweep_job`]): the request and an index range.
-    Sweep {
-        /// The sweep.
-        request: Box<SweepRequest>,
-        /// The first index.
-        start: u64,
-        /// One past the last index.
-        end: u64,
-    },
-    #[cfg(feature = "core")]
-    /// A constant-memory outcome-period search ([`jobs::outcome_cycle`]).
-    OutcomeCycle(CycleRequest),
-    #[cfg(feature = "core")]
-    /// Single heaps' misère outcomes ([`jobs::misere_outcomes`]).
-    MisereOutcomes(crate::protocol::MisereRequest),
+/// Expands the job list ([`for_each_job!`](crate::for_each_job)) into [`JobSpec`],
+/// [`JobOutput`] and the dispatch of [`JobSpec::start`] and [`JobSpec::is_stepped`].
+macro_rules! define_jobs {
+    ($($(#[$doc:meta])* $variant:ident $request:tt in $module:ident for $bundle:literal, $run:ident
+        $(as $accessor:ident)?;)*) => {
+        /// Every job a page can ask for. Each variant, and its [`JobOutput`], is compiled into
+        /// the bundle of the pages that use it (`crate::bundle`): a module never carries the
+        /// other's jobs.
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        pub enum JobSpec {
+            $(#[cfg(feature = $bundle)] $(#[$doc])* $variant $request,)*
+        }
+
+        /// What a finished job computed: each variant holds its job file's `Output`.
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        pub enum JobOutput {
+            $(
+                #[cfg(feature = $bundle)]
+                #[doc = concat!("What [`JobSpec::", stringify!($variant), "`] computed.")]
+                $variant(jobs::$module::Output),
+            )*
+        }
+
+        impl JobSpec {
+            /// Prepares the job to run at `place` (the place picks the caps).
+            pub fn start(&self, place: Place) -> Result<Box<dyn Job>, String> {
+                match self {
+                    $(
+                        #[cfg(feature = $bundle)]
+                        job_pattern!($variant $request request) => {
+                            job_start!(jobs::$module::start, $request request, place)
+                        }
+                    )*
+                }
+            }
+
+            /// Whether the job yields between bounded steps (so [`WorkerRequest::Cancel`]
+            /// stops it within one step). The others are one engine call: the client
+            /// terminates the worker.
+            pub fn is_stepped(&self) -> bool {
+                match self {
+                    $(
+                        #[cfg(feature = $bundle)]
+                        JobSpec::$variant { .. } => job_run!($run),
+                    )*
+                }
+            }
+        }
+    };
 }
 
-/// What a finished job computed.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum JobOutput {
-    #[cfg(feature = "core")]
-    /// The solved tile.
-    Tile(TileResult),
-    #[cfg(feature = "core")]
-    /// The 2-D window.
-    Plane(Rc<Solution>),
-    #[cfg(feature = "core")]
-    /// The octal report and the value of every heap computed.
-    Octal(Box<(OctalReport, Vec<u32>)>),
-    #[cfg(feature = "lab")]
-    /// What the cumulative games page draws.
-    CumulativeGame(Box<CgResult>),
-    #[cfg(feature = "lab")]
-    /// The two-pile report.
-    TwoPiles(Box<TwoPileReport>),
-    #[cfg(feature = "lab")]
-    /// `tr^m` and the Conjecture 16 check.
-    Truncated(Box<Truncated>),
-    #[cfg(feature = "lab")]
-    /// `G_s` of a scoring octal game.
-    ScoringOctal(Box<ScoringTable>),
-    #[cfg(feature = "lab")]
-    /// A partizan heap game's sequence and position.
-    Partizan(Box<PartizanResult>),
-    #[cfg(feature = "lab")]
-    /// One partizan game's facts and thermograph.
-    PartizanGame(Box<GameResult>),
-    #[cfg(feature = "lab")]
-    /// A misère quotient and its report.
-    Misere(Box<jobs::misere::MisereResult>),
-    #[cfg(feature = "core")]
-    /// The summary of a sweep slice, as [`heaplab_engine::sweep::wire`] writes it.
-    Sweep(String),
-    #[cfg(feature = "core")]
-    /// The outcome periodicity found, or how far the capped search looked.
-    OutcomeCycle(heaplab_engine::Periodicity),
-    #[cfg(feature = "core")]
-    /// Single heaps' misère outcomes.
-    MisereOutcomes(Box<jobs::misere_outcomes::MisereOutcomes>),
+/// The pattern that binds a [`JobSpec`] variant's fields: the one request as `$r`, or each
+/// named field by its name.
+macro_rules! job_pattern {
+    ($variant:ident ($($ty:tt)*) $r:ident) => {
+        JobSpec::$variant($r)
+    };
+    ($variant:ident { $($(#[$doc:meta])* $field:ident: $ty:ty),* $(,)? } $r:ident) => {
+        JobSpec::$variant { $($field),* }
+    };
+}
+
+/// The call of a job file's `start` with the fields [`job_pattern!`] bound.
+macro_rules! job_start {
+    ($start:path, ($($ty:tt)*) $r:ident, $place:ident) => {
+        $start($r, $place)
+    };
+    ($start:path, { $($(#[$doc:meta])* $field:ident: $ty:ty),* $(,)? } $r:ident, $place:ident) => {
+        $start($($field,)* $place)
+    };
+}
+
+/// Whether a `stepped` or `whole` job yields between steps.
+macro_rules! job_run {
+    (stepped) => {
+        true
+    };
+    (whole) => {
+        false
+    };
+}
+
+crate::for_each_job!(define_jobs);
+
+/// Expands the job list into the job client's accessors: for each `as accessor`, a method of
+/// `Shared` (in scope where this expands, `crate::jobs`) that gives `Some(Ok)` for that kind's
+/// output, `Some(Err)` for the job's message and `None` for another kind.
+#[macro_export]
+macro_rules! job_output_accessors {
+    ($($(#[$doc:meta])* $variant:ident $request:tt in $module:ident for $bundle:literal, $run:ident
+        $(as $accessor:ident)?;)*) => {
+        impl Shared {
+            $($(
+                #[cfg(feature = $bundle)]
+                #[doc = concat!("The output of [`JobSpec::", stringify!($variant), "`].")]
+                pub fn $accessor(
+                    &self,
+                ) -> Option<
+                    Result<&<$crate::worker::jobs::$module::Output as std::ops::Deref>::Target, &str>,
+                > {
+                    match &*self.0 {
+                        Ok(JobOutput::$variant(r)) => Some(Ok(&**r)),
+                        Ok(_) => None,
+                        Err(message) => Some(Err(message)),
+                    }
+                }
+            )?)*
+        }
+    };
 }
 
 /// One computation, run a bounded step at a time by the worker's [`host`] loop or by the
@@ -220,63 +279,6 @@ pub trait Job {
     fn progress(&self) -> Option<Progress>;
     /// The result of a finished job.
     fn output(self: Box<Self>) -> Result<JobOutput, String>;
-}
-
-impl JobSpec {
-    /// Prepares the job to run at `place` (the place picks the caps).
-    pub fn start(&self, place: Place) -> Result<Box<dyn Job>, String> {
-        match self {
-            #[cfg(feature = "core")]
-            JobSpec::Tile(r) => Ok(jobs::tile::start(*r)),
-            #[cfg(feature = "core")]
-            JobSpec::Plane(r) => jobs::plane::start(r),
-            #[cfg(feature = "core")]
-            JobSpec::Octal(r) => Ok(jobs::octal::start(r, place)),
-            #[cfg(feature = "lab")]
-            JobSpec::CumulativeGame(q) => jobs::cumulative_game::start(q, place),
-            #[cfg(feature = "lab")]
-            JobSpec::TwoPiles {
-                moves,
-                width,
-                height,
-            } => Ok(jobs::two_piles::start(moves.clone(), *width, *height)),
-            #[cfg(feature = "lab")]
-            JobSpec::Truncated { m } => Ok(jobs::truncated::start(*m)),
-            #[cfg(feature = "lab")]
-            JobSpec::ScoringOctal(r) => Ok(jobs::scoring_octal::start(r.clone())),
-            #[cfg(feature = "lab")]
-            JobSpec::Partizan(r) => Ok(jobs::partizan::start(r, place)),
-            #[cfg(feature = "lab")]
-            JobSpec::PartizanGame(r) => Ok(jobs::partizan::start_game(r)),
-            #[cfg(feature = "lab")]
-            JobSpec::Misere(r) => Ok(jobs::misere::start(r)),
-            #[cfg(feature = "core")]
-            JobSpec::Sweep {
-                request,
-                start,
-                end,
-            } => jobs::sweep_job::start(request, *start, *end),
-            #[cfg(feature = "core")]
-            JobSpec::OutcomeCycle(r) => jobs::outcome_cycle::start(r, place),
-            #[cfg(feature = "core")]
-            JobSpec::MisereOutcomes(r) => Ok(jobs::misere_outcomes::start(r)),
-        }
-    }
-
-    /// Whether the job yields between bounded steps (so [`WorkerRequest::Cancel`] stops it
-    /// within one step). The others are one engine call: the client terminates the worker.
-    pub fn is_stepped(&self) -> bool {
-        match self {
-            #[cfg(feature = "core")]
-            JobSpec::Tile(_) | JobSpec::Plane(_) | JobSpec::OutcomeCycle(_) => true,
-            #[cfg(feature = "core")]
-            JobSpec::Sweep { .. } => true,
-            #[cfg(feature = "lab")]
-            JobSpec::CumulativeGame(_) => true,
-            #[allow(unreachable_patterns)]
-            _ => false,
-        }
-    }
 }
 
 /// Runs `spec` to the end on this thread (tests and small main-thread jobs).

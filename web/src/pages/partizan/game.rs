@@ -1,6 +1,6 @@
 //! The single-game view of the partizan page (`#/partizan?family=game&game={2|-1}`): the game
 //! typed in notation, parsed and analysed by the engine in the Web Worker
-//! ([`crate::worker::jobs::partizan::solve_game`]), shown as its facts and its thermograph.
+//! ([`crate::worker::jobs::partizan_game::solve_game`]), shown as its facts and its thermograph.
 
 use yew::prelude::*;
 

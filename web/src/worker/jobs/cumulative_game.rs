@@ -10,6 +10,9 @@ use crate::worker::{Job, JobOutput, Place, Progress, Unit};
 use run as cg_run;
 use run::CgRun;
 
+/// What a finished job sends back ([`crate::worker::JobOutput::CumulativeGame`]).
+pub type Output = Box<run::CgResult>;
+
 /// Grounded positions a step solves between two looks at the clock.
 const CHUNK: u64 = 2_048;
 

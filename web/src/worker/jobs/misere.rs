@@ -10,7 +10,10 @@ use serde::{Deserialize, Serialize};
 
 use super::Whole;
 use crate::protocol::MisereRequest;
-use crate::worker::{Job, JobOutput, Progress, Unit};
+use crate::worker::{Job, JobOutput, Place, Progress, Unit};
+
+/// What a finished job sends back ([`crate::worker::JobOutput::Misere`]).
+pub type Output = Box<MisereResult>;
 
 /// The report and the quotient it was read from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -40,7 +43,9 @@ pub fn solve_misere(
 }
 
 /// The quotient as a job (the page's cap on `n` holds on the main thread too).
-pub fn start(request: &MisereRequest) -> Box<dyn Job> {
+pub fn start(request: &MisereRequest, _place: Place) -> Result<Box<dyn Job>, String> {
     let request = request.clone();
-    Whole::job(move |report| solve_misere(&request, report).map(|r| JobOutput::Misere(Box::new(r))))
+    Ok(Whole::job(move |report| {
+        solve_misere(&request, report).map(|r| JobOutput::Misere(Box::new(r)))
+    }))
 }

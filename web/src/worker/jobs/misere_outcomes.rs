@@ -10,7 +10,10 @@ use serde::{Deserialize, Serialize};
 
 use super::Whole;
 use crate::protocol::MisereRequest;
-use crate::worker::{Job, JobOutput, Progress, Unit};
+use crate::worker::{Job, JobOutput, Place, Progress, Unit};
+
+/// What a finished job sends back ([`crate::worker::JobOutput::MisereOutcomes`]).
+pub type Output = Box<MisereOutcomes>;
 
 /// The outcomes of heaps `0..` and, when the search stopped early, why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,9 +45,9 @@ pub fn solve_misere_outcomes(
 }
 
 /// The search as a job.
-pub fn start(request: &MisereRequest) -> Box<dyn Job> {
+pub fn start(request: &MisereRequest, _place: Place) -> Result<Box<dyn Job>, String> {
     let request = request.clone();
-    Whole::job(move |report| {
+    Ok(Whole::job(move |report| {
         solve_misere_outcomes(&request, report).map(|r| JobOutput::MisereOutcomes(Box::new(r)))
-    })
+    }))
 }

@@ -1,30 +1,19 @@
-//! One file per kind of job, each implementing [`super::Job`]. A new family adds one file here,
-//! one [`super::JobSpec`] variant and one [`super::JobOutput`] variant, each compiled into the
-//! bundle of its page (`crate::bundle`).
+//! One file per kind of job, each with its `start` (which returns a [`super::Job`]) and its
+//! `Output`. A new kind is one file here and one entry in
+//! [`for_each_job!`](crate::for_each_job), which declares the file's module, the
+//! [`super::JobSpec`] and [`super::JobOutput`] variants and the client's accessor, each
+//! compiled into the bundle of its page (`crate::bundle`).
 
-#[cfg(feature = "lab")]
-pub mod cumulative_game;
-#[cfg(feature = "lab")]
-pub mod misere;
-#[cfg(feature = "core")]
-pub mod misere_outcomes;
-#[cfg(feature = "core")]
-pub mod octal;
-#[cfg(feature = "core")]
-pub mod outcome_cycle;
-#[cfg(feature = "lab")]
-pub mod partizan;
-#[cfg(feature = "core")]
-pub mod plane;
-pub mod scoring_octal;
-#[cfg(feature = "core")]
-pub mod sweep_job;
-#[cfg(feature = "core")]
-pub mod tile;
-#[cfg(feature = "lab")]
-pub mod truncated;
-#[cfg(feature = "lab")]
-pub mod two_piles;
+/// Expands the job list ([`for_each_job!`](crate::for_each_job)) into one `pub mod` line
+/// per job file, compiled into the job's bundle.
+macro_rules! job_modules {
+    ($($(#[$doc:meta])* $variant:ident $request:tt in $module:ident for $bundle:literal, $run:ident
+        $(as $accessor:ident)?;)*) => {
+        $(#[cfg(feature = $bundle)] pub mod $module;)*
+    };
+}
+
+crate::for_each_job!(job_modules);
 
 use super::{Job, JobOutput, Progress, Unit};
 

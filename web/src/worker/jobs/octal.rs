@@ -10,6 +10,9 @@ use serde::{Deserialize, Serialize};
 use super::Whole;
 use crate::worker::{Job, JobOutput, Place, Progress, Unit};
 
+/// What a finished job sends back ([`crate::worker::JobOutput::Octal`]).
+pub type Output = Box<(OctalReport, Vec<u32>)>;
+
 /// The most heaps the main thread computes when the browser has no Web Workers.
 pub const MAIN_THREAD_HEAPS: u64 = 100_000;
 
@@ -69,12 +72,12 @@ pub fn for_visitors(message: &str, code: &str) -> String {
 }
 
 /// The octal game as a job, with the main thread's smaller budget there.
-pub fn start(request: &OctalRequest, place: Place) -> Box<dyn Job> {
+pub fn start(request: &OctalRequest, place: Place) -> Result<Box<dyn Job>, String> {
     let mut request = request.clone();
     if place == Place::MainThread {
         request.max_heaps = request.max_heaps.min(MAIN_THREAD_HEAPS);
     }
-    Whole::job(move |report| {
+    Ok(Whole::job(move |report| {
         solve_octal(&request, report).map(|solved| JobOutput::Octal(Box::new(solved)))
-    })
+    }))
 }

@@ -10,6 +10,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::worker::{Job, JobOutput, Place, Progress, Unit};
 
+/// What a finished job sends back ([`crate::worker::JobOutput::OutcomeCycle`]).
+pub type Output = Periodicity;
+
 /// The longest search a worker runs (10^12 heaps: about an hour at the worker's rate).
 pub const WORKER_CYCLE_CAP: u64 = 1_000_000_000_000;
 /// The longest search the main thread runs (it shares the page's time).

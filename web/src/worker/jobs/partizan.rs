@@ -6,7 +6,6 @@
 //! worker to cancel it. The main thread computes at most [`MAIN_THREAD_TERMS`] heaps.
 
 use heaplab_engine::partizan::drawing::{self, Pictures};
-use heaplab_engine::partizan::facts::{self, GameFacts};
 use heaplab_engine::partizan::position::{self, HeapMove, PositionReport};
 use heaplab_engine::partizan::sequence::{self, SequenceReport};
 use heaplab_engine::partizan::GameStore;
@@ -14,8 +13,11 @@ use heaplab_engine::{Budget, EngineError};
 use serde::{Deserialize, Serialize};
 
 use super::Whole;
-use crate::protocol::partizan::{GameRequest, PartizanRequest, Thermo};
+use crate::protocol::partizan::{PartizanRequest, Thermo};
 use crate::worker::{Job, JobOutput, Place, Progress, Unit};
+
+/// What a finished job sends back ([`crate::worker::JobOutput::Partizan`]).
+pub type Output = Box<PartizanResult>;
 
 /// The most heaps the main thread computes when the browser has no Web Workers.
 pub const MAIN_THREAD_TERMS: usize = 400;
@@ -34,18 +36,6 @@ pub struct PartizanResult {
     pub thermal: Result<Vec<(String, String)>, String>,
     /// The thermograph the URL asks for (`thermo`), or why it could not be drawn.
     pub thermograph: Option<Result<Pictures, String>>,
-}
-
-/// What the single-game view shows: the engine's facts, the atomic weight (or why there is
-/// none) and the thermograph pictures.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct GameResult {
-    /// Canonical form, outcome, stops, birthday, mean, temperature, walls.
-    pub facts: GameFacts,
-    /// The atomic weight, or the engine's reason it has none.
-    pub atomic_weight: Result<String, String>,
-    /// The thermograph as SVG and TikZ.
-    pub pictures: Pictures,
 }
 
 /// Runs the request with the engine, reporting heaps done at most every 100 ms.
@@ -94,31 +84,6 @@ fn thermograph_of(
     drawing::pictures(&mut store, g, &title)
 }
 
-/// The single game: parsed by the engine (a bad text is a one-line error), its facts,
-/// atomic weight and thermograph. The title of the pictures is the canonical form.
-pub fn solve_game(request: &GameRequest) -> Result<GameResult, String> {
-    let mut store = GameStore::default();
-    let g = store.parse(&request.text).map_err(|e| e.to_string())?;
-    let (facts, _) = facts::game_facts(&mut store, g).map_err(|e| e.to_string())?;
-    let atomic_weight = store
-        .atomic_weight(g)
-        .and_then(|w| store.display(w))
-        .map_err(|e| e.to_string());
-    let pictures = drawing::pictures(&mut store, g, &facts.canonical).map_err(|e| e.to_string())?;
-    Ok(GameResult {
-        facts,
-        atomic_weight,
-        pictures,
-    })
-}
-
-/// The single-game request as a job (one engine call; the client terminates the worker to
-/// cancel it).
-pub fn start_game(request: &GameRequest) -> Box<dyn Job> {
-    let request = request.clone();
-    Whole::job(move |_| solve_game(&request).map(|r| JobOutput::PartizanGame(Box::new(r))))
-}
-
 /// The position's report; in play on the engine's turn, the engine's move (winning when it
 /// can) and the report of the position after it.
 fn play(
@@ -147,12 +112,12 @@ fn play(
 }
 
 /// The request as a job, with the main thread's smaller cap there.
-pub fn start(request: &PartizanRequest, place: Place) -> Box<dyn Job> {
+pub fn start(request: &PartizanRequest, place: Place) -> Result<Box<dyn Job>, String> {
     let mut request = request.clone();
     if place == Place::MainThread {
         request.terms = request.terms.min(MAIN_THREAD_TERMS);
     }
-    Whole::job(move |report| {
+    Ok(Whole::job(move |report| {
         solve_partizan(&request, report).map(|r| JobOutput::Partizan(Box::new(r)))
-    })
+    }))
 }

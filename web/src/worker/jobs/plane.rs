@@ -3,10 +3,13 @@
 
 use std::rc::Rc;
 
-use heaplab_engine::plane::{MoveSet, PlaneJob};
+use heaplab_engine::plane::{MoveSet, PlaneJob, Solution};
 use serde::{Deserialize, Serialize};
 
-use crate::worker::{Job, JobOutput, Progress, Unit};
+use crate::worker::{Job, JobOutput, Place, Progress, Unit};
+
+/// What a finished job sends back ([`crate::worker::JobOutput::Plane`]).
+pub type Output = Rc<Solution>;
 
 /// A 2-D subtraction window to compute.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,7 +31,7 @@ struct Plane {
 }
 
 /// The window as a job, or the engine's message.
-pub fn start(request: &PlaneRequest) -> Result<Box<dyn Job>, String> {
+pub fn start(request: &PlaneRequest, _place: Place) -> Result<Box<dyn Job>, String> {
     let state = PlaneJob::new(
         &request.moves,
         request.width,

@@ -6,13 +6,13 @@ use heaplab_engine::scoring::ScoringRules;
 use heaplab_engine::Budget;
 use serde::{Deserialize, Serialize};
 
-#[cfg(feature = "lab")]
-use {
-    super::Whole,
-    crate::worker::{Job, JobOutput},
-};
+use super::Whole;
+use crate::worker::{Job, JobOutput, Place};
 
 pub use crate::protocol::ScoringOctalRequest;
+
+/// What a finished job sends back ([`crate::worker::JobOutput::ScoringOctal`]).
+pub type Output = Box<ScoringTable>;
 
 /// `G_s` of a scoring octal game, in a form the worker can send (exact values as
 /// `(numerator, denominator)`).
@@ -66,9 +66,9 @@ pub fn solve_scoring_octal(request: &ScoringOctalRequest) -> Result<ScoringTable
 }
 
 /// The game as a job.
-#[cfg(feature = "lab")]
-pub fn start(request: ScoringOctalRequest) -> Box<dyn Job> {
-    Whole::job(move |_| {
+pub fn start(request: &ScoringOctalRequest, _place: Place) -> Result<Box<dyn Job>, String> {
+    let request = request.clone();
+    Ok(Whole::job(move |_| {
         solve_scoring_octal(&request).map(|table| JobOutput::ScoringOctal(Box::new(table)))
-    })
+    }))
 }

@@ -9,7 +9,10 @@ use heaplab_engine::sweep::{wire, Summary, Sweep, CHUNK};
 use heaplab_engine::Budget;
 
 use crate::protocol::SweepRequest;
-use crate::worker::{Job, JobOutput, JobSpec, Progress, Unit};
+use crate::worker::{Job, JobOutput, JobSpec, Place, Progress, Unit};
+
+/// What a finished job sends back ([`crate::worker::JobOutput::Sweep`]) (the summary as [`heaplab_engine::sweep::wire`] writes it).
+pub type Output = String;
 
 /// The job: the sweep, its range, the next chunk and the summary so far.
 struct SweepJob {
@@ -29,7 +32,13 @@ pub fn spec(request: &SweepRequest, range: (u64, u64)) -> JobSpec {
 }
 
 /// Walks `start..end` of `request`'s sweep; refuses a bad request or a range past the family.
-pub fn start(request: &SweepRequest, start: u64, end: u64) -> Result<Box<dyn Job>, String> {
+pub fn start(
+    request: &SweepRequest,
+    start: &u64,
+    end: &u64,
+    _place: Place,
+) -> Result<Box<dyn Job>, String> {
+    let (start, end) = (*start, *end);
     let sweep = request.sweep().map_err(|e| e.to_string())?;
     if start > end || end > sweep.spec().family.len() {
         return Err(format!(

@@ -6,7 +6,10 @@ use heaplab_engine::Budget;
 use serde::{Deserialize, Serialize};
 
 use super::Whole;
-use crate::worker::{Job, JobOutput};
+use crate::worker::{Job, JobOutput, Place};
+
+/// What a finished job sends back ([`crate::worker::JobOutput::Tile`]).
+pub type Output = TileResult;
 
 /// One tile to solve: a rectangle of pixels of one map job.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,6 +58,9 @@ pub fn solve_tile(request: &TileRequest) -> TileResult {
 }
 
 /// The tile as a job.
-pub fn start(request: TileRequest) -> Box<dyn Job> {
-    Whole::job(move |_| Ok(JobOutput::Tile(solve_tile(&request))))
+pub fn start(request: &TileRequest, _place: Place) -> Result<Box<dyn Job>, String> {
+    let request = *request;
+    Ok(Whole::job(move |_| {
+        Ok(JobOutput::Tile(solve_tile(&request)))
+    }))
 }

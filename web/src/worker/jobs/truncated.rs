@@ -4,19 +4,23 @@
 use heaplab_engine::cumulative_subtraction::{self as cs, DualityCheck};
 
 use super::Whole;
-use crate::worker::{Job, JobOutput};
+use crate::worker::{Job, JobOutput, Place};
+
+/// What a finished job sends back ([`crate::worker::JobOutput::Truncated`]).
+pub type Output = Box<Truncated>;
 
 /// `tr^m` and the Conjecture 16 check (for `m >= 3`).
 pub type Truncated = (Vec<u64>, Option<DualityCheck>);
 
 /// `tr^m` as a job.
-pub fn start(m: u32) -> Box<dyn Job> {
-    Whole::job(move |_| {
+pub fn start(m: &u32, _place: Place) -> Result<Box<dyn Job>, String> {
+    let m = *m;
+    Ok(Whole::job(move |_| {
         cs::truncated_sequence(m)
             .and_then(|tr| {
                 let check = (m >= 3).then(|| cs::check_duality(m)).transpose()?;
                 Ok(JobOutput::Truncated(Box::new((tr, check))))
             })
             .map_err(|e| e.to_string())
-    })
+    }))
 }
