@@ -8,11 +8,13 @@ use yew::prelude::*;
 use super::legend::legend_html;
 use super::pointer::{mouse_handlers, MouseHandlers};
 use super::state::MapState;
-use super::{ruleset_progress, status_text};
 use crate::components::export::{download_rgba, download_text, ScaledPng};
 use crate::components::pixel_canvas::{view_buttons, ViewKey};
+use crate::format::grouped;
+use crate::jobs::{status_line, status_text};
 use crate::route::{navigate, MapParams, MapQuery};
-use crate::tiles::runner::{MapRunner, Phase};
+use crate::tiles::runner::MapRunner;
+use crate::worker_pool::Phase;
 
 /// The map, its legend and downloads for the valid URL state `params`, with the form
 /// (`form_html`) beside it; `go` serves the view buttons.
@@ -31,16 +33,12 @@ pub(super) fn map_html(
         committed,
         ..
     } = state;
-    let p = progress.as_ref().filter(|p| p.window == params.window);
+    let p = progress
+        .as_ref()
+        .filter(|p| p.detail.window == params.window);
     let complete = p.is_some_and(|p| p.phase == Phase::Done);
-    let running = p.is_some_and(|p| p.phase == Phase::Running);
     let w = params.window;
     let (width, height) = (w.x1 - w.x0, w.y1 - w.y0);
-    let status = p.map_or_else(
-        || "Starting…".to_string(),
-        |p| status_text(p, params.family),
-    );
-    let (done, total) = p.map_or((0, 1), |p| ruleset_progress(p, params.family));
     let export = {
         let runner = state.runner.clone();
         Callback::from(move |scale: u32| export_png(&runner, params, scale))
@@ -49,7 +47,7 @@ pub(super) fn map_html(
     let on_reset = reset_window(*committed);
     let on_cancel = {
         let runner = state.runner.clone();
-        Callback::from(move |_: MouseEvent| runner.cancel())
+        Callback::from(move |()| runner.cancel())
     };
     let MouseHandlers {
         onmousemove,
@@ -67,13 +65,8 @@ pub(super) fn map_html(
                     <button type="button" id="map-reset" onclick={on_reset}>
                         { if matches!(params.family, Family::ThreeMove { .. }) { "Reset to the paper's window" } else { "Reset to the default window" } }
                     </button>
-                    <button type="button" id="map-cancel" onclick={on_cancel} disabled={!running}>{ "Cancel" }</button>
                 </div>
-                <div class="map-progress-line">
-                    <progress id="map-progress" max={total.max(1).to_string()} value={done.to_string()}
-                        aria-label="Rulesets computed"></progress>
-                    <p id="map-status" class="note" role="status" aria-live="polite">{ status }</p>
-                </div>
+                { status_html(p, &on_cancel) }
                 <div class="map-frame">
                     <canvas
                         ref={canvas.clone()}
@@ -89,7 +82,7 @@ pub(super) fn map_html(
                         data-fixed={params.family.fixed().to_string()}
                         data-colour={params.colouring.name()}
                         data-complete={complete.to_string()}
-                        data-coarse-ms={p.and_then(|p| p.coarse_ms).map(|ms| (ms.round() as u64).to_string())}
+                        data-coarse-ms={p.and_then(|p| p.detail.coarse_ms).map(|ms| (ms.round() as u64).to_string())}
                         tabindex="0"
                         role="img"
                         aria-label={format!("Period map of the {} family, fixed move {}, s1 from {} to {} across, s2 from {} to {} upwards. Arrow keys pan, + and − zoom.", params.family.name(), params.family.fixed(), w.x0, w.x1 - 1, w.y0, w.y1 - 1)}
@@ -167,5 +160,26 @@ fn file_stem(params: &MapParams) -> String {
         w.y0,
         w.y1,
         params.colouring.name()
+    )
+}
+
+/// The map's status line (the one builder, [`status_line`]), "Starting…" before the first
+/// snapshot of this window.
+fn status_html(p: Option<&crate::tiles::runner::MapSnapshot>, cancel: &Callback<()>) -> Html {
+    let Some(p) = p else {
+        return html! { <div class="job-status"><span id="map-status" role="status">{ "Starting…" }</span></div> };
+    };
+    let cancelled = format!(
+        "{} of {} rulesets were computed. Zoom, pan or press “Draw” to start again.",
+        grouped(p.progress.done),
+        grouped(p.progress.total)
+    );
+    let text = status_text("the map", &cancelled, p);
+    status_line(
+        ("map", "map-status", "Rulesets computed"),
+        text,
+        p,
+        cancel,
+        None,
     )
 }
