@@ -139,20 +139,8 @@ struct One {
     client: Client,
     spec: Option<JobSpec>,
     sent: bool,
-    phase: Phase,
     progress: Progress,
     output: Option<Shared>,
-    pending: Option<JobState>,
-}
-
-impl One {
-    fn report(&mut self, force: bool) {
-        let output = self.output.clone();
-        let (phase, progress) = (self.phase.clone(), self.progress);
-        if let Some(s) = self.client.snapshot(force, phase, progress, || output) {
-            self.pending = Some(s);
-        }
-    }
 }
 
 impl Work for One {
@@ -170,27 +158,22 @@ impl Work for One {
     }
 
     fn finished(&mut self, _id: JobId, output: Result<JobOutput, String>) {
-        self.client.stop();
-        self.phase = match &output {
+        let phase = match &output {
             Ok(_) => Phase::Done,
             Err(message) => Phase::Failed(message.clone()),
         };
         self.progress.done = self.progress.total;
         self.output = Some(Shared(Rc::new(output)));
-        self.report(true);
+        self.client.end(phase);
     }
 
     fn progress(&mut self, _id: JobId, progress: Progress) {
         self.progress = progress.at_least(Some(&self.progress));
-        self.report(false);
+        self.client.report(false);
     }
 
-    fn runs_changed(&mut self) {
-        self.report(true);
-    }
-
-    fn take_report(&mut self) -> Option<JobState> {
-        self.pending.take()
+    fn snapshot(&self) -> (Progress, Option<Shared>) {
+        (self.progress, self.output.clone())
     }
 }
 
@@ -205,10 +188,8 @@ impl JobRunner {
             client: Client::new(1),
             spec: None,
             sent: false,
-            phase: Phase::Done,
             progress: no_progress(),
             output: None,
-            pending: None,
         };
         JobRunner(Handle::new(one, on_state))
     }
@@ -222,10 +203,8 @@ impl JobRunner {
             run = one.client.run();
             one.spec = Some(spec);
             one.sent = false;
-            one.phase = Phase::Running;
             one.progress = no_progress();
             one.output = None;
-            one.report(true);
             pump(one, handle);
         });
         run
@@ -233,13 +212,7 @@ impl JobRunner {
 
     /// Stops the job in progress and reports `Cancelled`.
     pub fn cancel(&self) {
-        self.0.with(|one, _| {
-            if one.phase == Phase::Running {
-                one.client.stop();
-                one.phase = Phase::Cancelled;
-                one.report(true);
-            }
-        });
+        self.0.with(|one, _| one.client.end(Phase::Cancelled));
     }
 
     /// Stops everything and terminates the worker (the page is going away).

@@ -124,10 +124,8 @@ pub trait Work: 'static {
     fn finished(&mut self, id: JobId, output: Result<JobOutput, String>);
     /// Piece `id` of the current run reported how far it is.
     fn progress(&mut self, _id: JobId, _progress: Progress) {}
-    /// Where the pieces run has changed.
-    fn runs_changed(&mut self);
-    /// Takes the report the last change left, if any.
-    fn take_report(&mut self) -> Option<Snapshot<Self::Detail>>;
+    /// How far the run is, and the detail, for a snapshot.
+    fn snapshot(&self) -> (Progress, Self::Detail);
 }
 
 /// One worker of a client, and the piece it computes (its id and whether it is stepped).
@@ -153,8 +151,11 @@ pub struct Client {
     run: u64,
     active: bool,
     patient: bool,
+    phase: Phase,
     started: f64,
     last_report: f64,
+    /// A snapshot is due: `Some(true)` at once, `Some(false)` unless one was just sent.
+    due: Option<bool>,
 }
 
 impl Client {
@@ -179,8 +180,10 @@ impl Client {
             run: 0,
             active: false,
             patient: false,
+            phase: Phase::Done,
             started: now(),
             last_report: 0.0,
+            due: None,
         }
     }
 
@@ -191,11 +194,28 @@ impl Client {
         self.run += 1;
         self.active = true;
         self.patient = patient;
+        self.phase = Phase::Running;
         self.started = now();
+        self.report(true);
     }
 
-    /// Stops the current run: its replies are dropped from now on, its pieces stop.
-    pub fn stop(&mut self) {
+    /// Ends the current run (stopping what is left of it) as `phase`, if it is running.
+    pub fn end(&mut self, phase: Phase) {
+        if self.phase == Phase::Running {
+            self.stop();
+            self.phase = phase;
+            self.report(true);
+        }
+    }
+
+    /// Asks for a snapshot: at once when `force`, else unless one was sent less than
+    /// [`REPORT_MS`] ago.
+    pub fn report(&mut self, force: bool) {
+        self.due = Some(force || self.due == Some(true));
+    }
+
+    /// Stops the current run's pieces: their replies are dropped from now on.
+    fn stop(&mut self) {
         self.active = false;
         self.first_id = self.next_id;
         self.step = None;
@@ -229,33 +249,14 @@ impl Client {
         now() - self.started
     }
 
+    /// How the current run stands.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
     /// Where the pieces run.
     pub fn runs(&self) -> Runs {
         self.runs
-    }
-
-    /// A snapshot of the current run, or `None` when one was sent less than [`REPORT_MS`]
-    /// ago (unless `force`).
-    pub fn snapshot<D>(
-        &mut self,
-        force: bool,
-        phase: Phase,
-        progress: Progress,
-        detail: impl FnOnce() -> D,
-    ) -> Option<Snapshot<D>> {
-        let t = now();
-        if !force && t - self.last_report < REPORT_MS {
-            return None;
-        }
-        self.last_report = t;
-        Some(Snapshot {
-            run: self.run,
-            phase,
-            progress,
-            elapsed_ms: t - self.started,
-            runs: self.runs,
-            detail: detail(),
-        })
     }
 
     fn set_runs(&mut self) {
@@ -268,6 +269,7 @@ impl Client {
             _ if ready == 0 => Runs::Loading,
             _ => Runs::Workers(self.slots.len()),
         };
+        self.report(true);
     }
 }
 
@@ -292,7 +294,7 @@ pub fn pump<W: Work>(w: &mut W, handle: &WeakHandle<W>) {
                     } else {
                         Runs::MainThread
                     };
-                    w.runs_changed();
+                    c.report(true);
                     pump(w, again);
                 });
             });
@@ -313,7 +315,7 @@ fn fall_back<W: Work>(w: &mut W, handle: &WeakHandle<W>) {
     c.slots.clear();
     c.watchdog = None;
     c.runs = Runs::MainThread;
-    w.runs_changed();
+    c.report(true);
     pump(w, handle);
 }
 
@@ -372,7 +374,6 @@ fn on_reply<W: Work>(w: &mut W, key: u64, reply: WorkerReply, again: &WeakHandle
         WorkerReply::Ready => {
             c.watchdog = None;
             c.set_runs();
-            w.runs_changed();
             return pump(w, again);
         }
         WorkerReply::Progress { id, progress } => {
@@ -407,7 +408,7 @@ fn watchdog<W: Work>(handle: &WeakHandle<W>) -> Timeout {
             }
             note_worker_timeout();
             if c.patient {
-                w.runs_changed();
+                c.report(true);
             } else {
                 fall_back(w, again);
             }
@@ -468,6 +469,28 @@ fn main_step<W: Work>(w: &mut W) {
     }
 }
 
+/// The snapshot the last change asked for ([`Client::report`]), if it is due.
+fn due_snapshot<W: Work>(w: &mut W) -> Option<Snapshot<W::Detail>> {
+    let c = w.client();
+    let force = c.due.take()?;
+    let t = now();
+    if !force && t - c.last_report < REPORT_MS {
+        return None;
+    }
+    c.last_report = t;
+    let (run, phase, runs) = (c.run, c.phase.clone(), c.runs);
+    let elapsed_ms = t - c.started;
+    let (progress, detail) = w.snapshot();
+    Some(Snapshot {
+        run,
+        phase,
+        progress,
+        elapsed_ms,
+        runs,
+        detail,
+    })
+}
+
 /// The one shared-state handle: a [`Work`] and the callback its snapshots go to. Cheap to
 /// clone; two handles are equal when they share the state. Reports are sent *after* the
 /// state is released, so the page may call the client again from its callback.
@@ -511,7 +534,7 @@ impl<W: Work> Handle<W> {
         let report = match self.state.try_borrow_mut() {
             Ok(mut state) => {
                 f(&mut state, &weak);
-                state.take_report()
+                due_snapshot(&mut *state)
             }
             Err(_) => None,
         };

@@ -53,13 +53,11 @@ struct Inner {
     coarse_left: u64,
     coarse_ms: Option<f64>,
     canvas: Option<HtmlCanvasElement>,
-    phase: Phase,
     client: Client,
     /// Milliseconds per pixel, a running average over the tiles so far.
     ms_per_pixel: Option<f64>,
     last_recolour: f64,
     drawn_scale: u64,
-    pending: Option<MapSnapshot>,
     /// Pixels resolved by a click, kept across zoom and pan (exact cells, keyed by ruleset)
     /// and put back into every new map's grid as its tiles arrive.
     resolved: Vec<(Family, Cell)>,
@@ -95,12 +93,24 @@ impl Work for Inner {
         }
     }
 
-    fn runs_changed(&mut self) {
-        self.report(true);
-    }
-
-    fn take_report(&mut self) -> Option<MapSnapshot> {
-        self.pending.take()
+    /// The progress counts the rulesets of the family (pixels that are not rulesets are
+    /// solved, but not counted).
+    fn snapshot(&self) -> (Progress, MapDetail) {
+        let window = self.grid.window();
+        let counts = self.grid.counts();
+        let not_rulesets = counts
+            .iter()
+            .find(|(class, _)| *class == CellClass::Invalid)
+            .map_or(0, |(_, n)| *n);
+        let total = self.family.rulesets_in(window);
+        let done = self.grid.done().saturating_sub(not_rulesets).min(total);
+        let detail = MapDetail {
+            window,
+            counts,
+            scale_max: self.grid.scale_max(self.colouring),
+            coarse_ms: self.coarse_ms,
+        };
+        (Progress::new(done, total, Unit::Rulesets), detail)
     }
 }
 
@@ -125,12 +135,10 @@ impl MapRunner {
             coarse_left: 0,
             coarse_ms: None,
             canvas: None,
-            phase: Phase::Done,
             client: Client::new(pool_size()),
             ms_per_pixel: None,
             last_recolour: 0.0,
             drawn_scale: 1,
-            pending: None,
             resolved: Vec::new(),
         };
         MapRunner(Handle::new(inner, on_progress))
@@ -158,7 +166,6 @@ impl MapRunner {
             inner.cursor = TwoPassCursor::new(window, stride);
             inner.coarse_left = inner.cursor.remaining() * u64::from(stride > 1);
             inner.coarse_ms = None;
-            inner.phase = Phase::Running;
             inner.ms_per_pixel = None;
             inner.last_recolour = now();
             inner.drawn_scale = 1;
@@ -167,20 +174,13 @@ impl MapRunner {
                 c.set_width(window.x1 - window.x0);
                 c.set_height(window.y1 - window.y0);
             }
-            inner.report(true);
             pump(inner, handle);
         });
     }
 
     /// Stops handing out tiles and stops the tiles out; replies on their way are dropped.
     pub fn cancel(&self) {
-        self.0.with(|inner, _| {
-            if inner.phase == Phase::Running {
-                inner.phase = Phase::Cancelled;
-                inner.client.stop();
-                inner.report(true);
-            }
-        });
+        self.0.with(|inner, _| inner.client.end(Phase::Cancelled));
     }
 
     /// Closes the workers (the page is going away).
@@ -194,7 +194,7 @@ impl MapRunner {
         self.0.with(|inner, _| {
             inner.colouring = colouring;
             inner.redraw_all();
-            inner.report(true);
+            inner.client.report(true);
         });
     }
 
@@ -219,7 +219,7 @@ impl MapRunner {
                 };
                 inner.draw(pixel, inner.drawn_scale);
             }
-            inner.report(true);
+            inner.client.report(true);
         });
     }
 
@@ -243,31 +243,6 @@ impl MapRunner {
 }
 
 impl Inner {
-    /// Queues a snapshot (always when `force`, else at most every so often), counting the
-    /// rulesets of the family (pixels that are not rulesets are solved, but not counted).
-    fn report(&mut self, force: bool) {
-        let window = self.grid.window();
-        let counts = self.grid.counts();
-        let not_rulesets = counts
-            .iter()
-            .find(|(class, _)| *class == CellClass::Invalid)
-            .map_or(0, |(_, n)| *n);
-        let total = self.family.rulesets_in(window);
-        let done = self.grid.done().saturating_sub(not_rulesets).min(total);
-        let progress = Progress::new(done, total, Unit::Rulesets);
-        let (scale_max, coarse_ms) = (self.grid.scale_max(self.colouring), self.coarse_ms);
-        let detail = || MapDetail {
-            window,
-            counts,
-            scale_max,
-            coarse_ms,
-        };
-        let phase = self.phase.clone();
-        if let Some(s) = self.client.snapshot(force, phase, progress, detail) {
-            self.pending = Some(s);
-        }
-    }
-
     /// The size of the next tile for a solver aiming at `target_ms`, sharing what is left
     /// fairly among `solvers`.
     fn tile_pixels(&self, target_ms: f64, solvers: usize, start: u64) -> u64 {
@@ -280,11 +255,9 @@ impl Inner {
         wanted.min(fair).clamp(1, 4096)
     }
 
-    /// Ends the job with `message` and terminates the workers.
+    /// Ends the job with `message`.
     fn fail(&mut self, message: String) {
-        self.phase = Phase::Failed(message);
-        self.client.stop();
-        self.report(true);
+        self.client.end(Phase::Failed(message));
     }
 
     /// Stores and draws a tile of the current job.
@@ -311,14 +284,9 @@ impl Inner {
         let finished = self.grid.done() >= self.grid.total();
         let scale = self.grid.scale_max(self.colouring);
         if finished {
-            self.phase = Phase::Done;
-            self.client.stop();
-            if scale != self.drawn_scale {
-                self.redraw_all();
-            } else {
-                self.draw(region, scale);
-            }
-        } else if scale != self.drawn_scale && now() - self.last_recolour >= RECOLOUR_MS {
+            self.client.end(Phase::Done);
+        }
+        if scale != self.drawn_scale && (finished || now() - self.last_recolour >= RECOLOUR_MS) {
             self.redraw_all();
         } else {
             self.draw(region, self.drawn_scale);
@@ -327,7 +295,7 @@ impl Inner {
         if coarse_done {
             self.coarse_ms = Some(self.client.elapsed_ms());
         }
-        self.report(finished || coarse_done);
+        self.client.report(coarse_done);
     }
 
     /// The pixels a solved tile paints: the tile itself, or for a coarse tile (`stride > 1`,

@@ -28,9 +28,7 @@ struct Inner {
     running: Vec<(JobId, u64)>,
     summary: Summary,
     total: u64,
-    phase: Phase,
     client: Client,
-    pending: Option<SweepProgress>,
 }
 
 impl Work for Inner {
@@ -62,16 +60,15 @@ impl Work for Inner {
     fn progress(&mut self, id: JobId, progress: Progress) {
         if let Some(entry) = self.running.iter_mut().find(|r| r.0 == id) {
             entry.1 = progress.done;
-            self.report(false);
+            self.client.report(false);
         }
     }
 
-    fn runs_changed(&mut self) {
-        self.report(true);
-    }
-
-    fn take_report(&mut self) -> Option<SweepProgress> {
-        self.pending.take()
+    /// The merged pieces and the running pieces' progress.
+    fn snapshot(&self) -> (Progress, Rc<Summary>) {
+        let done = self.summary.rulesets + self.running.iter().map(|(_, d)| d).sum::<u64>();
+        let progress = Progress::new(done, self.total, Unit::Rulesets);
+        (progress, Rc::new(self.summary.clone()))
     }
 }
 
@@ -90,9 +87,7 @@ impl SweepRunner {
             running: Vec::new(),
             summary: Summary::default(),
             total: 0,
-            phase: Phase::Done,
             client: Client::new(pool_size()),
-            pending: None,
         };
         SweepRunner(Handle::new(inner, on_progress))
     }
@@ -110,11 +105,9 @@ impl SweepRunner {
                     inner.pieces = pieces(request.range, pool_size());
                     inner.total = request.range.1 - request.range.0;
                     inner.request = Some(request);
-                    inner.phase = Phase::Running;
                 }
                 Err(e) => inner.fail(e.to_string()),
             }
-            inner.report(true);
             pump(inner, handle);
         });
     }
@@ -122,12 +115,8 @@ impl SweepRunner {
     /// Stops the sweep; replies on their way are dropped.
     pub fn cancel(&self) {
         self.0.with(|inner, _| {
-            if inner.phase == Phase::Running {
-                inner.phase = Phase::Cancelled;
-                inner.running.clear();
-                inner.client.stop();
-                inner.report(true);
-            }
+            inner.running.clear();
+            inner.client.end(Phase::Cancelled);
         });
     }
 
@@ -152,22 +141,8 @@ fn pieces(range: (u64, u64), workers: usize) -> Vec<(u64, u64)> {
 impl Inner {
     /// Ends the sweep with `message`.
     fn fail(&mut self, message: String) {
-        self.phase = Phase::Failed(message);
         self.running.clear();
-        self.client.stop();
-        self.report(true);
-    }
-
-    /// Queues a snapshot (always when `force`, else at most every so often): the merged
-    /// pieces and the running pieces' progress.
-    fn report(&mut self, force: bool) {
-        let done = self.summary.rulesets + self.running.iter().map(|(_, d)| d).sum::<u64>();
-        let progress = Progress::new(done, self.total, Unit::Rulesets);
-        let summary = || Rc::new(self.summary.clone());
-        let phase = self.phase.clone();
-        if let Some(s) = self.client.snapshot(force, phase, progress, summary) {
-            self.pending = Some(s);
-        }
+        self.client.end(Phase::Failed(message));
     }
 
     /// Merges a finished piece and finishes the sweep after the last one.
@@ -175,9 +150,8 @@ impl Inner {
         self.summary.merge(summary, self.caps);
         let finished = self.next_piece >= self.pieces.len() && self.running.is_empty();
         if finished {
-            self.phase = Phase::Done;
-            self.client.stop();
+            self.client.end(Phase::Done);
         }
-        self.report(finished);
+        self.client.report(false);
     }
 }
