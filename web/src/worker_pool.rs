@@ -286,7 +286,7 @@ pub fn pump<W: Work>(w: &mut W, handle: &WeakHandle<W>) {
             let handle = handle.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let found = worker_available().await;
-                handle.with(move |w, again| {
+                with(&handle, move |w, again| {
                     let c = w.client();
                     c.probing = false;
                     c.runs = if found {
@@ -328,7 +328,7 @@ fn spawn<W: Work>(c: &mut Client, handle: &WeakHandle<W>) -> bool {
         c.next_key += 1;
         let replies = handle.clone();
         let link = WorkerLink::spawn(move |reply| {
-            replies.with(move |w, again| on_reply(w, key, reply, again));
+            with(&replies, move |w, again| on_reply(w, key, reply, again));
         });
         let Some(link) = link else {
             return !c.slots.is_empty();
@@ -400,7 +400,7 @@ fn on_reply<W: Work>(w: &mut W, key: u64, reply: WorkerReply, again: &WeakHandle
 fn watchdog<W: Work>(handle: &WeakHandle<W>) -> Timeout {
     let handle = handle.clone();
     Timeout::new(WORKER_TIMEOUT_MS, move || {
-        handle.with(move |w, again| {
+        with(&handle, move |w, again| {
             let c = w.client();
             c.watchdog = None;
             if c.slots.iter().any(|s| s.link.is_ready()) {
@@ -430,7 +430,7 @@ fn schedule_step<W: Work>(c: &mut Client, handle: &WeakHandle<W>) {
         0
     };
     c.step = Some(Timeout::new(delay, move || {
-        handle.with(move |w, again| {
+        with(&handle, move |w, again| {
             w.client().step = None;
             if w.client().run == run && w.client().active {
                 main_step(w);
@@ -491,88 +491,61 @@ fn due_snapshot<W: Work>(w: &mut W) -> Option<Snapshot<W::Detail>> {
     })
 }
 
-/// The one shared-state handle: a [`Work`] and the callback its snapshots go to. Cheap to
-/// clone; two handles are equal when they share the state. Reports are sent *after* the
-/// state is released, so the page may call the client again from its callback.
-pub struct Handle<W: Work> {
-    state: Rc<RefCell<W>>,
+/// What a [`Handle`] shares: a [`Work`] and the callback its snapshots go to.
+pub struct Held<W: Work> {
+    work: RefCell<W>,
     on_report: Callback<Snapshot<W::Detail>>,
 }
 
+/// What workers and timers hold: a [`Handle`] that does not keep the work alive.
+pub type WeakHandle<W> = Weak<Held<W>>;
+
+/// The one shared-state handle of every client. Cheap to clone; two handles are equal when
+/// they share the state. Snapshots are sent *after* the state is released, so the page may
+/// call the client again from its callback.
+pub struct Handle<W: Work>(Rc<Held<W>>);
+
 impl<W: Work> Clone for Handle<W> {
     fn clone(&self) -> Self {
-        Handle {
-            state: Rc::clone(&self.state),
-            on_report: self.on_report.clone(),
-        }
+        Handle(Rc::clone(&self.0))
     }
 }
 
 impl<W: Work> PartialEq for Handle<W> {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.state, &other.state)
+        Rc::ptr_eq(&self.0, &other.0)
     }
 }
 
 impl<W: Work> Handle<W> {
     /// Shares `work`, reporting to `on_report`.
     pub fn new(work: W, on_report: Callback<Snapshot<W::Detail>>) -> Self {
-        Handle {
-            state: Rc::new(RefCell::new(work)),
-            on_report,
-        }
+        let work = RefCell::new(work);
+        Handle(Rc::new(Held { work, on_report }))
     }
 
-    /// Runs `f` on the state (with a weak handle, to schedule more work), then sends what it
-    /// left to report. Does nothing if the state is busy (it never is: every entry point is
-    /// an event, reply or timer callback).
+    /// Runs `f` on the state (with a weak handle, to schedule more work), then sends the
+    /// snapshot it asked for. Does nothing if the state is busy (it never is: every entry
+    /// point is an event, reply or timer callback).
     pub fn with(&self, f: impl FnOnce(&mut W, &WeakHandle<W>)) {
-        let weak = WeakHandle {
-            state: Rc::downgrade(&self.state),
-            on_report: self.on_report.clone(),
-        };
-        let report = match self.state.try_borrow_mut() {
-            Ok(mut state) => {
-                f(&mut state, &weak);
-                due_snapshot(&mut *state)
-            }
-            Err(_) => None,
-        };
+        let report = self.0.work.try_borrow_mut().ok().and_then(|mut work| {
+            f(&mut work, &Rc::downgrade(&self.0));
+            due_snapshot(&mut *work)
+        });
         if let Some(report) = report {
-            self.on_report.emit(report);
+            self.0.on_report.emit(report);
         }
     }
 
     /// Reads the state, or gives `None` while it is busy.
     pub fn read<T>(&self, f: impl FnOnce(&W) -> Option<T>) -> Option<T> {
-        f(&*self.state.try_borrow().ok()?)
+        f(&*self.0.work.try_borrow().ok()?)
     }
 }
 
-/// What workers and timers hold: a [`Handle`] that does not keep the work alive.
-pub struct WeakHandle<W: Work> {
-    state: Weak<RefCell<W>>,
-    on_report: Callback<Snapshot<W::Detail>>,
-}
-
-impl<W: Work> Clone for WeakHandle<W> {
-    fn clone(&self) -> Self {
-        WeakHandle {
-            state: Weak::clone(&self.state),
-            on_report: self.on_report.clone(),
-        }
-    }
-}
-
-impl<W: Work> WeakHandle<W> {
-    /// [`Handle::with`], if the work still exists.
-    pub fn with(&self, f: impl FnOnce(&mut W, &WeakHandle<W>)) {
-        if let Some(state) = self.state.upgrade() {
-            let handle = Handle {
-                state,
-                on_report: self.on_report.clone(),
-            };
-            handle.with(f);
-        }
+/// [`Handle::with`], if the work still exists.
+fn with<W: Work>(weak: &WeakHandle<W>, f: impl FnOnce(&mut W, &WeakHandle<W>)) {
+    if let Some(held) = weak.upgrade() {
+        Handle(held).with(f);
     }
 }

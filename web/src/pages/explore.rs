@@ -130,7 +130,7 @@ pub fn explore_page(props: &ExplorePageProps) -> Html {
                 <p class="cli">{ "The same sweep on the command line: " }
                     <code id="explore-cli">{ form.cli_command() }</code></p>
                 if committed_ok {
-                    { status_view(state.as_ref(), &on_cancel) }
+                    <div class="map-progress-line">{ status_view(state.as_ref(), &on_cancel) }</div>
                     if let Some(p) = state.as_ref() {
                         { results_view(&p.detail, &query, &canvas, &problem, &claims) }
                     }

@@ -66,7 +66,7 @@ pub(super) fn map_html(
                         { if matches!(params.family, Family::ThreeMove { .. }) { "Reset to the paper's window" } else { "Reset to the default window" } }
                     </button>
                 </div>
-                { status_html(p, &on_cancel) }
+                <div class="map-progress-line">{ status_html(p, &on_cancel) }</div>
                 <div class="map-frame">
                     <canvas
                         ref={canvas.clone()}

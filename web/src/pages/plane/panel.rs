@@ -53,7 +53,7 @@ pub(super) fn picture_html(
                     { view_buttons("plane", committed.is_none(), go) }
                     { view_button("plane-reset".into(), "Show the whole window", "Whole window", committed.is_none(), ViewKey::Whole, go) }
                 </div>
-                { status_html(current.as_ref(), &params, &on_cancel) }
+                <div class="map-progress-line">{ status_html(current.as_ref(), &params, &on_cancel) }</div>
                 <div ref={frame.clone()} class="plane-frame">
                     <canvas
                         ref={canvas.clone()}
