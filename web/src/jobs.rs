@@ -317,20 +317,25 @@ pub fn status_text<D>(what: &str, cancelled: &str, s: &Snapshot<D>) -> String {
     }
 }
 
-/// The one status line of every client: while running or done the bar (`{id}-progress`,
-/// labelled `label`), the text (`text_id`, from [`status_text`]) and, while running, Cancel
-/// (`{id}-cancel`); after a cancel "Compute again" (`{id}-retry`) when `retry` is given. A
-/// plain function: it holds no state, and each component costs the module yew's lifecycle
-/// code.
+/// The one status line of every client: "Starting…" before the first snapshot (`None`);
+/// while running or done the bar (`{id}-progress`, labelled `label`); the text (`text_id`,
+/// from [`status_text`]); while running, Cancel (`{id}-cancel`); after a cancel "Compute
+/// again" (`{id}-retry`) when `retry` is given. A plain function: it holds no state, and each
+/// component costs the module yew's lifecycle code.
 pub fn status_line<D>(
     (id, text_id, label): (&str, &str, &str),
-    text: String,
-    s: &Snapshot<D>,
+    line: Option<(String, &Snapshot<D>)>,
     cancel: &Callback<()>,
     retry: Option<&Callback<()>>,
 ) -> Html {
+    let Some((text, s)) = line else {
+        return html! {
+            <div class="job-status" id={id.to_string()}>
+                <span id={text_id.to_string()} role="status">{ "Starting…" }</span>
+            </div>
+        };
+    };
     let p = &s.progress;
-    let running = s.phase == Phase::Running;
     let bar = match (&s.phase, p.total) {
         (Phase::Running, 0) => html! {
             <progress id={format!("{id}-progress")} aria-label={label.to_string()}></progress>
@@ -347,7 +352,7 @@ pub fn status_line<D>(
         <div class="job-status" id={id.to_string()}>
             { bar }
             <span id={text_id.to_string()} class={failed.then_some("error")} {role}>{ text }</span>
-            if running {
+            if s.phase == Phase::Running {
                 <button type="button" id={format!("{id}-cancel")} onclick={cancel.reform(|_: MouseEvent| ())}>{ "Cancel" }</button>
             }
             if let (Phase::Cancelled, Some(retry)) = (&s.phase, retry) {
@@ -366,5 +371,5 @@ pub fn job_status(id: &str, what: &str, job: &JobHandle) -> Html {
     }
     let text = status_text(what, &format!("{what} was not computed."), &job.state);
     let ids = (id, &*format!("{id}-text"), &*format!("Computing {what}"));
-    status_line(ids, text, &job.state, &job.cancel, Some(&job.retry))
+    status_line(ids, Some((text, &job.state)), &job.cancel, Some(&job.retry))
 }

@@ -1,6 +1,6 @@
 //! The page's end of the one job protocol ([`crate::worker`]): [`WorkerLink`], one Web Worker
 //! speaking it; where the worker's bootstrap lives, how long to wait for it, whether workers
-//! can run here at all, and the texts that say where a job runs. The one job client
+//! can run here at all. The one job client
 //! ([`crate::worker_pool`]) asks [`worker_available`] once before spawning and falls back to
 //! the main thread (capped) when it says no.
 
@@ -45,30 +45,15 @@ thread_local! {
     static WORKER_TIMED_OUT: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Records that a worker did not load within [`WORKER_TIMEOUT_MS`] (a runner's watchdog
-/// fired and its jobs went to the main thread), so status lines say why.
+/// Records that a worker did not load within [`WORKER_TIMEOUT_MS`] (a client's watchdog
+/// fired), so status lines say why the job waits or runs on the main thread.
 pub fn note_worker_timeout() {
     WORKER_TIMED_OUT.with(|t| t.set(true));
 }
 
-/// Where a job waiting for its worker is, for status lines: after [`WORKER_TIMEOUT_MS`] it
-/// says the load is slow.
-pub fn loading_worker_text() -> &'static str {
-    if WORKER_TIMED_OUT.with(Cell::get) {
-        "in a Web Worker that is still loading after 10 s (a slow connection?): Cancel stops waiting"
-    } else {
-        "in a Web Worker (loading)"
-    }
-}
-
-/// Where a main-thread job runs, and why, for every status line: a slow worker load is said
-/// out loud rather than silently making the tab slower.
-pub fn main_thread_text() -> &'static str {
-    if WORKER_TIMED_OUT.with(Cell::get) {
-        "on the main thread: the Web Worker did not load within 10 s (a slow connection?), so the page may respond slowly"
-    } else {
-        "on the main thread, as no Web Worker runs here"
-    }
+/// Whether a worker of this page load did not load within [`WORKER_TIMEOUT_MS`].
+pub fn worker_timed_out() -> bool {
+    WORKER_TIMED_OUT.with(Cell::get)
 }
 
 /// Whether workers can run here: the `Worker` API exists and the bootstrap is served (test

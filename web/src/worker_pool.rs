@@ -25,8 +25,8 @@ use yew::Callback;
 
 use crate::worker::{Job, JobId, JobOutput, JobSpec, Place, Progress, WorkerReply, WorkerRequest};
 use crate::worker_client::{
-    has_worker_api, loading_worker_text, main_thread_text, note_worker_timeout, worker_available,
-    WorkerLink, WORKER_TIMEOUT_MS,
+    has_worker_api, note_worker_timeout, worker_available, worker_timed_out, WorkerLink,
+    WORKER_TIMEOUT_MS,
 };
 
 /// The most workers a pool starts, whatever `navigator.hardwareConcurrency` says.
@@ -69,13 +69,18 @@ pub enum Runs {
 
 impl Runs {
     /// `in a Web Worker`, `in 4 Web Workers`, `on the main thread, as …`: for status lines.
+    /// After a worker did not load in time it says so, rather than silently waiting or
+    /// making the tab slower.
     pub fn describe(self) -> String {
+        let slow = worker_timed_out();
         match self {
             Runs::Starting => "(starting)".into(),
-            Runs::Loading => loading_worker_text().into(),
+            Runs::Loading if slow => "in a Web Worker that is still loading after 10 s (a slow connection?): Cancel stops waiting".into(),
+            Runs::Loading => "in a Web Worker (loading)".into(),
             Runs::Workers(1) => "in a Web Worker".into(),
             Runs::Workers(n) => format!("in {n} Web Workers"),
-            Runs::MainThread => main_thread_text().into(),
+            Runs::MainThread if slow => "on the main thread: the Web Worker did not load within 10 s (a slow connection?), so the page may respond slowly".into(),
+            Runs::MainThread => "on the main thread, as no Web Worker runs here".into(),
         }
     }
 }

@@ -256,22 +256,20 @@ fn choices(id: Option<&str>, list: &[(&str, &str)], selected: &str) -> Html {
         .collect()
 }
 
-/// The sweep's status line (the one builder, [`status_line`]): "Starting…" before the first
-/// snapshot; once cancelled, the counts are those of the tables below (merged pieces only).
+/// The sweep's status line (the one builder, [`status_line`]); once cancelled, the counts
+/// are those of the tables below (merged pieces only).
 fn status_view(progress: Option<&SweepProgress>, cancel: &Callback<()>) -> Html {
-    let Some(p) = progress else {
-        return html! { <div class="job-status"><span id="explore-status" role="status">{ "Starting…" }</span></div> };
-    };
-    let cancelled = format!(
-        "the results below cover {} of {} rulesets",
-        grouped(p.detail.rulesets),
-        grouped(p.progress.total)
-    );
-    let text = status_text("the sweep", &cancelled, p);
+    let line = progress.map(|p| {
+        let cancelled = format!(
+            "the results below cover {} of {} rulesets",
+            grouped(p.detail.rulesets),
+            grouped(p.progress.total)
+        );
+        (status_text("the sweep", &cancelled, p), p)
+    });
     status_line(
         ("explore", "explore-status", "Rulesets swept"),
-        text,
-        p,
+        line,
         cancel,
         None,
     )

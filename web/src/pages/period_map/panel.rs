@@ -13,7 +13,7 @@ use crate::components::pixel_canvas::{view_buttons, ViewKey};
 use crate::format::grouped;
 use crate::jobs::{status_line, status_text};
 use crate::route::{navigate, MapParams, MapQuery};
-use crate::tiles::runner::MapRunner;
+use crate::tiles::runner::{MapRunner, MapSnapshot};
 use crate::worker_pool::Phase;
 
 /// The map, its legend and downloads for the valid URL state `params`, with the form
@@ -163,22 +163,19 @@ fn file_stem(params: &MapParams) -> String {
     )
 }
 
-/// The map's status line (the one builder, [`status_line`]), "Starting…" before the first
-/// snapshot of this window.
-fn status_html(p: Option<&crate::tiles::runner::MapSnapshot>, cancel: &Callback<()>) -> Html {
-    let Some(p) = p else {
-        return html! { <div class="job-status"><span id="map-status" role="status">{ "Starting…" }</span></div> };
-    };
-    let cancelled = format!(
-        "{} of {} rulesets were computed. Zoom, pan or press “Draw” to start again.",
-        grouped(p.progress.done),
-        grouped(p.progress.total)
-    );
-    let text = status_text("the map", &cancelled, p);
+/// The map's status line (the one builder, [`status_line`]).
+fn status_html(p: Option<&MapSnapshot>, cancel: &Callback<()>) -> Html {
+    let line = p.map(|p| {
+        let cancelled = format!(
+            "{} of {} rulesets were computed. Zoom, pan or press “Draw” to start again.",
+            grouped(p.progress.done),
+            grouped(p.progress.total)
+        );
+        (status_text("the map", &cancelled, p), p)
+    });
     status_line(
         ("map", "map-status", "Rulesets computed"),
-        text,
-        p,
+        line,
         cancel,
         None,
     )

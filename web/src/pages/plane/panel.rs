@@ -149,26 +149,19 @@ fn short_zoom(zoom: f64) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// The window's status line (the one builder, [`status_line`]), "Starting…" before the
-/// first snapshot of this window.
+/// The window's status line (the one builder, [`status_line`]).
 fn status_html(p: Option<&JobState>, params: &PlaneParams, cancel: &Callback<()>) -> Html {
-    let Some(p) = p else {
-        return html! { <div class="job-status"><span id="plane-status" role="status">{ "Starting…" }</span></div> };
-    };
     let then = if params.mode == PlaneMode::Grundy {
         ", then nim-values"
     } else {
         ""
     };
-    let what = format!(
-        "{} × {} cells (rows, then columns{then})",
-        params.width, params.height
-    );
-    let text = status_text(&what, "press “Draw” to compute again.", p);
+    let (w, h) = (params.width, params.height);
+    let what = format!("{w} × {h} cells (rows, then columns{then})");
+    let line = p.map(|p| (status_text(&what, "press “Draw” to compute again.", p), p));
     status_line(
         ("plane", "plane-status", "Cells computed"),
-        text,
-        p,
+        line,
         cancel,
         None,
     )
