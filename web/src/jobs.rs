@@ -167,9 +167,11 @@ impl Work for One {
         self.client.end(phase);
     }
 
+    /// Every report is shown (a pool's are thinned out), so the line reaches 100 % before
+    /// the result.
     fn progress(&mut self, _id: JobId, progress: Progress) {
         self.progress = progress.at_least(Some(&self.progress));
-        self.client.report(false);
+        self.client.report(true);
     }
 
     fn snapshot(&self) -> (Progress, Option<Shared>) {
