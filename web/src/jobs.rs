@@ -319,20 +319,21 @@ pub fn status_text<D>(what: &str, cancelled: &str, s: &Snapshot<D>) -> String {
     }
 }
 
-/// The one status line of every client: "Starting…" before the first snapshot (`None`);
-/// while running or done the bar (`{id}-progress`, labelled `label`); the text (`text_id`,
-/// from [`status_text`]); while running, Cancel (`{id}-cancel`); after a cancel "Compute
-/// again" (`{id}-retry`) when `retry` is given. A plain function: it holds no state, and each
+/// The one status line of every client, a box of `class`: "Starting…" before the first
+/// snapshot (`None`); while running or done the bar (`{id}-progress`, labelled `label`); the
+/// text (`text_id`, from [`status_text`]); while running, Cancel (`{id}-cancel`) unless the
+/// page has its own in a toolbar (`cancel` is `None`); after a cancel "Compute again"
+/// (`{id}-retry`) when `retry` is given. A plain function: it holds no state, and each
 /// component costs the module yew's lifecycle code.
 pub fn status_line<D>(
-    (id, text_id, label): (&str, &str, &str),
+    (id, text_id, label, class): (&str, &str, &str, &str),
     line: Option<(String, &Snapshot<D>)>,
-    cancel: &Callback<()>,
+    cancel: Option<&Callback<()>>,
     retry: Option<&Callback<()>>,
 ) -> Html {
     let Some((text, s)) = line else {
         return html! {
-            <div class="job-status" id={id.to_string()}>
+            <div class={class.to_string()} id={id.to_string()}>
                 <span id={text_id.to_string()} role="status">{ "Starting…" }</span>
             </div>
         };
@@ -351,10 +352,10 @@ pub fn status_line<D>(
     let failed = matches!(s.phase, Phase::Failed(_));
     let role = if failed { "alert" } else { "status" };
     html! {
-        <div class="job-status" id={id.to_string()}>
+        <div class={class.to_string()} id={id.to_string()}>
             { bar }
             <span id={text_id.to_string()} class={failed.then_some("error")} {role}>{ text }</span>
-            if s.phase == Phase::Running {
+            if let (Phase::Running, Some(cancel)) = (&s.phase, cancel) {
                 <button type="button" id={format!("{id}-cancel")} onclick={cancel.reform(|_: MouseEvent| ())}>{ "Cancel" }</button>
             }
             if let (Phase::Cancelled, Some(retry)) = (&s.phase, retry) {
@@ -372,6 +373,16 @@ pub fn job_status(id: &str, what: &str, job: &JobHandle) -> Html {
         return html! {};
     }
     let text = status_text(what, &format!("{what} was not computed."), &job.state);
-    let ids = (id, &*format!("{id}-text"), &*format!("Computing {what}"));
-    status_line(ids, Some((text, &job.state)), &job.cancel, Some(&job.retry))
+    let ids = (
+        id,
+        &*format!("{id}-text"),
+        &*format!("Computing {what}"),
+        "job-status",
+    );
+    status_line(
+        ids,
+        Some((text, &job.state)),
+        Some(&job.cancel),
+        Some(&job.retry),
+    )
 }

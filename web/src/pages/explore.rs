@@ -130,7 +130,7 @@ pub fn explore_page(props: &ExplorePageProps) -> Html {
                 <p class="cli">{ "The same sweep on the command line: " }
                     <code id="explore-cli">{ form.cli_command() }</code></p>
                 if committed_ok {
-                    <div class="map-progress-line">{ status_view(state.as_ref(), &on_cancel) }</div>
+                    { status_view(state.as_ref(), &on_cancel) }
                     if let Some(p) = state.as_ref() {
                         { results_view(&p.detail, &query, &canvas, &problem, &claims) }
                     }
@@ -267,12 +267,13 @@ fn status_view(progress: Option<&SweepProgress>, cancel: &Callback<()>) -> Html 
         );
         (status_text("the sweep", &cancelled, p), p)
     });
-    status_line(
-        ("explore", "explore-status", "Rulesets swept"),
-        line,
-        cancel,
-        None,
-    )
+    let ids = (
+        "explore",
+        "explore-status",
+        "Rulesets swept",
+        "map-progress-line",
+    );
+    status_line(ids, line, Some(cancel), None)
 }
 
 /// Draws the histogram of `summary`'s groups on `canvas`.

@@ -45,9 +45,10 @@ pub(super) fn map_html(
     };
     let legend_download = legend_svg(state, params);
     let on_reset = reset_window(*committed);
+    let running = p.is_some_and(|p| p.phase == Phase::Running);
     let on_cancel = {
         let runner = state.runner.clone();
-        Callback::from(move |()| runner.cancel())
+        Callback::from(move |_: MouseEvent| runner.cancel())
     };
     let MouseHandlers {
         onmousemove,
@@ -65,8 +66,9 @@ pub(super) fn map_html(
                     <button type="button" id="map-reset" onclick={on_reset}>
                         { if matches!(params.family, Family::ThreeMove { .. }) { "Reset to the paper's window" } else { "Reset to the default window" } }
                     </button>
+                    <button type="button" id="map-cancel" onclick={on_cancel} disabled={!running}>{ "Cancel" }</button>
                 </div>
-                <div class="map-progress-line">{ status_html(p, &on_cancel) }</div>
+                { status_html(p) }
                 <div class="map-frame">
                     <canvas
                         ref={canvas.clone()}
@@ -164,7 +166,7 @@ fn file_stem(params: &MapParams) -> String {
 }
 
 /// The map's status line (the one builder, [`status_line`]).
-fn status_html(p: Option<&MapSnapshot>, cancel: &Callback<()>) -> Html {
+fn status_html(p: Option<&MapSnapshot>) -> Html {
     let line = p.map(|p| {
         let cancelled = format!(
             "{} of {} rulesets were computed. Zoom, pan or press “Draw” to start again.",
@@ -173,10 +175,11 @@ fn status_html(p: Option<&MapSnapshot>, cancel: &Callback<()>) -> Html {
         );
         (status_text("the map", &cancelled, p), p)
     });
-    status_line(
-        ("map", "map-status", "Rulesets computed"),
-        line,
-        cancel,
-        None,
-    )
+    let ids = (
+        "map",
+        "map-status",
+        "Rulesets computed",
+        "map-progress-line",
+    );
+    status_line(ids, line, None, None)
 }

@@ -12,6 +12,7 @@ use crate::components::export::{download_rgba, download_text, ScaledPng};
 use crate::components::pixel_canvas::{view_button, view_buttons, ViewKey};
 use crate::jobs::{status_line, status_text, JobState};
 use crate::route::plane::{PlaneMode, PlaneParams};
+use crate::worker_pool::Phase;
 
 /// The picture and its legend for the valid URL state `params`; `go` serves the view buttons.
 pub(super) fn picture_html(
@@ -35,9 +36,10 @@ pub(super) fn picture_html(
     let (vx0, vx1, vy0, vy1) = shown.visible(w, h);
     let export = export_png(state, &params);
     let legend_download = legend_svg(state, &params);
+    let running = current.as_ref().is_some_and(|p| p.phase == Phase::Running);
     let on_cancel = {
         let runner = state.runner.clone();
-        Callback::from(move |()| runner.cancel())
+        Callback::from(move |_: MouseEvent| runner.cancel())
     };
     let PointerHandlers {
         onpointermove,
@@ -52,8 +54,9 @@ pub(super) fn picture_html(
                 <div class="toolbar map-tools" role="group" aria-label="Zoom and pan">
                     { view_buttons("plane", committed.is_none(), go) }
                     { view_button("plane-reset".into(), "Show the whole window", "Whole window", committed.is_none(), ViewKey::Whole, go) }
+                    <button type="button" id="plane-cancel" onclick={on_cancel} disabled={!running}>{ "Cancel" }</button>
                 </div>
-                <div class="map-progress-line">{ status_html(current.as_ref(), &params, &on_cancel) }</div>
+                { status_html(current.as_ref(), &params) }
                 <div ref={frame.clone()} class="plane-frame">
                     <canvas
                         ref={canvas.clone()}
@@ -150,7 +153,7 @@ fn short_zoom(zoom: f64) -> String {
 }
 
 /// The window's status line (the one builder, [`status_line`]).
-fn status_html(p: Option<&JobState>, params: &PlaneParams, cancel: &Callback<()>) -> Html {
+fn status_html(p: Option<&JobState>, params: &PlaneParams) -> Html {
     let then = if params.mode == PlaneMode::Grundy {
         ", then nim-values"
     } else {
@@ -159,10 +162,11 @@ fn status_html(p: Option<&JobState>, params: &PlaneParams, cancel: &Callback<()>
     let (w, h) = (params.width, params.height);
     let what = format!("{w} × {h} cells (rows, then columns{then})");
     let line = p.map(|p| (status_text(&what, "press “Draw” to compute again.", p), p));
-    status_line(
-        ("plane", "plane-status", "Cells computed"),
-        line,
-        cancel,
-        None,
-    )
+    let ids = (
+        "plane",
+        "plane-status",
+        "Cells computed",
+        "map-progress-line",
+    );
+    status_line(ids, line, None, None)
 }
