@@ -1,28 +1,18 @@
-//! The single-job client of the one job protocol ([`crate::worker`]): [`JobRunner`] runs one
-//! [`JobSpec`] at a time in a Web Worker of its own ([`WorkerLink`]), or, when workers are
-//! not available (the wasm tests) or the worker does not load in time, on the main thread a
-//! step per timer turn with the main thread's caps. [`use_job`] is the hook pages use;
-//! [`job_status`] the one progress line with Cancel.
-//!
-//! Cancelling is one scheme for every job: the runner forgets the job's id (later replies are
-//! dropped) and stops its CPU — a stepped job ([`JobSpec::is_stepped`]) by
-//! [`WorkerRequest::Cancel`], which the worker sees before the job's next step; a job that is
-//! one engine call by terminating the worker (the next job starts a fresh one); a main-thread
-//! job by dropping its timer.
+//! The page API of the one job client ([`crate::worker_pool`]): [`JobRunner`] runs one
+//! [`JobSpec`] at a time, as work of one piece for at most one Web Worker (or the main thread
+//! when workers are not available or do not load); [`use_job`] is the hook pages use;
+//! [`status_line`] the one status line (bar, text, Cancel) of every client, [`job_status`]
+//! its form for single jobs.
 
 use std::rc::Rc;
 
-use gloo::timers::callback::Timeout;
 #[cfg(feature = "core")]
 use heaplab_engine::plane::Solution;
 use yew::prelude::*;
 
-use crate::format::progress_text;
-use crate::worker::{Job, JobId, JobOutput, JobSpec, Place, Progress, WorkerReply, WorkerRequest};
-use crate::worker_client::{
-    loading_worker_text, main_thread_text, note_worker_timeout, probe_workers, RunnerState,
-    Shared as SharedState, WeakShared, WorkerLink, Workers, WORKER_TIMEOUT_MS,
-};
+use crate::format::{capitalise, grouped, progress_text, took};
+use crate::worker::{JobId, JobOutput, JobSpec, Progress, Unit};
+use crate::worker_pool::{pump, Client, Handle, Phase, Snapshot, Work};
 
 /// A finished job's output or message, compared by identity (outputs can be large grids).
 #[derive(Debug, Clone)]
@@ -56,338 +46,106 @@ impl Shared {
     }
 }
 
-/// Where a running job is computed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RunPlace {
-    /// Looking for the worker bootstrap.
-    Starting,
-    /// The worker is loading.
-    LoadingWorker,
-    /// In a Web Worker.
-    Worker,
-    /// On the main thread (no workers here).
-    MainThread,
+/// A single job's snapshot: its detail is the job's output (or message) once it has ended.
+pub type JobState = Snapshot<Option<Shared>>;
+
+/// Nothing counted yet.
+fn no_progress() -> Progress {
+    Progress::new(0, 0, Unit::Cells)
 }
 
-impl RunPlace {
-    /// `in a Web Worker`, `on the main thread`, …
-    pub fn describe(self) -> &'static str {
-        match self {
-            RunPlace::Starting => "(starting)",
-            RunPlace::LoadingWorker => loading_worker_text(),
-            RunPlace::Worker => "in a Web Worker",
-            RunPlace::MainThread => main_thread_text(),
-        }
-    }
-}
-
-/// Where a job is.
-#[derive(Debug, Clone, PartialEq)]
-pub enum JobState {
-    /// Nothing asked yet.
-    Idle,
-    /// Being computed.
-    Running {
-        /// Where.
-        place: RunPlace,
-        /// How far, once the job has reported (never less than an earlier report).
-        progress: Option<Progress>,
-        /// Milliseconds since the job started.
-        elapsed_ms: f64,
-    },
-    /// Finished: the output or the engine's message.
-    Done(Shared),
-    /// Cancelled by the visitor.
-    Cancelled,
-}
-
-/// How long one main-thread step of a job takes at most, in milliseconds.
-const MAIN_STEP_MS: f64 = 30.0;
-
-/// The runner's moving parts.
-struct Inner {
-    id: JobId,
+/// One job: work of one piece.
+struct One {
+    client: Client,
     spec: Option<JobSpec>,
-    state: JobState,
-    started: f64,
-    workers: Workers,
-    link: Option<WorkerLink>,
-    watchdog: Option<Timeout>,
-    main: Option<Box<dyn Job>>,
-    main_tick: Option<Timeout>,
-    pending: Option<JobState>,
+    sent: bool,
+    progress: Progress,
+    output: Option<Shared>,
 }
 
-impl RunnerState for Inner {
-    type Progress = JobState;
+impl Work for One {
+    type Detail = Option<Shared>;
 
-    fn take_report(&mut self) -> Option<JobState> {
-        self.pending.take()
+    fn client(&mut self) -> &mut Client {
+        &mut self.client
+    }
+
+    fn next_piece(&mut self, _id: JobId, _solvers: usize) -> Option<JobSpec> {
+        if std::mem::replace(&mut self.sent, true) {
+            return None;
+        }
+        self.spec.clone()
+    }
+
+    fn finished(&mut self, _id: JobId, output: Result<JobOutput, String>) {
+        let phase = match &output {
+            Ok(_) => Phase::Done,
+            Err(message) => Phase::Failed(message.clone()),
+        };
+        self.progress.done = self.progress.total;
+        self.output = Some(Shared(Rc::new(output)));
+        self.client.end(phase);
+    }
+
+    /// Every report is shown (a pool's are thinned out), so the line reaches 100 % before
+    /// the result.
+    fn progress(&mut self, _id: JobId, progress: Progress) {
+        self.progress = progress.at_least(Some(&self.progress));
+        self.client.report(true);
+    }
+
+    fn snapshot(&self) -> (Progress, Option<Shared>) {
+        (self.progress, self.output.clone())
     }
 }
 
 /// Runs one job at a time for a page and reports its [`JobState`]. Cheap to clone.
 #[derive(Clone, PartialEq)]
-pub struct JobRunner(SharedState<Inner>);
-
-type WeakRunner = WeakShared<Inner>;
-
-fn now() -> f64 {
-    js_sys::Date::now()
-}
+pub struct JobRunner(Handle<One>);
 
 impl JobRunner {
     /// A runner reporting to `on_state`; it starts no worker until [`Self::start`].
     pub fn new(on_state: Callback<JobState>) -> JobRunner {
-        JobRunner(SharedState::new(
-            Inner {
-                id: 0,
-                spec: None,
-                state: JobState::Idle,
-                started: now(),
-                workers: Workers::initial(),
-                link: None,
-                watchdog: None,
-                main: None,
-                main_tick: None,
-                pending: None,
-            },
-            on_state,
-        ))
+        let one = One {
+            client: Client::new(1),
+            spec: None,
+            sent: false,
+            progress: no_progress(),
+            output: None,
+        };
+        JobRunner(Handle::new(one, on_state))
     }
 
-    /// Starts `spec`, cancelling the job in progress.
-    pub fn start(&self, spec: JobSpec) {
-        let runner = self.0.downgrade();
-        self.0.with(|inner| {
-            inner.stop();
-            inner.id += 1;
-            inner.spec = Some(spec);
-            inner.started = now();
-            inner.set_running(None);
-            inner.dispatch(&runner);
+    /// Starts `spec`, cancelling the job in progress; gives the new run's number. A one-call
+    /// job waits for a slow worker rather than freeze the tab on the main thread.
+    pub fn start(&self, spec: JobSpec) -> u64 {
+        let mut run = 0;
+        self.0.with(|one, handle| {
+            one.client.start(!spec.is_stepped());
+            run = one.client.run();
+            one.spec = Some(spec);
+            one.sent = false;
+            one.progress = no_progress();
+            one.output = None;
+            pump(one, handle);
         });
+        run
     }
 
-    /// Stops the job in progress (see the module notes) and reports `Cancelled`.
+    /// Stops the job in progress and reports `Cancelled`.
     pub fn cancel(&self) {
-        self.0.with(|inner| {
-            if matches!(inner.state, JobState::Running { .. }) {
-                inner.stop();
-                inner.id += 1;
-                inner.set(JobState::Cancelled);
-            }
-        });
+        self.0.with(|one, _| one.client.end(Phase::Cancelled));
     }
 
     /// Stops everything and terminates the worker (the page is going away).
     pub fn shut_down(&self) {
         self.cancel();
-        self.0.with(|inner| {
-            inner.link = None;
-            inner.watchdog = None;
-        });
+        self.0.with(|one, _| one.client.shut_down());
     }
 
     /// The last finished job's output.
     pub fn finished(&self) -> Option<Shared> {
-        self.0.read(|inner| match &inner.state {
-            JobState::Done(shared) => Some(shared.clone()),
-            _ => None,
-        })
-    }
-
-    fn on_reply(&self, reply: WorkerReply) {
-        self.0.with(|inner| match reply {
-            WorkerReply::Ready => {
-                inner.watchdog = None;
-                inner.refresh_place();
-            }
-            WorkerReply::Progress { id, progress } if id == inner.id => {
-                inner.set_running(Some(progress));
-            }
-            WorkerReply::Result { id, output } if id == inner.id => inner.finish(Ok(*output)),
-            WorkerReply::Error { id, message } if id == inner.id => {
-                inner.finish(Err(message));
-                // A worker that died is not asked again: the next job starts a fresh one.
-                if inner.link.as_ref().is_some_and(WorkerLink::has_failed) {
-                    inner.link = None;
-                }
-            }
-            // Replies of cancelled or replaced jobs.
-            _ => {}
-        });
-    }
-}
-
-impl Inner {
-    fn set(&mut self, state: JobState) {
-        self.state = state.clone();
-        self.pending = Some(state);
-    }
-
-    fn place(&self) -> RunPlace {
-        match (self.workers, &self.link) {
-            (Workers::Unavailable, _) => RunPlace::MainThread,
-            (Workers::Available, Some(link)) if link.is_ready() => RunPlace::Worker,
-            (Workers::Available, _) => RunPlace::LoadingWorker,
-            _ => RunPlace::Starting,
-        }
-    }
-
-    /// Reports the running job with `progress` (kept from before when `None`; never less).
-    fn set_running(&mut self, progress: Option<Progress>) {
-        let earlier = match &self.state {
-            JobState::Running { progress, .. } => *progress,
-            _ => None,
-        };
-        let progress = match progress {
-            Some(p) => Some(p.at_least(earlier.as_ref())),
-            None => earlier,
-        };
-        self.set(JobState::Running {
-            place: self.place(),
-            progress,
-            elapsed_ms: now() - self.started,
-        });
-    }
-
-    fn refresh_place(&mut self) {
-        if matches!(self.state, JobState::Running { .. }) {
-            self.set_running(None);
-        }
-    }
-
-    fn finish(&mut self, output: Result<JobOutput, String>) {
-        self.main = None;
-        self.main_tick = None;
-        self.set(JobState::Done(Shared(Rc::new(output))));
-    }
-
-    /// Stops the running job's CPU: Cancel for stepped jobs, terminate for whole ones.
-    fn stop(&mut self) {
-        if matches!(self.state, JobState::Running { .. }) {
-            let stepped = self.spec.as_ref().is_some_and(JobSpec::is_stepped);
-            if stepped {
-                if let Some(link) = &self.link {
-                    link.send(&WorkerRequest::Cancel { id: self.id });
-                }
-            } else {
-                self.link = None;
-            }
-        }
-        self.main = None;
-        self.main_tick = None;
-    }
-
-    /// Sends the current job where it can run.
-    fn dispatch(&mut self, runner: &WeakRunner) {
-        let Some(spec) = self.spec.clone() else {
-            return;
-        };
-        if !matches!(self.state, JobState::Running { .. }) {
-            return;
-        }
-        match self.workers {
-            Workers::Unknown => {
-                self.workers = Workers::Probing;
-                let runner = runner.clone();
-                probe_workers(move |found| {
-                    runner.with(move |inner, again| {
-                        inner.workers = found;
-                        inner.refresh_place();
-                        inner.dispatch(again);
-                    });
-                });
-            }
-            Workers::Probing => {}
-            Workers::Unavailable => self.start_main(&spec, runner),
-            Workers::Available => {
-                // A worker that died (even after its job was cancelled) is replaced.
-                if self.link.as_ref().is_some_and(WorkerLink::has_failed) {
-                    self.link = None;
-                }
-                if self.link.is_none() {
-                    self.spawn(runner);
-                }
-                match &self.link {
-                    Some(link) => link.send(&WorkerRequest::Start { id: self.id, spec }),
-                    None => {
-                        self.workers = Workers::Unavailable;
-                        self.refresh_place();
-                        self.start_main(&spec, runner);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Starts a worker, with a watchdog for a worker that does not load in time: a stepped job
-    /// goes to the main thread (it stays cancellable between steps); a job that is one engine
-    /// call keeps waiting, as on the main thread it would freeze the tab until done. Either
-    /// way the status line says so.
-    fn spawn(&mut self, runner: &WeakRunner) {
-        let replies = runner.clone();
-        self.link = WorkerLink::spawn(move |reply| {
-            if let Some(shared) = replies.upgrade() {
-                JobRunner(shared).on_reply(reply);
-            }
-        });
-        let runner = runner.clone();
-        self.watchdog = Some(Timeout::new(WORKER_TIMEOUT_MS, move || {
-            runner.with(|inner, again| {
-                if !inner.link.as_ref().is_some_and(WorkerLink::is_ready) {
-                    note_worker_timeout();
-                    if inner.spec.as_ref().is_some_and(JobSpec::is_stepped) {
-                        inner.link = None;
-                        inner.workers = Workers::Unavailable;
-                        inner.refresh_place();
-                        inner.dispatch(again);
-                    } else {
-                        inner.refresh_place();
-                    }
-                }
-            });
-        }));
-    }
-
-    fn start_main(&mut self, spec: &JobSpec, runner: &WeakRunner) {
-        match spec.start(Place::MainThread) {
-            Ok(job) => {
-                self.main = Some(job);
-                // The first step waits a moment so the progress line is painted first.
-                self.schedule_main(runner, 30);
-            }
-            Err(message) => self.finish(Err(message)),
-        }
-    }
-
-    fn schedule_main(&mut self, runner: &WeakRunner, delay: u32) {
-        let id = self.id;
-        let runner = runner.clone();
-        self.main_tick = Some(Timeout::new(delay, move || {
-            runner.with(move |inner, again| {
-                if inner.id == id {
-                    inner.main_step(again);
-                }
-            });
-        }));
-    }
-
-    fn main_step(&mut self, runner: &WeakRunner) {
-        let Some(mut job) = self.main.take() else {
-            return;
-        };
-        match job.step(MAIN_STEP_MS, &mut |_| {}) {
-            Ok(true) => self.finish(job.output()),
-            Ok(false) => {
-                let progress = job.progress();
-                self.main = Some(job);
-                self.set_running(progress);
-                self.schedule_main(runner, 0);
-            }
-            Err(message) => self.finish(Err(message)),
-        }
+        self.0.read(|one| one.output.clone())
     }
 }
 
@@ -402,37 +160,50 @@ pub struct JobHandle {
     pub retry: Callback<()>,
 }
 
+impl JobHandle {
+    /// The job's output or message, once it has ended.
+    pub fn output(&self) -> Option<&Shared> {
+        self.state.detail.as_ref()
+    }
+}
+
 /// Runs `spec` (again whenever it changes) and reports its state; leaving the page stops it.
 #[hook]
 pub fn use_job(spec: JobSpec) -> JobHandle {
-    let state = use_state_eq(|| JobState::Idle);
+    use_job_when(Some(spec), 0)
+}
+
+/// [`use_job`] for a job that may not be asked yet (`None`: nothing runs); a new `asked`
+/// runs the same job again.
+#[hook]
+pub fn use_job_when(spec: Option<JobSpec>, asked: u32) -> JobHandle {
+    let state = use_state_eq(|| None::<JobState>);
     let runner = {
         let setter = state.setter();
         use_memo((), move |_| {
-            JobRunner::new(Callback::from(move |s| setter.set(s)))
+            JobRunner::new(Callback::from(move |s| setter.set(Some(s))))
         })
     };
     let attempt = use_state_eq(|| 0u32);
     {
         let runner = runner.clone();
-        use_effect_with((spec, *attempt), move |(spec, _)| {
-            runner.start(spec.clone());
+        use_effect_with((spec, asked, *attempt), move |(spec, _, _)| {
+            if let Some(spec) = spec {
+                runner.start(spec.clone());
+            }
             move || runner.shut_down()
         });
     }
-    let cancel = {
-        let runner = runner.clone();
-        Callback::from(move |()| runner.cancel())
-    };
+    let cancel = Callback::from(move |()| runner.cancel());
     let retry = Callback::from(move |()| attempt.set(*attempt + 1));
-    let state = match &*state {
-        JobState::Idle => JobState::Running {
-            place: RunPlace::Starting,
-            progress: None,
-            elapsed_ms: 0.0,
-        },
-        other => other.clone(),
-    };
+    let state = (*state).clone().unwrap_or_else(|| Snapshot {
+        run: 0,
+        phase: Phase::Running,
+        progress: no_progress(),
+        elapsed_ms: 0.0,
+        runs: crate::worker_pool::Runs::Starting,
+        detail: None,
+    });
     JobHandle {
         state,
         cancel,
@@ -440,50 +211,98 @@ pub fn use_job(spec: JobSpec) -> JobHandle {
     }
 }
 
-/// The one progress line of a running job (bar, done/total in the job's unit, percent, rate,
-/// time left, where it runs, Cancel), or "Cancelled" with a button to compute again; nothing
-/// once done. `id` names the status element (`{id}-text`, `{id}-progress`, `{id}-cancel`,
-/// `{id}-retry` inside); `what` is what is being computed, e.g. "the 600 × 600 grid". A plain
-/// function: it holds no state, and each component costs the module yew's lifecycle code.
-pub fn job_status(id: &str, what: &str, job: &JobHandle) -> Html {
-    match &job.state {
-        JobState::Running {
-            place,
-            progress,
-            elapsed_ms,
-        } => {
-            let cancel = job.cancel.reform(|_: MouseEvent| ());
-            let label = format!("Computing {what}");
-            let (bar, count) = match progress {
-                Some(p) => (
-                    html! {
-                        <progress id={format!("{id}-progress")} max={p.total.max(1).to_string()}
-                            value={p.done.min(p.total).to_string()} aria-label={label}></progress>
-                    },
-                    format!(": {}", progress_text(p, *elapsed_ms)),
-                ),
-                None => (
-                    html! { <progress id={format!("{id}-progress")} aria-label={label}></progress> },
-                    String::new(),
-                ),
-            };
-            html! {
-                <div class="job-status" id={id.to_string()} role="status">
-                    { bar }
-                    <span id={format!("{id}-text")}>{ format!("Computing {what} {}{count}…", place.describe()) }</span>
-                    <button type="button" id={format!("{id}-cancel")} onclick={cancel}>{ "Cancel" }</button>
-                </div>
-            }
+/// The one status text of a run. Running: `Computing {what} {where}: {progress}…`; done:
+/// `done: {total} {unit} in {time} · {rate} · {where}`; cancelled: `Cancelled: {cancelled}`;
+/// failed: `{What} could not be computed: {message}`.
+pub fn status_text<D>(what: &str, cancelled: &str, s: &Snapshot<D>) -> String {
+    let p = &s.progress;
+    let runs = s.runs.describe();
+    match &s.phase {
+        Phase::Running if p.total == 0 => format!("Computing {what} {runs}…"),
+        Phase::Running => format!(
+            "Computing {what} {runs}: {}…",
+            progress_text(p, s.elapsed_ms)
+        ),
+        Phase::Done => {
+            let seconds = s.elapsed_ms / 1000.0;
+            let rate = (p.done as f64 / seconds.max(1e-3)).round() as u64;
+            let unit = p.unit.label();
+            format!(
+                "done: {} {unit} in {} · {} {unit}/s · {runs}",
+                grouped(p.total),
+                took(seconds),
+                grouped(rate)
+            )
         }
-        JobState::Cancelled => {
-            let retry = job.retry.reform(|_: MouseEvent| ());
-            html! {
-                <div class="job-status" id={id.to_string()} role="status">
-                    <span id={format!("{id}-text")}>{ format!("Cancelled: {what} was not computed.") }</span>
-                    <button type="button" id={format!("{id}-retry")} onclick={retry}>{ "Compute again" }</button>
-                </div>
-            }
-        }
-        JobState::Done(_) | JobState::Idle => html! {},
+        Phase::Cancelled => format!("Cancelled: {cancelled}"),
+        Phase::Failed(message) => format!("{} could not be computed: {message}", capitalise(what)),
     }
+}
+
+/// The one status line of every client, a box of `class`: "Starting…" before the first
+/// snapshot (`None`); while running or done the bar (`{id}-progress`, labelled `label`); the
+/// text (`text_id`, from [`status_text`]); while running, Cancel (`{id}-cancel`) unless the
+/// page has its own in a toolbar (`cancel` is `None`); after a cancel "Compute again"
+/// (`{id}-retry`) when `retry` is given. A plain function: it holds no state, and each
+/// component costs the module yew's lifecycle code.
+pub fn status_line<D>(
+    (id, text_id, label, class): (&str, &str, &str, &str),
+    line: Option<(String, &Snapshot<D>)>,
+    cancel: Option<&Callback<()>>,
+    retry: Option<&Callback<()>>,
+) -> Html {
+    let Some((text, s)) = line else {
+        return html! {
+            <div class={class.to_string()} id={id.to_string()}>
+                <span id={text_id.to_string()} role="status">{ "Starting…" }</span>
+            </div>
+        };
+    };
+    let p = &s.progress;
+    let bar = match (&s.phase, p.total) {
+        (Phase::Running, 0) => html! {
+            <progress id={format!("{id}-progress")} aria-label={label.to_string()}></progress>
+        },
+        (Phase::Running | Phase::Done, _) => html! {
+            <progress id={format!("{id}-progress")} max={p.total.max(1).to_string()}
+                value={p.done.min(p.total).to_string()} aria-label={label.to_string()}></progress>
+        },
+        _ => html! {},
+    };
+    let failed = matches!(s.phase, Phase::Failed(_));
+    let role = if failed { "alert" } else { "status" };
+    html! {
+        <div class={class.to_string()} id={id.to_string()}>
+            { bar }
+            <span id={text_id.to_string()} class={failed.then_some("error")} {role}>{ text }</span>
+            if let (Phase::Running, Some(cancel)) = (&s.phase, cancel) {
+                <button type="button" id={format!("{id}-cancel")} onclick={cancel.reform(|_: MouseEvent| ())}>{ "Cancel" }</button>
+            }
+            if let (Phase::Cancelled, Some(retry)) = (&s.phase, retry) {
+                <button type="button" id={format!("{id}-retry")} onclick={retry.reform(|_: MouseEvent| ())}>{ "Compute again" }</button>
+            }
+        </div>
+    }
+}
+
+/// A single job's status line while it runs or after a cancel (nothing once it has ended:
+/// the page shows the output or message). `id` names the elements (`{id}-text` inside);
+/// `what` is what is computed, e.g. "the 600 × 600 grid".
+pub fn job_status(id: &str, what: &str, job: &JobHandle) -> Html {
+    if matches!(job.state.phase, Phase::Done | Phase::Failed(_)) {
+        return html! {};
+    }
+    let text = status_text(what, &format!("{what} was not computed."), &job.state);
+    let ids = (
+        id,
+        &*format!("{id}-text"),
+        &*format!("Computing {what}"),
+        "job-status",
+    );
+    status_line(
+        ids,
+        Some((text, &job.state)),
+        Some(&job.cancel),
+        Some(&job.retry),
+    )
 }

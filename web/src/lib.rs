@@ -9,8 +9,9 @@
 //! * [`worker`]: the one job protocol, the `Job` of every kind, and the Web Worker's host loop
 //!   (started by [`start_worker`]);
 //! * [`worker_client`]: one Web Worker from the page's side ([`worker_client::WorkerLink`]);
-//! * [`worker_pool`]: one pool runner for work cut into pieces (period-map tiles, sweeps);
-//! * [`jobs`]: the single-job client (`JobRunner`, `use_job`, `job_status`);
+//! * [`worker_pool`]: the one job client: work cut into pieces (one for a single job) for a
+//!   pool of workers or the main thread, one snapshot type, one state handle;
+//! * [`jobs`]: its page API (`JobRunner`, `use_job`, the one status line `status_line`);
 //! * [`tiles`]: period maps computed tile by tile (worker pool or main thread) into a canvas.
 //!
 //! The page computes nothing itself: every value, outcome and period comes from

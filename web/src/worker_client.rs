@@ -1,19 +1,15 @@
 //! The page's end of the one job protocol ([`crate::worker`]): [`WorkerLink`], one Web Worker
-//! speaking it; where the worker's bootstrap lives, how long to wait for it, and whether
-//! workers can run here at all.
-//!
-//! Its two clients, the period-map tile pool ([`crate::tiles::runner`]) and the single-job
-//! runner ([`crate::jobs`]), ask [`worker_available`] once before spawning and fall back to
-//! the main thread (capped) when it says no. They share their state handles ([`Shared`],
-//! [`WeakShared`]), their [`Phase`] and their [`Workers`] lookup.
+//! speaking it; where the worker's bootstrap lives, how long to wait for it, whether workers
+//! can run here at all. The one job client
+//! ([`crate::worker_pool`]) asks [`worker_available`] once before spawning and falls back to
+//! the main thread (capped) when it says no.
 
-use std::cell::{Cell, RefCell};
-use std::rc::{Rc, Weak};
+use std::cell::Cell;
+use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::MessageEvent;
-use yew::Callback;
 
 use crate::worker::{JobId, WorkerReply, WorkerRequest};
 
@@ -49,30 +45,15 @@ thread_local! {
     static WORKER_TIMED_OUT: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Records that a worker did not load within [`WORKER_TIMEOUT_MS`] (a runner's watchdog
-/// fired and its jobs went to the main thread), so status lines say why.
+/// Records that a worker did not load within [`WORKER_TIMEOUT_MS`] (a client's watchdog
+/// fired), so status lines say why the job waits or runs on the main thread.
 pub fn note_worker_timeout() {
     WORKER_TIMED_OUT.with(|t| t.set(true));
 }
 
-/// Where a job waiting for its worker is, for status lines: after [`WORKER_TIMEOUT_MS`] it
-/// says the load is slow.
-pub fn loading_worker_text() -> &'static str {
-    if WORKER_TIMED_OUT.with(Cell::get) {
-        "in a Web Worker that is still loading after 10 s (a slow connection?): Cancel stops waiting"
-    } else {
-        "in a Web Worker (loading)"
-    }
-}
-
-/// Where a main-thread job runs, and why, for every status line: a slow worker load is said
-/// out loud rather than silently making the tab slower.
-pub fn main_thread_text() -> &'static str {
-    if WORKER_TIMED_OUT.with(Cell::get) {
-        "on the main thread: the Web Worker did not load within 10 s (a slow connection?), so the page may respond slowly"
-    } else {
-        "on the main thread, as no Web Worker runs here"
-    }
+/// Whether a worker of this page load did not load within [`WORKER_TIMEOUT_MS`].
+pub fn worker_timed_out() -> bool {
+    WORKER_TIMED_OUT.with(Cell::get)
 }
 
 /// Whether workers can run here: the `Worker` API exists and the bootstrap is served (test
@@ -90,171 +71,20 @@ pub async fn worker_available() -> bool {
     served
 }
 
-/// Whether a runner may hand work to Web Workers, found out once per runner.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Workers {
-    /// Not looked up yet.
-    Unknown,
-    /// [`probe_workers`] is looking.
-    Probing,
-    /// The bootstrap is served: spawn workers.
-    Available,
-    /// No `Worker` API, no bootstrap, or the workers never loaded: use the main thread.
-    Unavailable,
-}
-
-impl Workers {
-    /// What a new runner starts with: `Unknown` where the `Worker` API exists.
-    pub fn initial() -> Workers {
-        if has_worker_api() {
-            Workers::Unknown
-        } else {
-            Workers::Unavailable
-        }
-    }
-}
-
-/// Looks up [`worker_available`] and hands the answer to `found` (from a spawned future).
-pub fn probe_workers(found: impl FnOnce(Workers) + 'static) {
-    wasm_bindgen_futures::spawn_local(async move {
-        found(if worker_available().await {
-            Workers::Available
-        } else {
-            Workers::Unavailable
-        });
-    });
-}
-
-/// Where a runner's job is: the phases the period-map tile pool and the plane runner share.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Phase {
-    /// Work is being computed.
-    Running,
-    /// Everything is computed.
-    Done,
-    /// The visitor cancelled the job.
-    Cancelled,
-    /// The engine refused the job, or a step failed, with this message.
-    Failed(String),
-}
-
-/// The state behind a runner: it may leave one progress report for [`Shared::with`] to send.
-pub trait RunnerState: 'static {
-    /// What the page is told after each change.
-    type Progress: 'static;
-    /// Takes the report left by the last change, if any.
-    fn take_report(&mut self) -> Option<Self::Progress>;
-}
-
-/// A runner's shared state and its progress callback. Cheap to clone; two handles are equal
-/// when they share the state. Reports are sent *after* the state is released, so the page may
-/// call the runner again from its callback.
-pub struct Shared<S: RunnerState> {
-    state: Rc<RefCell<S>>,
-    on_progress: Callback<S::Progress>,
-}
-
-impl<S: RunnerState> Clone for Shared<S> {
-    fn clone(&self) -> Self {
-        Shared {
-            state: Rc::clone(&self.state),
-            on_progress: self.on_progress.clone(),
-        }
-    }
-}
-
-impl<S: RunnerState> PartialEq for Shared<S> {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.state, &other.state)
-    }
-}
-
-impl<S: RunnerState> Shared<S> {
-    /// Shares `state`, reporting to `on_progress`.
-    pub fn new(state: S, on_progress: Callback<S::Progress>) -> Self {
-        Shared {
-            state: Rc::new(RefCell::new(state)),
-            on_progress,
-        }
-    }
-
-    /// Runs `f` on the state, then sends what it left to report. Does nothing if the state is
-    /// busy (it never is: every entry point is an event, reply or timer callback).
-    pub fn with(&self, f: impl FnOnce(&mut S)) {
-        let report = match self.state.try_borrow_mut() {
-            Ok(mut state) => {
-                f(&mut state);
-                state.take_report()
-            }
-            Err(_) => None,
-        };
-        if let Some(progress) = report {
-            self.on_progress.emit(progress);
-        }
-    }
-
-    /// Reads the state, or gives `None` while it is busy.
-    pub fn read<T>(&self, f: impl FnOnce(&S) -> Option<T>) -> Option<T> {
-        f(&*self.state.try_borrow().ok()?)
-    }
-
-    /// A handle for callbacks that must not keep the runner alive (workers, timers).
-    pub fn downgrade(&self) -> WeakShared<S> {
-        WeakShared {
-            state: Rc::downgrade(&self.state),
-            on_progress: self.on_progress.clone(),
-        }
-    }
-}
-
-/// What workers and timers hold: a [`Shared`] that does not keep the runner alive.
-pub struct WeakShared<S: RunnerState> {
-    state: Weak<RefCell<S>>,
-    on_progress: Callback<S::Progress>,
-}
-
-impl<S: RunnerState> Clone for WeakShared<S> {
-    fn clone(&self) -> Self {
-        WeakShared {
-            state: Weak::clone(&self.state),
-            on_progress: self.on_progress.clone(),
-        }
-    }
-}
-
-impl<S: RunnerState> WeakShared<S> {
-    /// The runner, if it still exists.
-    pub fn upgrade(&self) -> Option<Shared<S>> {
-        Some(Shared {
-            state: self.state.upgrade()?,
-            on_progress: self.on_progress.clone(),
-        })
-    }
-
-    /// [`Shared::with`], if the runner still exists; `f` also gets this handle, to schedule
-    /// more work.
-    pub fn with(&self, f: impl FnOnce(&mut S, &WeakShared<S>)) {
-        if let Some(shared) = self.upgrade() {
-            shared.with(|state| f(state, self));
-        }
-    }
-}
-
-/// One Web Worker running the job host ([`crate::worker::host`]). Requests sent before the
-/// worker says [`WorkerReply::Ready`] are queued and sent then (a loading worker drops
-/// messages). Dropping the link terminates the worker at once, even mid-step.
+/// One Web Worker running the job host ([`crate::worker::host`]). Requests go only to a worker
+/// that has said [`WorkerReply::Ready`] (a loading worker drops messages); the client waits
+/// for it. Dropping the link terminates the worker at once, even mid-step.
 ///
 /// A worker that dies (its `error` event: an uncaught exception or a trap, such as a stack
 /// overflow) or sends a message that cannot be read (`messageerror`) is reported as a
-/// [`WorkerReply::Error`] for the last job sent to it, and the link stops counting as ready,
-/// so no client waits for it for ever.
+/// [`WorkerReply::Error`] for the last job sent to it (`JobId::MAX` when none was: it did not
+/// start), and the link stops counting as ready, so no client waits for it for ever.
 pub struct WorkerLink {
     worker: web_sys::Worker,
     ready: Rc<Cell<bool>>,
     /// The last job sent (its id), to which a crash is reported.
     job: Rc<Cell<Option<JobId>>>,
     failed: Rc<Cell<bool>>,
-    queued: Rc<RefCell<Vec<js_sys::Uint8Array>>>,
     on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
     on_error: Option<Closure<dyn FnMut(web_sys::Event)>>,
 }
@@ -279,9 +109,12 @@ pub fn start_failure_text(detail: Option<&str>) -> String {
 
 impl WorkerLink {
     /// Starts a module worker from [`loader_url`] and posts it this page's compiled wasm module
-    /// and its JS glue (so the engine is downloaded and compiled once); its replies go to `on_reply` (after
-    /// `Ready` has flushed the queue). `None` when the browser refuses.
+    /// and its JS glue (so the engine is downloaded and compiled once); its replies go to
+    /// `on_reply`. `None` when the browser has no `Worker` API or refuses.
     pub fn spawn(on_reply: impl Fn(WorkerReply) + 'static) -> Option<WorkerLink> {
+        if !has_worker_api() {
+            return None;
+        }
         let on_reply = Rc::new(on_reply);
         let options = web_sys::WorkerOptions::new();
         options.set_type(web_sys::WorkerType::Module);
@@ -289,9 +122,8 @@ impl WorkerLink {
         let boot = js_sys::Array::of2(&wasm_bindgen::module(), &crate::bundle::glue_url().into());
         worker.post_message(&boot).ok()?;
         let ready = Rc::new(Cell::new(false));
-        let queued: Rc<RefCell<Vec<js_sys::Uint8Array>>> = Rc::default();
         let on_message = {
-            let (worker, ready, queued) = (worker.clone(), ready.clone(), queued.clone());
+            let ready = ready.clone();
             let on_reply = on_reply.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
                 count_reply();
@@ -300,9 +132,6 @@ impl WorkerLink {
                 };
                 if reply == WorkerReply::Ready {
                     ready.set(true);
-                    for message in queued.take() {
-                        let _ = worker.post_message(&message);
-                    }
                 }
                 on_reply(reply);
             })
@@ -327,9 +156,8 @@ impl WorkerLink {
                     }
                     (false, detail) => start_failure_text(detail.as_deref()),
                 };
-                if let Some(id) = job.take() {
-                    on_reply(WorkerReply::Error { id, message });
-                }
+                let id = job.take().unwrap_or(JobId::MAX);
+                on_reply(WorkerReply::Error { id, message });
             })
         };
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -339,13 +167,12 @@ impl WorkerLink {
             ready,
             job,
             failed,
-            queued,
             on_message: Some(on_message),
             on_error: Some(on_error),
         })
     }
 
-    /// Sends `request` (now, or once the worker is ready).
+    /// Sends `request` (to a ready worker: see the type's notes).
     pub fn send(&self, request: &WorkerRequest) {
         let Ok(bytes) = bincode::serialize(request) else {
             return;
@@ -354,11 +181,7 @@ impl WorkerLink {
             self.job.set(Some(*id));
         }
         let message = js_sys::Uint8Array::from(bytes.as_slice());
-        if self.ready.get() {
-            let _ = self.worker.post_message(&message);
-        } else {
-            self.queued.borrow_mut().push(message);
-        }
+        let _ = self.worker.post_message(&message);
     }
 
     /// Whether the worker has said [`WorkerReply::Ready`] (and has not failed since).
@@ -370,24 +193,6 @@ impl WorkerLink {
     pub fn has_failed(&self) -> bool {
         self.failed.get()
     }
-}
-
-/// Starts `size` workers for a pool; worker `i`'s replies go to `on_reply(i, reply)`. `None`
-/// when the browser has no `Worker` API or refuses one.
-/// (A `dyn` callback: one copy of [`WorkerLink::spawn`] serves every pool.)
-pub fn spawn_links(
-    size: usize,
-    on_reply: Rc<dyn Fn(usize, WorkerReply)>,
-) -> Option<Vec<WorkerLink>> {
-    if !has_worker_api() {
-        return None;
-    }
-    (0..size)
-        .map(|i| {
-            let on_reply = on_reply.clone();
-            WorkerLink::spawn(move |reply| on_reply(i, reply))
-        })
-        .collect()
 }
 
 impl Drop for WorkerLink {

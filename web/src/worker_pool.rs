@@ -1,26 +1,43 @@
-//! One pool runner for work cut into pieces, shared by the period-map tiles
-//! ([`crate::tiles::runner`]) and the explorer's sweep ([`crate::pages::explore::runner`]):
-//! it looks for the worker bootstrap once, spawns [`pool_size`] workers, hands the next piece
-//! to each idle ready worker as a job of the one protocol, gives up on workers that never say
-//! Ready ([`WORKER_TIMEOUT_MS`]), and otherwise runs main-thread steps between timer ticks.
-//! Replies for pieces of an earlier run (before [`Pool::restart`]) are dropped.
+//! The one job client of the one job protocol ([`crate::worker`]). Every computation a page
+//! asks for is [`Work`]: pieces ([`JobSpec`]s) it hands out and a sink for their results. A
+//! single job is work of one piece for at most one worker ([`crate::jobs`]); a period map is
+//! tiles for a pool ([`crate::tiles::runner`]); a sweep is index ranges for a pool
+//! ([`crate::pages::explore::runner`]).
 //!
-//! What a piece is, and what its result does, is the runner's ([`PieceRunner`]).
+//! The [`Client`] looks for the worker bootstrap once, spawns up to its size of Web Workers
+//! and gives each idle ready worker the next piece. A worker that does not say Ready within
+//! [`WORKER_TIMEOUT_MS`] is given up for the main thread, where the pieces run a step per
+//! timer turn with the main thread's caps (a one-call job keeps waiting instead: on the main
+//! thread it would freeze the tab). Stopping a run forgets its pieces (later replies are
+//! dropped) and stops their CPU: a stepped piece ([`JobSpec::is_stepped`]) by
+//! [`WorkerRequest::Cancel`], which the worker sees before the piece's next step; a one-call
+//! piece by terminating its worker. A worker that failed is dropped: the next run starts a
+//! fresh one.
+//!
+//! What the page sees is one [`Snapshot`] type (where the run is, how far, where it runs as
+//! [`Runs`]), sent through the one state handle ([`Handle`]) after the state is released.
 
-use std::rc::Rc;
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
 
 use gloo::timers::callback::Timeout;
+use yew::Callback;
 
-use crate::worker::{JobId, JobOutput, JobSpec, WorkerReply, WorkerRequest};
+use crate::worker::{Job, JobId, JobOutput, JobSpec, Place, Progress, WorkerReply, WorkerRequest};
 use crate::worker_client::{
-    note_worker_timeout, probe_workers, spawn_links, RunnerState, WeakShared, WorkerLink, Workers,
+    has_worker_api, note_worker_timeout, worker_available, worker_timed_out, WorkerLink,
     WORKER_TIMEOUT_MS,
 };
 
 /// The most workers a pool starts, whatever `navigator.hardwareConcurrency` says.
 pub const MAX_WORKERS: usize = 8;
+/// How long one main-thread step aims to take, in milliseconds.
+const MAIN_STEP_MS: f64 = 12.0;
+/// Progress is reported at most this often (and always when a run starts, stops or ends).
+const REPORT_MS: f64 = 100.0;
 
-/// How many workers to start: `navigator.hardwareConcurrency`, between 1 and [`MAX_WORKERS`].
+/// How many workers a pool starts: `navigator.hardwareConcurrency`, between 1 and
+/// [`MAX_WORKERS`].
 pub fn pool_size() -> usize {
     let cores = web_sys::window()
         .map(|w| w.navigator().hardware_concurrency())
@@ -32,257 +49,508 @@ pub fn pool_size() -> usize {
     }
 }
 
-/// The pool's state, embedded in a runner's state.
-pub struct Pool {
-    workers: Workers,
-    /// Each worker and the piece it is computing.
-    links: Option<Vec<(WorkerLink, Option<JobId>)>>,
-    /// Gives up on the workers when none is ready in time.
+/// The time now, in milliseconds.
+pub fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Where a run's pieces are computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Runs {
+    /// Not decided yet: the worker bootstrap is being looked for.
+    Starting,
+    /// Workers are spawned and none has loaded yet.
+    Loading,
+    /// In this many Web Workers.
+    Workers(usize),
+    /// On the main thread, between timer turns (no workers here, or they did not load).
+    MainThread,
+}
+
+impl Runs {
+    /// `in a Web Worker`, `in 4 Web Workers`, `on the main thread, as …`: for status lines.
+    /// After a worker did not load in time it says so, rather than silently waiting or
+    /// making the tab slower.
+    pub fn describe(self) -> String {
+        let slow = worker_timed_out();
+        match self {
+            Runs::Starting => "(starting)".into(),
+            Runs::Loading if slow => "in a Web Worker that is still loading after 10 s (a slow connection?): Cancel stops waiting".into(),
+            Runs::Loading => "in a Web Worker (loading)".into(),
+            Runs::Workers(1) => "in a Web Worker".into(),
+            Runs::Workers(n) => format!("in {n} Web Workers"),
+            Runs::MainThread if slow => "on the main thread: the Web Worker did not load within 10 s (a slow connection?), so the page may respond slowly".into(),
+            Runs::MainThread => "on the main thread, as no Web Worker runs here".into(),
+        }
+    }
+}
+
+/// How a run stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Phase {
+    /// Being computed.
+    Running,
+    /// Everything is computed.
+    Done,
+    /// The visitor cancelled it.
+    Cancelled,
+    /// The engine refused it, a piece failed, or its worker died, with this message.
+    Failed(String),
+}
+
+/// The one progress snapshot every client reports: the run's number, its phase, how far,
+/// for how long, where; `detail` is what the page draws besides (a map's counts, a sweep's
+/// summary, a job's output).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Snapshot<D> {
+    /// The run's number (one per start).
+    pub run: u64,
+    /// Running, done, cancelled or failed.
+    pub phase: Phase,
+    /// Done of total in the run's unit (a total of 0 before the first report).
+    pub progress: Progress,
+    /// Milliseconds since the run started.
+    pub elapsed_ms: f64,
+    /// Where the pieces are computed.
+    pub runs: Runs,
+    /// What else the page needs.
+    pub detail: D,
+}
+
+/// A computation the [`Client`] runs: the pieces to hand out and what their results do.
+pub trait Work: 'static {
+    /// What its [`Snapshot`]s carry besides progress.
+    type Detail: 'static;
+    /// Its client.
+    fn client(&mut self) -> &mut Client;
+    /// The next piece, as job `id`, for one of `solvers` solvers; `None` when all are out.
+    fn next_piece(&mut self, id: JobId, solvers: usize) -> Option<JobSpec>;
+    /// Piece `id` of the current run ended with this output or message.
+    fn finished(&mut self, id: JobId, output: Result<JobOutput, String>);
+    /// Piece `id` of the current run reported how far it is.
+    fn progress(&mut self, _id: JobId, _progress: Progress) {}
+    /// How far the run is, and the detail, for a snapshot.
+    fn snapshot(&self) -> (Progress, Self::Detail);
+}
+
+/// One worker of a client, and the piece it computes (its id and whether it is stepped).
+struct Slot {
+    key: u64,
+    link: WorkerLink,
+    busy: Option<(JobId, bool)>,
+}
+
+/// The client's state, kept inside a [`Work`].
+pub struct Client {
+    size: usize,
+    runs: Runs,
+    probing: bool,
+    slots: Vec<Slot>,
+    next_key: u64,
     watchdog: Option<Timeout>,
-    /// The next main-thread step.
     step: Option<Timeout>,
+    main: Option<(JobId, Box<dyn Job>)>,
     next_id: JobId,
     /// Replies for ids below this belong to an earlier run.
     first_id: JobId,
-    /// Counts restarts, so a step scheduled before one does nothing.
     run: u64,
+    active: bool,
+    patient: bool,
+    phase: Phase,
+    started: f64,
+    last_report: f64,
+    /// A snapshot is due: `Some(true)` at once, `Some(false)` unless one was just sent.
+    due: Option<bool>,
 }
 
-impl Default for Pool {
-    fn default() -> Pool {
-        Pool {
-            workers: Workers::initial(),
-            links: None,
+impl Client {
+    /// A client of at most `size` workers; it looks for none until work comes.
+    pub fn new(size: usize) -> Client {
+        let runs = if has_worker_api() {
+            Runs::Starting
+        } else {
+            Runs::MainThread
+        };
+        Client {
+            size,
+            runs,
+            probing: false,
+            slots: Vec::new(),
+            next_key: 0,
             watchdog: None,
             step: None,
+            main: None,
             next_id: 0,
             first_id: 0,
             run: 0,
+            active: false,
+            patient: false,
+            phase: Phase::Done,
+            started: now(),
+            last_report: 0.0,
+            due: None,
         }
     }
-}
 
-impl Pool {
-    /// Starts a new run: replies for earlier pieces are dropped from now on. With `terminate`
-    /// the workers go too (new ones are spawned when work comes); else busy workers finish
-    /// their old piece (dropped on arrival) and then get new ones.
-    pub fn restart(&mut self, terminate: bool) {
-        self.first_id = self.next_id;
+    /// Stops the current run (see the module notes) and starts a new one. A `patient` run
+    /// waits for a slow worker rather than going to the main thread.
+    pub fn start(&mut self, patient: bool) {
+        self.stop();
         self.run += 1;
+        self.active = true;
+        self.patient = patient;
+        self.phase = Phase::Running;
+        self.started = now();
+        self.report(true);
+    }
+
+    /// Ends the current run (stopping what is left of it) as `phase`, if it is running.
+    pub fn end(&mut self, phase: Phase) {
+        if self.phase == Phase::Running {
+            self.stop();
+            self.phase = phase;
+            self.report(true);
+        }
+    }
+
+    /// Asks for a snapshot: at once when `force`, else unless one was sent less than
+    /// [`REPORT_MS`] ago.
+    pub fn report(&mut self, force: bool) {
+        self.due = Some(force || self.due == Some(true));
+    }
+
+    /// Stops the current run's pieces: their replies are dropped from now on.
+    fn stop(&mut self) {
+        self.active = false;
+        self.first_id = self.next_id;
         self.step = None;
-        if terminate {
-            self.links = None;
-            self.watchdog = None;
-        } else if let Some(links) = self.links.as_mut() {
-            links.iter_mut().for_each(|(_, busy)| *busy = None);
-        }
+        self.main = None;
+        // Stepped pieces are cancelled; workers busy with a one-call piece, or dead, go
+        // (new ones come with the next run).
+        self.slots.retain_mut(|s| match s.busy.take() {
+            Some((id, true)) => {
+                s.link.send(&WorkerRequest::Cancel { id });
+                !s.link.has_failed()
+            }
+            Some((_, false)) => false,
+            None => !s.link.has_failed(),
+        });
     }
 
-    /// Whether workers are looked up, usable or given up on.
-    pub fn workers(&self) -> Workers {
-        self.workers
+    /// Drops every worker (the page is going away).
+    pub fn shut_down(&mut self) {
+        self.stop();
+        self.slots.clear();
+        self.watchdog = None;
     }
 
-    /// Workers in use (`None`: the main thread, or not decided yet).
-    pub fn worker_count(&self) -> Option<usize> {
-        match (&self.links, self.workers) {
-            (Some(links), Workers::Available) => Some(links.len()),
-            _ => None,
-        }
+    /// The current run's number.
+    pub fn run(&self) -> u64 {
+        self.run
     }
 
-    /// A fresh job id for a main-thread piece.
-    pub fn take_id(&mut self) -> JobId {
-        self.next_id += 1;
-        self.next_id - 1
+    /// Milliseconds since the current run started.
+    pub fn elapsed_ms(&self) -> f64 {
+        now() - self.started
     }
-}
 
-/// A runner whose work the [`Pool`] hands out piece by piece. Object-safe: the pool's
-/// bookkeeping takes `&mut dyn PieceRunner`, so the module holds one copy of it for every
-/// runner; only the timer and worker callbacks, which hold the runner's handle, are generic.
-pub trait PieceRunner {
-    /// The runner's pool.
-    fn pool(&mut self) -> &mut Pool;
-    /// Whether work is still to be handed out (not done, cancelled or failed).
-    fn running(&self) -> bool;
-    /// The next piece, as job `id`, for one of `solvers` workers; `None` when all are out.
-    fn next_piece(&mut self, id: JobId, solvers: usize) -> Option<JobSpec>;
-    /// Computes a little on the main thread (no workers here).
-    fn main_step(&mut self);
-    /// Piece `id` of the current run ended with this output or message.
-    fn finished(&mut self, id: JobId, output: Result<JobOutput, String>);
-    /// Piece `id` of the current run has walked `done` items.
-    fn progress(&mut self, _id: JobId, _done: u64) {}
-    /// Where the work runs has changed (workers found, or given up on).
-    fn mode_changed(&mut self) {}
+    /// How the current run stands.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// Where the pieces run.
+    pub fn runs(&self) -> Runs {
+        self.runs
+    }
+
+    fn set_runs(&mut self) {
+        let ready = self.slots.iter().filter(|s| s.link.is_ready()).count();
+        self.runs = match self.runs {
+            Runs::MainThread => Runs::MainThread,
+            _ if self.probing || (self.slots.is_empty() && self.runs == Runs::Starting) => {
+                Runs::Starting
+            }
+            _ if ready == 0 => Runs::Loading,
+            _ => Runs::Workers(self.slots.len()),
+        };
+        self.report(true);
+    }
 }
 
 /// Hands out work: pieces to idle ready workers, or a main-thread step.
-pub fn pump<S: PieceRunner + RunnerState>(s: &mut S, runner: &WeakShared<S>) {
-    if !s.running() {
+pub fn pump<W: Work>(w: &mut W, handle: &WeakHandle<W>) {
+    let c = w.client();
+    if !c.active {
         return;
     }
-    match s.pool().workers {
-        Workers::Unknown => {
-            s.pool().workers = Workers::Probing;
-            let runner = runner.clone();
-            probe_workers(move |found| {
-                runner.with(move |s, again| {
-                    // Ready replies confirm `Available`; until then the pool is "starting".
-                    s.pool().workers = found;
-                    s.mode_changed();
-                    pump(s, again);
-                })
+    match c.runs {
+        Runs::Starting if c.probing => {}
+        Runs::Starting => {
+            c.probing = true;
+            let handle = handle.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let found = worker_available().await;
+                with(&handle, move |w, again| {
+                    let c = w.client();
+                    c.probing = false;
+                    c.runs = if found {
+                        Runs::Loading
+                    } else {
+                        Runs::MainThread
+                    };
+                    c.report(true);
+                    pump(w, again);
+                });
             });
         }
-        Workers::Probing => {}
-        Workers::Unavailable => schedule_step(s, runner),
-        Workers::Available => {
-            if s.pool().links.is_none() {
-                let Some(links) = spawn(runner) else {
-                    return fall_back(s, runner);
-                };
-                s.pool().links = Some(links.into_iter().map(|l| (l, None)).collect());
-                s.pool().watchdog = Some(watchdog(runner));
+        Runs::MainThread => schedule_step(c, handle),
+        Runs::Loading | Runs::Workers(_) => {
+            if !spawn(c, handle) {
+                return fall_back(w, handle);
             }
-            feed(s);
+            feed(w);
         }
     }
 }
 
-/// Drops the workers and goes on on the main thread (nothing was handed out: work only goes
-/// to ready workers).
-fn fall_back<S: PieceRunner + RunnerState>(s: &mut S, runner: &WeakShared<S>) {
-    give_up_workers(s);
-    pump(s, runner);
+/// Gives up the workers and goes on on the main thread.
+fn fall_back<W: Work>(w: &mut W, handle: &WeakHandle<W>) {
+    let c = w.client();
+    c.slots.clear();
+    c.watchdog = None;
+    c.runs = Runs::MainThread;
+    c.report(true);
+    pump(w, handle);
 }
 
-/// [`fall_back`]'s part that needs no handle.
-fn give_up_workers(s: &mut dyn PieceRunner) {
-    let pool = s.pool();
-    pool.links = None;
-    pool.watchdog = None;
-    pool.workers = Workers::Unavailable;
-    s.mode_changed();
-}
-
-/// Gives each idle ready worker its next piece.
-fn feed(s: &mut dyn PieceRunner) {
-    let Some(links) = s.pool().links.as_ref() else {
-        return;
-    };
-    let solvers = links.len();
-    let idle: Vec<usize> = (0..solvers)
-        .filter(|&i| links[i].0.is_ready() && links[i].1.is_none())
-        .collect();
-    for i in idle {
-        let id = s.pool().next_id;
-        let Some(spec) = s.next_piece(id, solvers) else {
-            break;
+/// Replaces dead workers and spawns more up to the client's size (with a watchdog for
+/// them); false when the browser refuses every one.
+fn spawn<W: Work>(c: &mut Client, handle: &WeakHandle<W>) -> bool {
+    c.slots.retain(|s| !s.link.has_failed());
+    while c.slots.len() < c.size {
+        let key = c.next_key;
+        c.next_key += 1;
+        let replies = handle.clone();
+        let link = WorkerLink::spawn(move |reply| {
+            with(&replies, move |w, again| on_reply(w, key, reply, again));
+        });
+        let Some(link) = link else {
+            return !c.slots.is_empty();
         };
-        let pool = s.pool();
-        pool.next_id += 1;
-        if let Some((link, busy)) = pool.links.as_mut().and_then(|l| l.get_mut(i)) {
-            *busy = Some(id);
-            link.send(&WorkerRequest::Start { id, spec });
+        c.slots.push(Slot {
+            key,
+            link,
+            busy: None,
+        });
+        if c.watchdog.is_none() {
+            c.watchdog = Some(watchdog(handle));
         }
-    }
-}
-
-/// Takes worker `worker`'s reply: Ready, a piece's progress, or its end; then hands out
-/// more work.
-fn on_reply<S: PieceRunner + RunnerState>(
-    s: &mut S,
-    worker: usize,
-    reply: WorkerReply,
-    again: &WeakShared<S>,
-) {
-    if take_reply(s, worker, reply) {
-        pump(s, again);
-    }
-}
-
-/// [`on_reply`]'s part that needs no handle; whether to hand out more work.
-fn take_reply(s: &mut dyn PieceRunner, worker: usize, reply: WorkerReply) -> bool {
-    let pool = s.pool();
-    if pool.links.is_none() {
-        return false;
-    }
-    let (id, output) = match reply {
-        WorkerReply::Ready => {
-            pool.watchdog = None;
-            pool.workers = Workers::Available;
-            return true;
-        }
-        WorkerReply::Progress { id, progress } => {
-            if id >= pool.first_id {
-                s.progress(id, progress.done);
-            }
-            return false;
-        }
-        WorkerReply::Result { id, output } => (id, Ok(*output)),
-        WorkerReply::Error { id, message } => (id, Err(message)),
-    };
-    if let Some((_, busy)) = pool.links.as_mut().and_then(|l| l.get_mut(worker)) {
-        if *busy == Some(id) {
-            *busy = None;
-        }
-    }
-    if id >= pool.first_id {
-        s.finished(id, output);
     }
     true
 }
 
-/// Runs one main-thread step soon (once: a step already scheduled stays).
-fn schedule_step<S: PieceRunner + RunnerState>(s: &mut S, runner: &WeakShared<S>) {
-    let pool = s.pool();
-    if pool.step.is_some() {
-        return;
+/// Gives each idle ready worker its next piece.
+fn feed<W: Work>(w: &mut W) {
+    let solvers = w.client().slots.len();
+    for i in 0..solvers {
+        let c = w.client();
+        if !c.slots[i].link.is_ready() || c.slots[i].busy.is_some() {
+            continue;
+        }
+        let id = c.next_id;
+        let Some(spec) = w.next_piece(id, solvers) else {
+            break;
+        };
+        let c = w.client();
+        c.next_id += 1;
+        c.slots[i].busy = Some((id, spec.is_stepped()));
+        c.slots[i].link.send(&WorkerRequest::Start { id, spec });
     }
-    let runner = runner.clone();
-    let run = pool.run;
-    pool.step = Some(Timeout::new(0, move || {
-        runner.with(move |s, again| {
-            s.pool().step = None;
-            if s.pool().run == run {
-                s.main_step();
-                pump(s, again);
+}
+
+/// Takes worker `key`'s reply, then hands out more work.
+fn on_reply<W: Work>(w: &mut W, key: u64, reply: WorkerReply, again: &WeakHandle<W>) {
+    let c = w.client();
+    let Some(i) = c.slots.iter().position(|s| s.key == key) else {
+        return;
+    };
+    let (id, output) = match reply {
+        WorkerReply::Ready => {
+            c.watchdog = None;
+            c.set_runs();
+            return pump(w, again);
+        }
+        WorkerReply::Progress { id, progress } => {
+            if c.active && id >= c.first_id {
+                w.progress(id, progress);
             }
-        });
-    }));
+            return;
+        }
+        WorkerReply::Result { id, output } => (id, Ok(*output)),
+        WorkerReply::Error { id, message } => (id, Err(message)),
+    };
+    if c.slots[i].busy.is_some_and(|(busy, _)| busy == id) {
+        c.slots[i].busy = None;
+    }
+    // A worker that failed before its first piece (`JobId::MAX`) fails the current run.
+    if c.active && id >= c.first_id {
+        w.finished(id, output);
+    }
+    pump(w, again);
 }
 
-/// Starts [`pool_size`] workers whose replies go to the runner; `None` when the browser
-/// refuses.
-fn spawn<S: PieceRunner + RunnerState>(runner: &WeakShared<S>) -> Option<Vec<WorkerLink>> {
-    let runner = runner.clone();
-    spawn_links(
-        pool_size(),
-        Rc::new(move |i, reply| {
-            runner.with(move |s, again| on_reply(s, i, reply, again));
-        }),
-    )
-}
-
-/// The timer of a new pool: if no worker said Ready within [`WORKER_TIMEOUT_MS`], the runner
-/// falls back to the main thread.
-fn watchdog<S: PieceRunner + RunnerState>(runner: &WeakShared<S>) -> Timeout {
-    let runner = runner.clone();
+/// The timer of new workers: if none said Ready within [`WORKER_TIMEOUT_MS`], the run goes
+/// to the main thread (a patient run keeps waiting); either way the status line says so.
+fn watchdog<W: Work>(handle: &WeakHandle<W>) -> Timeout {
+    let handle = handle.clone();
     Timeout::new(WORKER_TIMEOUT_MS, move || {
-        runner.with(move |s, again| {
-            if none_ready(s.pool()) {
-                note_worker_timeout();
-                fall_back(s, again);
+        with(&handle, move |w, again| {
+            let c = w.client();
+            c.watchdog = None;
+            if c.slots.iter().any(|s| s.link.is_ready()) {
+                return;
+            }
+            note_worker_timeout();
+            if c.patient {
+                c.report(true);
+            } else {
+                fall_back(w, again);
             }
         });
     })
 }
 
-/// Whether the pool has workers and none of them is ready.
-fn none_ready(pool: &Pool) -> bool {
-    pool.links
-        .as_ref()
-        .is_some_and(|links| !links.iter().any(|(l, _)| l.is_ready()))
+/// Runs one main-thread step soon (once: a step already scheduled stays). The first step of
+/// a run waits a moment so the progress line is painted first.
+fn schedule_step<W: Work>(c: &mut Client, handle: &WeakHandle<W>) {
+    if c.step.is_some() {
+        return;
+    }
+    let handle = handle.clone();
+    let run = c.run;
+    let delay = if c.main.is_none() && c.next_id == c.first_id {
+        30
+    } else {
+        0
+    };
+    c.step = Some(Timeout::new(delay, move || {
+        with(&handle, move |w, again| {
+            w.client().step = None;
+            if w.client().run == run && w.client().active {
+                main_step(w);
+                pump(w, again);
+            }
+        });
+    }));
+}
+
+/// Steps the main-thread piece (starting the next one first if none is running).
+fn main_step<W: Work>(w: &mut W) {
+    let (id, mut job) = match w.client().main.take() {
+        Some(main) => main,
+        None => {
+            let id = w.client().next_id;
+            let Some(spec) = w.next_piece(id, 1) else {
+                return;
+            };
+            w.client().next_id += 1;
+            match spec.start(Place::MainThread) {
+                Ok(job) => (id, job),
+                Err(message) => return w.finished(id, Err(message)),
+            }
+        }
+    };
+    match job.step(MAIN_STEP_MS, &mut |_| {}) {
+        Ok(true) => w.finished(id, job.output()),
+        Ok(false) => {
+            let progress = job.progress();
+            w.client().main = Some((id, job));
+            if let Some(p) = progress {
+                w.progress(id, p);
+            }
+        }
+        Err(message) => w.finished(id, Err(message)),
+    }
+}
+
+/// The snapshot the last change asked for ([`Client::report`]), if it is due.
+fn due_snapshot<W: Work>(w: &mut W) -> Option<Snapshot<W::Detail>> {
+    let c = w.client();
+    let force = c.due.take()?;
+    let t = now();
+    if !force && t - c.last_report < REPORT_MS {
+        return None;
+    }
+    c.last_report = t;
+    let (run, phase, runs) = (c.run, c.phase.clone(), c.runs);
+    let elapsed_ms = t - c.started;
+    let (progress, detail) = w.snapshot();
+    Some(Snapshot {
+        run,
+        phase,
+        progress,
+        elapsed_ms,
+        runs,
+        detail,
+    })
+}
+
+/// What a [`Handle`] shares: a [`Work`] and the callback its snapshots go to.
+pub struct Held<W: Work> {
+    work: RefCell<W>,
+    on_report: Callback<Snapshot<W::Detail>>,
+}
+
+/// What workers and timers hold: a [`Handle`] that does not keep the work alive.
+pub type WeakHandle<W> = Weak<Held<W>>;
+
+/// The one shared-state handle of every client. Cheap to clone; two handles are equal when
+/// they share the state. Snapshots are sent *after* the state is released, so the page may
+/// call the client again from its callback.
+pub struct Handle<W: Work>(Rc<Held<W>>);
+
+impl<W: Work> Clone for Handle<W> {
+    fn clone(&self) -> Self {
+        Handle(Rc::clone(&self.0))
+    }
+}
+
+impl<W: Work> PartialEq for Handle<W> {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<W: Work> Handle<W> {
+    /// Shares `work`, reporting to `on_report`.
+    pub fn new(work: W, on_report: Callback<Snapshot<W::Detail>>) -> Self {
+        let work = RefCell::new(work);
+        Handle(Rc::new(Held { work, on_report }))
+    }
+
+    /// Runs `f` on the state (with a weak handle, to schedule more work), then sends the
+    /// snapshot it asked for. Does nothing if the state is busy (it never is: every entry
+    /// point is an event, reply or timer callback).
+    pub fn with(&self, f: impl FnOnce(&mut W, &WeakHandle<W>)) {
+        let report = self.0.work.try_borrow_mut().ok().and_then(|mut work| {
+            f(&mut work, &Rc::downgrade(&self.0));
+            due_snapshot(&mut *work)
+        });
+        if let Some(report) = report {
+            self.0.on_report.emit(report);
+        }
+    }
+
+    /// Reads the state, or gives `None` while it is busy.
+    pub fn read<T>(&self, f: impl FnOnce(&W) -> Option<T>) -> Option<T> {
+        f(&*self.0.work.try_borrow().ok()?)
+    }
+}
+
+/// [`Handle::with`], if the work still exists.
+fn with<W: Work>(weak: &WeakHandle<W>, f: impl FnOnce(&mut W, &WeakHandle<W>)) {
+    if let Some(held) = weak.upgrade() {
+        Handle(held).with(f);
+    }
 }

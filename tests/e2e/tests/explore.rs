@@ -61,7 +61,7 @@ async fn a_sweep_set_up_by_hand_counts_what_the_engine_counts() -> Result<()> {
         page.click("#explore-run").await?;
         page.wait_for_hash_containing("m=8").await?;
         page.wait_for_hash_containing("group=max_move").await?;
-        page.wait_for_text_starting("#explore-status", "Done").await?;
+        page.wait_for_text_starting("#explore-status", "done").await?;
         for (key, count) in &expected {
             page.wait_for_text(&format!("#explore-group-{key}"), &count.to_string())
                 .await?;
@@ -97,13 +97,13 @@ async fn a_cumulative_subtraction_sweep_checks_its_papers_claims() -> Result<()>
         page.open("#/explore?family=cumulative-subtraction&m=6&group=max_move&top=xi:3")
             .await?;
         // The URL's own sweep runs first; the form is set up once it is done.
-        page.wait_for_text_starting("#explore-status", "Done")
+        page.wait_for_text_starting("#explore-status", "done")
             .await?;
         page.click(&format!("#explore-check-box-{CHECK}")).await?;
         page.click("#explore-run").await?;
         page.wait_for_hash_containing(&format!("check={CHECK}"))
             .await?;
-        page.wait_for_text_starting("#explore-status", "Done")
+        page.wait_for_text_starting("#explore-status", "done")
             .await?;
         let totals = page.text("#explore-totals").await?.unwrap_or_default();
         ensure!(totals.starts_with("63 rulesets swept"), "totals: {totals}");
@@ -175,7 +175,7 @@ async fn a_finished_sweep_reads_cleanly() -> Result<()> {
             "#/explore?family=cumulative-subtraction&m=5&group=max_move&check={CHECK},{CHECK},{CHECK}"
         ))
         .await?;
-        page.wait_for_text_starting("#explore-status", "Done").await?;
+        page.wait_for_text_starting("#explore-status", "done").await?;
         let status = page.text("#explore-status").await?.unwrap_or_default();
         ensure!(!status.contains("putting the result"), "status: {status}");
         let rows = page

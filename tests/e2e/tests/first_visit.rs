@@ -151,7 +151,7 @@ async fn first_visit_to_explore_with_its_sweep_fits_the_budget() -> Result<()> {
         // the one module.
         let route = "#/explore?family=subtraction&m=8&group=max";
         page.open(route).await?;
-        page.wait_for_text_starting("#explore-status", "Done")
+        page.wait_for_text_starting("#explore-status", "done")
             .await?;
         check_budget(route, &transfers(&page).await?)?;
         Ok(())

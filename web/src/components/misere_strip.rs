@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use super::palette::{value_css, ColourSwatch};
 use super::value_strip::ValueStrip;
-use crate::jobs::{job_status, use_job, JobState};
+use crate::jobs::{job_status, use_job};
 use crate::route::misere::MisereRequest;
 use crate::route::navigate;
 use crate::worker::jobs::misere_outcomes::MisereOutcomes;
@@ -49,8 +49,8 @@ pub struct MisereStripProps {
 #[function_component(MisereStrip)]
 pub fn misere_strip(props: &MisereStripProps) -> Html {
     let job = use_job(JobSpec::MisereOutcomes(props.request.clone()));
-    let body = match &job.state {
-        JobState::Done(shared) => match shared.misere_outcomes() {
+    let body = match job.output() {
+        Some(shared) => match shared.misere_outcomes() {
             Some(Ok(result)) => strip(result, &props.request),
             Some(Err(e)) => html! { <p class="error" role="alert">{ e.to_string() }</p> },
             None => html! {},

@@ -31,7 +31,7 @@ use crate::route::PageQuery;
 use crate::components::export::download_text;
 use crate::components::page::page_head;
 use crate::components::tree::{svg_to_png, TreeView};
-use crate::jobs::{job_status, use_job, JobState};
+use crate::jobs::{job_status, use_job};
 use crate::route::navigate;
 use crate::worker::JobSpec;
 
@@ -217,8 +217,8 @@ pub fn cg_solve(props: &CgSolveProps) -> Html {
     let status = html! {
         { job_status("cg-job", "the game", &job) }
     };
-    match &job.state {
-        JobState::Done(shared) => match shared.cumulative_game() {
+    match job.output() {
+        Some(shared) => match shared.cumulative_game() {
             Some(Ok(r)) => view_result(r, &params),
             Some(Err(message)) => {
                 html! { <p class="form-error" id="cg-error" role="alert">{ message.to_string() }</p> }

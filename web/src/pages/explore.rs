@@ -21,13 +21,13 @@ use crate::components::field::{
     TextFieldProps,
 };
 use crate::components::page::page_head;
-use crate::format::{grouped, progress_text, took};
+use crate::format::grouped;
+use crate::jobs::{status_line, status_text};
 use crate::protocol::sweep::set_family;
 use crate::route::explore::{checks_for, ExploreQuery};
 use crate::route::registry::plain_errors;
-use crate::worker::{Progress, Unit};
 use results::{CHART_HEIGHT, CHART_WIDTH};
-use runner::{Phase, SweepProgress, SweepRunner};
+use runner::{SweepProgress, SweepRunner};
 
 /// Properties of [`ExplorePage`].
 #[derive(Properties, PartialEq)]
@@ -89,7 +89,7 @@ pub fn explore_page(props: &ExplorePageProps) -> Html {
     };
     let on_cancel = {
         let runner = runner.clone();
-        Callback::from(move |_: MouseEvent| runner.cancel())
+        Callback::from(move |()| runner.cancel())
     };
     let errors: Vec<FieldError> = form.validate().err().map(plain_errors).unwrap_or_default();
     let committed_ok = query.validate().is_ok();
@@ -112,7 +112,7 @@ pub fn explore_page(props: &ExplorePageProps) -> Html {
     {
         // Draw the histogram of the summary so far once the canvas is in the page.
         let (canvas, problem) = (canvas.clone(), problem.clone());
-        let summary = state.as_ref().map(|p| p.summary.clone());
+        let summary = state.as_ref().map(|p| p.detail.clone());
         use_effect_with(
             (summary, query.group.trim().to_string()),
             move |(summary, group)| {
@@ -130,9 +130,9 @@ pub fn explore_page(props: &ExplorePageProps) -> Html {
                 <p class="cli">{ "The same sweep on the command line: " }
                     <code id="explore-cli">{ form.cli_command() }</code></p>
                 if committed_ok {
-                    { status_view(state.as_ref(), on_cancel) }
+                    { status_view(state.as_ref(), &on_cancel) }
                     if let Some(p) = state.as_ref() {
-                        { results_view(&p.summary, &query, &canvas, &problem, &claims) }
+                        { results_view(&p.detail, &query, &canvas, &problem, &claims) }
                     }
                 }
             </>
@@ -256,56 +256,24 @@ fn choices(id: Option<&str>, list: &[(&str, &str)], selected: &str) -> Html {
         .collect()
 }
 
-/// The progress bar, its line (done, rate, time left) and Cancel; or how the sweep ended.
-/// One piece of markup for every phase (only the text, the bar and the button differ).
-fn status_view(progress: Option<&SweepProgress>, on_cancel: Callback<MouseEvent>) -> Html {
-    let (text, bar, failed) = match progress {
-        None => ("Starting…".to_string(), None, false),
-        Some(p) => {
-            let line = progress_text(
-                &Progress::new(p.done, p.total, Unit::Rulesets),
-                p.elapsed_ms,
-            );
-            let place = match p.workers {
-                Some(n) => format!(" · {n} workers"),
-                None => String::new(),
-            };
-            // Once stopped, the counts are those of the tables below (merged pieces only).
-            let merged = grouped(p.summary.rulesets);
-            match &p.phase {
-                Phase::Running => (format!("Sweeping: {line}{place}"), Some(p), false),
-                Phase::Done => (
-                    format!(
-                        "Done: {merged} rulesets in {}{place}",
-                        took(p.elapsed_ms / 1000.0)
-                    ),
-                    None,
-                    false,
-                ),
-                Phase::Cancelled => (
-                    format!(
-                        "Cancelled: the results below cover {merged} of {} rulesets",
-                        grouped(p.total)
-                    ),
-                    None,
-                    false,
-                ),
-                Phase::Failed(message) => (message.clone(), None, true),
-            }
-        }
-    };
-    let role = if failed { "alert" } else { "status" };
-    html! {
-        <div class="map-progress-line">
-            if let Some(p) = bar {
-                <progress id="explore-progress" max={p.total.max(1).to_string()} value={p.done.to_string()} aria-label="Rulesets swept"></progress>
-            }
-            <span id="explore-status" class={failed.then_some("error")} {role}>{ text }</span>
-            if bar.is_some() {
-                <button type="button" id="explore-cancel" onclick={on_cancel}>{ "Cancel" }</button>
-            }
-        </div>
-    }
+/// The sweep's status line (the one builder, [`status_line`]); once cancelled, the counts
+/// are those of the tables below (merged pieces only).
+fn status_view(progress: Option<&SweepProgress>, cancel: &Callback<()>) -> Html {
+    let line = progress.map(|p| {
+        let cancelled = format!(
+            "the results below cover {} of {} rulesets",
+            grouped(p.detail.rulesets),
+            grouped(p.progress.total)
+        );
+        (status_text("the sweep", &cancelled, p), p)
+    });
+    let ids = (
+        "explore",
+        "explore-status",
+        "Rulesets swept",
+        "map-progress-line",
+    );
+    status_line(ids, line, Some(cancel), None)
 }
 
 /// Draws the histogram of `summary`'s groups on `canvas`.

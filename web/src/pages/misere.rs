@@ -20,7 +20,7 @@ use crate::components::field::{
     edit_form, field_errors, submit_when_valid, text_field, use_live_form, TextFieldProps,
 };
 use crate::components::page::{empty_results, page_head};
-use crate::jobs::{job_status, use_job, JobState};
+use crate::jobs::{job_status, use_job};
 use crate::route::misere::{MisereParams, MisereQuery};
 use crate::route::registry::{plain_errors, FieldError};
 use crate::worker::jobs::misere::MisereResult;
@@ -123,8 +123,8 @@ pub struct MisereJobProps {
 #[function_component(MisereJob)]
 pub fn misere_job(props: &MisereJobProps) -> Html {
     let job = use_job(JobSpec::Misere(props.params.request.clone()));
-    let body = match &job.state {
-        JobState::Done(shared) => match shared.misere() {
+    let body = match job.output() {
+        Some(shared) => match shared.misere() {
             Some(Ok(result)) => results(Rc::new(result.clone()), &props.params, &props.query),
             Some(Err(e)) => {
                 html! { <p class="form-error" id="mq-job-error" role="alert">{ e.to_string() }</p> }

@@ -25,7 +25,7 @@ use crate::components::field::{
 use crate::components::misere_strip::misere_card;
 use crate::components::page::{empty_results, error_card, page_head};
 use crate::format::grouped;
-use crate::jobs::{job_status, use_job, JobState};
+use crate::jobs::{job_status, use_job};
 use crate::route::misere::MisereRequest;
 use crate::route::{navigate, OctalParams, OctalQuery};
 use crate::worker::{JobSpec, OctalRequest};
@@ -227,10 +227,7 @@ pub fn octal_job(props: &OctalJobProps) -> Html {
         code: params.rules.ascii(),
         max_heaps: params.max,
     }));
-    let done = match &job.state {
-        JobState::Done(shared) => Some(shared.clone()),
-        _ => None,
-    };
+    let done = job.output().cloned();
     let solved = done.as_ref().and_then(|d| d.octal());
     // The values of every heap, extended by the proven period, for the position panel.
     let heap_values = use_memo(done.clone(), |done| {

@@ -37,7 +37,7 @@ use crate::components::page::{empty_results, page_head};
 use crate::components::palette::ColourSwatch;
 use crate::components::tree::TreeView;
 use crate::components::value_strip::{device_scale, strip_layout, strip_rgba, use_box_width};
-use crate::jobs::{job_status, use_job, JobState};
+use crate::jobs::{job_status, use_job};
 use crate::route::partizan::{PartizanQuery, PartizanRequest, PartizanView, FAMILIES};
 use crate::worker::{JobSpec, PartizanResult};
 use game::GameJob;
@@ -226,8 +226,8 @@ pub struct PartizanJobProps {
 #[function_component(PartizanJob)]
 pub fn partizan_job(props: &PartizanJobProps) -> Html {
     let job = use_job(JobSpec::Partizan(props.request.clone()));
-    let body = match &job.state {
-        JobState::Done(shared) => match shared.partizan() {
+    let body = match job.output() {
+        Some(shared) => match shared.partizan() {
             Some(Ok(result)) => html! {
                 { results(&ResultsProps { result: Rc::new(result.clone()), query: props.query.clone() }) }
             },

@@ -24,10 +24,8 @@ use heaplab_engine::period_map::{CellClass, Family};
 use yew::prelude::*;
 
 use crate::components::page::{empty_results, page_head};
-use crate::format::{grouped, progress_text, took};
 use crate::route::MapQuery;
-use crate::tiles::runner::{Mode, Phase, Progress, MAX_HEAPS};
-use crate::worker_client::main_thread_text;
+use crate::tiles::runner::MAX_HEAPS;
 
 use form::form_html;
 use panel::map_html;
@@ -82,56 +80,6 @@ pub fn describe_point(
                 format!("{set}: unresolved — no period within {MAX_HEAPS} heaps. Click to search further.")
             }
         },
-    }
-}
-
-/// Rulesets of `family` solved and in all in the job's window: the legend's unit, not pixels
-/// (pixels that are not rulesets are solved too, but are not counted).
-pub fn ruleset_progress(p: &Progress, family: Family) -> (u64, u64) {
-    let not_rulesets = p
-        .counts
-        .iter()
-        .find(|(class, _)| *class == CellClass::Invalid)
-        .map_or(0, |(_, n)| *n);
-    let total = family.rulesets_in(p.window);
-    (p.done.saturating_sub(not_rulesets).min(total), total)
-}
-
-/// The status line under the progress bar, counting the rulesets of `family`.
-pub fn status_text(p: &Progress, family: Family) -> String {
-    let seconds = p.elapsed_ms / 1000.0;
-    let (done, total) = ruleset_progress(p, family);
-    let rate = if seconds > 0.0 {
-        done as f64 / seconds
-    } else {
-        0.0
-    };
-    let solver = match p.mode {
-        Mode::Starting => "starting the workers".to_string(),
-        Mode::Workers(1) => "1 worker".to_string(),
-        Mode::Workers(n) => format!("{n} workers"),
-        Mode::MainThread => main_thread_text().to_string(),
-    };
-    match &p.phase {
-        Phase::Running => format!(
-            "Computing: {} · {solver}",
-            progress_text(
-                &crate::worker::Progress::new(done, total, crate::worker::Unit::Rulesets),
-                p.elapsed_ms
-            )
-        ),
-        Phase::Done => format!(
-            "done: {} rulesets in {} · {} rulesets/s · {solver}",
-            grouped(total),
-            took(seconds),
-            grouped(rate.round() as u64)
-        ),
-        Phase::Cancelled => format!(
-            "Cancelled after {} of {} rulesets. Zoom, pan or press “Draw” to start again.",
-            grouped(done),
-            grouped(total)
-        ),
-        Phase::Failed(message) => format!("The map could not be computed: {message}"),
     }
 }
 

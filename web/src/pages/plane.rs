@@ -2,23 +2,22 @@
 //! the survey's two-dimensional subtraction games (Figure 2). A position is `(x, y)`; a move
 //! subtracts a vector `(a, b)` and both coordinates must stay `>= 0`.
 //!
-//! The URL holds the whole state ([`PlaneQuery`]). The window is computed by a
-//! [`PlaneRunner`](runner::PlaneRunner) (in the period map's Web Worker, step by step, with progress and cancel) and
-//! drawn one canvas pixel per cell with the engine's own render functions, `y = 0` at the
+//! The URL holds the whole state ([`PlaneQuery`]). The window is computed by the one job
+//! client ([`crate::jobs::JobRunner`]: in a Web Worker, step by step, with progress and
+//! cancel) and drawn one canvas pixel per cell with the engine's own render functions, `y = 0` at the
 //! bottom as in the CLI's PNG. Zooming and panning only change a CSS transform of the canvas
 //! (no recomputation); hovering reads a cell, its nim-value and its row's and column's proven
 //! periods.
 //!
 //! The parts: `state` (the page's hooks and effects), `form`, `panel` (the picture and
 //! its downloads), `pointer` (hover, drag, keys), `canvas` (drawing and geometry),
-//! `legend` and [`runner`] (the job).
+//! and `legend`.
 
 mod canvas;
 mod form;
 mod legend;
 mod panel;
 mod pointer;
-pub mod runner;
 mod state;
 
 use heaplab_engine::plane::{self, Solution};
@@ -26,14 +25,10 @@ use heaplab_engine::Periodicity;
 use yew::prelude::*;
 
 use crate::components::page::{empty_results, page_head};
-use crate::format::progress_text;
 use crate::route::plane::{PlaneMode, PlaneQuery};
-use crate::worker::{Progress as WorkProgress, Unit};
-use crate::worker_client::main_thread_text;
 use form::form_html;
 use panel::picture_html;
 use pointer::view_go;
-use runner::{Phase, Place, Progress};
 use state::use_plane_state;
 
 /// `period 12 from 40` / `no period proven in the window`.
@@ -66,34 +61,6 @@ pub fn render(solution: &Solution, mode: PlaneMode) -> Vec<u8> {
     match (mode, &solution.nim) {
         (PlaneMode::Grundy, Some(nim)) => plane::render_nim_values(nim),
         _ => plane::render_outcomes(&solution.grid),
-    }
-}
-
-/// The status line under the progress bar.
-pub fn status_text(p: &Progress) -> String {
-    let place = match p.place {
-        Place::Starting => "starting the worker",
-        Place::Worker => "in a Web Worker",
-        Place::MainThread => main_thread_text(),
-    };
-    let cells = format!("{} × {} cells", p.key.width, p.key.height);
-    match &p.phase {
-        Phase::Running => {
-            // The shared progress line: done/total, percent, rate, time left.
-            let line = progress_text(
-                &WorkProgress::new(p.done, p.total, Unit::Cells),
-                p.elapsed_ms,
-            );
-            let then = if p.key.with_nim {
-                ", then nim-values"
-            } else {
-                ""
-            };
-            format!("Computing {cells}: {line} (rows, then columns{then}) · {place}")
-        }
-        Phase::Done => format!("done: {cells} in {:.2} s, {place}", p.elapsed_ms / 1000.0),
-        Phase::Cancelled => "Cancelled. Press “Draw” to compute again.".to_string(),
-        Phase::Failed(message) => format!("The window could not be computed: {message}"),
     }
 }
 

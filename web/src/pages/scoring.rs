@@ -30,7 +30,7 @@ use crate::components::page::page_head;
 use crate::components::tree::TreeView;
 use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::format::shortened;
-use crate::jobs::{job_status, use_job, JobState};
+use crate::jobs::{job_status, use_job};
 pub use crate::route::scoring::{ScoringQuery, FIGURE_1, MAX_PAGE_TERMS};
 use crate::worker::{JobSpec, ScoringOctalRequest, ScoringTable};
 
@@ -353,8 +353,8 @@ pub struct OctalJobProps {
 #[function_component(OctalJob)]
 pub fn octal_job(props: &OctalJobProps) -> Html {
     let job = use_job(JobSpec::ScoringOctal(props.request.clone()));
-    let body = match &job.state {
-        JobState::Done(result) => match result.scoring_octal() {
+    let body = match job.output() {
+        Some(result) => match result.scoring_octal() {
             Some(Ok(table)) => {
                 html! { <OctalView table={Rc::new(table.clone())} rules={format!("({}; {})", props.request.code, props.request.points)} fixed={props.request.fixed.as_ref().map(|f| f.0)} /> }
             }

@@ -1,11 +1,8 @@
-//! Runs a map job: hands tiles to the shared worker pool ([`crate::worker_pool`], at most
-//! [`MAX_WORKERS`]), or, when workers cannot be loaded, solves them on the main thread a few
-//! milliseconds at a time between timer ticks. Every arriving tile is stored in the
-//! [`MapGrid`] and drawn straight into the canvas with `putImageData`.
-//!
-//! Jobs are numbered; a reply for another job than the current one is dropped, so changing the
-//! window or cancelling never mixes two maps. Progress goes to a callback *after* the runner's
-//! own state is released, so the page may re-render (and call the runner) from it.
+//! Runs a map job as [`Work`] of the one job client ([`crate::worker_pool`]): tiles for a
+//! pool of Web Workers, or for the main thread in small steps when workers are not available.
+//! Every arriving tile is stored in the [`MapGrid`] and drawn straight into the canvas with
+//! `putImageData`. Replies for an earlier map are dropped by the client, so changing the
+//! window or cancelling never mixes two maps.
 
 use heaplab_engine::figure::Colouring;
 use heaplab_engine::period_map::{Cell, CellClass, Family, Window, DEFAULT_CELL_BUDGET};
@@ -15,11 +12,9 @@ use yew::Callback;
 
 use super::cursor::TwoPassCursor;
 use super::grid::MapGrid;
-use crate::worker::{solve_tile, JobId, JobOutput, JobSpec, TileRequest, TileResult};
-pub use crate::worker_client::Phase;
-use crate::worker_client::{RunnerState, Shared, WeakShared, Workers};
-pub use crate::worker_pool::{pool_size, MAX_WORKERS};
-use crate::worker_pool::{pump, PieceRunner, Pool};
+use crate::worker::{JobId, JobOutput, JobSpec, Progress, TileRequest, TileResult, Unit};
+use crate::worker_pool::{now, pool_size, pump, Client, Handle, Phase, Runs, Snapshot, Work};
+
 /// Heaps one ruleset may compute before it is "unresolved" (the CLI's default too).
 pub const MAX_HEAPS: u64 = DEFAULT_CELL_BUDGET;
 /// A worker tile aims at this much work; a main-thread step at [`MAIN_TILE_MS`].
@@ -29,40 +24,15 @@ const MAIN_TILE_MS: f64 = 12.0;
 /// [`COARSE_STRIDE`]-th pixel of every [`COARSE_STRIDE`]-th row, as blocks, then every pixel.
 const COARSE_MIN_PIXELS: u64 = 1 << 16;
 const COARSE_STRIDE: u32 = 8;
-/// Progress is reported at most this often (and always at the end).
-const REPORT_MS: f64 = 100.0;
 /// With a log colouring the scale grows as tiles arrive; the whole map is recoloured at most
 /// this often, and once at the end.
 const RECOLOUR_MS: f64 = 400.0;
 
-/// Where the tiles are solved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// Not decided yet (the worker script is being looked for).
-    Starting,
-    /// In this many Web Workers.
-    Workers(usize),
-    /// On the main thread, between timer ticks.
-    MainThread,
-}
-
-/// A snapshot of a job for the page: progress bar, status line and legend.
+/// What a map's snapshot carries besides progress (in rulesets): the legend's data.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Progress {
-    /// The job number.
-    pub job: u64,
+pub struct MapDetail {
     /// The window being computed.
     pub window: Window,
-    /// Pixels solved.
-    pub done: u64,
-    /// Pixels in the window.
-    pub total: u64,
-    /// Milliseconds since the job started.
-    pub elapsed_ms: f64,
-    /// Running, done, cancelled or failed.
-    pub phase: Phase,
-    /// Where the tiles are solved.
-    pub mode: Mode,
     /// Pixels per class so far, in [`CellClass::ALL`] order.
     pub counts: Vec<(CellClass, u64)>,
     /// The log-scale maximum of the current colouring (1 for class colouring).
@@ -71,8 +41,10 @@ pub struct Progress {
     pub coarse_ms: Option<f64>,
 }
 
+/// A map job's snapshot for the page: progress bar, status line and legend.
+pub type MapSnapshot = Snapshot<MapDetail>;
+
 struct Inner {
-    job: u64,
     family: Family,
     colouring: Colouring,
     grid: MapGrid,
@@ -81,57 +53,36 @@ struct Inner {
     coarse_left: u64,
     coarse_ms: Option<f64>,
     canvas: Option<HtmlCanvasElement>,
-    phase: Phase,
-    /// The workers (each tile is one job of the one protocol) or the main-thread steps.
-    pool: Pool,
+    client: Client,
     /// Milliseconds per pixel, a running average over the tiles so far.
     ms_per_pixel: Option<f64>,
-    started: f64,
-    last_report: f64,
     last_recolour: f64,
     drawn_scale: u64,
-    pending: Option<Progress>,
     /// Pixels resolved by a click, kept across zoom and pan (exact cells, keyed by ruleset)
     /// and put back into every new map's grid as its tiles arrive.
     resolved: Vec<(Family, Cell)>,
 }
 
-/// A [`MapRunner`] that does not keep its state alive: what workers and timers hold, so that
-/// dropping the page's runner frees everything.
-type WeakRunner = WeakShared<Inner>;
+impl Work for Inner {
+    type Detail = MapDetail;
 
-impl RunnerState for Inner {
-    type Progress = Progress;
-
-    fn take_report(&mut self) -> Option<Progress> {
-        self.pending.take()
-    }
-}
-
-impl PieceRunner for Inner {
-    fn pool(&mut self) -> &mut Pool {
-        &mut self.pool
+    fn client(&mut self) -> &mut Client {
+        &mut self.client
     }
 
-    fn running(&self) -> bool {
-        self.phase == Phase::Running
-    }
-
+    /// The next tile: smaller on the main thread, so a step stays short.
     fn next_piece(&mut self, _id: JobId, solvers: usize) -> Option<JobSpec> {
-        let pixels = self.tile_pixels(WORKER_TILE_MS, solvers, 64);
+        let pixels = match self.client.runs() {
+            Runs::MainThread => self.tile_pixels(MAIN_TILE_MS, 1, 16),
+            _ => self.tile_pixels(WORKER_TILE_MS, solvers, 64),
+        };
         let (tile, stride) = self.cursor.next_tile(pixels)?;
-        Some(JobSpec::Tile(self.request(tile, stride)))
-    }
-
-    /// Solves one small tile on the main thread.
-    fn main_step(&mut self) {
-        if self.phase != Phase::Running {
-            return;
-        }
-        let pixels = self.tile_pixels(MAIN_TILE_MS, 1, 16);
-        if let Some((tile, stride)) = self.cursor.next_tile(pixels) {
-            self.apply(solve_tile(&self.request(tile, stride)));
-        }
+        Some(JobSpec::Tile(TileRequest {
+            family: self.family,
+            tile,
+            max_heaps: MAX_HEAPS,
+            stride,
+        }))
     }
 
     fn finished(&mut self, _id: JobId, output: Result<JobOutput, String>) {
@@ -142,22 +93,34 @@ impl PieceRunner for Inner {
         }
     }
 
-    fn mode_changed(&mut self) {
-        self.report(true);
+    /// The progress counts the rulesets of the family (pixels that are not rulesets are
+    /// solved, but not counted).
+    fn snapshot(&self) -> (Progress, MapDetail) {
+        let window = self.grid.window();
+        let counts = self.grid.counts();
+        let not_rulesets = counts
+            .iter()
+            .find(|(class, _)| *class == CellClass::Invalid)
+            .map_or(0, |(_, n)| *n);
+        let total = self.family.rulesets_in(window);
+        let done = self.grid.done().saturating_sub(not_rulesets).min(total);
+        let detail = MapDetail {
+            window,
+            counts,
+            scale_max: self.grid.scale_max(self.colouring),
+            coarse_ms: self.coarse_ms,
+        };
+        (Progress::new(done, total, Unit::Rulesets), detail)
     }
 }
 
 /// Runs one map job at a time for a page. Cheap to clone (shared state).
 #[derive(Clone, PartialEq)]
-pub struct MapRunner(Shared<Inner>);
-
-fn now() -> f64 {
-    js_sys::Date::now()
-}
+pub struct MapRunner(Handle<Inner>);
 
 impl MapRunner {
     /// A runner that reports to `on_progress`; it starts no worker until [`Self::start`].
-    pub fn new(on_progress: Callback<Progress>) -> MapRunner {
+    pub fn new(on_progress: Callback<MapSnapshot>) -> MapRunner {
         let window = Window {
             x0: 0,
             x1: 0,
@@ -165,7 +128,6 @@ impl MapRunner {
             y1: 0,
         };
         let inner = Inner {
-            job: 0,
             family: Family::ThreeMove { s3: 3 },
             colouring: Colouring::Class,
             grid: MapGrid::new(window),
@@ -173,27 +135,13 @@ impl MapRunner {
             coarse_left: 0,
             coarse_ms: None,
             canvas: None,
-            phase: Phase::Done,
-            pool: Pool::default(),
+            client: Client::new(pool_size()),
             ms_per_pixel: None,
-            started: now(),
-            last_report: 0.0,
             last_recolour: 0.0,
             drawn_scale: 1,
-            pending: None,
             resolved: Vec::new(),
         };
-        MapRunner(Shared::new(inner, on_progress))
-    }
-
-    /// A handle for callbacks that must not keep the runner alive (workers, timers).
-    fn downgrade(&self) -> WeakRunner {
-        self.0.downgrade()
-    }
-
-    /// [`Shared::with`]: runs `f` on the state, then reports what it left to report.
-    fn with(&self, f: impl FnOnce(&mut Inner)) {
-        self.0.with(f);
+        MapRunner(Handle::new(inner, on_progress))
     }
 
     /// Starts computing `family` over `window` (cancelling any job in progress) and draws into
@@ -205,10 +153,8 @@ impl MapRunner {
         colouring: Colouring,
         canvas: Option<HtmlCanvasElement>,
     ) {
-        let runner = self.downgrade();
-        self.with(|inner| {
-            inner.job += 1;
-            inner.pool.restart(false);
+        self.0.with(|inner, handle| {
+            inner.client.start(false);
             inner.family = family;
             inner.colouring = colouring;
             let stride = if window.pixels() >= COARSE_MIN_PIXELS {
@@ -220,9 +166,7 @@ impl MapRunner {
             inner.cursor = TwoPassCursor::new(window, stride);
             inner.coarse_left = inner.cursor.remaining() * u64::from(stride > 1);
             inner.coarse_ms = None;
-            inner.phase = Phase::Running;
             inner.ms_per_pixel = None;
-            inner.started = now();
             inner.last_recolour = now();
             inner.drawn_scale = 1;
             inner.canvas = canvas;
@@ -230,34 +174,27 @@ impl MapRunner {
                 c.set_width(window.x1 - window.x0);
                 c.set_height(window.y1 - window.y0);
             }
-            inner.report(true);
-            pump(inner, &runner);
+            pump(inner, handle);
         });
     }
 
-    /// Stops handing out tiles and terminates the workers; replies on their way are dropped.
+    /// Stops handing out tiles and stops the tiles out; replies on their way are dropped.
     pub fn cancel(&self) {
-        self.with(|inner| {
-            if inner.phase == Phase::Running {
-                inner.job += 1;
-                inner.phase = Phase::Cancelled;
-                inner.report(true);
-            }
-            inner.pool.restart(true);
-        });
+        self.0.with(|inner, _| inner.client.end(Phase::Cancelled));
     }
 
     /// Closes the workers (the page is going away).
     pub fn shut_down(&self) {
         self.cancel();
+        self.0.with(|inner, _| inner.client.shut_down());
     }
 
     /// Recolours the whole map (the colouring changed; the cells did not).
     pub fn recolour(&self, colouring: Colouring) {
-        self.with(|inner| {
+        self.0.with(|inner, _| {
             inner.colouring = colouring;
             inner.redraw_all();
-            inner.report(true);
+            inner.client.report(true);
         });
     }
 
@@ -266,7 +203,7 @@ impl MapRunner {
     /// the map has changed since, or that pixel is not unresolved. The cell is kept: later maps
     /// of the family (zoom, pan) show it resolved too.
     pub fn resolve(&self, family: Family, cell: Cell) {
-        self.with(|inner| {
+        self.0.with(|inner, _| {
             if inner.family != family || !inner.grid.resolve(&cell) {
                 return;
             }
@@ -282,7 +219,7 @@ impl MapRunner {
                 };
                 inner.draw(pixel, inner.drawn_scale);
             }
-            inner.report(true);
+            inner.client.report(true);
         });
     }
 
@@ -306,35 +243,6 @@ impl MapRunner {
 }
 
 impl Inner {
-    fn mode(&self) -> Mode {
-        match (self.pool.worker_count(), self.pool.workers()) {
-            (_, Workers::Unavailable) => Mode::MainThread,
-            (Some(count), _) => Mode::Workers(count),
-            _ => Mode::Starting,
-        }
-    }
-
-    /// Queues a progress report (always when `force`, else at most every [`REPORT_MS`]).
-    fn report(&mut self, force: bool) {
-        let t = now();
-        if !force && t - self.last_report < REPORT_MS {
-            return;
-        }
-        self.last_report = t;
-        self.pending = Some(Progress {
-            job: self.job,
-            window: self.grid.window(),
-            done: self.grid.done(),
-            total: self.grid.total(),
-            elapsed_ms: t - self.started,
-            phase: self.phase.clone(),
-            mode: self.mode(),
-            counts: self.grid.counts(),
-            scale_max: self.grid.scale_max(self.colouring),
-            coarse_ms: self.coarse_ms,
-        });
-    }
-
     /// The size of the next tile for a solver aiming at `target_ms`, sharing what is left
     /// fairly among `solvers`.
     fn tile_pixels(&self, target_ms: f64, solvers: usize, start: u64) -> u64 {
@@ -347,21 +255,9 @@ impl Inner {
         wanted.min(fair).clamp(1, 4096)
     }
 
-    /// The request for `tile`, every `stride`-th pixel, of the current map.
-    fn request(&self, tile: Window, stride: u32) -> TileRequest {
-        TileRequest {
-            family: self.family,
-            tile,
-            max_heaps: MAX_HEAPS,
-            stride,
-        }
-    }
-
-    /// Ends the job with `message` and terminates the workers.
+    /// Ends the job with `message`.
     fn fail(&mut self, message: String) {
-        self.phase = Phase::Failed(message);
-        self.pool.restart(true);
-        self.report(true);
+        self.client.end(Phase::Failed(message));
     }
 
     /// Stores and draws a tile of the current job.
@@ -388,22 +284,18 @@ impl Inner {
         let finished = self.grid.done() >= self.grid.total();
         let scale = self.grid.scale_max(self.colouring);
         if finished {
-            self.phase = Phase::Done;
-            if scale != self.drawn_scale {
-                self.redraw_all();
-            } else {
-                self.draw(region, scale);
-            }
-        } else if scale != self.drawn_scale && now() - self.last_recolour >= RECOLOUR_MS {
+            self.client.end(Phase::Done);
+        }
+        if scale != self.drawn_scale && (finished || now() - self.last_recolour >= RECOLOUR_MS) {
             self.redraw_all();
         } else {
             self.draw(region, self.drawn_scale);
         }
         let coarse_done = result.stride > 1 && self.coarse_left == 0 && self.coarse_ms.is_none();
         if coarse_done {
-            self.coarse_ms = Some(now() - self.started);
+            self.coarse_ms = Some(self.client.elapsed_ms());
         }
-        self.report(finished || coarse_done);
+        self.client.report(coarse_done);
     }
 
     /// The pixels a solved tile paints: the tile itself, or for a coarse tile (`stride > 1`,

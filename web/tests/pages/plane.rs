@@ -232,31 +232,41 @@ async fn plane_bad_link_shows_an_inline_error() {
 /// Starting again afterwards computes the window.
 #[wasm_bindgen_test]
 async fn plane_runner_cancel_stops_the_job() {
-    use heaplab_web::pages::plane::runner::{Phase, PlaneRunner, Progress};
+    use heaplab_web::jobs::{JobRunner, JobState};
+    use heaplab_web::worker::{JobSpec, PlaneRequest};
+    use heaplab_web::worker_pool::Phase;
     use std::cell::RefCell;
     use std::rc::Rc;
-    let seen: Rc<RefCell<Vec<Progress>>> = Rc::default();
+    let seen: Rc<RefCell<Vec<JobState>>> = Rc::default();
     let sink = seen.clone();
-    let runner = PlaneRunner::new(yew::Callback::from(move |p: Progress| {
+    let runner = JobRunner::new(yew::Callback::from(move |p: JobState| {
         sink.borrow_mut().push(p)
     }));
     let key = PlaneQuery::from_query("moves=2,6;3,3;6,1;19,6&w=4000&h=4000&mode=outcome")
         .validate()
         .unwrap()
         .key();
-    runner.start(key.clone());
+    let spec = JobSpec::Plane(PlaneRequest {
+        moves: key.moves,
+        width: key.width,
+        height: key.height,
+        with_nim: key.with_nim,
+    });
+    let solution = |runner: &JobRunner| runner.finished().and_then(|s| s.plane_rc());
+    runner.start(spec.clone());
     assert_eq!(seen.borrow().last().unwrap().phase, Phase::Running);
     runner.cancel();
     sleep(500).await;
     let last = seen.borrow().last().cloned().unwrap();
     assert_eq!(last.phase, Phase::Cancelled);
-    assert!(last.done < last.total || last.total == 0, "{last:?}");
-    assert!(runner.solution().is_none());
+    let (done, total) = (last.progress.done, last.progress.total);
+    assert!(done < total || total == 0, "{last:?}");
+    assert!(solution(&runner).is_none());
     assert!(!seen.borrow().iter().any(|p| p.phase == Phase::Done));
     // Again, to the end.
-    runner.start(key);
+    runner.start(spec);
     let mut waited = 0;
-    while runner.solution().is_none() {
+    while solution(&runner).is_none() {
         assert!(
             waited < 20_000,
             "the second job did not finish: {:?}",
@@ -266,7 +276,10 @@ async fn plane_runner_cancel_stops_the_job() {
         waited += 20;
     }
     let last = seen.borrow().last().cloned().unwrap();
-    assert_eq!((last.phase, last.done), (Phase::Done, last.total));
-    assert_eq!(runner.solution().unwrap().report.width, 4000);
+    assert_eq!(
+        (last.phase, last.progress.done),
+        (Phase::Done, last.progress.total)
+    );
+    assert_eq!(solution(&runner).unwrap().report.width, 4000);
     runner.shut_down();
 }

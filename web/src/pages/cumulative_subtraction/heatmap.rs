@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 use super::{file_stem, navigate_with};
 use crate::components::export::{download_rgba, download_text, put_rgba, ScaledPng};
-use crate::jobs::{job_status, use_job, JobState, Shared};
+use crate::jobs::{job_status, use_job, Shared};
 use crate::route::cumulative::{CumulativeParams, MAX_ZOOM};
 use crate::worker::JobSpec;
 
@@ -88,8 +88,8 @@ pub fn heatmap(props: &HeatmapProps) -> Html {
         width: p.width,
         height: p.height,
     });
-    let body = match &job.state {
-        JobState::Done(result) => match result.two_piles() {
+    let body = match job.output() {
+        Some(result) => match result.two_piles() {
             Some(Ok(_)) => html! { <HeatmapView params={p.clone()} result={result.clone()} /> },
             Some(Err(e)) => html! { <p class="error" role="alert">{ e.to_string() }</p> },
             None => html! {},

@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use crate::components::export::{download_canvas, download_text};
 use crate::components::value_chart::device_area;
-use crate::jobs::{job_status, use_job, JobState};
+use crate::jobs::{job_status, use_job};
 use crate::worker::JobSpec;
 
 /// The chart's largest width and its height, in CSS pixels.
@@ -66,8 +66,8 @@ fn draw(canvas: HtmlCanvasElement, m: u32, tr: &[u64]) -> Result<(), String> {
 pub fn truncated(props: &TruncatedProps) -> Html {
     let m = props.m;
     let job = use_job(JobSpec::Truncated { m });
-    let body = match &job.state {
-        JobState::Done(result) => match result.truncated() {
+    let body = match job.output() {
+        Some(result) => match result.truncated() {
             Some(Ok((tr, check))) => {
                 html! { <TruncatedView {m} tr={tr.clone()} check={check.clone()} /> }
             }

@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::thermo::ThermoCard;
-use crate::jobs::{job_status, use_job, JobState};
+use crate::jobs::{job_status, use_job};
 use crate::route::partizan::GameRequest;
 use crate::worker::{GameResult, JobSpec};
 
@@ -20,8 +20,8 @@ pub struct GameJobProps {
 #[function_component(GameJob)]
 pub fn game_job(props: &GameJobProps) -> Html {
     let job = use_job(JobSpec::PartizanGame(props.request.clone()));
-    let body = match &job.state {
-        JobState::Done(shared) => match shared.partizan_game() {
+    let body = match job.output() {
+        Some(shared) => match shared.partizan_game() {
             Some(Ok(result)) => game_facts(result),
             Some(Err(e)) => {
                 html! { <p class="form-error" id="pz-game-error" role="alert">{ e.to_string() }</p> }

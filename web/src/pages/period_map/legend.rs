@@ -11,7 +11,8 @@ use super::class_label;
 use crate::components::palette::ColourSwatch;
 use crate::format::grouped;
 use crate::route::MapParams;
-use crate::tiles::runner::{Phase, Progress, MAX_HEAPS};
+use crate::tiles::runner::{MapSnapshot, MAX_HEAPS};
+use crate::worker_pool::Phase;
 
 /// The classes a family's legend lists: all seven for 3-move maps, else the three that occur.
 fn legend_classes(family: Family) -> Vec<CellClass> {
@@ -22,8 +23,10 @@ fn legend_classes(family: Family) -> Vec<CellClass> {
 }
 /// The legend beside the map: counts and shares per class (`#map-counts`), the log ramp for
 /// log colourings, and the survey's limiting proportions.
-pub(super) fn legend_html(params: MapParams, progress: Option<&Progress>) -> Html {
-    let counts = progress.map(|p| p.counts.clone()).unwrap_or_default();
+pub(super) fn legend_html(params: MapParams, progress: Option<&MapSnapshot>) -> Html {
+    let counts = progress
+        .map(|p| p.detail.counts.clone())
+        .unwrap_or_default();
     let count_of = |class: CellClass| {
         counts
             .iter()
@@ -35,7 +38,7 @@ pub(super) fn legend_html(params: MapParams, progress: Option<&Progress>) -> Htm
         .filter(|(c, _)| *c != CellClass::Invalid)
         .map(|(_, n)| n)
         .sum();
-    let scale_max = progress.map_or(1, |p| p.scale_max);
+    let scale_max = progress.map_or(1, |p| p.detail.scale_max);
     let complete = progress.is_some_and(|p| p.phase == Phase::Done);
     let log = params.colouring != Colouring::Class;
     html! {

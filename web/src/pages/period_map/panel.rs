@@ -8,11 +8,13 @@ use yew::prelude::*;
 use super::legend::legend_html;
 use super::pointer::{mouse_handlers, MouseHandlers};
 use super::state::MapState;
-use super::{ruleset_progress, status_text};
 use crate::components::export::{download_rgba, download_text, ScaledPng};
 use crate::components::pixel_canvas::{view_buttons, ViewKey};
+use crate::format::grouped;
+use crate::jobs::{status_line, status_text};
 use crate::route::{navigate, MapParams, MapQuery};
-use crate::tiles::runner::{MapRunner, Phase};
+use crate::tiles::runner::{MapRunner, MapSnapshot};
+use crate::worker_pool::Phase;
 
 /// The map, its legend and downloads for the valid URL state `params`, with the form
 /// (`form_html`) beside it; `go` serves the view buttons.
@@ -31,22 +33,19 @@ pub(super) fn map_html(
         committed,
         ..
     } = state;
-    let p = progress.as_ref().filter(|p| p.window == params.window);
+    let p = progress
+        .as_ref()
+        .filter(|p| p.detail.window == params.window);
     let complete = p.is_some_and(|p| p.phase == Phase::Done);
-    let running = p.is_some_and(|p| p.phase == Phase::Running);
     let w = params.window;
     let (width, height) = (w.x1 - w.x0, w.y1 - w.y0);
-    let status = p.map_or_else(
-        || "Starting…".to_string(),
-        |p| status_text(p, params.family),
-    );
-    let (done, total) = p.map_or((0, 1), |p| ruleset_progress(p, params.family));
     let export = {
         let runner = state.runner.clone();
         Callback::from(move |scale: u32| export_png(&runner, params, scale))
     };
     let legend_download = legend_svg(state, params);
     let on_reset = reset_window(*committed);
+    let running = p.is_some_and(|p| p.phase == Phase::Running);
     let on_cancel = {
         let runner = state.runner.clone();
         Callback::from(move |_: MouseEvent| runner.cancel())
@@ -69,11 +68,7 @@ pub(super) fn map_html(
                     </button>
                     <button type="button" id="map-cancel" onclick={on_cancel} disabled={!running}>{ "Cancel" }</button>
                 </div>
-                <div class="map-progress-line">
-                    <progress id="map-progress" max={total.max(1).to_string()} value={done.to_string()}
-                        aria-label="Rulesets computed"></progress>
-                    <p id="map-status" class="note" role="status" aria-live="polite">{ status }</p>
-                </div>
+                { status_html(p) }
                 <div class="map-frame">
                     <canvas
                         ref={canvas.clone()}
@@ -89,7 +84,7 @@ pub(super) fn map_html(
                         data-fixed={params.family.fixed().to_string()}
                         data-colour={params.colouring.name()}
                         data-complete={complete.to_string()}
-                        data-coarse-ms={p.and_then(|p| p.coarse_ms).map(|ms| (ms.round() as u64).to_string())}
+                        data-coarse-ms={p.and_then(|p| p.detail.coarse_ms).map(|ms| (ms.round() as u64).to_string())}
                         tabindex="0"
                         role="img"
                         aria-label={format!("Period map of the {} family, fixed move {}, s1 from {} to {} across, s2 from {} to {} upwards. Arrow keys pan, + and − zoom.", params.family.name(), params.family.fixed(), w.x0, w.x1 - 1, w.y0, w.y1 - 1)}
@@ -168,4 +163,23 @@ fn file_stem(params: &MapParams) -> String {
         w.y1,
         params.colouring.name()
     )
+}
+
+/// The map's status line (the one builder, [`status_line`]).
+fn status_html(p: Option<&MapSnapshot>) -> Html {
+    let line = p.map(|p| {
+        let cancelled = format!(
+            "{} of {} rulesets were computed. Zoom, pan or press “Draw” to start again.",
+            grouped(p.progress.done),
+            grouped(p.progress.total)
+        );
+        (status_text("the map", &cancelled, p), p)
+    });
+    let ids = (
+        "map",
+        "map-status",
+        "Rulesets computed",
+        "map-progress-line",
+    );
+    status_line(ids, line, None, None)
 }

@@ -1,4 +1,4 @@
-//! Resolving a red pixel (issue 16): a click on an unresolved ruleset runs the constant-memory
+//! Resolving a red pixel: a click on an unresolved ruleset runs the constant-memory
 //! outcome-period search ([`heaplab_engine::outcome_cycle`]) as a worker job, with progress
 //! and Cancel; when it proves the period the map's pixel is repainted and counted anew
 //! ([`MapRunner::resolve`]).
@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::set_text;
 use crate::format::{cycle_answer, grouped};
-use crate::jobs::{job_status, JobHandle, JobRunner, JobState};
+use crate::jobs::{job_status, use_job_when, JobHandle};
 use crate::route::format_query;
 use crate::tiles::runner::{MapRunner, MAX_HEAPS};
 use crate::worker::{CycleRequest, JobSpec};
@@ -28,60 +28,34 @@ pub struct Resolver {
 /// One search at a time for the map `map`; its answer goes into the map when found.
 #[hook]
 pub fn use_resolver(map: &MapRunner) -> Resolver {
-    let target = use_state_eq(|| None::<Target>);
-    let state = use_state_eq(|| JobState::Idle);
-    let runner = {
-        let setter = state.setter();
-        use_memo((), move |_| {
-            JobRunner::new(Callback::from(move |s| setter.set(s)))
-        })
-    };
-    {
-        let runner = runner.clone();
-        use_effect_with((), move |_| move || runner.shut_down());
-    }
+    // The pixel and the click that asked (a second click on it searches again).
+    let target = use_state_eq(|| None::<(Target, u32)>);
+    let spec = target.and_then(|((family, x, y), _)| {
+        let moves = family.moves(x, y)?;
+        Some(JobSpec::OutcomeCycle(CycleRequest { moves }))
+    });
+    let job = use_job_when(spec, target.map_or(0, |(_, click)| click));
     // A proven period replaces the red pixel.
     {
         let map = map.clone();
-        use_effect_with(((*state).clone(), *target), move |(state, target)| {
-            if let (JobState::Done(shared), Some((family, x, y))) = (state, target) {
+        let found = job.output().cloned();
+        use_effect_with((found, *target), move |(found, target)| {
+            if let (Some(shared), Some(((family, x, y), _))) = (found, target) {
                 if let Some(Ok(period)) = shared.outcome_cycle() {
                     map.resolve(*family, cell_with(*family, *x, *y, period));
                 }
             }
         });
     }
-    let spec = |(family, x, y): Target| {
-        family
-            .moves(x, y)
-            .map(|moves| JobSpec::OutcomeCycle(CycleRequest { moves }))
-    };
     let start = {
-        let (runner, target) = (runner.clone(), target.clone());
+        let target = target.clone();
         Callback::from(move |t: Target| {
-            if let Some(spec) = spec(t) {
-                target.set(Some(t));
-                runner.start(spec);
-            }
+            let click = target.map_or(0, |(_, c)| c + 1);
+            target.set(Some((t, click)));
         })
     };
     let panel = match *target {
-        Some(t) => {
-            let retry = {
-                let runner = runner.clone();
-                Callback::from(move |()| {
-                    if let Some(spec) = spec(t) {
-                        runner.start(spec);
-                    }
-                })
-            };
-            let job = JobHandle {
-                state: (*state).clone(),
-                cancel: Callback::from(move |()| runner.cancel()),
-                retry,
-            };
-            panel(t, job)
-        }
+        Some((t, _)) => panel(t, job),
         None => html! {},
     };
     Resolver { start, panel }
@@ -91,12 +65,10 @@ pub fn use_resolver(map: &MapRunner) -> Resolver {
 fn panel((family, x, y): Target, job: JobHandle) -> Html {
     let moves = family.moves(x, y).unwrap_or_default();
     let set = set_text(&moves);
-    let result = match &job.state {
-        JobState::Done(shared) => shared
-            .outcome_cycle()
-            .map(|answer| format!("{set}: {}", cycle_answer(answer))),
-        _ => None,
-    };
+    let result = job
+        .output()
+        .and_then(|shared| shared.outcome_cycle())
+        .map(|answer| format!("{set}: {}", cycle_answer(answer)));
     let inner: Vec<String> = moves.iter().map(u32::to_string).collect();
     let link = format!(
         "#/subtraction?{}",

@@ -17,14 +17,14 @@ use super::zoom;
 use crate::components::field::same_state;
 use crate::components::pixel_canvas::{fraction_in, wheel_zoom};
 use crate::route::{MapParams, MapQuery};
-use crate::tiles::runner::{MapRunner, Progress};
+use crate::tiles::runner::{MapRunner, MapSnapshot};
 
 /// Everything the page's parts read and change.
 pub(super) struct MapState {
     /// The form's editable copy of the URL state.
     pub(super) form: UseStateHandle<MapQuery>,
     /// The last progress of the tile job.
-    pub(super) progress: UseStateHandle<Option<Progress>>,
+    pub(super) progress: UseStateHandle<Option<MapSnapshot>>,
     /// The hover readout under the map.
     pub(super) hover: UseStateHandle<Option<String>>,
     /// The map's canvas.
@@ -45,7 +45,7 @@ pub(super) struct MapState {
 #[hook]
 pub(super) fn use_map_state(query: &MapQuery) -> MapState {
     let form = use_state(|| query.clone());
-    let progress = use_state(|| None::<Progress>);
+    let progress = use_state(|| None::<MapSnapshot>);
     let hover = use_state(|| None::<String>);
     let canvas = use_node_ref();
     let boxed = use_node_ref();
@@ -53,7 +53,7 @@ pub(super) fn use_map_state(query: &MapQuery) -> MapState {
     let runner = {
         let setter = progress.setter();
         use_memo((), move |_| {
-            MapRunner::new(Callback::from(move |p: Progress| setter.set(Some(p))))
+            MapRunner::new(Callback::from(move |p: MapSnapshot| setter.set(Some(p))))
         })
     };
     let resolver = use_resolver(&runner);

@@ -76,7 +76,7 @@ pub(super) fn form_html(state: &PlaneState, query: &PlaneQuery) -> Html {
 /// Draw: a new state goes to the URL (a new window or ruleset shows the whole window); the
 /// same state (say, after Cancel) is computed again.
 fn on_submit(state: &PlaneState, query: &PlaneQuery) -> Callback<SubmitEvent> {
-    let runner = state.runner.clone();
+    let compute = state.clone();
     let old = query.validate().ok();
     submit_or_rerun(
         &state.form,
@@ -91,6 +91,6 @@ fn on_submit(state: &PlaneState, query: &PlaneQuery) -> Callback<SubmitEvent> {
                 .to_query(),
         },
         // Same state (say, after Cancel): compute it again.
-        move |params| runner.start(params.key()),
+        move |params| compute.start(params.key()),
     )
 }

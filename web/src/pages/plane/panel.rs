@@ -6,12 +6,13 @@ use yew::prelude::*;
 
 use super::legend::legend_html;
 use super::pointer::{pointer_handlers, PointerHandlers};
-use super::runner::Phase;
+use super::render;
 use super::state::PlaneState;
-use super::{render, status_text};
 use crate::components::export::{download_rgba, download_text, ScaledPng};
 use crate::components::pixel_canvas::{view_button, view_buttons, ViewKey};
+use crate::jobs::{status_line, status_text, JobState};
 use crate::route::plane::{PlaneMode, PlaneParams};
+use crate::worker_pool::Phase;
 
 /// The picture and its legend for the valid URL state `params`; `go` serves the view buttons.
 pub(super) fn picture_html(
@@ -31,14 +32,11 @@ pub(super) fn picture_html(
         ..
     } = state;
     let (w, h) = (params.width, params.height);
-    let running = current.as_ref().is_some_and(|p| p.phase == Phase::Running);
-    let status = current
-        .as_ref()
-        .map_or_else(|| "Starting…".to_string(), status_text);
     let shown = (*state.view).unwrap_or(params.view);
     let (vx0, vx1, vy0, vy1) = shown.visible(w, h);
     let export = export_png(state, &params);
     let legend_download = legend_svg(state, &params);
+    let running = current.as_ref().is_some_and(|p| p.phase == Phase::Running);
     let on_cancel = {
         let runner = state.runner.clone();
         Callback::from(move |_: MouseEvent| runner.cancel())
@@ -58,11 +56,7 @@ pub(super) fn picture_html(
                     { view_button("plane-reset".into(), "Show the whole window", "Whole window", committed.is_none(), ViewKey::Whole, go) }
                     <button type="button" id="plane-cancel" onclick={on_cancel} disabled={!running}>{ "Cancel" }</button>
                 </div>
-                <div class="map-progress-line">
-                    <progress id="plane-progress" max={current.as_ref().map_or(1, |p| p.total.max(1)).to_string()}
-                        value={current.as_ref().map_or(0, |p| p.done).to_string()} aria-label="Cells computed"></progress>
-                    <p id="plane-status" class="note" role="status" aria-live="polite">{ status }</p>
-                </div>
+                { status_html(current.as_ref(), &params) }
                 <div ref={frame.clone()} class="plane-frame">
                     <canvas
                         ref={canvas.clone()}
@@ -107,7 +101,8 @@ fn export_png(state: &PlaneState, params: &PlaneParams) -> Callback<u32, Result<
     let params = params.clone();
     Callback::from(move |scale: u32| {
         let solution = runner
-            .solution()
+            .finished()
+            .and_then(|s| s.plane_rc())
             .filter(|s| s.report.width == params.width && s.report.height == params.height)
             .ok_or_else(|| "the picture is not computed yet".to_string())?;
         download_rgba(
@@ -155,4 +150,23 @@ fn file_stem(params: &PlaneParams) -> String {
 fn short_zoom(zoom: f64) -> String {
     let text = format!("{zoom:.2}");
     text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The window's status line (the one builder, [`status_line`]).
+fn status_html(p: Option<&JobState>, params: &PlaneParams) -> Html {
+    let then = if params.mode == PlaneMode::Grundy {
+        ", then nim-values"
+    } else {
+        ""
+    };
+    let (w, h) = (params.width, params.height);
+    let what = format!("{w} × {h} cells (rows, then columns{then})");
+    let line = p.map(|p| (status_text(&what, "press “Draw” to compute again.", p), p));
+    let ids = (
+        "plane",
+        "plane-status",
+        "Cells computed",
+        "map-progress-line",
+    );
+    status_line(ids, line, None, None)
 }

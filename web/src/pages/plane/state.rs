@@ -12,10 +12,12 @@ use yew::prelude::*;
 
 use super::canvas::{context, draw, Press};
 use super::form::form_text;
-use super::runner::{Phase, PlaneRunner, Progress};
 use crate::components::field::same_state;
 use crate::components::pixel_canvas::{fraction_in, wheel_zoom};
+use crate::jobs::{JobRunner, JobState};
 use crate::route::plane::{PlaneKey, PlaneMode, PlaneParams, PlaneQuery, View};
+use crate::worker::{JobSpec, PlaneRequest};
+use crate::worker_pool::Phase;
 
 /// Everything the page's parts read and change. Cheap to clone (handles and `Rc`s).
 #[derive(Clone)]
@@ -33,7 +35,9 @@ pub(super) struct PlaneState {
     /// The press in progress on the canvas, if any.
     pub(super) press: Rc<RefCell<Option<Press>>>,
     /// The page's one job runner.
-    pub(super) runner: Rc<PlaneRunner>,
+    pub(super) runner: Rc<JobRunner>,
+    /// The run the runner was last started on, and what it computes.
+    pub(super) started: Rc<RefCell<Option<(u64, PlaneKey)>>>,
     /// The view on screen: follows the URL, and moves live while the wheel turns or a drag pans.
     pub(super) view: UseStateHandle<Option<View>>,
     /// The view as of now, for listeners that outlive a render.
@@ -41,7 +45,7 @@ pub(super) struct PlaneState {
     /// The URL state, when it is valid.
     pub(super) committed: Option<PlaneParams>,
     /// The last progress of the job for the URL's state.
-    pub(super) current: Option<Progress>,
+    pub(super) current: Option<JobState>,
     /// True when that job is done.
     pub(super) complete: bool,
     /// Its solution, once done.
@@ -52,7 +56,7 @@ pub(super) struct PlaneState {
 #[hook]
 pub(super) fn use_plane_state(query: &PlaneQuery) -> PlaneState {
     let form = use_state(|| form_text(query));
-    let progress = use_state(|| None::<Progress>);
+    let progress = use_state(|| None::<JobState>);
     let hover = use_state(|| None::<String>);
     let canvas = use_node_ref();
     let frame = use_node_ref();
@@ -61,19 +65,26 @@ pub(super) fn use_plane_state(query: &PlaneQuery) -> PlaneState {
     let runner = {
         let setter = progress.setter();
         use_memo((), move |_| {
-            PlaneRunner::new(Callback::from(move |p: Progress| setter.set(Some(p))))
+            JobRunner::new(Callback::from(move |p: JobState| setter.set(Some(p))))
         })
     };
+    let started = use_mut_ref(|| None::<(u64, PlaneKey)>);
     let committed = query.validate().ok();
     let key = committed.as_ref().map(PlaneParams::key);
     let view = use_state(|| committed.as_ref().map(|p| p.view));
     let view_now: Rc<RefCell<Option<View>>> = use_mut_ref(|| *view);
     let current = progress
         .as_ref()
-        .filter(|p| Some(&p.key) == key.as_ref())
+        .filter(|p| {
+            let started = started.borrow();
+            started.as_ref().map(|(run, k)| (*run, Some(k))) == Some((p.run, key.as_ref()))
+        })
         .cloned();
     let complete = current.as_ref().is_some_and(|p| p.phase == Phase::Done);
-    let solution = if complete { runner.solution() } else { None };
+    let solution = current
+        .as_ref()
+        .filter(|_| complete)
+        .and_then(|p| p.detail.as_ref()?.plane_rc());
     let state = PlaneState {
         form,
         hover,
@@ -82,6 +93,7 @@ pub(super) fn use_plane_state(query: &PlaneQuery) -> PlaneState {
         boxed,
         press,
         runner,
+        started,
         view,
         view_now,
         committed,
@@ -118,10 +130,29 @@ fn use_follow_url(state: &PlaneState, query: &PlaneQuery) {
     });
 }
 
+impl PlaneState {
+    /// Computes `key` (again).
+    pub(super) fn start(&self, key: PlaneKey) {
+        start(&self.runner, &self.started, key);
+    }
+}
+
+/// Starts computing `key`, remembering which run computes it.
+fn start(runner: &JobRunner, started: &RefCell<Option<(u64, PlaneKey)>>, key: PlaneKey) {
+    let run = runner.start(JobSpec::Plane(PlaneRequest {
+        moves: key.moves.clone(),
+        width: key.width,
+        height: key.height,
+        with_nim: key.with_nim,
+    }));
+    *started.borrow_mut() = Some((run, key));
+}
+
 /// A new computation starts a job; an invalid URL stops the old one.
 #[hook]
 fn use_job(state: &PlaneState, key: Option<PlaneKey>) {
     let runner = state.runner.clone();
+    let started = state.started.clone();
     let canvas = state.canvas.clone();
     use_effect_with(key, move |key| {
         if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
@@ -130,7 +161,7 @@ fn use_job(state: &PlaneState, key: Option<PlaneKey>) {
             }
         }
         match key {
-            Some(key) => runner.start(key.clone()),
+            Some(key) => start(&runner, &started, key.clone()),
             None => runner.cancel(),
         }
     });
@@ -146,7 +177,7 @@ fn use_drawing(state: &PlaneState) {
     {
         let canvas = state.canvas.clone();
         let solution = state.solution.clone();
-        let job = state.current.as_ref().map(|p| p.job);
+        let job = state.current.as_ref().map(|p| p.run);
         use_effect_with((job, state.complete, mode), move |_| {
             if let (Some(c), Some(s)) = (canvas.cast::<HtmlCanvasElement>(), solution) {
                 draw(&c, &s, mode);

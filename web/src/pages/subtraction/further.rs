@@ -7,7 +7,7 @@ use heaplab_engine::Periodicity;
 use yew::prelude::*;
 
 use crate::format::{cycle_answer, grouped};
-use crate::jobs::{job_status, use_job, JobState};
+use crate::jobs::{job_status, use_job};
 use crate::route::{navigate, SubtractionQuery};
 use crate::worker::{CycleRequest, JobSpec};
 
@@ -58,8 +58,8 @@ fn search(props: &SearchProps) -> Html {
     let job = use_job(JobSpec::OutcomeCycle(CycleRequest {
         moves: props.set.elements().to_vec(),
     }));
-    let answer = match &job.state {
-        JobState::Done(shared) => shared.outcome_cycle(),
+    let answer = match job.output() {
+        Some(shared) => shared.outcome_cycle(),
         _ => None,
     };
     let proven = answer.and_then(Result::ok).filter(|p| p.period().is_some());
