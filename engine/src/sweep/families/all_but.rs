@@ -1,7 +1,7 @@
 //! The all-but subtraction family `ℕ ∖ E`: every excluded set `E ⊆ {1..m}`, the empty one
 //! (Nim) too, measured by [`crate::all_but`]'s arithmetic period.
 
-use super::subsets::{set_text, Subsets, SET_OPTIONS};
+use super::subsets::{subset_family_methods, Subsets, SET_OPTIONS};
 use crate::all_but;
 use crate::checks::{Subject, SubjectKind};
 use crate::ruleset::NumberSet;
@@ -32,32 +32,10 @@ impl SweepFamily for AllButSets {
     ];
     type Ruleset = NumberSet;
 
-    fn parse(name: &str, options: &FamilyOptions) -> Result<Self, EngineError> {
-        Subsets::parse(name, options, true).map(Self)
-    }
-
-    fn validate(&self) -> Result<(), EngineError> {
-        self.0.check(true)
-    }
-
-    fn len(&self) -> u64 {
-        self.0.len()
-    }
-
-    fn get(&self, index: u64) -> Result<NumberSet, EngineError> {
-        self.0.set(index)
-    }
+    subset_family_methods!(true);
 
     fn subject(excluded: &NumberSet) -> Option<Subject<'_>> {
         Some(Subject::AllBut(excluded))
-    }
-
-    fn text(excluded: &NumberSet) -> String {
-        set_text(excluded)
-    }
-
-    fn elements(excluded: &NumberSet) -> Vec<u32> {
-        excluded.elements().to_vec()
     }
 
     fn measure(

@@ -1,7 +1,7 @@
 //! The cumulative subtraction family (`G_s`) on every non-empty `S ⊆ {1..m}`, measured by
 //! [`crate::cumulative_subtraction`]: the outcome's period, `ξ` and the sacrifices.
 
-use super::subsets::{set_text, Subsets, SET_OPTIONS};
+use super::subsets::{subset_family_methods, Subsets, SET_OPTIONS};
 use crate::checks::{Subject, SubjectKind};
 use crate::cumulative_subtraction;
 use crate::ruleset::NumberSet;
@@ -38,32 +38,10 @@ impl SweepFamily for CumulativeSets {
     ];
     type Ruleset = NumberSet;
 
-    fn parse(name: &str, options: &FamilyOptions) -> Result<Self, EngineError> {
-        Subsets::parse(name, options, false).map(Self)
-    }
-
-    fn validate(&self) -> Result<(), EngineError> {
-        self.0.check(false)
-    }
-
-    fn len(&self) -> u64 {
-        self.0.len()
-    }
-
-    fn get(&self, index: u64) -> Result<NumberSet, EngineError> {
-        self.0.set(index)
-    }
+    subset_family_methods!(false);
 
     fn subject(set: &NumberSet) -> Option<Subject<'_>> {
         Some(Subject::CumulativeSubtraction(set))
-    }
-
-    fn text(set: &NumberSet) -> String {
-        set_text(set)
-    }
-
-    fn elements(set: &NumberSet) -> Vec<u32> {
-        set.elements().to_vec()
     }
 
     fn measure(

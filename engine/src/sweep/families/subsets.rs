@@ -160,6 +160,39 @@ fn unrank_colex(mut rank: u64, k: u32) -> u64 {
     mask
 }
 
+/// The methods of [`crate::sweep::family::SweepFamily`] that every family of subsets of
+/// `{1..m}` shares (a newtype over [`Subsets`] whose rulesets are `NumberSet`s): parsing and
+/// checking the bound (`$allow_empty`: whether `∅` belongs), counting, building a set from its
+/// index, and the set's text and elements. Written inside the family's `impl SweepFamily`.
+macro_rules! subset_family_methods {
+    ($allow_empty:expr) => {
+        fn parse(name: &str, options: &FamilyOptions) -> Result<Self, EngineError> {
+            Subsets::parse(name, options, $allow_empty).map(Self)
+        }
+
+        fn validate(&self) -> Result<(), EngineError> {
+            self.0.check($allow_empty)
+        }
+
+        fn len(&self) -> u64 {
+            self.0.len()
+        }
+
+        fn get(&self, index: u64) -> Result<NumberSet, EngineError> {
+            self.0.set(index)
+        }
+
+        fn text(set: &NumberSet) -> String {
+            super::subsets::set_text(set)
+        }
+
+        fn elements(set: &NumberSet) -> Vec<u32> {
+            set.elements().to_vec()
+        }
+    };
+}
+pub(crate) use subset_family_methods;
+
 #[cfg(test)]
 mod tests {
     use super::*;

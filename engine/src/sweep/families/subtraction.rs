@@ -1,7 +1,7 @@
 //! The finite subtraction family: every non-empty `S ⊆ {1..m}` (survey, Section 2), measured
 //! by [`crate::subtraction`]'s nim- and outcome periods.
 
-use super::subsets::{set_text, Subsets, SET_OPTIONS};
+use super::subsets::{subset_family_methods, Subsets, SET_OPTIONS};
 use crate::checks::{Subject, SubjectKind};
 use crate::ruleset::NumberSet;
 use crate::subtraction;
@@ -31,32 +31,10 @@ impl SweepFamily for SubtractionSets {
     ];
     type Ruleset = NumberSet;
 
-    fn parse(name: &str, options: &FamilyOptions) -> Result<Self, EngineError> {
-        Subsets::parse(name, options, false).map(Self)
-    }
-
-    fn validate(&self) -> Result<(), EngineError> {
-        self.0.check(false)
-    }
-
-    fn len(&self) -> u64 {
-        self.0.len()
-    }
-
-    fn get(&self, index: u64) -> Result<NumberSet, EngineError> {
-        self.0.set(index)
-    }
+    subset_family_methods!(false);
 
     fn subject(set: &NumberSet) -> Option<Subject<'_>> {
         Some(Subject::Subtraction(set))
-    }
-
-    fn text(set: &NumberSet) -> String {
-        set_text(set)
-    }
-
-    fn elements(set: &NumberSet) -> Vec<u32> {
-        set.elements().to_vec()
     }
 
     fn measure(
