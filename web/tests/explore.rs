@@ -152,9 +152,10 @@ fn pieces_merge_to_the_whole_and_the_counts_of_the_definition() {
     assert_eq!(names, ["totals", "groups", "records", "checks", "failures"]);
     assert_eq!(
         tables[0].1,
-        "rulesets,matched,errors,distinct_sequences\n255,255,0,".to_string()
-            + &whole.sequences.len().to_string()
-            + "\n"
+        format!(
+            "rulesets,matched,errors,distinct_sequences\n255,255,0,{}\n",
+            whole.sequences.len()
+        )
     );
     assert!(
         tables[1].1.starts_with("max,count\n1,1\n2,2\n"),

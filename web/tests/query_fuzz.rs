@@ -153,7 +153,7 @@ fn keys_of(links: &[&str]) -> Vec<String> {
 fn value(rng: &mut Rng) -> String {
     match rng.below(40) {
         0 => rng.pick(PIECES).repeat(1 + rng.below(20_000)),
-        1 => "{".repeat(rng.below(3_000)) + &"}".repeat(rng.below(3_000)),
+        1 => "{".repeat(rng.below(3_000)) + "}".repeat(rng.below(3_000)).as_str(),
         2..=5 => rng.pick(PIECES).repeat(1 + rng.below(200)),
         _ => (0..rng.below(8)).map(|_| rng.pick(PIECES)).collect(),
     }
