@@ -330,8 +330,9 @@ impl CellSolver {
     }
 }
 
-/// A rectangular window of pixels, half-open: `x` in `x0..x1`, `y` in `y0..y1`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// A rectangular window of pixels, half-open: `x` in `x0..x1`, `y` in `y0..y1` (the default
+/// is empty).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Window {
     /// First `x` (inclusive).
     pub x0: u32,

@@ -1,8 +1,7 @@
 //! The page API of the one job client ([`crate::worker_pool`]): [`JobRunner`] runs one
 //! [`JobSpec`] at a time, as work of one piece for at most one Web Worker (or the main thread
-//! when workers are not available or do not load); [`use_job`] is the hook pages use;
-//! [`status_line`] the one status line (bar, text, Cancel) of every client, [`job_status`]
-//! its form for single jobs.
+//! when workers are not available or do not load); [`use_job`] is the hook pages use. Its
+//! status line is [`crate::components::job_status`].
 
 use std::rc::Rc;
 
@@ -10,8 +9,7 @@ use std::rc::Rc;
 use heaplab_engine::plane::Solution;
 use yew::prelude::*;
 
-use crate::format::{capitalise, grouped, progress_text, took};
-use crate::worker::{JobId, JobOutput, JobSpec, Progress, Unit};
+use crate::worker::{JobId, JobOutput, JobSpec, Progress};
 use crate::worker_pool::{pump, Client, Handle, Phase, Snapshot, Work};
 
 /// A finished job's output or message, compared by identity (outputs can be large grids).
@@ -35,26 +33,13 @@ impl Shared {
             _ => None,
         }
     }
-    /// The outcome periodicity of a constant-memory search.
-    #[cfg(feature = "core")]
-    pub fn outcome_cycle(&self) -> Option<Result<heaplab_engine::Periodicity, &str>> {
-        match &*self.0 {
-            Ok(JobOutput::OutcomeCycle(p)) => Some(Ok(*p)),
-            Ok(_) => None,
-            Err(message) => Some(Err(message)),
-        }
-    }
 }
 
 /// A single job's snapshot: its detail is the job's output (or message) once it has ended.
 pub type JobState = Snapshot<Option<Shared>>;
 
-/// Nothing counted yet.
-fn no_progress() -> Progress {
-    Progress::new(0, 0, Unit::Cells)
-}
-
 /// One job: work of one piece.
+#[derive(Default)]
 struct One {
     client: Client,
     spec: Option<JobSpec>,
@@ -108,10 +93,7 @@ impl JobRunner {
     pub fn new(on_state: Callback<JobState>) -> JobRunner {
         let one = One {
             client: Client::new(1),
-            spec: None,
-            sent: false,
-            progress: no_progress(),
-            output: None,
+            ..One::default()
         };
         JobRunner(Handle::new(one, on_state))
     }
@@ -125,7 +107,7 @@ impl JobRunner {
             run = one.client.run();
             one.spec = Some(spec);
             one.sent = false;
-            one.progress = no_progress();
+            one.progress = Progress::default();
             one.output = None;
             pump(one, handle);
         });
@@ -197,112 +179,12 @@ pub fn use_job_when(spec: Option<JobSpec>, asked: u32) -> JobHandle {
     let cancel = Callback::from(move |()| runner.cancel());
     let retry = Callback::from(move |()| attempt.set(*attempt + 1));
     let state = (*state).clone().unwrap_or_else(|| Snapshot {
-        run: 0,
         phase: Phase::Running,
-        progress: no_progress(),
-        elapsed_ms: 0.0,
-        runs: crate::worker_pool::Runs::Starting,
-        detail: None,
+        ..Snapshot::default()
     });
     JobHandle {
         state,
         cancel,
         retry,
     }
-}
-
-/// The one status text of a run. Running: `Computing {what} {where}: {progress}…`; done:
-/// `done: {total} {unit} in {time} · {rate} · {where}`; cancelled: `Cancelled: {cancelled}`;
-/// failed: `{What} could not be computed: {message}`.
-pub fn status_text<D>(what: &str, cancelled: &str, s: &Snapshot<D>) -> String {
-    let p = &s.progress;
-    let runs = s.runs.describe();
-    match &s.phase {
-        Phase::Running if p.total == 0 => format!("Computing {what} {runs}…"),
-        Phase::Running => format!(
-            "Computing {what} {runs}: {}…",
-            progress_text(p, s.elapsed_ms)
-        ),
-        Phase::Done => {
-            let seconds = s.elapsed_ms / 1000.0;
-            let rate = (p.done as f64 / seconds.max(1e-3)).round() as u64;
-            let unit = p.unit.label();
-            format!(
-                "done: {} {unit} in {} · {} {unit}/s · {runs}",
-                grouped(p.total),
-                took(seconds),
-                grouped(rate)
-            )
-        }
-        Phase::Cancelled => format!("Cancelled: {cancelled}"),
-        Phase::Failed(message) => format!("{} could not be computed: {message}", capitalise(what)),
-    }
-}
-
-/// The one status line of every client, a box of `class`: "Starting…" before the first
-/// snapshot (`None`); while running or done the bar (`{id}-progress`, labelled `label`); the
-/// text (`text_id`, from [`status_text`]); while running, Cancel (`{id}-cancel`) unless the
-/// page has its own in a toolbar (`cancel` is `None`); after a cancel "Compute again"
-/// (`{id}-retry`) when `retry` is given. A plain function: it holds no state, and each
-/// component costs the module yew's lifecycle code.
-pub fn status_line<D>(
-    (id, text_id, label, class): (&str, &str, &str, &str),
-    line: Option<(String, &Snapshot<D>)>,
-    cancel: Option<&Callback<()>>,
-    retry: Option<&Callback<()>>,
-) -> Html {
-    let Some((text, s)) = line else {
-        return html! {
-            <div class={class.to_string()} id={id.to_string()}>
-                <span id={text_id.to_string()} role="status">{ "Starting…" }</span>
-            </div>
-        };
-    };
-    let p = &s.progress;
-    let bar = match (&s.phase, p.total) {
-        (Phase::Running, 0) => html! {
-            <progress id={format!("{id}-progress")} aria-label={label.to_string()}></progress>
-        },
-        (Phase::Running | Phase::Done, _) => html! {
-            <progress id={format!("{id}-progress")} max={p.total.max(1).to_string()}
-                value={p.done.min(p.total).to_string()} aria-label={label.to_string()}></progress>
-        },
-        _ => html! {},
-    };
-    let failed = matches!(s.phase, Phase::Failed(_));
-    let role = if failed { "alert" } else { "status" };
-    html! {
-        <div class={class.to_string()} id={id.to_string()}>
-            { bar }
-            <span id={text_id.to_string()} class={failed.then_some("error")} {role}>{ text }</span>
-            if let (Phase::Running, Some(cancel)) = (&s.phase, cancel) {
-                <button type="button" id={format!("{id}-cancel")} onclick={cancel.reform(|_: MouseEvent| ())}>{ "Cancel" }</button>
-            }
-            if let (Phase::Cancelled, Some(retry)) = (&s.phase, retry) {
-                <button type="button" id={format!("{id}-retry")} onclick={retry.reform(|_: MouseEvent| ())}>{ "Compute again" }</button>
-            }
-        </div>
-    }
-}
-
-/// A single job's status line while it runs or after a cancel (nothing once it has ended:
-/// the page shows the output or message). `id` names the elements (`{id}-text` inside);
-/// `what` is what is computed, e.g. "the 600 × 600 grid".
-pub fn job_status(id: &str, what: &str, job: &JobHandle) -> Html {
-    if matches!(job.state.phase, Phase::Done | Phase::Failed(_)) {
-        return html! {};
-    }
-    let text = status_text(what, &format!("{what} was not computed."), &job.state);
-    let ids = (
-        id,
-        &*format!("{id}-text"),
-        &*format!("Computing {what}"),
-        "job-status",
-    );
-    status_line(
-        ids,
-        Some((text, &job.state)),
-        Some(&job.cancel),
-        Some(&job.retry),
-    )
 }

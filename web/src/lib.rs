@@ -4,14 +4,15 @@
 //! * [`bundle`]: the two wasm modules of `dist/` (`core` and `lab`) and the switch between them;
 //! * [`route`]: URL state — every page's state lives in `location.hash`; the one page list;
 //! * [`pages`]: one module per route;
-//! * [`components`]: pieces the pages share (value strip canvas, chart, period facts, export);
+//! * [`components`]: pieces the pages share (value strip canvas, chart, period facts, export,
+//!   the one job status line);
 //! * [`format`]: shared text (grouped numbers, durations, the one progress line);
 //! * [`worker`]: the one job protocol, the `Job` of every kind, and the Web Worker's host loop
 //!   (started by [`start_worker`]);
 //! * [`worker_client`]: one Web Worker from the page's side ([`worker_client::WorkerLink`]);
 //! * [`worker_pool`]: the one job client: work cut into pieces (one for a single job) for a
 //!   pool of workers or the main thread, one snapshot type, one state handle;
-//! * [`jobs`]: its page API (`JobRunner`, `use_job`, the one status line `status_line`);
+//! * [`jobs`]: its page API for single jobs (`JobRunner`, `use_job`);
 //! * [`tiles`]: period maps computed tile by tile (worker pool or main thread) into a canvas.
 //!
 //! The page computes nothing itself: every value, outcome and period comes from

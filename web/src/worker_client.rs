@@ -213,21 +213,13 @@ fn decode(data: &JsValue) -> Option<WorkerReply> {
     bincode::deserialize(&bytes).ok()
 }
 
-thread_local! {
-    /// Worker messages this page has received, all links together.
-    static REPLIES: Cell<u64> = const { Cell::new(0) };
-}
-
-/// Counts one worker message in `globalThis.heaplabWorkerReplies`, which the end-to-end tests
-/// read to see that a cancelled job sends nothing more (its worker is idle or terminated).
+/// Counts one worker message, all links together, in `globalThis.heaplabWorkerReplies`, which
+/// the end-to-end tests read to see that a cancelled job sends nothing more (its worker is
+/// idle or terminated).
 fn count_reply() {
-    let count = REPLIES.with(|c| {
-        c.set(c.get() + 1);
-        c.get()
-    });
-    let _ = js_sys::Reflect::set(
-        &js_sys::global(),
-        &"heaplabWorkerReplies".into(),
-        &JsValue::from_f64(count as f64),
-    );
+    let (global, key) = (js_sys::global(), JsValue::from("heaplabWorkerReplies"));
+    let count = js_sys::Reflect::get(&global, &key)
+        .ok()
+        .and_then(|v| v.as_f64());
+    let _ = js_sys::Reflect::set(&global, &key, &(count.unwrap_or(0.0) + 1.0).into());
 }

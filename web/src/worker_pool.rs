@@ -25,8 +25,7 @@ use yew::Callback;
 
 use crate::worker::{Job, JobId, JobOutput, JobSpec, Place, Progress, WorkerReply, WorkerRequest};
 use crate::worker_client::{
-    has_worker_api, note_worker_timeout, worker_available, worker_timed_out, WorkerLink,
-    WORKER_TIMEOUT_MS,
+    has_worker_api, note_worker_timeout, worker_available, WorkerLink, WORKER_TIMEOUT_MS,
 };
 
 /// The most workers a pool starts, whatever `navigator.hardwareConcurrency` says.
@@ -55,9 +54,10 @@ pub fn now() -> f64 {
 }
 
 /// Where a run's pieces are computed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Runs {
     /// Not decided yet: the worker bootstrap is being looked for.
+    #[default]
     Starting,
     /// Workers are spawned and none has loaded yet.
     Loading,
@@ -67,30 +67,13 @@ pub enum Runs {
     MainThread,
 }
 
-impl Runs {
-    /// `in a Web Worker`, `in 4 Web Workers`, `on the main thread, as …`: for status lines.
-    /// After a worker did not load in time it says so, rather than silently waiting or
-    /// making the tab slower.
-    pub fn describe(self) -> String {
-        let slow = worker_timed_out();
-        match self {
-            Runs::Starting => "(starting)".into(),
-            Runs::Loading if slow => "in a Web Worker that is still loading after 10 s (a slow connection?): Cancel stops waiting".into(),
-            Runs::Loading => "in a Web Worker (loading)".into(),
-            Runs::Workers(1) => "in a Web Worker".into(),
-            Runs::Workers(n) => format!("in {n} Web Workers"),
-            Runs::MainThread if slow => "on the main thread: the Web Worker did not load within 10 s (a slow connection?), so the page may respond slowly".into(),
-            Runs::MainThread => "on the main thread, as no Web Worker runs here".into(),
-        }
-    }
-}
-
 /// How a run stands.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Phase {
     /// Being computed.
     Running,
     /// Everything is computed.
+    #[default]
     Done,
     /// The visitor cancelled it.
     Cancelled,
@@ -101,7 +84,7 @@ pub enum Phase {
 /// The one progress snapshot every client reports: the run's number, its phase, how far,
 /// for how long, where; `detail` is what the page draws besides (a map's counts, a sweep's
 /// summary, a job's output).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Snapshot<D> {
     /// The run's number (one per start).
     pub run: u64,
@@ -141,6 +124,7 @@ struct Slot {
 }
 
 /// The client's state, kept inside a [`Work`].
+#[derive(Default)]
 pub struct Client {
     size: usize,
     runs: Runs,
@@ -174,21 +158,8 @@ impl Client {
         Client {
             size,
             runs,
-            probing: false,
-            slots: Vec::new(),
-            next_key: 0,
-            watchdog: None,
-            step: None,
-            main: None,
-            next_id: 0,
-            first_id: 0,
-            run: 0,
-            active: false,
-            patient: false,
-            phase: Phase::Done,
             started: now(),
-            last_report: 0.0,
-            due: None,
+            ..Client::default()
         }
     }
 

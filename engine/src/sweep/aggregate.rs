@@ -68,7 +68,7 @@ pub struct CheckTally {
 }
 
 /// The caps a summary is cut to (from the sweep's spec); merging needs the same caps.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Caps {
     /// Top-k length (0 when no `--top`).
     pub top: usize,

@@ -88,12 +88,25 @@ pub fn put_rgba(
     width: u32,
     height: u32,
 ) -> Result<(), String> {
-    canvas.set_width(width);
-    canvas.set_height(height);
+    if canvas.width() != width || canvas.height() != height {
+        canvas.set_width(width);
+        canvas.set_height(height);
+    }
+    put_rgba_at(canvas, rgba, (width, height), (0, 0))
+}
+
+/// Draws `rgba` (`size` pixels, row by row) into `canvas` with its top left corner at `at`,
+/// leaving the rest of the canvas as it is (a map's tile).
+pub fn put_rgba_at(
+    canvas: &HtmlCanvasElement,
+    rgba: &[u8],
+    (width, height): (u32, u32),
+    (left, top): (u32, u32),
+) -> Result<(), String> {
     let ctx = context_2d(canvas)?;
     let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(rgba), width, height)
         .map_err(|_| "the image could not be made".to_string())?;
-    ctx.put_image_data(&image, 0.0, 0.0)
+    ctx.put_image_data(&image, f64::from(left), f64::from(top))
         .map_err(|_| "the image could not be drawn".to_string())
 }
 

@@ -10,7 +10,8 @@ use yew::prelude::*;
 
 use super::palette::{value_css, ColourSwatch};
 use super::value_strip::ValueStrip;
-use crate::jobs::{job_status, use_job};
+use crate::components::job_status::job_status;
+use crate::jobs::use_job;
 use crate::route::misere::MisereRequest;
 use crate::route::navigate;
 use crate::worker::jobs::misere_outcomes::MisereOutcomes;

@@ -36,7 +36,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlImageElement};
 use yew::prelude::*;
 
-use super::export::{download_canvas, new_canvas};
+use super::export::{context_2d, download_canvas, new_canvas};
 use folds::{use_folds, Folds};
 use pan::{use_pan_zoom, PanZoom};
 
@@ -232,12 +232,7 @@ pub fn svg_to_png(svg: &str, scale: u32, filename: &str) -> Result<(), String> {
         if let Some(canvas) = new_canvas() {
             canvas.set_width((f64::from(img.natural_width()) * scale) as u32);
             canvas.set_height((f64::from(img.natural_height()) * scale) as u32);
-            if let Some(ctx) = canvas
-                .get_context("2d")
-                .ok()
-                .flatten()
-                .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
-            {
+            if let Ok(ctx) = context_2d(&canvas) {
                 let _ = ctx.scale(scale, scale);
                 let _ = ctx.draw_image_with_html_image_element(&img, 0.0, 0.0);
                 if let Err(e) = download_canvas(&canvas, &filename) {

@@ -29,9 +29,10 @@ use crate::components::field::field_errors;
 use crate::route::PageQuery;
 
 use crate::components::export::download_text;
+use crate::components::job_status::job_status;
 use crate::components::page::page_head;
 use crate::components::tree::{svg_to_png, TreeView};
-use crate::jobs::{job_status, use_job};
+use crate::jobs::use_job;
 use crate::route::navigate;
 use crate::worker::JobSpec;
 

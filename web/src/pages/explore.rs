@@ -20,9 +20,9 @@ use crate::components::field::{
     edit_form, field_errors, submit_or_rerun, text_field, use_query_form, FieldError,
     TextFieldProps,
 };
+use crate::components::job_status::{status_line, status_text};
 use crate::components::page::page_head;
 use crate::format::grouped;
-use crate::jobs::{status_line, status_text};
 use crate::protocol::sweep::set_family;
 use crate::route::explore::{checks_for, ExploreQuery};
 use crate::route::registry::plain_errors;

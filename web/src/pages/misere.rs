@@ -19,8 +19,9 @@ use yew::props;
 use crate::components::field::{
     edit_form, field_errors, submit_when_valid, text_field, use_live_form, TextFieldProps,
 };
+use crate::components::job_status::job_status;
 use crate::components::page::{empty_results, page_head};
-use crate::jobs::{job_status, use_job};
+use crate::jobs::use_job;
 use crate::route::misere::{MisereParams, MisereQuery};
 use crate::route::registry::{plain_errors, FieldError};
 use crate::worker::jobs::misere::MisereResult;

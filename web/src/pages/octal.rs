@@ -22,10 +22,11 @@ use crate::components::export::{download_canvas, download_text};
 use crate::components::field::{
     edit_text, submit_or_rerun, text_field, use_live_form, TextFieldProps,
 };
+use crate::components::job_status::job_status;
 use crate::components::misere_strip::misere_card;
 use crate::components::page::{empty_results, error_card, page_head};
 use crate::format::grouped;
-use crate::jobs::{job_status, use_job};
+use crate::jobs::use_job;
 use crate::route::misere::MisereRequest;
 use crate::route::{navigate, OctalParams, OctalQuery};
 use crate::worker::{JobSpec, OctalRequest};

@@ -33,11 +33,12 @@ use crate::components::export::{
 use crate::components::field::{
     edit_form, field_errors, submit_when_valid, text_field, use_live_form, TextFieldProps,
 };
+use crate::components::job_status::job_status;
 use crate::components::page::{empty_results, page_head};
 use crate::components::palette::ColourSwatch;
 use crate::components::tree::TreeView;
 use crate::components::value_strip::{device_scale, strip_layout, strip_rgba, use_box_width};
-use crate::jobs::{job_status, use_job};
+use crate::jobs::use_job;
 use crate::route::partizan::{PartizanQuery, PartizanRequest, PartizanView, FAMILIES};
 use crate::worker::{JobSpec, PartizanResult};
 use game::GameJob;

@@ -26,11 +26,12 @@ use crate::route::PageQuery;
 
 use crate::components::export::download_text;
 use crate::components::field::{text_field, use_query_form, TextFieldProps};
+use crate::components::job_status::job_status;
 use crate::components::page::page_head;
 use crate::components::tree::TreeView;
 use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::format::shortened;
-use crate::jobs::{job_status, use_job};
+use crate::jobs::use_job;
 pub use crate::route::scoring::{ScoringQuery, FIGURE_1, MAX_PAGE_TERMS};
 use crate::worker::{JobSpec, ScoringOctalRequest, ScoringTable};
 

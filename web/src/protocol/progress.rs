@@ -3,9 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 /// What a job counts, in the visitor's words.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Unit {
     /// Cells of a 2-D window.
+    #[default]
     Cells,
     /// Rulesets (pixels) of a period map.
     Rulesets,
@@ -34,7 +35,8 @@ impl Unit {
 
 /// How far a job is: `done` of `total` in `unit`, and for searches that double their length
 /// (octal games) the length being computed now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// The default is nothing counted yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Progress {
     /// Work done.
     pub done: u64,

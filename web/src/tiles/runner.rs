@@ -6,14 +6,14 @@
 
 use heaplab_engine::figure::Colouring;
 use heaplab_engine::period_map::{Cell, CellClass, Family, Window, DEFAULT_CELL_BUDGET};
-use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+use web_sys::HtmlCanvasElement;
 use yew::Callback;
 
 use super::cursor::TwoPassCursor;
 use super::grid::MapGrid;
+use super::painter::Painter;
 use crate::worker::{JobId, JobOutput, JobSpec, Progress, TileRequest, TileResult, Unit};
-use crate::worker_pool::{now, pool_size, pump, Client, Handle, Phase, Runs, Snapshot, Work};
+use crate::worker_pool::{pool_size, pump, Client, Handle, Phase, Runs, Snapshot, Work};
 
 /// Heaps one ruleset may compute before it is "unresolved" (the CLI's default too).
 pub const MAX_HEAPS: u64 = DEFAULT_CELL_BUDGET;
@@ -24,9 +24,6 @@ const MAIN_TILE_MS: f64 = 12.0;
 /// [`COARSE_STRIDE`]-th pixel of every [`COARSE_STRIDE`]-th row, as blocks, then every pixel.
 const COARSE_MIN_PIXELS: u64 = 1 << 16;
 const COARSE_STRIDE: u32 = 8;
-/// With a log colouring the scale grows as tiles arrive; the whole map is recoloured at most
-/// this often, and once at the end.
-const RECOLOUR_MS: f64 = 400.0;
 
 /// What a map's snapshot carries besides progress (in rulesets): the legend's data.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,12 +49,10 @@ struct Inner {
     /// Samples of the coarse pass not solved yet, and when the last one arrived.
     coarse_left: u64,
     coarse_ms: Option<f64>,
-    canvas: Option<HtmlCanvasElement>,
+    painter: Painter,
     client: Client,
     /// Milliseconds per pixel, a running average over the tiles so far.
     ms_per_pixel: Option<f64>,
-    last_recolour: f64,
-    drawn_scale: u64,
     /// Pixels resolved by a click, kept across zoom and pan (exact cells, keyed by ruleset)
     /// and put back into every new map's grid as its tiles arrive.
     resolved: Vec<(Family, Cell)>,
@@ -121,12 +116,7 @@ pub struct MapRunner(Handle<Inner>);
 impl MapRunner {
     /// A runner that reports to `on_progress`; it starts no worker until [`Self::start`].
     pub fn new(on_progress: Callback<MapSnapshot>) -> MapRunner {
-        let window = Window {
-            x0: 0,
-            x1: 0,
-            y0: 0,
-            y1: 0,
-        };
+        let window = Window::default();
         let inner = Inner {
             family: Family::ThreeMove { s3: 3 },
             colouring: Colouring::Class,
@@ -134,11 +124,9 @@ impl MapRunner {
             cursor: TwoPassCursor::new(window, 1),
             coarse_left: 0,
             coarse_ms: None,
-            canvas: None,
+            painter: Painter::default(),
             client: Client::new(pool_size()),
             ms_per_pixel: None,
-            last_recolour: 0.0,
-            drawn_scale: 1,
             resolved: Vec::new(),
         };
         MapRunner(Handle::new(inner, on_progress))
@@ -167,13 +155,7 @@ impl MapRunner {
             inner.coarse_left = inner.cursor.remaining() * u64::from(stride > 1);
             inner.coarse_ms = None;
             inner.ms_per_pixel = None;
-            inner.last_recolour = now();
-            inner.drawn_scale = 1;
-            inner.canvas = canvas;
-            if let Some(c) = &inner.canvas {
-                c.set_width(window.x1 - window.x0);
-                c.set_height(window.y1 - window.y0);
-            }
+            inner.painter = Painter::new(canvas, window);
             pump(inner, handle);
         });
     }
@@ -193,7 +175,7 @@ impl MapRunner {
     pub fn recolour(&self, colouring: Colouring) {
         self.0.with(|inner, _| {
             inner.colouring = colouring;
-            inner.redraw_all();
+            inner.painter.repaint(&inner.grid, colouring);
             inner.client.report(true);
         });
     }
@@ -208,17 +190,15 @@ impl MapRunner {
                 return;
             }
             inner.resolved.push((family, cell));
-            if inner.grid.scale_max(inner.colouring) != inner.drawn_scale {
-                inner.redraw_all();
-            } else {
-                let pixel = Window {
-                    x0: cell.x,
-                    x1: cell.x + 1,
-                    y0: cell.y,
-                    y1: cell.y + 1,
-                };
-                inner.draw(pixel, inner.drawn_scale);
-            }
+            let pixel = Window {
+                x0: cell.x,
+                x1: cell.x + 1,
+                y0: cell.y,
+                y1: cell.y + 1,
+            };
+            inner
+                .painter
+                .update(&inner.grid, inner.colouring, pixel, true);
             inner.client.report(true);
         });
     }
@@ -282,15 +262,11 @@ impl Inner {
         }
         let region = self.coarse_region(result.tile, result.stride, cells.len() as u64);
         let finished = self.grid.done() >= self.grid.total();
-        let scale = self.grid.scale_max(self.colouring);
         if finished {
             self.client.end(Phase::Done);
         }
-        if scale != self.drawn_scale && (finished || now() - self.last_recolour >= RECOLOUR_MS) {
-            self.redraw_all();
-        } else {
-            self.draw(region, self.drawn_scale);
-        }
+        self.painter
+            .update(&self.grid, self.colouring, region, finished);
         let coarse_done = result.stride > 1 && self.coarse_left == 0 && self.coarse_ms.is_none();
         if coarse_done {
             self.coarse_ms = Some(self.client.elapsed_ms());
@@ -310,40 +286,6 @@ impl Inner {
             x1: (tile.x1 + stride - 1).min(w.x1),
             y1: (tile.y1 + stride - 1).min(w.y1),
             ..tile
-        }
-    }
-
-    /// Draws the whole map with the current scale.
-    fn redraw_all(&mut self) {
-        self.drawn_scale = self.grid.scale_max(self.colouring);
-        self.last_recolour = now();
-        self.draw(self.grid.window(), self.drawn_scale);
-    }
-
-    /// Puts the pixels of `region` into the canvas.
-    fn draw(&self, region: Window, scale: u64) {
-        let Some(canvas) = &self.canvas else {
-            return;
-        };
-        let window = self.grid.window();
-        let ctx = canvas
-            .get_context("2d")
-            .ok()
-            .flatten()
-            .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok());
-        let Some(ctx) = ctx else {
-            return;
-        };
-        let rgba = self.grid.rgba(region, self.colouring, scale);
-        let width = region.x1 - region.x0;
-        let height = region.y1 - region.y0;
-        if let Ok(image) =
-            ImageData::new_with_u8_clamped_array_and_sh(Clamped(&rgba), width, height)
-        {
-            let left = f64::from(region.x0 - window.x0);
-            let top = f64::from(window.y1 - region.y1);
-            // A failed put only leaves the tile blank; the export still has it.
-            let _ = ctx.put_image_data(&image, left, top);
         }
     }
 }

@@ -91,7 +91,8 @@ macro_rules! for_each_job {
                 end: u64,
             } in sweep_job for "core", stepped;
             /// A constant-memory outcome-period search ([`jobs::outcome_cycle`]).
-            OutcomeCycle(jobs::outcome_cycle::CycleRequest) in outcome_cycle for "core", stepped;
+            OutcomeCycle(jobs::outcome_cycle::CycleRequest) in outcome_cycle for "core", stepped
+                as outcome_cycle;
             /// Single heaps' misère outcomes ([`jobs::misere_outcomes`]).
             MisereOutcomes($crate::protocol::MisereRequest) in misere_outcomes for "core", whole as misere_outcomes;
         }

@@ -400,11 +400,14 @@ fn outcome_cycle_job_proves_a_period_beyond_the_page_search() {
         period,
         saltus: 0,
     };
-    assert_eq!(job.output(), Ok(JobOutput::OutcomeCycle(expected)));
+    assert_eq!(
+        job.output(),
+        Ok(JobOutput::OutcomeCycle(Box::new(expected)))
+    );
     assert!(last > 0, "the job ran in more than one step");
     assert_eq!(
         run_to_end(&spec, Place::Worker),
-        Ok(JobOutput::OutcomeCycle(expected))
+        Ok(JobOutput::OutcomeCycle(Box::new(expected)))
     );
 }
 

@@ -13,7 +13,8 @@ use yew::prelude::*;
 
 use super::{file_stem, navigate_with};
 use crate::components::export::{download_rgba, download_text, put_rgba, ScaledPng};
-use crate::jobs::{job_status, use_job, Shared};
+use crate::components::job_status::job_status;
+use crate::jobs::{use_job, Shared};
 use crate::route::cumulative::{CumulativeParams, MAX_ZOOM};
 use crate::worker::JobSpec;
 

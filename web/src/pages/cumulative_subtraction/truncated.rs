@@ -8,8 +8,9 @@ use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
 use crate::components::export::{download_canvas, download_text};
+use crate::components::job_status::job_status;
 use crate::components::value_chart::device_area;
-use crate::jobs::{job_status, use_job};
+use crate::jobs::use_job;
 use crate::worker::JobSpec;
 
 /// The chart's largest width and its height, in CSS pixels.

@@ -19,6 +19,7 @@ const PIECES_PER_WORKER: u64 = 8;
 /// A sweep's snapshot for the page: its detail is the merged summary of the pieces so far.
 pub type SweepProgress = Snapshot<Rc<Summary>>;
 
+#[derive(Default)]
 struct Inner {
     request: Option<SweepRequest>,
     caps: Caps,
@@ -80,14 +81,8 @@ impl SweepRunner {
     /// A runner that reports to `on_progress`; it starts no worker until [`Self::start`].
     pub fn new(on_progress: Callback<SweepProgress>) -> SweepRunner {
         let inner = Inner {
-            request: None,
-            caps: Caps { top: 0, rows: 0 },
-            pieces: Vec::new(),
-            next_piece: 0,
-            running: Vec::new(),
-            summary: Summary::default(),
-            total: 0,
             client: Client::new(pool_size()),
+            ..Inner::default()
         };
         SweepRunner(Handle::new(inner, on_progress))
     }

@@ -5,7 +5,8 @@
 use yew::prelude::*;
 
 use super::thermo::ThermoCard;
-use crate::jobs::{job_status, use_job};
+use crate::components::job_status::job_status;
+use crate::jobs::use_job;
 use crate::route::partizan::GameRequest;
 use crate::worker::{GameResult, JobSpec};
 

@@ -3,11 +3,12 @@
 
 use heaplab_engine::figure::{self, class_colour, hex, Colouring};
 use heaplab_engine::period_map::{CellClass, Family};
-use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+
+use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
 use super::class_label;
+use crate::components::export::put_rgba;
 use crate::components::palette::ColourSwatch;
 use crate::format::grouped;
 use crate::route::MapParams;
@@ -98,21 +99,14 @@ fn ramp_bar() -> Html {
     {
         let node = node.clone();
         use_effect_with((), move |_| {
-            let ctx = node
-                .cast::<HtmlCanvasElement>()
-                .and_then(|c| c.get_context("2d").ok().flatten())
-                .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok());
-            if let Some(ctx) = ctx {
-                let mut pixels = Vec::with_capacity(WIDTH as usize * 4);
-                for i in 0..WIDTH {
-                    let [r, g, b] = figure::ramp(f64::from(i) / f64::from(WIDTH - 1));
-                    pixels.extend_from_slice(&[r, g, b, 255]);
-                }
-                if let Ok(image) =
-                    ImageData::new_with_u8_clamped_array_and_sh(Clamped(&pixels), WIDTH, 1)
-                {
-                    let _ = ctx.put_image_data(&image, 0.0, 0.0);
-                }
+            if let Some(canvas) = node.cast::<HtmlCanvasElement>() {
+                let pixels: Vec<u8> = (0..WIDTH)
+                    .flat_map(|i| {
+                        let [r, g, b] = figure::ramp(f64::from(i) / f64::from(WIDTH - 1));
+                        [r, g, b, 255]
+                    })
+                    .collect();
+                let _ = put_rgba(&canvas, &pixels, WIDTH, 1);
             }
         });
     }

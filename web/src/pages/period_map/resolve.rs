@@ -7,8 +7,9 @@ use heaplab_engine::period_map::{cell_with, Family};
 use yew::prelude::*;
 
 use super::set_text;
+use crate::components::job_status::job_status;
 use crate::format::{cycle_answer, grouped};
-use crate::jobs::{job_status, use_job_when, JobHandle};
+use crate::jobs::{use_job_when, JobHandle};
 use crate::route::format_query;
 use crate::tiles::runner::{MapRunner, MAX_HEAPS};
 use crate::worker::{CycleRequest, JobSpec};
@@ -42,7 +43,7 @@ pub fn use_resolver(map: &MapRunner) -> Resolver {
         use_effect_with((found, *target), move |(found, target)| {
             if let (Some(shared), Some(((family, x, y), _))) = (found, target) {
                 if let Some(Ok(period)) = shared.outcome_cycle() {
-                    map.resolve(*family, cell_with(*family, *x, *y, period));
+                    map.resolve(*family, cell_with(*family, *x, *y, *period));
                 }
             }
         });
@@ -67,7 +68,7 @@ fn panel((family, x, y): Target, job: JobHandle) -> Html {
     let set = set_text(&moves);
     let result = job
         .output()
-        .and_then(|shared| shared.outcome_cycle())
+        .and_then(|shared| shared.outcome_cycle().map(|r| r.copied()))
         .map(|answer| format!("{set}: {}", cycle_answer(answer)));
     let inner: Vec<String> = moves.iter().map(u32::to_string).collect();
     let link = format!(

@@ -3,39 +3,20 @@
 //! zoom/pan key asks for.
 
 use heaplab_engine::plane::Solution;
-use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, ImageData};
+use web_sys::{Element, HtmlCanvasElement};
 use yew::prelude::*;
 
 use super::render;
+use crate::components::export::put_rgba;
 use crate::components::pixel_canvas::{Drag, ViewKey};
 use crate::components::zoom_box::show_zoom_box;
 use crate::route::plane::{PlaneMode, View};
 
-/// The canvas's 2-D context, if it has one.
-pub(super) fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
-    canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-}
-
-/// Draws the picture into the canvas (one pixel per cell).
+/// Draws the picture into the canvas (one pixel per cell). A failed put leaves the canvas
+/// blank; the export still renders from the solution.
 pub(super) fn draw(canvas: &HtmlCanvasElement, solution: &Solution, mode: PlaneMode) {
     let (w, h) = (solution.grid.width, solution.grid.height);
-    if canvas.width() != w || canvas.height() != h {
-        canvas.set_width(w);
-        canvas.set_height(h);
-    }
-    let Some(ctx) = context(canvas) else {
-        return;
-    };
-    let rgba = render(solution, mode);
-    if let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&rgba), w, h) {
-        // A failed put leaves the canvas blank; the export still renders from the solution.
-        let _ = ctx.put_image_data(&image, 0.0, 0.0);
-    }
+    let _ = put_rgba(canvas, &render(solution, mode), w, h);
 }
 
 /// The cell under a client point, from the canvas's on-screen (transformed) rectangle.

@@ -9,8 +9,9 @@ use super::pointer::{pointer_handlers, PointerHandlers};
 use super::render;
 use super::state::PlaneState;
 use crate::components::export::{download_rgba, download_text, ScaledPng};
+use crate::components::job_status::{status_line, status_text};
 use crate::components::pixel_canvas::{view_button, view_buttons, ViewKey};
-use crate::jobs::{status_line, status_text, JobState};
+use crate::jobs::JobState;
 use crate::route::plane::{PlaneMode, PlaneParams};
 use crate::worker_pool::Phase;
 

@@ -10,8 +10,9 @@ use heaplab_engine::plane::Solution;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement};
 use yew::prelude::*;
 
-use super::canvas::{context, draw, Press};
+use super::canvas::{draw, Press};
 use super::form::form_text;
+use crate::components::export::context_2d;
 use crate::components::field::same_state;
 use crate::components::pixel_canvas::{fraction_in, wheel_zoom};
 use crate::jobs::{JobRunner, JobState};
@@ -156,7 +157,7 @@ fn use_job(state: &PlaneState, key: Option<PlaneKey>) {
     let canvas = state.canvas.clone();
     use_effect_with(key, move |key| {
         if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-            if let Some(ctx) = context(&c) {
+            if let Ok(ctx) = context_2d(&c) {
                 ctx.clear_rect(0.0, 0.0, f64::from(c.width()), f64::from(c.height()));
             }
         }

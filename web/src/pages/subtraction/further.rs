@@ -6,8 +6,9 @@ use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::Periodicity;
 use yew::prelude::*;
 
+use crate::components::job_status::job_status;
 use crate::format::{cycle_answer, grouped};
-use crate::jobs::{job_status, use_job};
+use crate::jobs::use_job;
 use crate::route::{navigate, SubtractionQuery};
 use crate::worker::{CycleRequest, JobSpec};
 
@@ -59,7 +60,7 @@ fn search(props: &SearchProps) -> Html {
         moves: props.set.elements().to_vec(),
     }));
     let answer = match job.output() {
-        Some(shared) => shared.outcome_cycle(),
+        Some(shared) => shared.outcome_cycle().map(|r| r.copied()),
         _ => None,
     };
     let proven = answer.and_then(Result::ok).filter(|p| p.period().is_some());

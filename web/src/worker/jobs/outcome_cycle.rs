@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::worker::{Job, JobOutput, Place, Progress, Unit};
 
 /// What a finished job sends back ([`crate::worker::JobOutput::OutcomeCycle`]).
-pub type Output = Periodicity;
+pub type Output = Box<Periodicity>;
 
 /// The longest search a worker runs (10^12 heaps: about an hour at the worker's rate).
 pub const WORKER_CYCLE_CAP: u64 = 1_000_000_000_000;
@@ -75,7 +75,7 @@ impl Job for Cycle {
 
     fn output(self: Box<Self>) -> Result<JobOutput, String> {
         self.answer
-            .map(JobOutput::OutcomeCycle)
+            .map(|answer| JobOutput::OutcomeCycle(Box::new(answer)))
             .ok_or_else(|| "the computation stopped early".to_string())
     }
 }
