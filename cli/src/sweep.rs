@@ -25,11 +25,7 @@ use std::sync::mpsc;
 /// Arguments of `heaplab sweep`.
 #[derive(Args)]
 pub struct SweepArgs {
-    /// The family: `subtraction` (every non-empty S ⊆ {1..m}), `all-but` (every excluded
-    /// set E ⊆ {1..m}), `cumulative-subtraction` (every S ⊆ {1..m}), `octal` or
-    /// `hexadecimal` (every code of --digits D digits), `scoring-octal` (taking-no-breaking
-    /// codes of --digits D digits, points p_i = i), or a period-map window `3move`,
-    /// `4move`, `maxsym5` (--fixed N --x A..B --y C..D).
+    #[arg(help = family_help())]
     family: String,
     /// The bound m of the set families: sets of numbers in 1..m.
     #[arg(long, allow_hyphen_values = true)]
@@ -91,6 +87,11 @@ pub struct SweepArgs {
 }
 
 /// Builds the spec from the arguments, with one-line errors.
+/// The family argument's help, from the registered families' summaries.
+fn family_help() -> String {
+    format!("The family: {}.", Family::summaries().join(", "))
+}
+
 fn spec(args: &SweepArgs) -> Result<SweepSpec, EngineError> {
     let small = |text: &Option<String>, name, min, max| {
         text.as_deref()

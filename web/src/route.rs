@@ -9,33 +9,30 @@
 //!
 //! # URL parameters
 //!
-//! * `#/subtraction`: `S` (a finite set, `2,3,7`) or `E` (the exclusions of an all-but game),
-//!   and `n` (heaps shown). See [`SubtractionQuery`].
-//! * `#/period-map`: the whole view of a period map ([`MapQuery`]):
-//!   - `family`: `3move` (`{s1, s2, s3}`), `4move` (`{s1, s2, s3, s1+s3}`) or `maxsym5`
-//!     (`{s1, s2, m-s2, m-s1, m}`);
-//!   - `fixed`: the fixed move (`s3`, or `m` for `maxsym5`);
-//!   - `s1`, `s2`: half-open ranges `a..b` of the two free moves; `s1` runs along the
-//!     horizontal axis, `s2` up the vertical one;
-//!   - `colour`: `class` (survey Figure 1), `period` or `preperiod` (log scales).
-//!
-//!   Missing keys take the family's default view, e.g. `#/period-map` is the survey's Figure 1
-//!   window `#/period-map?family=3move&fixed=3001&s1=401..1600&s2=901..2100&colour=class`.
-//! * `#/cumulative-subtraction`: see [`cumulative`].
-//! * `#/misere`: see [`misere`].
-//! * `#/atlas`: see [`atlas`].
-//! * `#/guide`: `page` (a file of the user guide, `octal`; `cite` for the BibTeX entry) and
-//!   `at` (a heading's id). `#/help` and `#/about` show the guide. See [`GuideQuery`].
+//! Each page's parameters are documented on its query type (`SubtractionQuery`, `MapQuery`,
+//! `plane::PlaneQuery`, …) and, with examples, in the user guide's page for it.
 
-pub mod atlas;
-pub mod cumulative;
-pub mod cumulative_games;
-pub mod explore;
-pub mod misere;
-pub mod partizan;
-pub mod plane;
 pub mod registry;
-pub mod scoring;
+
+/// Expands the page list into the `pub mod` line of each page whose query type has a module
+/// of its own here (`plane::PlaneQuery`); queries defined in this file need none.
+macro_rules! route_modules {
+    ($($(#[$doc:meta])* $variant:ident($($query:ident)::+ at $path:literal -> $params:ty, $errors:ty; $check:ident, $fields:expr)
+        $nav:literal $title:literal $module:ident::$page:ident in $bundle:literal
+        $summary:literal [$($example:tt),*];)*) => {
+        $(route_module!($($query)::+);)*
+    };
+}
+
+/// One page's `pub mod` line (see `route_modules`).
+macro_rules! route_module {
+    ($module:ident :: $query:ident) => {
+        pub mod $module;
+    };
+    ($query:ident) => {};
+}
+
+crate::for_each_page!(route_modules);
 
 pub use registry::PageQuery;
 

@@ -11,12 +11,12 @@
 //! serialized form of shard and resume files) and [`Ruleset`] (one variant per type's
 //! ruleset), and dispatches their methods to the types.
 
-use super::families::*;
+pub use super::families::{kind_name, Family, Ruleset};
 use super::metrics::{Measured, Workspace};
 use crate::checks::{Subject, SubjectKind};
 use crate::period_map::Window;
 use crate::{Budget, EngineError};
-use serde::{Deserialize, Serialize};
+
 use std::fmt::Debug;
 
 pub use super::families::codes::{Codes, MAX_DIGITS};
@@ -72,6 +72,9 @@ impl FamilyOptions {
 pub trait SweepFamily: Sized {
     /// The names [`Family::parse`] accepts for it (the first is its name in `heaplab checks`).
     const NAMES: &'static [&'static str];
+    /// Its names and what they enumerate, for help texts: "`subtraction` (every non-empty
+    /// S ⊆ {1..m})".
+    const SUMMARY: &'static str;
     /// The option flags it reads (of [`FamilyOptions`]); the others are refused, not ignored.
     const OPTIONS: &'static [&'static str];
     /// The kind of subject its rulesets are, for the checks' `applies_to`.
@@ -113,9 +116,20 @@ pub trait SweepFamily: Sized {
     ) -> Result<Measured, EngineError>;
 }
 
-/// Generates [`Family`], [`Ruleset`] and their dispatch from one line per family:
-/// `Variant(FamilyType) -> RulesetVariant`. The variant names are the serialized tags.
+/// Generates each family's `pub mod` line, [`Family`], [`Ruleset`] and their dispatch from
+/// one line per family: `Variant(module::FamilyType) -> RulesetVariant`, invoked in
+/// [`super::families`] (so the modules are its files). The variant names are the serialized
+/// tags.
 macro_rules! families {
+    ($($variant:ident($module:ident :: $type:ident) -> $ruleset:ident,)+) => {
+        $(pub mod $module;)+
+        $crate::sweep::family::family_dispatch! { $($variant($module::$type) -> $ruleset,)+ }
+    };
+}
+pub(crate) use families;
+
+/// The types and dispatch of [`families!`], from its list with each type as one `ty`.
+macro_rules! family_dispatch {
     ($($variant:ident($family:ty) -> $ruleset:ident,)+) => {
         /// A family of rulesets a sweep can walk (serialized as `{"family": "<variant>", …}`).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -142,8 +156,14 @@ macro_rules! families {
                 [$(<$family as SweepFamily>::NAMES),+].concat()
             }
 
+            /// Every family's [`SweepFamily::SUMMARY`], in registration order: the help of
+            /// `heaplab sweep` and of Python's `heaplab.sweep`.
+            pub fn summaries() -> Vec<&'static str> {
+                vec![$(<$family as SweepFamily>::SUMMARY),+]
+            }
+
             /// [`Family::parse`] before the check of unused options.
-            fn parse_used(name: &str, options: &FamilyOptions) -> Result<Self, EngineError> {
+            pub(in crate::sweep) fn parse_used(name: &str, options: &FamilyOptions) -> Result<Self, EngineError> {
                 $(if <$family as SweepFamily>::NAMES.contains(&name) {
                     return <$family as SweepFamily>::parse(name, options).map(Family::$variant);
                 })+
@@ -154,7 +174,7 @@ macro_rules! families {
             }
 
             /// The option flags this family reads.
-            fn options(&self) -> &'static [&'static str] {
+            pub(in crate::sweep) fn options(&self) -> &'static [&'static str] {
                 match self { $(Family::$variant(_) => <$family as SweepFamily>::OPTIONS,)+ }
             }
 
@@ -186,7 +206,7 @@ macro_rules! families {
             }
 
             /// Ruleset number `index`, unchecked.
-            fn get_in_range(&self, index: u64) -> Result<Ruleset, EngineError> {
+            pub(in crate::sweep) fn get_in_range(&self, index: u64) -> Result<Ruleset, EngineError> {
                 match self { $(Family::$variant(f) => f.get(index).map(Ruleset::$ruleset),)+ }
             }
         }
@@ -234,17 +254,7 @@ macro_rules! families {
         }
     };
 }
-
-// The registered families, one line each: `Variant(module::Type) -> RulesetVariant`. The
-// variant is the serialized tag (kebab-case); the order is that of `Family::names()`.
-families! {
-    Subtraction(subtraction::SubtractionSets) -> Subtraction,
-    AllBut(all_but::AllButSets) -> AllBut,
-    CumulativeSubtraction(cumulative_subtraction::CumulativeSets) -> CumulativeSubtraction,
-    Codes(octal::OctalCodes) -> Code,
-    ScoringOctal(scoring_octal::ScoringCodes) -> ScoringOctal,
-    PeriodMap(period_map::MapWindow) -> MapCell,
-}
+pub(crate) use family_dispatch;
 
 impl Family {
     /// The family named `name` with its options (`--max-move` for set families, `--digits`

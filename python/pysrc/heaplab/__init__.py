@@ -455,8 +455,9 @@ def sweep(
 ) -> dict:
     """Sweeps a whole family of rulesets, as ``heaplab sweep`` does (one thread here).
 
-    ``family`` is ``"subtraction"``, ``"all-but"``, ``"cumulative-subtraction"`` (with
-    ``max_move``), ``"octal"`` or ``"hexadecimal"`` (with ``digits``) or ``"scoring-octal"``.
+    ``family`` is a family as ``heaplab sweep`` names it (``heaplab sweep --help`` lists them
+    all), e.g. ``"subtraction"`` with ``max_move`` or ``"octal"`` with ``digits``; an unknown
+    name raises ``ValueError`` listing the known ones.
     Returns ``{"spec", "metrics", "result"}``: the result holds the counts, ``groups`` as
     ``[key, count]`` pairs, ``top`` records, per-check tallies with their first failures
     (witnesses) and the first ``rows`` rows.

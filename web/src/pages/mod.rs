@@ -1,27 +1,17 @@
-//! One module per route, each compiled into its bundle only (`crate::bundle`; the bundle of
-//! each page is in `crate::for_each_page!`).
+//! One module per route, each compiled into its bundle only (`crate::bundle`). The `pub mod`
+//! line of every page in the page list ([`crate::for_each_page!`]) is expanded from its entry,
+//! in the entry's bundle; only the home and guide pages, which every bundle has, are named here.
 
-#[cfg(feature = "lab")]
-pub mod atlas;
-#[cfg(feature = "lab")]
-pub mod cumulative_games;
-#[cfg(feature = "lab")]
-pub mod cumulative_subtraction;
-#[cfg(feature = "core")]
-pub mod explore;
 pub mod guide;
 pub mod home;
-#[cfg(feature = "lab")]
-pub mod misere;
-#[cfg(feature = "core")]
-pub mod octal;
-#[cfg(feature = "lab")]
-pub mod partizan;
-#[cfg(feature = "core")]
-pub mod period_map;
-#[cfg(feature = "core")]
-pub mod plane;
-#[cfg(feature = "lab")]
-pub mod scoring;
-#[cfg(feature = "core")]
-pub mod subtraction;
+
+/// Expands the page list into each page's `pub mod` line, in its bundle.
+macro_rules! page_modules {
+    ($($(#[$doc:meta])* $variant:ident($($query:ident)::+ at $path:literal -> $params:ty, $errors:ty; $check:ident, $fields:expr)
+        $nav:literal $title:literal $module:ident::$page:ident in $bundle:literal
+        $summary:literal [$($example:tt),*];)*) => {
+        $(#[cfg(feature = $bundle)] pub mod $module;)*
+    };
+}
+
+crate::for_each_page!(page_modules);

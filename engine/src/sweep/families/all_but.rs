@@ -19,6 +19,7 @@ pub struct AllButSets(pub Subsets);
 
 impl SweepFamily for AllButSets {
     const NAMES: &'static [&'static str] = &["all-but"];
+    const SUMMARY: &'static str = "`all-but` (every excluded set E ⊆ {1..m}, with --max-move m)";
     const OPTIONS: &'static [&'static str] = SET_OPTIONS;
     const KIND: SubjectKind = SubjectKind::AllBut;
     /// `period`, `preperiod` and `saltus` are the arithmetic period's.

@@ -20,6 +20,7 @@ pub struct CumulativeSets(pub Subsets);
 
 impl SweepFamily for CumulativeSets {
     const NAMES: &'static [&'static str] = &["cumulative-subtraction"];
+    const SUMMARY: &'static str = "`cumulative-subtraction` (every S ⊆ {1..m}, with --max-move m)";
     const OPTIONS: &'static [&'static str] = SET_OPTIONS;
     const KIND: SubjectKind = SubjectKind::CumulativeSubtraction;
     /// The outcome's period, `ξ` (Definition 4), the action `opt` settles on, and the

@@ -1,12 +1,23 @@
 //! The sweep families, one type each implementing [`super::family::SweepFamily`], and the
-//! index orders they share ([`subsets`], [`codes`]). A family is its file here, its `pub mod`
-//! line below and one line in [`super::family`]'s `families!` list.
+//! index orders they share ([`subsets`], [`codes`]). A family is its file here and one line
+//! in the `families!` list below, which declares its module and registers it.
 
-pub mod all_but;
 pub mod codes;
-pub mod cumulative_subtraction;
-pub mod octal;
-pub mod period_map;
-pub mod scoring_octal;
 pub mod subsets;
-pub mod subtraction;
+
+use super::family::{families, FamilyOptions, SweepFamily};
+use super::metrics::{Measured, Workspace};
+use crate::checks::{Subject, SubjectKind};
+use crate::{Budget, EngineError};
+use serde::{Deserialize, Serialize};
+
+// The registered families, one line each: `Variant(module::Type) -> RulesetVariant`. The
+// variant is the serialized tag (kebab-case); the order is that of `Family::names()`.
+families! {
+    Subtraction(subtraction::SubtractionSets) -> Subtraction,
+    AllBut(all_but::AllButSets) -> AllBut,
+    CumulativeSubtraction(cumulative_subtraction::CumulativeSets) -> CumulativeSubtraction,
+    Codes(octal::OctalCodes) -> Code,
+    ScoringOctal(scoring_octal::ScoringCodes) -> ScoringOctal,
+    PeriodMap(period_map::MapWindow) -> MapCell,
+}

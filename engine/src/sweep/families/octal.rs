@@ -16,6 +16,7 @@ pub struct OctalCodes(pub Codes);
 
 impl SweepFamily for OctalCodes {
     const NAMES: &'static [&'static str] = &["octal", "hexadecimal"];
+    const SUMMARY: &'static str = "`octal` or `hexadecimal` (every code of --digits D digits)";
     const OPTIONS: &'static [&'static str] = CODE_OPTIONS;
     const KIND: SubjectKind = SubjectKind::Octal;
     const METRICS: &'static [&'static str] = &[

@@ -17,6 +17,7 @@ pub struct SubtractionSets(pub Subsets);
 
 impl SweepFamily for SubtractionSets {
     const NAMES: &'static [&'static str] = &["subtraction"];
+    const SUMMARY: &'static str = "`subtraction` (every non-empty S ⊆ {1..m}, with --max-move m)";
     const OPTIONS: &'static [&'static str] = SET_OPTIONS;
     const KIND: SubjectKind = SubjectKind::Subtraction;
     const METRICS: &'static [&'static str] = &[
