@@ -148,7 +148,11 @@ fn to_csv(report: &HeapReport) -> String {
 
 fn to_text(report: &HeapReport, terms: u64) -> String {
     let h = &report.header;
-    let params: Vec<String> = h.params.iter().map(|(n, v)| format!("{n} = {}", v.text())).collect();
+    let params: Vec<String> = h
+        .params
+        .iter()
+        .map(|(n, v)| format!("{n} = {}", v.text()))
+        .collect();
     let play = match h.convention {
         Convention::Normal => "normal play",
         Convention::Misere => "misère play",
@@ -167,9 +171,7 @@ fn to_text(report: &HeapReport, terms: u64) -> String {
     out.push_str(&match report.period {
         Some(p) => format!(
             "\nperiod observed: {} from heap {} (checked on heaps 0..{}; observed, not proven)",
-            p.period,
-            p.preperiod,
-            p.heaps_checked
+            p.period, p.preperiod, p.heaps_checked
         ),
         None => format!("\nno period found up to heap {}", terms - 1),
     });

@@ -96,18 +96,8 @@ pub fn layer_of(relative: &str) -> Option<&'static Layer> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formatting::rust_files;
     use std::path::Path;
-
-    fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                rust_files(&path, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-    }
 
     #[test]
     fn the_web_crate_keeps_its_layer_order() {

@@ -25,6 +25,7 @@
 mod cluster;
 mod dist;
 mod fingerprint;
+mod formatting;
 mod guide;
 mod hostile;
 #[cfg(test)]
@@ -55,7 +56,8 @@ commands:
   bench octal-peer [REPS]  octal games: HeapLab against ogsolve -m rc2 (installed if missing)
   bench misere [ARGS...]   misère quotients against brute force (`--seconds 10`)
   fuzz [CASES]        the fuzz suites with CASES random cases each (default 20000)
-  hostile             rerun issue 21's CLI hostile list: exit, wall time, peak RSS, message
+  hostile             rerun the CLI's hostile inputs: exit, wall time, peak RSS, message
+  fmt                 rustfmt every Rust file, also the modules a registration list declares
   records [TEXT]      the slow record checks (Table 3.2's octal records, the survey's record
                       period, the paper checks over their long ranges, Table 4.4); with TEXT
                       only those whose command or name contains it (`records octal`)
@@ -155,6 +157,11 @@ fn run() -> Result<ExitCode> {
                 .args(["--test", "fuzz"]);
             tools::run(&mut cargo)?;
             test::web_fuzz(&root, cases)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("fmt") => {
+            no_extra_args("fmt", &rest)?;
+            formatting::rustfmt_all(&root, false).map_err(anyhow::Error::msg)?;
             Ok(ExitCode::SUCCESS)
         }
         Some("help" | "-h" | "--help") => {

@@ -36,7 +36,8 @@ pub struct MapCell {
 
 impl SweepFamily for MapWindow {
     const NAMES: &'static [&'static str] = &["3move", "4move", "maxsym5"];
-    const SUMMARY: &'static str = "a period-map window `3move`, `4move` or `maxsym5` (--fixed N --x A..B --y C..D)";
+    const SUMMARY: &'static str =
+        "a period-map window `3move`, `4move` or `maxsym5` (--fixed N --x A..B --y C..D)";
     const OPTIONS: &'static [&'static str] = &["--fixed", "--x/--y"];
     const KIND: SubjectKind = SubjectKind::Subtraction;
     /// The pixel, its set's shape, and the outcome period the map colours by (unknown outside

@@ -27,7 +27,8 @@ pub struct ScoringCodes(pub Codes);
 
 impl SweepFamily for ScoringCodes {
     const NAMES: &'static [&'static str] = &["scoring-octal"];
-    const SUMMARY: &'static str = "`scoring-octal` (taking-no-breaking codes of --digits D digits, points p_i = i)";
+    const SUMMARY: &'static str =
+        "`scoring-octal` (taking-no-breaking codes of --digits D digits, points p_i = i)";
     const OPTIONS: &'static [&'static str] = CODE_OPTIONS;
     const KIND: SubjectKind = SubjectKind::ScoringOctal;
     /// `G_s`'s proven period and the `2k` check of Conjectures 14/15 (1 when it holds, 0 when
