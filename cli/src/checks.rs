@@ -1,6 +1,6 @@
-//! `heaplab checks`: the papers' named checks (issue 17) — names, citations, statements, the
+//! `heaplab checks`: the papers' named checks — names, citations, statements, the
 //! families each speaks about and the range its paper states, as text or JSON. Running a check
-//! over a family is the explorer's `sweep` (issue 17); this command only lists them.
+//! over a family is the explorer's `sweep`; this command only lists them.
 
 use crate::output::Format;
 use clap::Args;

@@ -1,5 +1,5 @@
-//! `heaplab octal`: hostile sizes stop quickly with a one-line message (issue 21), and a
-//! checkpointed run that is killed mid-way resumes to the same report (issue 15).
+//! `heaplab octal`: hostile sizes stop quickly with a one-line message, and a
+//! checkpointed run that is killed mid-way resumes to the same report.
 
 mod common;
 

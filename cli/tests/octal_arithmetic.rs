@@ -1,4 +1,4 @@
-//! `heaplab octal` on hexadecimal and infinite codes and on the named families (issue 19).
+//! `heaplab octal` on hexadecimal and infinite codes and on the named families.
 
 mod common;
 

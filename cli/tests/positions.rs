@@ -1,4 +1,4 @@
-//! `heaplab octal CODE --position …` (issue 19): the sum's nim-value, P/N and every winning
+//! `heaplab octal CODE --position …`: the sum's nim-value, P/N and every winning
 //! move, huge heaps through the proven period, and bad positions as one-line errors.
 
 mod common;

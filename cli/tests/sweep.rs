@@ -1,4 +1,4 @@
-//! `heaplab sweep` and `heaplab merge` (issue 17): the merge of N shard files is byte-identical
+//! `heaplab sweep` and `heaplab merge`: the merge of N shard files is byte-identical
 //! to the one-process file, an interrupted run resumes to the same file, the output does not
 //! depend on the thread count, and bad input is one `heaplab: …` line.
 

@@ -564,7 +564,7 @@ fn partizan_bench() {
     }
 }
 
-/// The explorer (issue 17): rulesets per second on one core for the subtraction family with
+/// The explorer: rulesets per second on one core for the subtraction family with
 /// max S <= 16 (nim-values, both periods, the distinct-sequence hash, a `--group-by max`
 /// histogram), against calling the single-ruleset entry point `subtraction::solve` on every
 /// set in a loop. `heaplab sweep` runs this walk on every core. The two sides alternate for

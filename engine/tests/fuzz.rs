@@ -76,7 +76,7 @@ fn notation_text() -> impl Strategy<Value = String> {
         Just("\"players\":2".to_string()),
         Just("\"root\":".to_string()),
         "[0-9A-Fa-f]{1,3}",
-        // CGSuite's generalized code digits and modifiers (issue 19).
+        // CGSuite's generalized code digits and modifiers.
         "[G-Vg-w]{1,2}",
         "&[0-9]{0,7};?",
         "[!?=\\[\\]\u{0305}]",

@@ -1,4 +1,4 @@
-//! Positions of several heaps (issue 19): the fast answer (nim-values, Sprague–Grundy) against a
+//! Positions of several heaps: the fast answer (nim-values, Sprague–Grundy) against a
 //! plain game search on every small position, and huge heaps through proven periods.
 
 use heaplab_engine::octal::position::{

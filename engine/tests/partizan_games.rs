@@ -1,4 +1,4 @@
-//! Canonical forms against the slow reference, and the notation (issue 18).
+//! Canonical forms against the slow reference, and the notation.
 
 mod common;
 use common::tree;

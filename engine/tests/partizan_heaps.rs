@@ -1,5 +1,5 @@
 //! Partizan heap games: the thesis's Section 4.3 theorems and Section 3.7 outcome periods,
-//! each checked against the computed canonical-form sequence (issue 18).
+//! each checked against the computed canonical-form sequence.
 
 use heaplab_engine::partizan::heap::{HeapRules, Leaves};
 use heaplab_engine::partizan::reference::{self, Tree};

@@ -1,4 +1,4 @@
-//! The explorer's sweeps (issue 17): the sweep's metrics equal the single-ruleset entry points
+//! The explorer's sweeps: the sweep's metrics equal the single-ruleset entry points
 //! on every ruleset of small families, shards merge to the one-process summary, group counts
 //! sum to the total, and checks are tallied with their first failures.
 

@@ -1,4 +1,4 @@
-//! Browser tests of the octal page's position panel logic (issue 19): the `heaps=` URL state,
+//! Browser tests of the octal page's position panel logic: the `heaps=` URL state,
 //! tampered positions, and a whole game against the perfect opponent.
 //!
 //! Run with `CHROMEDRIVER=/usr/bin/chromedriver

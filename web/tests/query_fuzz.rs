@@ -1,4 +1,4 @@
-//! Fuzzing every page's URL state (issue 21): random and hostile query strings go through
+//! Fuzzing every page's URL state: random and hostile query strings go through
 //! every page in the registry (`for_each_page!`, so a new page is fuzzed without a line here):
 //! `PageQuery::parse`, `check` and `field_errors`, and back through `hash` and `Route::parse`.
 //! Each case must not panic, must give non-empty one-line messages when it is invalid, and the

@@ -1,4 +1,4 @@
-//! `cargo xtask hostile`: issue 21's CLI hostile list, rerun. Builds the release `heaplab`,
+//! `cargo xtask hostile`: the CLI's hostile inputs, rerun. Builds the release `heaplab`,
 //! runs every command the issue names (the vague ones made concrete) under `timeout 60` and
 //! `/usr/bin/time`, and prints one Markdown row per command: exit code, wall time, peak RSS and
 //! the first line of stderr (of stdout when it succeeded). A row is flagged when it panicked,

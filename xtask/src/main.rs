@@ -18,7 +18,7 @@
 //! - `fuzz [CASES]`: the fuzz suites (engine parsers, CLI arguments, every page's URL state in
 //!   headless Chromium) with CASES random cases each (default 20,000) instead of the test run's
 //!   few hundred.
-//! - `hostile`: issue 21's CLI hostile list, rerun on the release binary (one table row each).
+//! - `hostile`: the CLI's hostile inputs, rerun on the release binary (one table row each).
 //!
 //! Every failure is reported as a one-line error chain, never a panic.
 

@@ -1,4 +1,4 @@
-//! Named checks of the papers' conjectures, observations and parametric claims (issue 17).
+//! Named checks of the papers' conjectures, observations and parametric claims.
 //!
 //! A [`Check`] asks one question of one ruleset (a [`Subject`]) and answers with a
 //! [`Verdict`]: the claim holds, fails with a witness, or does not speak about this ruleset.

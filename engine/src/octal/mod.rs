@@ -55,7 +55,7 @@ pub const MAX_HEAPS: usize = 1_000_000_000;
 pub const MAX_TERMS: usize = 64_000_000;
 /// The most heaps for hexadecimal and infinite codes. The split-set method's time grows with
 /// the cube of the heaps when the values grow linearly (heaps × heaps × value words), and its
-/// memory with the square; the grouped addXor (issue 19) made it about twice as fast, which
+/// memory with the square; the grouped addXor made it about twice as fast, which
 /// buys a quarter more heaps (2^(1/3) ≈ 1.26) in the same time: 25,000, up from 20,000, with
 /// about 100 MB of split sets for Kenyon's ·3F there (estimated: two sets of 256 words a heap).
 /// `--max-work` still bounds the time.

@@ -1,4 +1,4 @@
-//! Positions of several heaps in a code-digit game (issue 19): the nim-value of the sum, P or
+//! Positions of several heaps in a code-digit game: the nim-value of the sum, P or
 //! N, and every winning move.
 //!
 //! By the Sprague–Grundy theorem (thesis Section 2.3) a sum of heaps has the xor of the heaps'

@@ -1,4 +1,4 @@
-//! Partizan heap games in canonical form (issue 18; thesis Chapter 2, Sections 3.1.4, 3.7, 4.3).
+//! Partizan heap games in canonical form (thesis Chapter 2, Sections 3.1.4, 3.7, 4.3).
 //!
 //! * [`number`]: dyadic rationals, the numbers among short games;
 //! * [`game`]: the hash-consed store of canonical forms: sums, negation, comparison, outcomes;

@@ -7,7 +7,7 @@
 //! without enumerating.
 //!
 //! Each family is one type implementing [`SweepFamily`] (in [`super::families`]) and one line
-//! of the `families!` list below, which generates [`Family`] (one variant per type, the
+//! of the `families!` list there, which generates [`Family`] (one variant per type, the
 //! serialized form of shard and resume files) and [`Ruleset`] (one variant per type's
 //! ruleset), and dispatches their methods to the types.
 
@@ -68,7 +68,7 @@ impl FamilyOptions {
 
 /// What a family of rulesets says about itself to a sweep: how it is named and parsed, how
 /// its rulesets are numbered, shown, checked and measured. One type per family implements it
-/// and is registered once in the `families!` list of this module.
+/// and is registered once in the `families!` list of [`super::families`].
 pub trait SweepFamily: Sized {
     /// The names [`Family::parse`] accepts for it (the first is its name in `heaplab checks`).
     const NAMES: &'static [&'static str];

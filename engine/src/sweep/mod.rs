@@ -1,4 +1,4 @@
-//! The explorer's sweeps (issue 17): walk a whole family of rulesets and keep counts,
+//! The explorer's sweeps: walk a whole family of rulesets and keep counts,
 //! histograms, records, distinct sequences and the checks' first counterexamples.
 //!
 //! * [`family`]: the [`SweepFamily`] trait, the one list of registered families ([`Family`],

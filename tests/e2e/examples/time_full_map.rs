@@ -4,7 +4,7 @@
 //! `cargo xtask serve`), then run
 //! `HEAPLAB_URL=http://127.0.0.1:8080 cargo run -p heaplab-e2e --example time_full_map`.
 //! It opens the map, waits until the canvas says it is complete and prints the
-//! wall-clock time, the page's own status line and (issue 16) when the coarse picture of
+//! wall-clock time, the page's own status line and when the coarse picture of
 //! the whole window was drawn (`data-coarse-ms`, the page's clock from the job's start).
 
 use anyhow::Result;

@@ -1,4 +1,4 @@
-//! The first visit (issue 20): what a fresh browser downloads, and how soon the first result
+//! The first visit: what a fresh browser downloads, and how soon the first result
 //! shows. Read from the browser's own Resource Timing (`transferSize`: bytes on the wire,
 //! headers included, after the server's gzip), never from file sizes on disk.
 
@@ -6,7 +6,7 @@ use anyhow::{ensure, Context, Result};
 use heaplab_e2e::{with_page, Page};
 use serde_json::Value;
 
-/// What a first visit to any page may download, wasm included (issue 20).
+/// What a first visit to any page may download, wasm included.
 const BUDGET_BYTES: f64 = 600_000.0;
 
 /// Every transfer of this page so far: the document and each resource, as `[name, bytes]`.

@@ -1,4 +1,4 @@
-//! End-to-end layout tests (issue 21), mostly on an emulated phone: 390 × 844 CSS px at a
+//! End-to-end layout tests, mostly on an emulated phone: 390 × 844 CSS px at a
 //! device pixel ratio of 2. Charts and strips are drawn at their CSS size times the ratio (so
 //! the charts' 12 px text stays 12 CSS px), strip cells are big enough to tap, pages fit the
 //! viewport, results and legends come before long forms and downloads; and on a 1280 × 900

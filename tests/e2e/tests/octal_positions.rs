@@ -1,4 +1,4 @@
-//! End-to-end tests of the octal page's position panel (issue 19) in a real headless Chromium:
+//! End-to-end tests of the octal page's position panel in a real headless Chromium:
 //! a position typed in, its winning moves listed and drawn as the engine finds them, and a game
 //! against the perfect opponent with real clicks.
 

@@ -191,7 +191,7 @@ macro_rules! for_each_page {
             "Atlas" "Octal atlas" atlas::AtlasPage in "lab"
             "Every 3-digit octal code solved and grouped into classes of equal values: proven periods, how far the unsolved ones were computed, their rare values, and where published catalogues disagree."
             [("every class", "#/atlas"), ("proven, by period", "#/atlas?status=proven&sort=period"), ("unsolved", "#/atlas?status=unsolved&sort=rare")];
-            /// `#/explore?...`: sweeps of whole rule families (issue 17).
+            /// `#/explore?...`: sweeps of whole rule families.
             Explore(explore::ExploreQuery at "/explore" -> explore::ExploreParams, Vec<String>; validate, |e: &Vec<String>| plain_errors(e.clone()))
             "Explore" "Explore families" explore::ExplorePage in "core"
             "Sweep whole families of subtraction and all-but sets on all cores: counts grouped by a metric, top-k records, and the papers' checks with their first counterexamples."

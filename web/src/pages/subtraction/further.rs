@@ -1,4 +1,4 @@
-//! "Search further" (issue 16): when the page's own search finds no outcome period, the
+//! "Search further": when the page's own search finds no outcome period, the
 //! constant-memory search ([`heaplab_engine::outcome_cycle`]) runs in a worker job with
 //! progress and Cancel. The URL keeps `further=1`, so a pasted link runs it again.
 

@@ -1,4 +1,4 @@
-//! A constant-memory outcome-period search (issue 16): the engine's steppable
+//! A constant-memory outcome-period search: the engine's steppable
 //! [`OutcomeCycle`], a bounded number of words at a time until the step's time is used. It
 //! serves the subtraction page's "search further" and the period maps' click on an
 //! unresolved pixel.
