@@ -1,11 +1,12 @@
-//! `heaplab rules`: a heap game written in the ruleset language (a file or a shipped preset),
-//! solved by the engine's generic solver: nim-values, outcomes under its convention, the
-//! period seen (never claimed as proven) and the built-in family its options equal.
+//! `heaplab rules`: a game written in the ruleset language (a file or a shipped preset),
+//! solved by the engine. One heap: nim-values, outcomes under its convention, the period seen
+//! (never claimed as proven) and the built-in family its options equal. A pair of heaps: the
+//! P-positions of a grid and, where computed, the nim-values ([`pairs`]).
 
 use crate::output::join;
 use crate::progress::with_budget;
 use clap::{Args, ValueEnum};
-use heaplab_engine::rules::{self, presets, Convention, HeapReport};
+use heaplab_engine::rules::{self, presets, Convention, HeapReport, Shape};
 use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::EngineError;
 use serde_json::json;
@@ -23,9 +24,17 @@ pub struct RulesArgs {
     /// Number of heaps: 0..N (at most 10,000,000).
     #[arg(long, default_value = "100", allow_hyphen_values = true)]
     terms: String,
+    /// The grid of a pair ruleset: `W,H` (positions 0..W × 0..H) or `N` (N × N); at most
+    /// 4,000,000 positions.
+    #[arg(long, default_value = "100,100", allow_hyphen_values = true)]
+    size: String,
     /// Plays the ruleset under misère play, whatever it declares.
     #[arg(long)]
     misere: bool,
+    /// Plays G*, the star of the ruleset: its moves plus taking any non-zero P-position of it
+    /// (normal play), as the ruleset's `star()` does.
+    #[arg(long)]
+    star: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = RulesFormat::Text)]
     format: RulesFormat,
@@ -38,13 +47,13 @@ pub struct RulesArgs {
 }
 
 /// How `heaplab rules` prints its result.
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum RulesFormat {
     /// A readable summary.
     Text,
     /// One JSON object.
     Json,
-    /// One row a heap: `heap,value,outcome`.
+    /// One row a heap (`heap,value,outcome`) or a position (`a,b,value,outcome`).
     Csv,
 }
 
@@ -107,6 +116,10 @@ pub fn run(args: &RulesArgs) -> Result<String, EngineError> {
     if args.misere {
         script.header.convention = Convention::Misere;
     }
+    script.header.star |= args.star;
+    if script.shape == Shape::Pair {
+        return pairs::run(&script, &args.size, args.format, args.progress);
+    }
     let report = with_budget(args.progress, "heaps", |b| {
         rules::solve_heaps(&script, terms, b)
     })?;
@@ -125,7 +138,7 @@ fn to_json(report: &HeapReport, terms: u64) -> String {
     json!({
         "name": report.header.name,
         "convention": report.header.convention,
-        "params": report.header.params.iter().map(|(n, v)| (n.clone(), json!(v.text()))).collect::<serde_json::Map<_, _>>(),
+        "params": params_json(&report.header),
         "values": report.values,
         "outcomes": outcome_letters(report),
         "outcomes_stopped_at": report.outcomes_stopped_at,
@@ -146,8 +159,8 @@ fn to_csv(report: &HeapReport) -> String {
     out
 }
 
-fn to_text(report: &HeapReport, terms: u64) -> String {
-    let h = &report.header;
+/// The name, play convention and parameters: `MARK-t (normal play), t = 3`.
+fn title(h: &rules::Header) -> String {
     let params: Vec<String> = h
         .params
         .iter()
@@ -157,10 +170,24 @@ fn to_text(report: &HeapReport, terms: u64) -> String {
         Convention::Normal => "normal play",
         Convention::Misere => "misère play",
     };
-    let mut out = format!("{} ({play})", h.name);
+    let star = if h.star { "*" } else { "" };
+    let mut out = format!("{}{star} ({play})", h.name);
     if !params.is_empty() {
         out.push_str(&format!(", {}", params.join(", ")));
     }
+    out
+}
+
+/// The parameters as a JSON object, each value as the CLI writes it.
+fn params_json(h: &rules::Header) -> serde_json::Map<String, serde_json::Value> {
+    h.params
+        .iter()
+        .map(|(n, v)| (n.clone(), json!(v.text())))
+        .collect()
+}
+
+fn to_text(report: &HeapReport, terms: u64) -> String {
+    let mut out = title(&report.header);
     out.push_str(&format!("\nnim-values: {}", join(&report.values)));
     out.push_str(&format!("\noutcomes: {}", outcome_letters(report)));
     if let Some(stop) = report.outcomes_stopped_at {
@@ -183,4 +210,146 @@ fn to_text(report: &HeapReport, terms: u64) -> String {
         ));
     }
     out
+}
+
+/// `heaplab rules` on a pair ruleset: the grid's P-positions, outcomes and nim-values.
+mod pairs {
+    use super::{params_json, title, RulesFormat};
+    use crate::progress::with_budget;
+    use heaplab_engine::rules::{self, Grid, PairReport, Script};
+    use heaplab_engine::text::grouped;
+    use heaplab_engine::EngineError;
+    use serde_json::json;
+
+    /// The most P-positions the text lists (JSON and CSV give them all).
+    const LISTED: usize = 200;
+    /// The largest side the text draws as a grid of letters.
+    const DRAWN: u64 = 40;
+
+    /// `W,H` or `N` as a grid.
+    fn parse_size(text: &str) -> Result<Grid, EngineError> {
+        let bad = || {
+            EngineError::Parse(format!(
+                "--size {text}: write W,H (such as 100,100) or N for N × N"
+            ))
+        };
+        let side = |t: &str| t.trim().parse::<u64>().map_err(|_| bad());
+        let (w, h) = match text.split_once([',', 'x', '×']) {
+            Some((w, h)) => (side(w)?, side(h)?),
+            None => (side(text)?, side(text)?),
+        };
+        Grid::new(w, h)
+    }
+
+    /// Solves the pair ruleset on `--size` and renders it.
+    pub fn run(
+        script: &Script,
+        size: &str,
+        format: RulesFormat,
+        progress: bool,
+    ) -> Result<String, EngineError> {
+        let grid = parse_size(size)?;
+        let report = with_budget(progress, "positions", |b| {
+            rules::solve_pairs(script, grid, b)
+        })?;
+        Ok(match format {
+            RulesFormat::Json => to_json(&report),
+            RulesFormat::Csv => to_csv(&report),
+            RulesFormat::Text => to_text(&report),
+        })
+    }
+
+    /// Row `a` of the grid as letters, `b` from 0.
+    fn row(report: &PairReport, a: u64) -> String {
+        let h = report.grid.height as usize;
+        let start = a as usize * h;
+        report.p[start..start + h]
+            .iter()
+            .map(|&p| if p { 'P' } else { 'N' })
+            .collect()
+    }
+
+    fn to_json(report: &PairReport) -> String {
+        let g = report.grid;
+        let p: Vec<[u64; 2]> = report.p_positions().iter().map(|p| [p.0, p.1]).collect();
+        let values = report
+            .values
+            .as_ref()
+            .map(|v| v.chunks(g.height as usize).collect::<Vec<_>>());
+        json!({
+            "name": report.header.name,
+            "convention": report.header.convention,
+            "params": params_json(&report.header),
+            "star": report.header.star,
+            "star_moves": report.star_moves,
+            "width": g.width,
+            "height": g.height,
+            "p_positions": p,
+            "outcomes": (0..g.width).map(|a| row(report, a)).collect::<Vec<_>>(),
+            "values": values,
+        })
+        .to_string()
+    }
+
+    fn to_csv(report: &PairReport) -> String {
+        let mut out = String::from("a,b,value,outcome\n");
+        for i in 0..report.p.len() {
+            let at = report.grid.pair(i);
+            let value = report.values.as_ref().map(|v| v[i].to_string());
+            let outcome = if report.p[i] { "P" } else { "N" };
+            out.push_str(&format!(
+                "{},{},{},{outcome}\n",
+                at.0,
+                at.1,
+                value.unwrap_or_default()
+            ));
+        }
+        out.pop();
+        out
+    }
+
+    fn to_text(report: &PairReport) -> String {
+        let g = report.grid;
+        let p = report.p_positions();
+        let mut out = title(&report.header);
+        out.push_str(&format!(
+            "\ngrid: {} × {} (a in 0..{}, b in 0..{})",
+            g.width,
+            g.height,
+            g.width - 1,
+            g.height - 1
+        ));
+        if let Some(n) = report.star_moves {
+            out.push_str(&format!(
+                "\nstar: G* adds {n} taking moves (the non-zero P-positions of G in the grid)"
+            ));
+        }
+        out.push_str(&format!(
+            "\nP-positions: {} of {} positions",
+            grouped(p.len() as u64),
+            grouped(g.len() as u64)
+        ));
+        let listed: Vec<String> = p.iter().take(LISTED).map(|p| p.to_string()).collect();
+        out.push_str(&format!("\n{}", listed.join(" ")));
+        if p.len() > LISTED {
+            out.push_str(&format!(
+                " … and {} more (--format json lists all)",
+                p.len() - LISTED
+            ));
+        }
+        if g.width <= DRAWN && g.height <= DRAWN {
+            out.push_str("\noutcomes (row a, column b):");
+            for a in 0..g.width {
+                out.push_str(&format!("\n{a:>3} {}", row(report, a)));
+            }
+        }
+        out.push_str(&match &report.values {
+            Some(v) => format!("\nnim-values: computed, the largest {}", v.iter().max().unwrap_or(&0)),
+            None => format!(
+                "\nnim-values: not computed (a rays ruleset's values are computed on grids of at most {} positions)",
+                grouped(rules::pairs::MAX_RAY_VALUES)
+            ),
+        });
+        out
+    }
 }

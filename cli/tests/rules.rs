@@ -113,3 +113,81 @@ fn the_list_names_every_preset() {
         );
     }
 }
+
+/// Thesis Theorem 3.71: WYTHOFF's P-positions (⌊φn⌋, ⌊φ²n⌋) and mirrors; on 10 × 10 they are
+/// (0,0), (1,2), (2,1), (3,5), (5,3), (4,7), (7,4), (6,10 is outside).
+#[test]
+fn wythoff_json_lists_the_p_positions_and_rows() {
+    let v = json(&["rules", "wythoff", "--size", "10,8", "--format", "json"]);
+    let p: Vec<[u64; 2]> = serde_json::from_value(v["p_positions"].clone()).unwrap();
+    assert_eq!(p, [[0, 0], [1, 2], [2, 1], [3, 5], [4, 7], [5, 3], [7, 4]]);
+    let rows: Vec<String> = serde_json::from_value(v["outcomes"].clone()).unwrap();
+    assert_eq!(rows.len(), 10);
+    assert_eq!(rows[0], "PNNNNNNN");
+    assert_eq!(rows[1], "NNPNNNNN");
+    let values: Vec<Vec<u64>> = serde_json::from_value(v["values"].clone()).unwrap();
+    assert_eq!(values[0], [0, 1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(values[1][1], 2);
+    assert_eq!(v["width"], 10);
+    assert_eq!(v["star"], false);
+}
+
+/// TWO-PILE-NIM* = WYTHOFF (thesis, Section 3.3.7), through the flag and the preset; large
+/// grids give outcomes without values.
+#[test]
+fn the_star_of_two_pile_nim_is_wythoff() {
+    let wythoff = json(&["rules", "wythoff", "--size", "30", "--format", "json"]);
+    let flag = json(&[
+        "rules",
+        "two-pile-nim",
+        "--star",
+        "--size",
+        "30",
+        "--format",
+        "json",
+    ]);
+    let preset = json(&[
+        "rules",
+        "two-pile-nim-star",
+        "--size",
+        "30",
+        "--format",
+        "json",
+    ]);
+    for v in [&flag, &preset] {
+        assert_eq!(v["p_positions"], wythoff["p_positions"]);
+        assert_eq!(v["values"], wythoff["values"]);
+        assert_eq!(v["star"], true);
+        assert_eq!(v["star_moves"], 29);
+    }
+    let big = json(&["rules", "wythoff", "--size", "300,400", "--format", "json"]);
+    assert!(big["values"].is_null());
+    assert_eq!(big["outcomes"].as_array().unwrap().len(), 300);
+}
+
+#[test]
+fn pair_text_and_csv() {
+    let out = text(&["rules", "two-pile-nim", "--size", "3,4"]);
+    assert!(out.contains("P-positions: 3 of 12 positions"), "{out}");
+    assert!(out.contains("(0, 0) (1, 1) (2, 2)"), "{out}");
+    assert!(out.contains("  1 NPNN"), "{out}");
+    let csv = text(&["rules", "two-pile-nim", "--size", "2,2", "--format", "csv"]);
+    assert_eq!(
+        csv.trim(),
+        "a,b,value,outcome\n0,0,0,P\n0,1,1,N\n1,0,1,N\n1,1,0,P"
+    );
+    let cases: &[(&[&str], &str)] = &[
+        (&["rules", "wythoff", "--size", "0,5"], "grid 0 × 5"),
+        (&["rules", "wythoff", "--size", "a,b"], "--size a,b"),
+        (&["rules", "wythoff", "--size", "5000,5000"], "4,000,000"),
+        (
+            &["rules", "wythoff", "--misere"],
+            "misère play is not computed",
+        ),
+        (&["rules", "mark", "--star", "--misere"], "normal play only"),
+    ];
+    for (args, expected) in cases {
+        let message = one_line_error(args);
+        assert!(message.contains(expected), "{args:?}: {message}");
+    }
+}

@@ -2,9 +2,11 @@
 //! built-in solvers, MARK equals Theorem 3.70 of the thesis, and bad rules stop with one line.
 
 use heaplab_engine::budget::Budget;
+use heaplab_engine::checks::Verdict;
 use heaplab_engine::octal::position::Outcome;
 use heaplab_engine::octal::{self, Ruleset};
-use heaplab_engine::rules::{self, presets, BuiltIn, HeapReport};
+use heaplab_engine::rules::pairs::{self, Moves};
+use heaplab_engine::rules::{self, checks, presets, BuiltIn, Grid, HeapReport, Pair, PairReport};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::subtraction;
 
@@ -23,7 +25,13 @@ fn preset(name: &str) -> &'static str {
 
 #[test]
 fn every_preset_computes() {
-    for p in presets::PRESETS {
+    let heaps = presets::PRESETS.iter().filter(|p| {
+        rules::compile(p.text, &[])
+            .expect("a preset compiles")
+            .shape
+            == rules::Shape::Heap
+    });
+    for p in heaps {
         let report = run(p.text, &[], 60).unwrap_or_else(|e| panic!("{}: {e}", p.name));
         assert_eq!(report.values.len(), 60, "{}", p.name);
         assert!(!report.outcomes.is_empty(), "{}", p.name);
@@ -263,4 +271,248 @@ fn a_pair_ruleset_is_refused_by_the_heap_solver_with_a_message() {
     assert!(run("fn options(n) { [] }", &[], 0)
         .unwrap_err()
         .contains("heaps: give 1"));
+}
+
+// ---- Pair rulesets (t = 2) ----
+
+fn pairs(text: &str, side: (u64, u64)) -> Result<PairReport, String> {
+    let script = rules::compile(text, &[]).map_err(|e| e.to_string())?;
+    let grid = Grid::new(side.0, side.1).map_err(|e| e.to_string())?;
+    rules::solve_pairs(&script, grid, &mut Budget::unlimited()).map_err(|e| e.to_string())
+}
+
+#[test]
+fn every_pair_preset_computes() {
+    let mut seen = 0;
+    for p in presets::PRESETS {
+        if rules::compile(p.text, &[]).unwrap().shape == rules::Shape::Pair {
+            let report = pairs(p.text, (30, 20)).unwrap_or_else(|e| panic!("{}: {e}", p.name));
+            assert_eq!(report.p.len(), 600, "{}", p.name);
+            assert!(report.values.is_some(), "{}", p.name);
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 3);
+}
+
+/// Thesis, Theorem 3.71: WYTHOFF's P-positions are (⌊φn⌋, ⌊φ²n⌋) and mirrors, on 1000 × 1000.
+#[test]
+fn wythoff_equals_theorem_3_71_on_1000_by_1000() {
+    let report = pairs(preset("wythoff"), (1000, 1000)).unwrap();
+    assert_eq!(report.values, None, "values are left out beyond the cap");
+    let mut want: Vec<Pair> = (0..1000)
+        .map(checks::wythoff_pair)
+        .flat_map(|Pair(a, b)| [Pair(a, b), Pair(b, a)])
+        .filter(|p| p.0 < 1000 && p.1 < 1000)
+        .collect();
+    want.sort();
+    want.dedup();
+    assert_eq!(report.p_positions(), want);
+    assert_eq!(checks::wythoff_pair(1), Pair(1, 2));
+    assert_eq!(checks::wythoff_pair(4), Pair(6, 10));
+}
+
+#[test]
+fn the_pair_checks_hold() {
+    for check in checks::PAIR_CHECKS {
+        let verdict = (check.run)(check.side, &mut Budget::unlimited()).unwrap();
+        assert_eq!(verdict, Verdict::Holds, "{}", check.name);
+    }
+}
+
+/// TWO-PILE-NIM's P-positions are the equal pairs; its nim-value is a ⊕ b.
+#[test]
+fn two_pile_nim_is_nim() {
+    let report = pairs(preset("two-pile-nim"), (40, 50)).unwrap();
+    let values = report.values.clone().unwrap();
+    for (i, v) in values.iter().enumerate() {
+        let Pair(a, b) = report.grid.pair(i);
+        assert_eq!(*v, a ^ b, "({a}, {b})");
+        assert_eq!(report.p[i], a == b);
+    }
+    assert_eq!(
+        pairs(preset("two-pile-nim-star"), (40, 50))
+            .unwrap()
+            .star_moves,
+        Some(39)
+    );
+}
+
+/// Every subset of five directions as rays (and as steps), on grids up to 30 × 30: the fast
+/// solver equals the depth-first solver over the listed options.
+#[test]
+fn the_ray_solver_equals_the_options_reference() {
+    let dirs = [Pair(1, 0), Pair(0, 1), Pair(1, 1), Pair(1, 2), Pair(3, 1)];
+    for mask in 0u32..1 << dirs.len() {
+        for as_steps in [false, true] {
+            let chosen: Vec<Pair> = (0..dirs.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| dirs[i])
+                .collect();
+            let moves = if as_steps {
+                Moves {
+                    rays: vec![dirs[0]],
+                    steps: chosen,
+                }
+            } else {
+                Moves {
+                    rays: chosen,
+                    steps: vec![Pair(2, 2)],
+                }
+            };
+            for grid in [Grid::new(30, 30).unwrap(), Grid::new(7, 23).unwrap()] {
+                compare_with_reference(grid, &moves, mask);
+            }
+        }
+    }
+}
+
+fn compare_with_reference(grid: Grid, moves: &Moves, mask: u32) {
+    let mut reference = |at: Pair| Ok(moves.options(at));
+    let want = pairs::values_by_options(grid, &mut reference, &mut Budget::unlimited()).unwrap();
+    let mut at = |_: Pair, m: &mut Moves| {
+        m.rays.extend_from_slice(&moves.rays);
+        m.steps.extend_from_slice(&moves.steps);
+        Ok(())
+    };
+    let budget = &mut Budget::unlimited();
+    let p = pairs::p_positions_by_rays(grid, &mut at, &[], budget).unwrap();
+    let values = pairs::values_by_rays(grid, &mut at, &[], budget).unwrap();
+    assert_eq!(values, want, "mask {mask} {moves:?}");
+    let p_want: Vec<bool> = want.iter().map(|&v| v == 0).collect();
+    assert_eq!(p, p_want, "mask {mask} {moves:?}");
+    // Fixed steps (marked forward) equal the same steps given per position.
+    let mut rays_only = |_: Pair, m: &mut Moves| {
+        m.rays.extend_from_slice(&moves.rays);
+        Ok(())
+    };
+    let fixed = pairs::p_positions_by_rays(grid, &mut rays_only, &moves.steps, budget).unwrap();
+    assert_eq!(fixed, p_want, "mask {mask} fixed steps");
+}
+
+const WYTHOFF_BY_OPTIONS: &str = "
+    fn options(a, b) {
+        let out = [];
+        for k in 1..=a { out.push([a - k, b]); }
+        for k in 1..=b { out.push([a, b - k]); }
+        for k in 1..=min(a, b) { out.push([a - k, b - k]); }
+        out
+    }";
+
+/// The three forms of WYTHOFF (options, rays per position, fixed rays) agree.
+#[test]
+fn wythoff_in_every_form_agrees() {
+    let fixed = pairs(preset("wythoff"), (40, 40)).unwrap();
+    let by_options = pairs(WYTHOFF_BY_OPTIONS, (40, 40)).unwrap();
+    let per_position = pairs(
+        "fn rays(a, b) { [[0, 1], [1, 0], [1, 1], [1, 1]] }",
+        (40, 40),
+    )
+    .unwrap();
+    assert_eq!(by_options.p, fixed.p);
+    assert_eq!(by_options.values, fixed.values);
+    assert_eq!(per_position.p, fixed.p);
+    assert_eq!(per_position.values, fixed.values);
+    let star = pairs("star(); fn options(a, b) { let o = []; for k in 1..=a { o.push([a - k, b]); } for k in 1..=b { o.push([a, b - k]); } o }", (40, 40)).unwrap();
+    assert_eq!(star.p, fixed.p, "TWO-PILE-NIM* by options");
+}
+
+/// Options may leave the grid (solved on the way); rays may depend on the position.
+#[test]
+fn pair_options_may_leave_the_grid_and_rays_may_vary() {
+    let report = pairs(
+        "fn options(a, b) { if b > 0 { [[a + 1, b - 1]] } else { [] } }",
+        (5, 6),
+    )
+    .unwrap();
+    let values = report.values.unwrap();
+    for (i, v) in values.iter().enumerate() {
+        assert_eq!(*v, report.grid.pair(i).1 % 2);
+    }
+    // From (a, b) with a even take along rows only, else along columns only.
+    let varying = pairs(
+        "fn rays(a, b) { if a % 2 == 0 { [[1, 0]] } else { [[0, 1]] } }",
+        (6, 6),
+    )
+    .unwrap();
+    let mut reference = |at: Pair| {
+        let ray = if at.0.is_multiple_of(2) {
+            Pair(1, 0)
+        } else {
+            Pair(0, 1)
+        };
+        Ok(Moves {
+            rays: vec![ray],
+            steps: vec![],
+        }
+        .options(at))
+    };
+    let grid = Grid::new(6, 6).unwrap();
+    let want = pairs::values_by_options(grid, &mut reference, &mut Budget::unlimited()).unwrap();
+    assert_eq!(varying.values, Some(want));
+}
+
+#[test]
+fn bad_pair_rules_stop_with_one_line() {
+    let cases = [
+        ("fn options(a, b) { [[a, b]] }", "loopy at position (0, 0)"),
+        ("fn options(a, b) { if a > 0 { [[a - 1, b]] } else { [[a + 1, b]] } }", "loopy at position"),
+        ("fn rays() { [[0, 0]] }", "loopy at position (0, 0)"),
+        ("fn rays() { [[1, -1]] }", "is negative"),
+        ("fn rays() { [1, 0] }", "must be a pair"),
+        ("fn rays() { 3 }", "must return a list of directions"),
+        ("fn rays(a) { [] }", "defines rays wrongly"),
+        ("fn options(a, b) { [] } fn rays() { [] }", "both options and rays"),
+        ("convention(\"misere\"); fn rays() { [[1, 0]] }", "misère play is not computed"),
+        ("fn options(n) { [] }", "played on one heap"),
+        ("fn rays() { [[1, 0], [2, 0], [3, 0], [4, 0], [5, 0], [6, 0], [7, 0], [8, 0], [9, 0], [10, 0], [11, 0], [12, 0], [13, 0], [14, 0], [15, 0], [16, 0], [17, 0]] }", "more than 16 ray directions"),
+    ];
+    for (text, want) in cases {
+        let err = pairs(text, (4, 4)).unwrap_err();
+        assert!(err.contains(want), "{text}: {err}");
+        assert!(!err.contains('\n'), "{err}");
+    }
+    assert!(pairs(preset("wythoff"), (0, 4))
+        .unwrap_err()
+        .contains("grid 0 × 4"));
+    assert!(pairs(preset("wythoff"), (3000, 3000))
+        .unwrap_err()
+        .contains("4,000,000"));
+    let script = rules::compile(preset("wythoff"), &[]).unwrap();
+    let err = rules::solve_heaps(&script, 10, &mut Budget::unlimited()).unwrap_err();
+    assert!(err.to_string().contains("pair of heaps"));
+}
+
+/// The star of one-heap subtraction {1} (P-positions: the even heaps) adds taking any even
+/// number: it equals the rule "take 1 or any even number".
+#[test]
+fn the_star_of_a_heap_game_adds_its_p_positions_as_takes() {
+    let star = run(
+        "star(); fn options(n) { if n >= 1 { [n - 1] } else { [] } }",
+        &[],
+        200,
+    )
+    .unwrap();
+    let direct = run(
+        "fn options(n) { let o = []; if n >= 1 { o.push(n - 1); } let k = 2; while k <= n { o.push(n - k); k += 2; } o }",
+        &[],
+        200,
+    )
+    .unwrap();
+    assert_eq!(star.values, direct.values);
+    assert!(star.header.star);
+    let err = run(
+        "star(); convention(\"misere\"); fn options(n) { [] }",
+        &[],
+        5,
+    )
+    .unwrap_err();
+    assert!(err.contains("normal play only"), "{err}");
+    let err = run(
+        "star(); fn options(n) { if n < 9 { [n + 1] } else { [] } }",
+        &[],
+        5,
+    )
+    .unwrap_err();
+    assert!(err.contains("climb to heap 5"), "{err}");
 }

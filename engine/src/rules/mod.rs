@@ -8,13 +8,16 @@
 //! family's on every heap computed, the report says which ([`recognise`]), so its proven result
 //! can be read there.
 
+pub mod checks;
+pub mod pairs;
 pub mod presets;
 pub mod recognise;
 pub mod script;
 pub mod solve;
 
+pub use pairs::{Grid, Pair};
 pub use recognise::BuiltIn;
-pub use script::{compile, Convention, Header, ParamValue, Script, Shape};
+pub use script::{compile, Convention, Header, PairForm, ParamValue, Script, Shape};
 
 use rustc_hash::FxHashMap;
 
@@ -48,6 +51,8 @@ pub struct HeapReport {
 /// to the recogniser.
 struct Asked<'s> {
     script: &'s Script,
+    /// With `star()`: the non-zero P-positions of G below `terms`, taken as extra moves.
+    star: Option<(Vec<u64>, u64)>,
     keep: u64,
     cache: FxHashMap<u64, Vec<Vec<u64>>>,
     recogniser: Option<recognise::Recogniser>,
@@ -58,7 +63,16 @@ impl solve::HeapRules for Asked<'_> {
         if let Some(options) = self.cache.get(&n) {
             return Ok(options.clone());
         }
-        let options = self.script.heap_options(n)?;
+        let mut options = self.script.heap_options(n)?;
+        if let Some((p, terms)) = &self.star {
+            if n >= *terms {
+                return Err(EngineError::Parse(format!(
+                    "star(): the options climb to heap {n}, where G's P-positions are not known; ask for more heaps"
+                )));
+            }
+            let taken = p.iter().filter(|&&q| q <= n);
+            options.extend(taken.map(|&q| if q == n { Vec::new() } else { vec![n - q] }));
+        }
         if let Some(r) = self.recogniser.as_mut() {
             if r.heaps() == n {
                 r.feed(n, &options);
@@ -96,8 +110,18 @@ pub fn solve_heaps(
         )));
     }
     let misere = script.header.convention == Convention::Misere;
+    let star = match script.header.star {
+        true if misere => {
+            return Err(EngineError::Parse(
+                "the star operator is computed under normal play only".into(),
+            ))
+        }
+        true => Some((star_moves(script, terms, budget)?, terms)),
+        false => None,
+    };
     let mut asked = Asked {
         script,
+        star,
         keep: if misere { terms.min(MISERE_HEAPS) } else { 0 },
         cache: FxHashMap::default(),
         recogniser: Some(recognise::Recogniser::new()),
@@ -122,6 +146,20 @@ pub fn solve_heaps(
     })
 }
 
+/// The non-zero P-positions (normal play) of G's heaps `0..terms`: the taking moves its star
+/// adds (thesis, Section 3.3.7).
+fn star_moves(script: &Script, terms: u64, budget: &mut Budget) -> Result<Vec<u64>, EngineError> {
+    let mut asked = Asked {
+        script,
+        star: None,
+        keep: 0,
+        cache: FxHashMap::default(),
+        recogniser: None,
+    };
+    let values = solve::nim_values(&mut asked, terms as usize, budget)?;
+    Ok((1..terms).filter(|&n| values[n as usize] == 0).collect())
+}
+
 /// The options of heaps `0..L` for the longest `L ≤ keep` whose options stay below `L`.
 fn closed_table(asked: &mut Asked) -> Result<Vec<Vec<Vec<u64>>>, EngineError> {
     let mut table = Vec::new();
@@ -144,4 +182,144 @@ fn closed_table(asked: &mut Asked) -> Result<Vec<Vec<Vec<u64>>>, EngineError> {
 pub fn observed_period(values: &[u64]) -> Option<ObservedPeriod> {
     crate::misere::single::observed_period(values)
         .filter(|p| 2 * p.preperiod <= values.len() as u64)
+}
+
+/// What a run of a pair ruleset finds on its grid.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PairReport {
+    /// The ruleset's name, convention (always normal) and parameters as bound; `star` when G*
+    /// was played.
+    pub header: Header,
+    /// The grid solved.
+    pub grid: Grid,
+    /// Whether each position is a P-position (normal play), row by row (`(a, b)` at `a·H + b`).
+    pub p: Vec<bool>,
+    /// Nim-values, row by row, when computed (options form: always; rays form: on grids of at
+    /// most [`pairs::MAX_RAY_VALUES`] positions).
+    pub values: Option<Vec<u64>>,
+    /// With `star`, how many moves the star added (the non-zero P-positions of G in the grid).
+    pub star_moves: Option<usize>,
+}
+
+impl PairReport {
+    /// The P-positions in the grid, row by row.
+    pub fn p_positions(&self) -> Vec<Pair> {
+        (0..self.p.len())
+            .filter(|&i| self.p[i])
+            .map(|i| self.grid.pair(i))
+            .collect()
+    }
+}
+
+/// Solves a pair ruleset on `grid` under normal play: P-positions everywhere, nim-values where
+/// the form allows (see [`PairReport::values`]). With `star` in the header, solves G first and
+/// then G*, whose extra moves take any non-zero P-position of G (a move from `(a, b)` takes
+/// `(p, q)` when `p ≤ a` and `q ≤ b`, so G's P-positions in the grid are all it needs).
+pub fn solve_pairs(
+    script: &Script,
+    grid: Grid,
+    budget: &mut Budget,
+) -> Result<PairReport, EngineError> {
+    if script.shape != Shape::Pair {
+        return Err(EngineError::Parse(
+            "this ruleset is played on one heap: give a number of heaps, not a grid".into(),
+        ));
+    }
+    if script.header.convention == Convention::Misere {
+        return Err(EngineError::Parse(
+            "misère play is not computed for pair rulesets yet; play it under normal play".into(),
+        ));
+    }
+    let mut extra = Vec::new();
+    let mut star_moves = None;
+    if script.header.star {
+        let base = solve_pair_form(script, grid, &[], false, budget)?.0;
+        extra = (1..grid.len())
+            .filter(|&i| base[i])
+            .map(|i| grid.pair(i))
+            .collect();
+        star_moves = Some(extra.len());
+    }
+    let (p, values) = solve_pair_form(script, grid, &extra, true, budget)?;
+    Ok(PairReport {
+        header: script.header.clone(),
+        grid,
+        p,
+        values,
+        star_moves,
+    })
+}
+
+/// P-positions (and values when `want_values` and the form allows) of the script with the
+/// steps `extra` added at every position.
+fn solve_pair_form(
+    script: &Script,
+    grid: Grid,
+    extra: &[Pair],
+    want_values: bool,
+    budget: &mut Budget,
+) -> Result<(Vec<bool>, Option<Vec<u64>>), EngineError> {
+    let PairForm::Directions { rays, steps } = script.form else {
+        let mut options = |at: Pair| -> Result<Vec<Pair>, EngineError> {
+            let mut list: Vec<Pair> = script
+                .pair_options(at.0, at.1)?
+                .into_iter()
+                .map(|(x, y)| Pair(x, y))
+                .collect();
+            if !extra.is_empty() {
+                if grid.slot(at).is_none() {
+                    return Err(EngineError::Parse(format!(
+                        "star(): the options leave the grid at {at}, where G's P-positions are not known; give a larger grid"
+                    )));
+                }
+                list.extend(
+                    extra.iter().filter_map(|&d| {
+                        Some(Pair(at.0.checked_sub(d.0)?, at.1.checked_sub(d.1)?))
+                    }),
+                );
+            }
+            Ok(list)
+        };
+        let values = pairs::values_by_options(grid, &mut options, budget)?;
+        return Ok((values.iter().map(|&v| v == 0).collect(), Some(values)));
+    };
+    let fixed = |name: &str, arity: Option<usize>| -> Result<Vec<Pair>, EngineError> {
+        match arity {
+            Some(0) => Ok(to_pairs(script.directions(name, None)?)),
+            _ => Ok(Vec::new()),
+        }
+    };
+    let fixed_rays = fixed("rays", rays)?;
+    let mut fixed_steps = fixed("steps", steps)?;
+    fixed_steps.extend_from_slice(extra);
+    let mut moves_at = |at: Pair, moves: &mut pairs::Moves| -> Result<(), EngineError> {
+        moves.rays.extend_from_slice(&fixed_rays);
+        if rays == Some(2) {
+            moves
+                .rays
+                .extend(to_pairs(script.directions("rays", Some((at.0, at.1)))?));
+        }
+        if steps == Some(2) {
+            moves
+                .steps
+                .extend(to_pairs(script.directions("steps", Some((at.0, at.1)))?));
+        }
+        Ok(())
+    };
+    let p = pairs::p_positions_by_rays(grid, &mut moves_at, &fixed_steps, budget)?;
+    let values = if want_values && grid.len() as u64 <= pairs::MAX_RAY_VALUES {
+        Some(pairs::values_by_rays(
+            grid,
+            &mut moves_at,
+            &fixed_steps,
+            budget,
+        )?)
+    } else {
+        None
+    };
+    Ok((p, values))
+}
+
+fn to_pairs(list: Vec<(u64, u64)>) -> Vec<Pair> {
+    list.into_iter().map(|(x, y)| Pair(x, y)).collect()
 }

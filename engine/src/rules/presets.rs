@@ -33,6 +33,9 @@ presets!(
     "kayles",
     "dawsons-kayles",
     "grundy",
+    "wythoff",
+    "two-pile-nim",
+    "two-pile-nim-star",
 );
 
 /// The preset of this name, if any.

@@ -135,6 +135,10 @@ pub struct Header {
     pub convention: Convention,
     /// The parameters in the order declared, each with its value in this run.
     pub params: Vec<(String, ParamValue)>,
+    /// Whether the top level says `star()`: play G*, the ruleset's moves plus taking any
+    /// non-zero P-position of G (thesis, Section 3.3.7).
+    #[serde(default)]
+    pub star: bool,
 }
 
 /// A ruleset ready to answer `options` calls: the compiled script with its parameters bound.
@@ -145,6 +149,23 @@ pub struct Script {
     pub header: Header,
     /// One heap or a pair.
     pub shape: Shape,
+    /// How a pair ruleset says its moves (always [`PairForm::Options`] for one heap).
+    pub form: PairForm,
+}
+
+/// How a pair ruleset says its moves: `fn options(a, b)`, or directions (`fn rays`, `fn steps`,
+/// each taking no arguments, the same at every position, or `(a, b)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PairForm {
+    /// `fn options(a, b)` (or `fn options(n)` for one heap).
+    Options,
+    /// `fn rays` and/or `fn steps`: each `Some(arity)` when defined, the arity 0 or 2.
+    Directions {
+        /// The arity of `fn rays`, if defined.
+        rays: Option<usize>,
+        /// The arity of `fn steps`, if defined.
+        steps: Option<usize>,
+    },
 }
 
 /// A sandboxed Rhai engine with HeapLab's limits.
@@ -213,12 +234,13 @@ pub fn compile(text: &str, overrides: &[(String, String)]) -> Result<Script, Eng
     let ast = engine
         .compile(text)
         .map_err(|e| EngineError::Parse(syntax_message(&e)))?;
-    let shape = shape_of(&ast)?;
+    let (shape, form) = shape_of(&ast)?;
     Ok(Script {
         engine,
         ast,
         header,
         shape,
+        form,
     })
 }
 
@@ -227,18 +249,33 @@ fn syntax_message(error: &rhai::ParseError) -> String {
     with_position(text, error.position())
 }
 
-fn shape_of(ast: &AST) -> Result<Shape, EngineError> {
+fn shape_of(ast: &AST) -> Result<(Shape, PairForm), EngineError> {
     let arity = |name: &str| -> Vec<usize> {
         ast.iter_functions()
             .filter(|f| f.name == name)
             .map(|f| f.params.len())
             .collect()
     };
-    match arity("options").as_slice() {
-        [1] => Ok(Shape::Heap),
-        [2] => Ok(Shape::Pair),
-        [] => Err(EngineError::Parse(
-            "the ruleset defines no options: write fn options(n) for one heap, or fn options(a, b) for a pair".into(),
+    let direction = |name: &str| -> Result<Option<usize>, EngineError> {
+        match arity(name).as_slice() {
+            [] => Ok(None),
+            [n @ (0 | 2)] => Ok(Some(*n)),
+            _ => Err(EngineError::Parse(format!(
+                "the ruleset defines {name} wrongly: write fn {name}() (the same at every position) or fn {name}(a, b), once"
+            ))),
+        }
+    };
+    let (rays, steps) = (direction("rays")?, direction("steps")?);
+    let directions = rays.is_some() || steps.is_some();
+    match (arity("options").as_slice(), directions) {
+        ([1], false) => Ok((Shape::Heap, PairForm::Options)),
+        ([2], false) => Ok((Shape::Pair, PairForm::Options)),
+        ([], true) => Ok((Shape::Pair, PairForm::Directions { rays, steps })),
+        ([_], true) => Err(EngineError::Parse(
+            "the ruleset defines both options and rays or steps: a pair ruleset gives fn options(a, b), or fn rays and fn steps".into(),
+        )),
+        ([], false) => Err(EngineError::Parse(
+            "the ruleset defines no options: write fn options(n) for one heap, or fn options(a, b) (or fn rays) for a pair".into(),
         )),
         _ => Err(EngineError::Parse(
             "the ruleset defines options more than once: keep one, fn options(n) or fn options(a, b)".into(),
@@ -273,6 +310,8 @@ fn read_header(text: &str) -> Result<Header, EngineError> {
             Ok(())
         },
     );
+    let h = header.clone();
+    engine.register_fn("star", move || h.borrow_mut().star = true);
     let h = header.clone();
     engine.register_fn(
         "param",
@@ -319,21 +358,60 @@ fn bind(mut header: Header, overrides: &[(String, String)]) -> Result<Header, En
 
 impl Script {
     fn call(&self, args: impl rhai::FuncArgs, at: &str) -> Result<Array, EngineError> {
+        self.call_named("options", args, at).map_err(|e| match e {
+            Some(e) => e,
+            None => EngineError::Parse(format!(
+                "options({at}) must return a list of options, such as [n - 1, [a, b]]"
+            )),
+        })
+    }
+
+    /// Calls `name(args)` for a list; `None` when the result is not a list.
+    fn call_named(
+        &self,
+        name: &str,
+        args: impl rhai::FuncArgs,
+        at: &str,
+    ) -> Result<Array, Option<EngineError>> {
         let result: Dynamic = self
             .engine
             .call_fn_with_options(
                 CallFnOptions::new().eval_ast(false),
                 &mut Scope::new(),
                 &self.ast,
-                "options",
+                name,
                 args,
             )
-            .map_err(|e| EngineError::Parse(format!("options({at}): {}", message(&e))))?;
-        result.try_cast::<Array>().ok_or_else(|| {
-            EngineError::Parse(format!(
-                "options({at}) must return a list of options, such as [n - 1, [a, b]]"
-            ))
-        })
+            .map_err(|e| Some(EngineError::Parse(format!("{name}({at}): {}", message(&e)))))?;
+        result.try_cast::<Array>().ok_or(None)
+    }
+
+    /// The directions `fn rays` or `fn steps` (`name`) gives at `at` (`None`: the function
+    /// takes no arguments), each a pair `[dx, dy]` of non-negative whole numbers.
+    pub fn directions(
+        &self,
+        name: &str,
+        at: Option<(u64, u64)>,
+    ) -> Result<Vec<(u64, u64)>, EngineError> {
+        let (shown, list) = match at {
+            Some((a, b)) => {
+                let shown = format!("{a}, {b}");
+                (
+                    shown.clone(),
+                    self.call_named(name, (a as i64, b as i64), &shown),
+                )
+            }
+            None => (String::new(), self.call_named(name, (), "")),
+        };
+        let list = list.map_err(|e| {
+            e.unwrap_or_else(|| {
+                EngineError::Parse(format!(
+                    "{name}({shown}) must return a list of directions, such as [[1, 0], [1, 1]]"
+                ))
+            })
+        })?;
+        let at = format!("{name}({shown})");
+        list.iter().map(|d| pair_of(d, &at)).collect()
     }
 
     /// The options of heap `n`: each a list of heaps (zeros dropped).
@@ -353,35 +431,42 @@ impl Script {
     pub fn pair_options(&self, a: u64, b: u64) -> Result<Vec<(u64, u64)>, EngineError> {
         let at = format!("{a}, {b}");
         let list = self.call((a as i64, b as i64), &at)?;
-        list.iter()
-            .map(|option| {
-                let pair = option.clone().try_cast::<Array>();
-                match pair.as_deref() {
-                    Some([x, y]) => Ok((heap_of(x, &at)?, heap_of(y, &at)?)),
-                    _ => Err(EngineError::Parse(format!(
-                        "options({at}): each option must be a pair [x, y], not {option}"
-                    ))),
-                }
-            })
-            .collect()
+        let at = format!("options({at})");
+        list.iter().map(|option| pair_of(option, &at)).collect()
+    }
+}
+
+/// A pair `[x, y]` of heap sizes from a script value (`at` names the call in messages).
+fn pair_of(value: &Dynamic, at: &str) -> Result<(u64, u64), EngineError> {
+    let pair = value.clone().try_cast::<Array>();
+    match pair.as_deref() {
+        Some([x, y]) => Ok((heap_in(x, at)?, heap_in(y, at)?)),
+        _ => Err(EngineError::Parse(format!(
+            "{at}: each item must be a pair [x, y], not {value}"
+        ))),
     }
 }
 
 /// One heap size from a script value: a whole number in `0..=MAX_HEAP`.
 fn heap_of(value: &Dynamic, at: &str) -> Result<u64, EngineError> {
+    heap_in(value, &format!("options({at})"))
+}
+
+/// [`heap_of`], with `at` the whole call (`options(3, 4)`, `rays()`).
+fn heap_in(value: &Dynamic, at: &str) -> Result<u64, EngineError> {
     let Ok(v) = value.as_int() else {
         return Err(EngineError::Parse(format!(
-            "options({at}): the option {value} is not a whole number"
+            "{at}: the option {value} is not a whole number"
         )));
     };
     if v < 0 {
         return Err(EngineError::Parse(format!(
-            "options({at}): the option {v} is negative"
+            "{at}: the option {v} is negative"
         )));
     }
     if v as u64 > MAX_HEAP {
         return Err(EngineError::OutOfRange(format!(
-            "options({at}): the option {v} is larger than {MAX_HEAP}"
+            "{at}: the option {v} is larger than {MAX_HEAP}"
         )));
     }
     Ok(v as u64)

@@ -1,10 +1,12 @@
-//! The generic solver for rule-defined heap games: nim-values by mex over the XOR of an
-//! option's parts, and misère outcomes by the misère module's search over multisets of heaps.
+//! The generic solver for rule-defined games: nim-values by mex over the XOR of an option's
+//! parts, by a depth-first search generic over the position (a heap, or a pair of heaps), and
+//! misère outcomes of heaps by the misère module's search over multisets of heaps.
 //!
 //! Neither depends on the order or repetition of a rule's options: the values take the mex of
-//! a set, the outcomes ask whether some option is lost. Each heap's options are asked once and
-//! kept while the heap is solved. A heap whose options lead back to itself is refused as loopy;
-//! so is a rule whose options climb past [`MAX_EXTRA_HEAPS`] heaps beyond those asked for.
+//! a set, the outcomes ask whether some option is lost. Each position's options are asked once
+//! and kept while it is solved. A position whose options lead back to itself is refused as
+//! loopy; so is a rule whose options climb past [`MAX_EXTRA_HEAPS`] positions beyond those
+//! asked for.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -13,7 +15,7 @@ use crate::octal::position::Outcome;
 use crate::text::grouped;
 use crate::EngineError;
 
-/// The most heaps at or beyond `terms` a run may solve on the way (options that grow).
+/// The most positions beyond those asked for a run may solve on the way (options that grow).
 pub const MAX_EXTRA_HEAPS: usize = 1 << 18;
 
 /// The most multisets of heaps a misère search keeps before it stops.
@@ -31,51 +33,69 @@ impl<F: FnMut(u64) -> Result<Vec<Vec<u64>>, EngineError>> HeapRules for F {
     }
 }
 
-/// Every heap's options, asked once, and the values found so far.
-struct Table<'r> {
-    rules: &'r mut dyn HeapRules,
-    terms: usize,
-    values: Vec<Option<u64>>,
-    extra: FxHashMap<u64, u64>,
-    visiting: FxHashSet<u64>,
+/// A position the depth-first solver can key on: a heap (`u64`) or a pair of heaps.
+pub trait Key: Copy + Eq + std::hash::Hash + std::fmt::Display {}
+
+impl<K: Copy + Eq + std::hash::Hash + std::fmt::Display> Key for K {}
+
+/// Where the generic solver gets options and keeps values: `options` are asked once per
+/// position, `slot` maps a position asked for to its place in the dense table (others are
+/// kept in a map, at most [`MAX_EXTRA_HEAPS`] of them), and `noun` names a position in messages.
+pub struct Positions<'r, K> {
+    /// The options of a position, each a list of parts (the value XORs the parts' values).
+    pub options: &'r mut dyn FnMut(K) -> Result<Vec<Vec<K>>, EngineError>,
+    /// The dense index of a position asked for, `None` beyond them.
+    pub slot: &'r dyn Fn(K) -> Option<usize>,
+    /// How many positions are asked for (the dense table's length).
+    pub size: usize,
+    /// `("heap", "heaps")` or `("position", "positions")`.
+    pub noun: (&'static str, &'static str),
 }
 
-impl Table<'_> {
-    fn value(&self, heap: u64) -> Option<u64> {
-        match usize::try_from(heap) {
-            Ok(h) if h < self.terms => self.values[h],
-            _ => self.extra.get(&heap).copied(),
+/// Every position's options, asked once, and the values found so far.
+struct Table<'r, K> {
+    rules: Positions<'r, K>,
+    values: Vec<Option<u64>>,
+    extra: FxHashMap<K, u64>,
+    visiting: FxHashSet<K>,
+}
+
+impl<K: Key> Table<'_, K> {
+    fn value(&self, at: K) -> Option<u64> {
+        match (self.rules.slot)(at) {
+            Some(i) => self.values[i],
+            None => self.extra.get(&at).copied(),
         }
     }
 
-    fn set(&mut self, heap: u64, value: u64) {
-        match usize::try_from(heap) {
-            Ok(h) if h < self.terms => self.values[h] = Some(value),
-            _ => {
-                self.extra.insert(heap, value);
+    fn set(&mut self, at: K, value: u64) {
+        match (self.rules.slot)(at) {
+            Some(i) => self.values[i] = Some(value),
+            None => {
+                self.extra.insert(at, value);
             }
         }
     }
 
-    /// Refuses a heap beyond those asked for once [`MAX_EXTRA_HEAPS`] such heaps are solved or
-    /// being solved (an endless climb would otherwise grow the stack without end).
-    fn check_room(&self, heap: u64) -> Result<(), EngineError> {
-        let beyond = heap >= self.terms as u64;
+    /// Refuses a position beyond those asked for once [`MAX_EXTRA_HEAPS`] such positions are
+    /// solved or being solved (an endless climb would otherwise grow the stack without end).
+    fn check_room(&self, at: K) -> Result<(), EngineError> {
+        let beyond = (self.rules.slot)(at).is_none();
         if beyond && self.extra.len() + self.visiting.len() >= MAX_EXTRA_HEAPS {
+            let (one, many) = self.rules.noun;
             return Err(EngineError::OutOfRange(format!(
-                "the ruleset's options climb past {} heaps beyond those asked for (heap {})",
+                "the ruleset's options climb past {} {many} beyond those asked for ({one} {at})",
                 grouped(MAX_EXTRA_HEAPS as u64),
-                grouped(heap)
             )));
         }
         Ok(())
     }
 }
 
-/// A heap being solved: its options and how far its parts are known.
-struct Frame {
-    heap: u64,
-    options: Vec<Vec<u64>>,
+/// A position being solved: its options and how far its parts are known.
+struct Frame<K> {
+    at: K,
+    options: Vec<Vec<K>>,
     option: usize,
     part: usize,
 }
@@ -95,32 +115,66 @@ pub fn nim_values(
     terms: usize,
     budget: &mut Budget,
 ) -> Result<Vec<u64>, EngineError> {
+    let mut options = |n: Heap| -> Result<Vec<Vec<Heap>>, EngineError> {
+        let options = rules.options(n.0)?;
+        Ok(options
+            .into_iter()
+            .map(|parts| parts.into_iter().map(Heap).collect())
+            .collect())
+    };
+    let slot = |n: Heap| usize::try_from(n.0).ok().filter(|&h| h < terms);
+    let positions = Positions {
+        options: &mut options,
+        slot: &slot,
+        size: terms,
+        noun: ("heap", "heaps"),
+    };
+    values_of(positions, (0..terms as u64).map(Heap), budget)
+}
+
+/// A heap that prints grouped (`1,000`), so the heap solver's messages read as before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Heap(u64);
+
+impl std::fmt::Display for Heap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&grouped(self.0))
+    }
+}
+
+/// Nim-values of the positions `order` lists (each must have a slot, in slot order), by the
+/// depth-first search over options described at [`nim_values`]; the budget ticks every 4,096.
+pub fn values_of<K: Key>(
+    rules: Positions<'_, K>,
+    order: impl Iterator<Item = K>,
+    budget: &mut Budget,
+) -> Result<Vec<u64>, EngineError> {
+    let size = rules.size;
     let mut table = Table {
         rules,
-        terms,
-        values: vec![None; terms],
+        values: vec![None; size],
         extra: FxHashMap::default(),
         visiting: FxHashSet::default(),
     };
-    for n in 0..terms {
-        if n % 4096 == 0 {
-            budget.tick(n as u64, terms as u64)?;
+    for (i, at) in order.enumerate() {
+        if i % 4096 == 0 {
+            budget.tick(i as u64, size as u64)?;
         }
-        if table.values[n].is_none() {
-            solve_from(&mut table, n as u64)?;
+        if table.value(at).is_none() {
+            solve_from(&mut table, at)?;
         }
     }
     Ok(table.values.into_iter().map(|v| v.unwrap_or(0)).collect())
 }
 
-/// Solves `start` and every unknown heap its options reach.
-fn solve_from(table: &mut Table, start: u64) -> Result<(), EngineError> {
+/// Solves `start` and every unknown position its options reach.
+fn solve_from<K: Key>(table: &mut Table<K>, start: K) -> Result<(), EngineError> {
     let mut stack = vec![open(table, start)?];
     while let Some(top) = stack.last_mut() {
         match next_unknown(table, top) {
-            Some(heap) if table.visiting.contains(&heap) => return Err(loopy(grouped(heap))),
-            Some(heap) => {
-                let frame = open(table, heap)?;
+            Some(at) if table.visiting.contains(&at) => return Err(loopy(at)),
+            Some(at) => {
+                let frame = open(table, at)?;
                 stack.push(frame);
             }
             None => {
@@ -128,35 +182,35 @@ fn solve_from(table: &mut Table, start: u64) -> Result<(), EngineError> {
                 let value = crate::mex::mex(frame.options.iter().map(|parts| {
                     parts
                         .iter()
-                        .fold(0, |x, &h| x ^ table.value(h).expect("parts are solved"))
+                        .fold(0, |x, &p| x ^ table.value(p).expect("parts are solved"))
                 }));
-                table.visiting.remove(&frame.heap);
-                table.set(frame.heap, value);
+                table.visiting.remove(&frame.at);
+                table.set(frame.at, value);
             }
         }
     }
     Ok(())
 }
 
-fn open(table: &mut Table, heap: u64) -> Result<Frame, EngineError> {
-    table.check_room(heap)?;
-    table.visiting.insert(heap);
+fn open<K: Key>(table: &mut Table<K>, at: K) -> Result<Frame<K>, EngineError> {
+    table.check_room(at)?;
+    table.visiting.insert(at);
     Ok(Frame {
-        heap,
-        options: table.rules.options(heap)?,
+        at,
+        options: (table.rules.options)(at)?,
         option: 0,
         part: 0,
     })
 }
 
 /// The next part of `frame`'s options whose value is unknown, advancing its cursor.
-fn next_unknown(table: &Table, frame: &mut Frame) -> Option<u64> {
+fn next_unknown<K: Key>(table: &Table<K>, frame: &mut Frame<K>) -> Option<K> {
     while frame.option < frame.options.len() {
         let parts = &frame.options[frame.option];
         while frame.part < parts.len() {
-            let heap = parts[frame.part];
-            if table.value(heap).is_none() {
-                return Some(heap);
+            let at = parts[frame.part];
+            if table.value(at).is_none() {
+                return Some(at);
             }
             frame.part += 1;
         }
