@@ -44,10 +44,10 @@ pub struct HeapReport {
     pub same_as: Option<BuiltIn>,
 }
 
-/// A ruleset's options for the solver: asked once per heap (kept below `keep`), fed in order
+/// A rule's options for the solver: asked once per heap (kept below `keep`), fed in order
 /// to the recogniser.
 struct Asked<'s> {
-    script: &'s Script,
+    rules: &'s mut dyn solve::HeapRules,
     keep: u64,
     cache: FxHashMap<u64, Vec<Vec<u64>>>,
     recogniser: Option<recognise::Recogniser>,
@@ -58,7 +58,7 @@ impl solve::HeapRules for Asked<'_> {
         if let Some(options) = self.cache.get(&n) {
             return Ok(options.clone());
         }
-        let options = self.script.heap_options(n)?;
+        let options = self.rules.options(n)?;
         if let Some(r) = self.recogniser.as_mut() {
             if r.heaps() == n {
                 r.feed(n, &options);
@@ -90,14 +90,26 @@ pub fn solve_heaps(
                 .into(),
         ));
     }
+    let mut ask = |n| script.heap_options(n);
+    solve_heap_rules(&mut ask, script.header.clone(), terms, budget)
+}
+
+/// [`solve_heaps`] for options from any source (a script, a Python callable): `header` names
+/// the game and its convention.
+pub fn solve_heap_rules(
+    rules: &mut dyn solve::HeapRules,
+    header: Header,
+    terms: u64,
+    budget: &mut Budget,
+) -> Result<HeapReport, EngineError> {
     if terms == 0 || terms > MAX_TERMS {
         return Err(EngineError::OutOfRange(format!(
             "heaps: give 1 to {MAX_TERMS}, not {terms}"
         )));
     }
-    let misere = script.header.convention == Convention::Misere;
+    let misere = header.convention == Convention::Misere;
     let mut asked = Asked {
-        script,
+        rules,
         keep: if misere { terms.min(MISERE_HEAPS) } else { 0 },
         cache: FxHashMap::default(),
         recogniser: Some(recognise::Recogniser::new()),
@@ -113,7 +125,7 @@ pub fn solve_heaps(
         (solve::normal_outcomes(&values), None)
     };
     Ok(HeapReport {
-        header: script.header.clone(),
+        header,
         period: observed_period(&values),
         values,
         outcomes,

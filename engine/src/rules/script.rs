@@ -9,6 +9,7 @@
 //! size, so a runaway rule stops with a one-line message.
 
 use std::cell::RefCell;
+use std::fmt::Display;
 use std::rc::Rc;
 
 use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Module, Position, Scope, AST};
@@ -318,7 +319,8 @@ fn bind(mut header: Header, overrides: &[(String, String)]) -> Result<Header, En
 }
 
 impl Script {
-    fn call(&self, args: impl rhai::FuncArgs, at: &str) -> Result<Array, EngineError> {
+    /// Calls `options` with `args`; `at` names the position in messages (formatted only then).
+    fn call(&self, args: impl rhai::FuncArgs, at: &dyn Display) -> Result<Array, EngineError> {
         let result: Dynamic = self
             .engine
             .call_fn_with_options(
@@ -336,16 +338,19 @@ impl Script {
         })
     }
 
-    /// The options of heap `n`: each a list of heaps (zeros dropped).
+    /// The options of heap `n`: each a list of heaps (zeros dropped). Called once per heap, so
+    /// it reads the script's lists in place and formats no text unless it reports an error.
     pub fn heap_options(&self, n: u64) -> Result<Vec<Vec<u64>>, EngineError> {
-        let at = n.to_string();
-        let list = self.call((n as i64,), &at)?;
+        let list = self.call((n as i64,), &n)?;
         list.iter()
-            .map(|option| match option.clone().try_cast::<Array>() {
-                Some(parts) => parts.iter().map(|p| heap_of(p, &at)).collect(),
-                None => heap_of(option, &at).map(|h| vec![h]),
+            .map(|option| match option.read_lock::<Array>() {
+                Some(parts) => parts
+                    .iter()
+                    .map(|p| heap_of(p, &n))
+                    .filter(|h| !matches!(h, Ok(0)))
+                    .collect(),
+                None => heap_of(option, &n).map(|h| if h > 0 { vec![h] } else { Vec::new() }),
             })
-            .map(|parts| parts.map(|p: Vec<u64>| p.into_iter().filter(|&h| h > 0).collect()))
             .collect()
     }
 
@@ -368,7 +373,7 @@ impl Script {
 }
 
 /// One heap size from a script value: a whole number in `0..=MAX_HEAP`.
-fn heap_of(value: &Dynamic, at: &str) -> Result<u64, EngineError> {
+fn heap_of(value: &Dynamic, at: &dyn Display) -> Result<u64, EngineError> {
     let Ok(v) = value.as_int() else {
         return Err(EngineError::Parse(format!(
             "options({at}): the option {value} is not a whole number"
