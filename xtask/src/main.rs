@@ -54,6 +54,7 @@ commands:
   bench [ARGS...]     run the engine benchmark (ARGS are passed to it)
   bench octal-peer [REPS]  octal games: HeapLab against ogsolve -m rc2 (installed if missing)
   bench misere [ARGS...]   misère quotients against brute force (`--seconds 10`)
+  bench rules         rule-defined games (Rhai) against the built-in solvers of the same games
   fuzz [CASES]        the fuzz suites with CASES random cases each (default 20000)
   hostile             rerun issue 21's CLI hostile list: exit, wall time, peak RSS, message
   records [TEXT]      the slow record checks (Table 3.2's octal records, the survey's record
