@@ -103,7 +103,9 @@ pub fn nim_values(
         visiting: FxHashSet::default(),
     };
     for n in 0..terms {
-        if n % 4096 == 0 {
+        // Often: one heap of a script with thousands of options can take a tenth of a second,
+        // and each tick is where a caller's Ctrl-C or Stop is heard.
+        if n % 16 == 0 {
             budget.tick(n as u64, terms as u64)?;
         }
         if table.values[n].is_none() {
