@@ -99,7 +99,8 @@ def _param_text(name: object, value: object) -> str:
 def rules(ruleset: str, params: Optional[Mapping[str, object]] = None, terms: int = 100,
           misere: bool = False) -> RulesGame:
     """Solves a ruleset, as ``heaplab rules`` does: ``ruleset`` is a preset's name
-    (``"mark"``, ``"kayles"``, ``"subtraction"``, …) or the ruleset text itself;
+    (``"mark"``, ``"kayles"``, ``"subtraction"``, …) or the ruleset text itself (for a file,
+    ``open("my-game.rhai").read()``);
     ``params={"S": [1, 3, 4]}`` sets parameters it declares; ``misere=True`` plays it under
     misère play whatever it declares. Errors (a syntax error with its line and column, a loopy
     rule, a limit) raise ``ValueError`` with the engine's one line."""
