@@ -40,7 +40,7 @@ fn report(name: &str, heaps: usize, fast: Duration, slow: Duration) {
 }
 
 /// The sections of the benchmark, in the order they run.
-const SECTIONS: [&str; 13] = [
+const SECTIONS: [&str; 14] = [
     "outcomes",
     "nim-values",
     "outcome-period",
@@ -54,6 +54,7 @@ const SECTIONS: [&str; 13] = [
     "scoring",
     "partizan",
     "sweep",
+    "rules",
 ];
 
 fn main() -> std::process::ExitCode {
@@ -130,6 +131,9 @@ fn main() -> std::process::ExitCode {
     }
     if wants("sweep") {
         sweep_bench();
+    }
+    if wants("rules") {
+        rules_bench();
     }
     std::process::ExitCode::SUCCESS
 }
@@ -635,4 +639,48 @@ fn sweep_bench() {
         rate(slow),
         slow.as_secs_f64() / fast.as_secs_f64()
     );
+}
+
+/// Rule-defined games: the shipped rulesets run by the generic solver (the script really called
+/// for every heap, as `heaplab rules` does) against the built-in solvers of the same games on
+/// the same heaps. The ratio is how many times slower the ruleset is.
+fn rules_bench() {
+    use heaplab_engine::octal::{self, Ruleset};
+    use heaplab_engine::rules::{self, presets};
+    let compile = |name: &str, params: &[(&str, &str)]| {
+        let text = presets::preset(name).expect("a shipped preset").text;
+        let params: Vec<(String, String)> = params
+            .iter()
+            .map(|&(n, v)| (n.to_string(), v.to_string()))
+            .collect();
+        rules::compile(text, &params).expect("the preset compiles")
+    };
+    let heaps = 1_000_000;
+    let script = compile("subtraction", &[("S", "1,3,4")]);
+    let set = NumberSet::parse("1,3,4").expect("valid set");
+    let fast = best_time(|| {
+        black_box(subtraction::nim_values(&set, heaps));
+    });
+    let slow = best_time(|| {
+        let report = rules::solve_heaps(&script, heaps as u64, &mut Budget::unlimited());
+        black_box(report.expect("the preset solves"));
+    });
+    report(
+        "rules: subtraction S={1,3,4} vs built-in",
+        heaps,
+        fast,
+        slow,
+    );
+    let heaps = 5_000;
+    let script = compile("dawsons-kayles", &[]);
+    let code = Ruleset::parse(".07").expect("valid code");
+    let fast = best_time(|| {
+        let values = octal::nim_values(&code, heaps, &mut Budget::unlimited());
+        black_box(values.expect("no cancel"));
+    });
+    let slow = best_time(|| {
+        let report = rules::solve_heaps(&script, heaps as u64, &mut Budget::unlimited());
+        black_box(report.expect("the preset solves"));
+    });
+    report("rules: Dawson's Kayles vs octal .07", heaps, fast, slow);
 }

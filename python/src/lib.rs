@@ -8,6 +8,7 @@
 
 mod misere;
 mod partizan;
+mod rules;
 
 use heaplab_engine::cumulative_subtraction as cs;
 use heaplab_engine::period_map::{self, Cell, CellClass, Family, Window};
@@ -416,6 +417,8 @@ fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(plane_grid, module)?)?;
     module.add_function(wrap_pyfunction!(sweep, module)?)?;
     module.add_function(wrap_pyfunction!(misere::misere, module)?)?;
+    module.add_function(wrap_pyfunction!(rules::ruleset_game, module)?)?;
+    module.add_function(wrap_pyfunction!(rules::heap_game, module)?)?;
     module.add_function(wrap_pyfunction!(partizan::partizan_game, module)?)?;
     module.add_function(wrap_pyfunction!(partizan::partizan_apply, module)?)?;
     module.add_function(wrap_pyfunction!(partizan::partizan_compare, module)?)?;

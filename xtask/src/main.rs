@@ -55,6 +55,7 @@ commands:
   bench [ARGS...]     run the engine benchmark (ARGS are passed to it)
   bench octal-peer [REPS]  octal games: HeapLab against ogsolve -m rc2 (installed if missing)
   bench misere [ARGS...]   misère quotients against brute force (`--seconds 10`)
+  bench rules         rule-defined games (Rhai) against the built-in solvers of the same games
   fuzz [CASES]        the fuzz suites with CASES random cases each (default 20000)
   hostile             rerun the CLI's hostile inputs: exit, wall time, peak RSS, message
   fmt                 rustfmt every Rust file, also the modules a registration list declares

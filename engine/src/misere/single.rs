@@ -37,18 +37,29 @@ pub struct SingleHeaps {
 /// The observed period of a sequence (P/N outcomes, or the nim-values of a rule-defined game;
 /// see [`ObservedPeriod`]): among the periods `p` whose least preperiod `n0` leaves at least
 /// two full periods of data, the one with the least `n0 + 2p` (the pattern that explains the
-/// most heaps), the smaller `p` on a tie.
+/// most heaps), the smaller `p` on a tie. Periods are tried in increasing order and the search
+/// stops once `2p` alone reaches the best `n0 + 2p`, so a long periodic sequence is not
+/// compared again for every multiple of its period.
 pub fn observed_period<T: PartialEq>(outcomes: &[T]) -> Option<ObservedPeriod> {
     let len = outcomes.len();
-    let (period, preperiod) = (1..=len / 2)
-        .filter_map(|p| {
-            let n0 = (0..len - p)
-                .rev()
-                .find(|&n| outcomes[n] != outcomes[n + p])
-                .map_or(0, |n| n + 1);
-            (n0 + 2 * p <= len).then_some((p, n0))
-        })
-        .min_by_key(|&(p, n0)| (n0 + 2 * p, p))?;
+    let mut best: Option<(usize, usize)> = None;
+    for p in 1..=len / 2 {
+        if best.is_some_and(|(bp, bn0)| 2 * p >= bn0 + 2 * bp) {
+            break;
+        }
+        let n0 = (0..len - p)
+            .rev()
+            .find(|&n| outcomes[n] != outcomes[n + p])
+            .map_or(0, |n| n + 1);
+        let better = match best {
+            Some((bp, bn0)) => n0 + 2 * p < bn0 + 2 * bp,
+            None => true,
+        };
+        if n0 + 2 * p <= len && better {
+            best = Some((p, n0));
+        }
+    }
+    let (period, preperiod) = best?;
     Some(ObservedPeriod {
         preperiod: preperiod as u64,
         period: period as u64,
@@ -143,5 +154,31 @@ mod tests {
         let p = observed_period(&seq).unwrap();
         assert_eq!((p.period, p.preperiod, p.heaps_checked), (4, 0, 12));
         assert_eq!(observed_period(&[N, P, N]), None);
+    }
+
+    /// The definition read literally: every period tried, the least `(n0 + 2p, p)` kept.
+    fn every_period(values: &[u8]) -> Option<(usize, usize)> {
+        let len = values.len();
+        (1..=len / 2)
+            .filter_map(|p| {
+                let n0 = (0..len - p)
+                    .rev()
+                    .find(|&n| values[n] != values[n + p])
+                    .map_or(0, |n| n + 1);
+                (n0 + 2 * p <= len).then_some((p, n0))
+            })
+            .min_by_key(|&(p, n0)| (n0 + 2 * p, p))
+    }
+
+    #[test]
+    fn stopping_early_finds_the_same_period_on_every_short_sequence() {
+        for len in 0..=11u32 {
+            for code in 0..3u32.pow(len) {
+                let values: Vec<u8> = (0..len).map(|i| (code / 3u32.pow(i) % 3) as u8).collect();
+                let fast =
+                    observed_period(&values).map(|p| (p.period as usize, p.preperiod as usize));
+                assert_eq!(fast, every_period(&values), "{values:?}");
+            }
+        }
     }
 }

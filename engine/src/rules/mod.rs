@@ -47,10 +47,10 @@ pub struct HeapReport {
     pub same_as: Option<BuiltIn>,
 }
 
-/// A ruleset's options for the solver: asked once per heap (kept below `keep`), fed in order
+/// A rule's options for the solver: asked once per heap (kept below `keep`), fed in order
 /// to the recogniser.
 struct Asked<'s> {
-    script: &'s Script,
+    rules: &'s mut dyn solve::HeapRules,
     /// With `star()`: the non-zero P-positions of G below `terms`, taken as extra moves.
     star: Option<(Vec<u64>, u64)>,
     keep: u64,
@@ -63,7 +63,7 @@ impl solve::HeapRules for Asked<'_> {
         if let Some(options) = self.cache.get(&n) {
             return Ok(options.clone());
         }
-        let mut options = self.script.heap_options(n)?;
+        let mut options = self.rules.options(n)?;
         if let Some((p, terms)) = &self.star {
             if n >= *terms {
                 return Err(EngineError::Parse(format!(
@@ -104,23 +104,35 @@ pub fn solve_heaps(
                 .into(),
         ));
     }
+    let mut ask = |n| script.heap_options(n);
+    solve_heap_rules(&mut ask, script.header.clone(), terms, budget)
+}
+
+/// [`solve_heaps`] for options from any source (a script, a Python callable): `header` names
+/// the game and its convention.
+pub fn solve_heap_rules(
+    rules: &mut dyn solve::HeapRules,
+    header: Header,
+    terms: u64,
+    budget: &mut Budget,
+) -> Result<HeapReport, EngineError> {
     if terms == 0 || terms > MAX_TERMS {
         return Err(EngineError::OutOfRange(format!(
             "heaps: give 1 to {MAX_TERMS}, not {terms}"
         )));
     }
-    let misere = script.header.convention == Convention::Misere;
-    let star = match script.header.star {
+    let misere = header.convention == Convention::Misere;
+    let star = match header.star {
         true if misere => {
             return Err(EngineError::Parse(
                 "the star operator is computed under normal play only".into(),
             ))
         }
-        true => Some((star_moves(script, terms, budget)?, terms)),
+        true => Some((star_moves(rules, terms, budget)?, terms)),
         false => None,
     };
     let mut asked = Asked {
-        script,
+        rules,
         star,
         keep: if misere { terms.min(MISERE_HEAPS) } else { 0 },
         cache: FxHashMap::default(),
@@ -137,7 +149,7 @@ pub fn solve_heaps(
         (solve::normal_outcomes(&values), None)
     };
     Ok(HeapReport {
-        header: script.header.clone(),
+        header,
         period: observed_period(&values),
         values,
         outcomes,
@@ -148,9 +160,13 @@ pub fn solve_heaps(
 
 /// The non-zero P-positions (normal play) of G's heaps `0..terms`: the taking moves its star
 /// adds (thesis, Section 3.3.7).
-fn star_moves(script: &Script, terms: u64, budget: &mut Budget) -> Result<Vec<u64>, EngineError> {
+fn star_moves(
+    rules: &mut dyn solve::HeapRules,
+    terms: u64,
+    budget: &mut Budget,
+) -> Result<Vec<u64>, EngineError> {
     let mut asked = Asked {
-        script,
+        rules,
         star: None,
         keep: 0,
         cache: FxHashMap::default(),

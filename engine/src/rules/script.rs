@@ -9,6 +9,7 @@
 //! size, so a runaway rule stops with a one-line message.
 
 use std::cell::RefCell;
+use std::fmt::Display;
 use std::rc::Rc;
 
 use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Module, Position, Scope, AST};
@@ -357,7 +358,8 @@ fn bind(mut header: Header, overrides: &[(String, String)]) -> Result<Header, En
 }
 
 impl Script {
-    fn call(&self, args: impl rhai::FuncArgs, at: &str) -> Result<Array, EngineError> {
+    /// Calls `options` with `args`; `at` names the position in messages (formatted only then).
+    fn call(&self, args: impl rhai::FuncArgs, at: &dyn Display) -> Result<Array, EngineError> {
         self.call_named("options", args, at).map_err(|e| match e {
             Some(e) => e,
             None => EngineError::Parse(format!(
@@ -371,7 +373,7 @@ impl Script {
         &self,
         name: &str,
         args: impl rhai::FuncArgs,
-        at: &str,
+        at: &dyn Display,
     ) -> Result<Array, Option<EngineError>> {
         let result: Dynamic = self
             .engine
@@ -401,7 +403,7 @@ impl Script {
                     self.call_named(name, (a as i64, b as i64), &shown),
                 )
             }
-            None => (String::new(), self.call_named(name, (), "")),
+            None => (String::new(), self.call_named(name, (), &"")),
         };
         let list = list.map_err(|e| {
             e.unwrap_or_else(|| {
@@ -414,16 +416,19 @@ impl Script {
         list.iter().map(|d| pair_of(d, &at)).collect()
     }
 
-    /// The options of heap `n`: each a list of heaps (zeros dropped).
+    /// The options of heap `n`: each a list of heaps (zeros dropped). Called once per heap, so
+    /// it reads the script's lists in place and formats no text unless it reports an error.
     pub fn heap_options(&self, n: u64) -> Result<Vec<Vec<u64>>, EngineError> {
-        let at = n.to_string();
-        let list = self.call((n as i64,), &at)?;
+        let list = self.call((n as i64,), &n)?;
         list.iter()
-            .map(|option| match option.clone().try_cast::<Array>() {
-                Some(parts) => parts.iter().map(|p| heap_of(p, &at)).collect(),
-                None => heap_of(option, &at).map(|h| vec![h]),
+            .map(|option| match option.read_lock::<Array>() {
+                Some(parts) => parts
+                    .iter()
+                    .map(|p| heap_of(p, &n))
+                    .filter(|h| !matches!(h, Ok(0)))
+                    .collect(),
+                None => heap_of(option, &n).map(|h| if h > 0 { vec![h] } else { Vec::new() }),
             })
-            .map(|parts| parts.map(|p: Vec<u64>| p.into_iter().filter(|&h| h > 0).collect()))
             .collect()
     }
 
@@ -440,7 +445,7 @@ impl Script {
 fn pair_of(value: &Dynamic, at: &str) -> Result<(u64, u64), EngineError> {
     let pair = value.clone().try_cast::<Array>();
     match pair.as_deref() {
-        Some([x, y]) => Ok((heap_in(x, at)?, heap_in(y, at)?)),
+        Some([x, y]) => Ok((heap_in(x, &at)?, heap_in(y, &at)?)),
         _ => Err(EngineError::Parse(format!(
             "{at}: each item must be a pair [x, y], not {value}"
         ))),
@@ -448,12 +453,12 @@ fn pair_of(value: &Dynamic, at: &str) -> Result<(u64, u64), EngineError> {
 }
 
 /// One heap size from a script value: a whole number in `0..=MAX_HEAP`.
-fn heap_of(value: &Dynamic, at: &str) -> Result<u64, EngineError> {
-    heap_in(value, &format!("options({at})"))
+fn heap_of(value: &Dynamic, at: &dyn Display) -> Result<u64, EngineError> {
+    heap_in(value, &format_args!("options({at})"))
 }
 
 /// [`heap_of`], with `at` the whole call (`options(3, 4)`, `rays()`).
-fn heap_in(value: &Dynamic, at: &str) -> Result<u64, EngineError> {
+fn heap_in(value: &Dynamic, at: &dyn Display) -> Result<u64, EngineError> {
     let Ok(v) = value.as_int() else {
         return Err(EngineError::Parse(format!(
             "{at}: the option {value} is not a whole number"

@@ -157,7 +157,9 @@ pub fn values_of<K: Key>(
         visiting: FxHashSet::default(),
     };
     for (i, at) in order.enumerate() {
-        if i % 4096 == 0 {
+        // Often: one position of a script with thousands of options can take a tenth of a
+        // second, and each tick is where a caller's Ctrl-C or Stop is heard.
+        if i % 16 == 0 {
             budget.tick(i as u64, size as u64)?;
         }
         if table.value(at).is_none() {

@@ -80,6 +80,10 @@ __all__ = [
     "MisereQuotient",
     "MisereMove",
     "misere",
+    "RulesGame",
+    "ObservedPeriod",
+    "rules",
+    "heap_game",
 ]
 
 NumberSetLike = Union[str, Iterable[int]]
@@ -486,7 +490,8 @@ def sweep(
         optional(digits, "digits"), checks, where, group_by, top, _whole(rows, "rows")))
 
 
-# Partizan games and misère play (modules of their own; they use the boundary and the
+# Partizan games, misère play and rule-defined games (modules of their own; they use the boundary and the
 # checks defined above).
 from .partizan import Game, PartizanPeriod, PartizanSequence, game, partizan  # noqa: E402
 from .misere import MisereMove, MisereQuotient, misere  # noqa: E402
+from .rules import ObservedPeriod, RulesGame, heap_game, rules  # noqa: E402
