@@ -6,10 +6,6 @@
 //! into numpy arrays). Long calls release the GIL and check for Ctrl-C at every progress tick of
 //! the engine's [`Budget`]; engine errors become `ValueError`s carrying the engine's message.
 
-mod misere;
-mod partizan;
-mod rules;
-
 use heaplab_engine::cumulative_subtraction as cs;
 use heaplab_engine::period_map::{self, Cell, CellClass, Family, Window};
 use heaplab_engine::ruleset::{parse_count, NumberSet};
@@ -402,28 +398,34 @@ fn png_bytes(width: u32, height: u32, rgba: &[u8]) -> PyResult<Vec<u8>> {
 }
 
 /// The compiled part of the `heaplab` package.
-#[pymodule]
-fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_function(wrap_pyfunction!(subtraction, module)?)?;
-    module.add_function(wrap_pyfunction!(all_but, module)?)?;
-    module.add_function(wrap_pyfunction!(octal_game, module)?)?;
-    module.add_function(wrap_pyfunction!(cumulative_subtraction, module)?)?;
-    module.add_function(wrap_pyfunction!(scoring_game, module)?)?;
-    module.add_function(wrap_pyfunction!(scoring_tree, module)?)?;
-    module.add_function(wrap_pyfunction!(scoring_octal, module)?)?;
-    module.add_function(wrap_pyfunction!(period_map_cells, module)?)?;
-    module.add_function(wrap_pyfunction!(period_map_png, module)?)?;
-    module.add_function(wrap_pyfunction!(period_map_class_names, module)?)?;
-    module.add_function(wrap_pyfunction!(plane_grid, module)?)?;
-    module.add_function(wrap_pyfunction!(sweep, module)?)?;
-    module.add_function(wrap_pyfunction!(misere::misere, module)?)?;
-    module.add_function(wrap_pyfunction!(rules::ruleset_game, module)?)?;
-    module.add_function(wrap_pyfunction!(rules::heap_game, module)?)?;
-    module.add_function(wrap_pyfunction!(partizan::partizan_game, module)?)?;
-    module.add_function(wrap_pyfunction!(partizan::partizan_apply, module)?)?;
-    module.add_function(wrap_pyfunction!(partizan::partizan_compare, module)?)?;
-    module.add_function(wrap_pyfunction!(partizan::partizan_incentives, module)?)?;
-    module.add_function(wrap_pyfunction!(partizan::partizan_thermograph, module)?)?;
-    module.add_function(wrap_pyfunction!(partizan::partizan_sequence, module)?)?;
-    Ok(())
+/// The compiled module's functions, one entry per file: `self` for this file's, then
+/// `module: [functions]` for each file of its own (whose `mod` line this writes too). A new
+/// family is its file and one entry. A function named `report_<name>` that returns its
+/// engine report as JSON becomes `heaplab.<name>` with no Python code (see `Report` in
+/// `pysrc/heaplab/__init__.py`).
+macro_rules! bindings {
+    (self: [$($function:ident),* $(,)?]; $($module:ident: [$($f:ident),* $(,)?];)*) => {
+        $(mod $module;)*
+
+        #[pymodule]
+        fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
+            $(module.add_function(wrap_pyfunction!($function, module)?)?;)*
+            $($(module.add_function(wrap_pyfunction!($module::$f, module)?)?;)*)*
+            Ok(())
+        }
+    };
+}
+
+bindings! {
+    self: [
+        subtraction, all_but, octal_game, cumulative_subtraction, scoring_game, scoring_tree,
+        scoring_octal, period_map_cells, period_map_png, period_map_class_names, plane_grid,
+        sweep,
+    ];
+    misere: [misere];
+    rules: [ruleset_game, heap_game];
+    partizan: [
+        partizan_game, partizan_apply, partizan_compare, partizan_incentives,
+        partizan_thermograph, partizan_sequence,
+    ];
 }

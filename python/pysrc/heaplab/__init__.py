@@ -42,9 +42,9 @@ class _Binding:
     def __getattr__(self, name: str):
         function = getattr(self._module, name)
 
-        def call(*args):
+        def call(*args, **kwargs):
             try:
-                return function(*args)
+                return function(*args, **kwargs)
             except (TypeError, OverflowError) as error:
                 raise ValueError(f"{name}: {error}") from None
 
@@ -495,3 +495,40 @@ def sweep(
 from .partizan import Game, PartizanPeriod, PartizanSequence, game, partizan  # noqa: E402
 from .misere import MisereMove, MisereQuotient, misere  # noqa: E402
 from .rules import ObservedPeriod, RulesGame, heap_game, rules  # noqa: E402
+
+
+class Report:
+    """An engine report, its JSON fields as attributes (``report.values``): what
+    ``heaplab.<name>`` returns for a family whose compiled function is ``report_<name>``."""
+
+    def __init__(self, name: str, fields: dict) -> None:
+        self._name = name
+        self.__dict__.update(fields)
+
+    def __repr__(self) -> str:
+        fields = {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+        return f"{self._name}({_REPR.repr(fields)[1:-1]})"
+
+
+def _report_functions(module) -> dict:
+    """``{name: function}`` for each ``report_<name>`` of the compiled ``module``: the function
+    calls it through the boundary and gives its JSON as a :class:`Report`."""
+
+    def wrap(name: str):
+        compiled = _Binding(module).__getattr__(f"report_{name}")
+
+        def call(*args, **kwargs) -> Report:
+            return Report(name, json.loads(compiled(*args, **kwargs)))
+
+        call.__name__ = call.__qualname__ = name
+        call.__doc__ = getattr(module, f"report_{name}").__doc__
+        return call
+
+    names = [n[len("report_"):] for n in dir(module) if n.startswith("report_")]
+    return {name: wrap(name) for name in names}
+
+
+# Every compiled `report_<name>` function is `heaplab.<name>`, so a family whose result is its
+# engine report needs no Python code here.
+globals().update(_report_functions(_compiled))
+__all__ += [*_report_functions(_compiled), "Report"]
