@@ -97,6 +97,14 @@ pub struct Moves {
 }
 
 impl Moves {
+    /// Replaces these moves with those `moves_at` gives for `at`, checked.
+    fn load(&mut self, at: Pair, moves_at: &mut MovesAt) -> Result<(), EngineError> {
+        self.rays.clear();
+        self.steps.clear();
+        moves_at(at, self)?;
+        check_moves(at, self)
+    }
+
     /// Every option of `at`, in no particular order (repeats possible).
     pub fn options(&self, at: Pair) -> Vec<Pair> {
         let mut out = Vec::new();
@@ -222,10 +230,7 @@ pub fn p_positions_by_rays(
             budget.tick(i as u64, grid.len() as u64)?;
         }
         let at = grid.pair(i);
-        moves.rays.clear();
-        moves.steps.clear();
-        moves_at(at, &mut moves)?;
-        check_moves(at, &moves)?;
+        moves.load(at, moves_at)?;
         tables.extend(grid, &p, i);
         let mut wins = hit[i];
         for &d in &moves.rays {
@@ -271,9 +276,7 @@ pub fn values_by_rays(
             budget.tick(i as u64, grid.len() as u64)?;
         }
         let at = grid.pair(i);
-        moves.rays.clear();
-        moves.steps.clear();
-        moves_at(at, &mut moves)?;
+        moves.load(at, moves_at)?;
         moves.steps.extend_from_slice(fixed_steps);
         check_moves(at, &moves)?;
         let options = moves.options(at);
