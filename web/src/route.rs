@@ -116,7 +116,8 @@ macro_rules! define_routes {
 
 crate::for_each_page!(define_routes);
 
-/// The state of `#/guide?page=octal&at=anchor`: which guide file and where in it.
+/// The state of `#/guide?page=octal&at=anchor`: which guide file (`cite` for the BibTeX
+/// entry) and where in it (a heading's id). `#/help` and `#/about` show the guide.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct GuideQuery {
     /// The file (`octal`, `bibliography`, `cite` for the BibTeX entry); `index` when none
@@ -413,7 +414,8 @@ pub fn terms_to_show(moves: &[u32], period: Option<(u64, u64)>) -> u64 {
     wanted.max(100).min(max_terms_for(moves.len()))
 }
 
-/// The raw state of the subtraction page, exactly as the URL or the form holds it.
+/// The raw state of the subtraction page, exactly as the URL or the form holds it: `S` (a
+/// finite set, `2,3,7`) or `E` (the exclusions of an all-but game), and `n` (heaps shown).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SubtractionQuery {
     /// Finite set or all-but.
@@ -609,7 +611,17 @@ pub fn suited_colour<'a>(family: &str, colour: &'a str) -> &'a str {
     }
 }
 
-/// The raw state of the period-map page, exactly as the URL or the form holds it.
+/// The raw state of the period-map page, exactly as the URL or the form holds it. Keys:
+///
+/// * `family`: `3move` (`{s1, s2, s3}`), `4move` (`{s1, s2, s3, s1+s3}`) or `maxsym5`
+///   (`{s1, s2, m-s2, m-s1, m}`);
+/// * `fixed`: the fixed move (`s3`, or `m` for `maxsym5`);
+/// * `s1`, `s2`: half-open ranges `a..b` of the two free moves; `s1` runs along the horizontal
+///   axis, `s2` up the vertical one;
+/// * `colour`: `class` (survey Figure 1), `period` or `preperiod` (log scales).
+///
+/// Missing keys take the family's default view, e.g. `#/period-map` is the survey's Figure 1
+/// window `#/period-map?family=3move&fixed=3001&s1=401..1600&s2=901..2100&colour=class`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MapQuery {
     /// The family name (`family`).
