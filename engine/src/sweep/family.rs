@@ -16,7 +16,6 @@ use super::metrics::{Measured, Workspace};
 use crate::checks::{Subject, SubjectKind};
 use crate::period_map::Window;
 use crate::{Budget, EngineError};
-
 use std::fmt::Debug;
 
 pub use super::families::codes::{Codes, MAX_DIGITS};
@@ -157,7 +156,7 @@ macro_rules! family_dispatch {
             }
 
             /// Every family's [`SweepFamily::SUMMARY`], in registration order: the help of
-            /// `heaplab sweep` and of Python's `heaplab.sweep`.
+            /// `heaplab sweep`.
             pub fn summaries() -> Vec<&'static str> {
                 vec![$(<$family as SweepFamily>::SUMMARY),+]
             }

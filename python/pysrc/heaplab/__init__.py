@@ -490,8 +490,8 @@ def sweep(
         optional(digits, "digits"), checks, where, group_by, top, _whole(rows, "rows")))
 
 
-# Partizan games, misère play and rule-defined games (modules of their own; they use the boundary and the
-# checks defined above).
+# Partizan games, misère play and rule-defined games (modules of their own; they use the
+# boundary and the checks defined above).
 from .partizan import Game, PartizanPeriod, PartizanSequence, game, partizan  # noqa: E402
 from .misere import MisereMove, MisereQuotient, misere  # noqa: E402
 from .rules import ObservedPeriod, RulesGame, heap_game, rules  # noqa: E402
@@ -530,5 +530,6 @@ def _report_functions(module) -> dict:
 
 # Every compiled `report_<name>` function is `heaplab.<name>`, so a family whose result is its
 # engine report needs no Python code here.
-globals().update(_report_functions(_compiled))
-__all__ += [*_report_functions(_compiled), "Report"]
+_REPORTS = _report_functions(_compiled)
+globals().update(_REPORTS)
+__all__ += [*_REPORTS, "Report"]
