@@ -60,7 +60,8 @@ commands:
   hostile             rerun the CLI's hostile inputs: exit, wall time, peak RSS, message
   fmt                 rustfmt every Rust file, also the modules a registration list declares
   records [TEXT]      the slow record checks (Table 3.2's octal records, the survey's record
-                      period, the paper checks over their long ranges, Table 4.4); with TEXT
+                      period, the paper checks over their long ranges, Table 4.4, the
+                      octal preset on every code of up to three digits); with TEXT
                       only those whose command or name contains it (`records octal`)
   help                show this message";
 
