@@ -5,6 +5,7 @@ use heaplab_engine::budget::Budget;
 use heaplab_engine::checks::Verdict;
 use heaplab_engine::octal::position::Outcome;
 use heaplab_engine::octal::{self, Ruleset};
+use heaplab_engine::plane;
 use heaplab_engine::rules::pairs::{self, Moves};
 use heaplab_engine::rules::{self, checks, presets, BuiltIn, Grid, HeapReport, Pair, PairReport};
 use heaplab_engine::ruleset::NumberSet;
@@ -537,4 +538,34 @@ fn the_star_of_a_heap_game_adds_its_p_positions_as_takes() {
     )
     .unwrap_err();
     assert!(err.contains("climb to heap 5"), "{err}");
+}
+
+/// Random 2-D move sets written as `fn steps()` against the `#/plane` solver
+/// ([`heaplab_engine::plane::grid`]): the same P-positions on a 40 × 40 grid.
+#[test]
+fn random_two_dimensional_move_sets_equal_the_plane_solver() {
+    let mut rng = Rng(0x2d_5eed);
+    for _ in 0..50 {
+        let count = 1 + rng.next() % 4;
+        let moves: Vec<(u32, u32)> = (0..count)
+            .map(|_| ((rng.next() % 7) as u32, (rng.next() % 7) as u32))
+            .filter(|&m| m != (0, 0))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        if moves.is_empty() {
+            continue;
+        }
+        let text: Vec<String> = moves.iter().map(|(x, y)| format!("[{x}, {y}]")).collect();
+        let script = format!("fn steps() {{ [{}] }}", text.join(", "));
+        let report = pairs(&script, (40, 40)).unwrap();
+        let set = plane::MoveSet::from_moves(moves.clone()).unwrap();
+        let grid = plane::grid(&set, 40, 40, &mut Budget::unlimited()).unwrap();
+        for a in 0..40u32 {
+            for b in 0..40u32 {
+                let rules_p = report.p[(a * 40 + b) as usize];
+                assert_eq!(rules_p, grid.is_p(a, b), "moves {moves:?} at ({a}, {b})");
+            }
+        }
+    }
 }
