@@ -58,7 +58,7 @@ pub enum RulesFormat {
 }
 
 /// The text of a preset or a file; a name that is neither is a one-line error.
-fn ruleset_text(name: &str) -> Result<String, EngineError> {
+pub(crate) fn ruleset_text(name: &str) -> Result<String, EngineError> {
     if let Some(preset) = presets::preset(name) {
         return Ok(preset.text.to_string());
     }

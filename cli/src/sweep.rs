@@ -12,6 +12,7 @@ use clap::Args;
 use heaplab_engine::period_map::{Window, MAX_FIXED};
 use heaplab_engine::ruleset::{parse_count, parse_range};
 use heaplab_engine::subtraction::MAX_SEARCH;
+use heaplab_engine::sweep::families::rules::RuleSweep;
 use heaplab_engine::sweep::family::{MAX_DIGITS, MAX_SET_BOUND};
 use heaplab_engine::sweep::run::{MAX_ROWS, MAX_TOP};
 use heaplab_engine::sweep::{
@@ -27,6 +28,12 @@ use std::sync::mpsc;
 pub struct SweepArgs {
     #[arg(help = family_help())]
     family: String,
+    /// The ruleset of the `rules` family: a ruleset file or a preset name (`mark-t`, …).
+    ruleset: Option<String>,
+    /// A parameter of the `rules` family: `NAME=A..B` sweeps the whole numbers A to B,
+    /// `NAME=VALUE` fixes it for the whole sweep (repeatable).
+    #[arg(long = "param", value_name = "NAME=A..B", allow_hyphen_values = true)]
+    params: Vec<String>,
     /// The bound m of the set families: sets of numbers in 1..m.
     #[arg(long, allow_hyphen_values = true)]
     max_move: Option<String>,
@@ -86,12 +93,26 @@ pub struct SweepArgs {
     stop_after_chunks: Option<String>,
 }
 
-/// Builds the spec from the arguments, with one-line errors.
 /// The family argument's help, from the registered families' summaries.
 fn family_help() -> String {
     format!("The family: {}.", Family::summaries().join(", "))
 }
 
+/// The ruleset and parameters of the `rules` family (`None` when neither is given).
+fn rule_sweep(args: &SweepArgs) -> Result<Option<RuleSweep>, EngineError> {
+    let Some(name) = &args.ruleset else {
+        return match args.params.is_empty() {
+            true => Ok(None),
+            false => Err(EngineError::Parse(
+                "--param needs a ruleset: `heaplab sweep rules FILE|PRESET --param NAME=A..B`"
+                    .into(),
+            )),
+        };
+    };
+    RuleSweep::new(crate::rules::ruleset_text(name)?, &args.params).map(Some)
+}
+
+/// Builds the spec from the arguments, with one-line errors.
 fn spec(args: &SweepArgs) -> Result<SweepSpec, EngineError> {
     let small = |text: &Option<String>, name, min, max| {
         text.as_deref()
@@ -105,6 +126,7 @@ fn spec(args: &SweepArgs) -> Result<SweepSpec, EngineError> {
         digits: small(&args.digits, "--digits", 1, MAX_DIGITS)?,
         fixed: small(&args.fixed, "--fixed", 1, MAX_FIXED)?,
         window: window(args)?,
+        rules: rule_sweep(args)?,
     };
     let family = Family::parse(&args.family, &options)?;
     let top = args.top.as_deref().map(parse_top).transpose()?;

@@ -583,6 +583,7 @@ fn sweep_bench() {
         ..FamilyOptions::default()
     };
     let family = Family::parse("subtraction", &options).expect("valid family");
+    let len = family.len();
     let spec = SweepSpec {
         family,
         checks: Vec::new(),
@@ -593,7 +594,6 @@ fn sweep_bench() {
         search: subtraction::DEFAULT_SEARCH,
     };
     let sweep = Sweep::new(spec).expect("valid sweep");
-    let len = family.len();
     let limits = subtraction::Limits::new(1, subtraction::DEFAULT_SEARCH).expect("limits");
     let time = |job: &mut dyn FnMut()| {
         let t = Instant::now();

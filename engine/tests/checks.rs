@@ -57,11 +57,20 @@ fn every_check_is_documented() {
 fn checks_refuse_other_families() {
     let s = set("2,3");
     let rules = ScoringRules::parse("33", "1,2").unwrap();
+    let mark = heaplab_engine::sweep::families::rules::RuleBinding {
+        text: heaplab_engine::rules::presets::preset("mark")
+            .unwrap()
+            .text
+            .into(),
+        fixed: Vec::new(),
+        swept: Vec::new(),
+    };
     let subjects = [
         Subject::Subtraction(&s),
         Subject::AllBut(&s),
         Subject::CumulativeSubtraction(&s),
         Subject::ScoringOctal(&rules),
+        Subject::Rules(&mark),
     ];
     for check in all() {
         for subject in subjects {

@@ -8,10 +8,12 @@
 
 use heaplab_engine::cumulative_subtraction as cs;
 use heaplab_engine::period_map::{self, Cell, CellClass, Family, Window};
+use heaplab_engine::rules::presets;
 use heaplab_engine::ruleset::{parse_count, NumberSet};
 use heaplab_engine::scoring::game::{ScoringGame, TREE_LEGEND};
 use heaplab_engine::scoring::octal::{ScoringLimits, ScoringRules};
 use heaplab_engine::subtraction::{self as sub, Limits};
+use heaplab_engine::sweep::families::rules::RuleSweep;
 use heaplab_engine::sweep::family::{FamilyOptions, MAX_DIGITS, MAX_SET_BOUND};
 use heaplab_engine::sweep::run::{MAX_ROWS, MAX_TOP};
 use heaplab_engine::sweep::{Family as SweepFamily, Sweep, SweepSpec, TopSpec};
@@ -207,10 +209,22 @@ fn option_u32(text: Option<&str>, name: &str, min: u64, max: u32) -> PyResult<Op
         .transpose()
 }
 
+/// The rules family's ruleset (a preset's name or the text itself) and `--param` texts.
+fn rule_sweep(ruleset: Option<&str>, params: &[String]) -> Result<Option<RuleSweep>, EngineError> {
+    let Some(ruleset) = ruleset else {
+        return match params.is_empty() {
+            true => Ok(None),
+            false => Err(EngineError::Parse("params need a ruleset".into())),
+        };
+    };
+    let text = presets::preset(ruleset).map_or(ruleset, |p| p.text);
+    RuleSweep::new(text.to_string(), params).map(Some)
+}
+
 /// A sweep over a whole family (the engine's `sweep`, as `heaplab sweep` runs it, on one
 /// thread): the spec, the metric names and the merged report, as JSON.
 #[pyfunction]
-#[pyo3(signature = (family, max_move, size, exact_max, digits, checks, filter, group_by, top, rows))]
+#[pyo3(signature = (family, max_move, size, exact_max, digits, checks, filter, group_by, top, rows, ruleset, params))]
 #[allow(clippy::too_many_arguments)]
 fn sweep(
     py: Python<'_>,
@@ -224,6 +238,8 @@ fn sweep(
     group_by: Option<String>,
     top: Option<(String, String)>,
     rows: &str,
+    ruleset: Option<&str>,
+    params: Vec<String>,
 ) -> PyResult<String> {
     let options = FamilyOptions {
         bound: option_u32(max_move, "max_move", 1, MAX_SET_BOUND)?,
@@ -232,6 +248,7 @@ fn sweep(
         digits: option_u32(digits, "digits", 1, MAX_DIGITS)?,
         fixed: None,
         window: None,
+        rules: rule_sweep(ruleset, &params).map_err(to_py_error)?,
     };
     let family = SweepFamily::parse(family, &options).map_err(to_py_error)?;
     let spec = SweepSpec {

@@ -117,3 +117,26 @@ def test_bad_arguments_are_value_errors():
 def test_numpy_integers_and_tuples_are_heap_sizes():
     g = heaplab.heap_game(lambda n: [(np.int64(n - 1),)] if n else (), terms=6)
     assert g.values.tolist() == [0, 1, 0, 1, 0, 1]
+
+
+def test_a_rules_sweep_has_its_parameters_as_columns_and_runs_the_named_checks():
+    report = heaplab.sweep("rules", ruleset="mark-t", params={"t": range(2, 6)}, rows=10,
+                           checks=["thesis-theorem-3.70"])
+    assert report["metrics"][:2] == ["t", "period"]
+    rows = report["result"]["rows"]
+    assert [r["ruleset"] for r in rows] == ["t=2", "t=3", "t=4", "t=5"]
+    assert [r["values"][0] for r in rows] == [2, 3, 4, 5]
+    check = report["result"]["checks"][0]
+    assert (check["holds"], check["not_applicable"]) == (1, 3)
+    fixed = heaplab.sweep("rules", ruleset="sd", params={"S": [1], "D": range(2, 4)}, rows=5)
+    assert [r["ruleset"] for r in fixed["result"]["rows"]] == ["D=2", "D=3"]
+    for bad in (
+        lambda: heaplab.sweep("rules"),
+        lambda: heaplab.sweep("rules", ruleset="mark-t", params={"t": range(5, 2)}),
+        lambda: heaplab.sweep("rules", ruleset="mark-t", params={"t": range(2, 9, 2)}),
+        lambda: heaplab.sweep("rules", ruleset="mark-t", params=[("t", 2)]),
+        lambda: heaplab.sweep("rules", ruleset=5),
+        lambda: heaplab.sweep("subtraction", 4, params={"t": range(1, 3)}),
+    ):
+        with pytest.raises(ValueError):
+            bad()

@@ -21,6 +21,8 @@ macro_rules! native_text {
 mod appendix_a;
 mod cumulative;
 pub mod ranges;
+#[cfg(feature = "rules")]
+pub mod rules;
 mod scoring;
 mod survey;
 mod thesis;
@@ -43,6 +45,9 @@ pub enum Subject<'a> {
     CumulativeSubtraction(&'a NumberSet),
     /// A scoring octal game (Stewart's scoring play).
     ScoringOctal(&'a ScoringRules),
+    /// A rule-defined game with its parameters bound (a rules sweep's ruleset).
+    #[cfg(feature = "rules")]
+    Rules(&'a crate::sweep::families::rules::RuleBinding),
 }
 
 /// The family a [`Subject`] comes from, so a sweep can refuse a check that cannot apply.
@@ -58,6 +63,9 @@ pub enum SubjectKind {
     CumulativeSubtraction,
     /// [`Subject::ScoringOctal`].
     ScoringOctal,
+    /// [`Subject::Rules`].
+    #[cfg(feature = "rules")]
+    Rules,
 }
 
 impl Subject<'_> {
@@ -69,6 +77,8 @@ impl Subject<'_> {
             Subject::Octal(_) => SubjectKind::Octal,
             Subject::CumulativeSubtraction(_) => SubjectKind::CumulativeSubtraction,
             Subject::ScoringOctal(_) => SubjectKind::ScoringOctal,
+            #[cfg(feature = "rules")]
+            Subject::Rules(_) => SubjectKind::Rules,
         }
     }
 }
@@ -215,12 +225,28 @@ fn braces(set: &NumberSet) -> String {
 }
 
 /// The registry, in a stable order: [`SETS_BEFORE_SCORING`] (cumulative subtraction),
-/// [`SCORING_ONLY`], [`SETS_AFTER_SCORING`] (subtraction and all-but). Each check lives in the module of the paper it comes from:
-/// `cumulative` (Cohensius et al.), `scoring` (Stewart), `survey` (Larsson, Saha, Suetsugu),
-/// `appendix_a` (the survey's Appendix A, all-but games), `thesis` (the taking-and-breaking
-/// thesis). The three parts are separate statics so that a build using only
-/// [`for_sets`] (the web module) leaves the scoring octal checks out.
-static CHECKS: [Check; 43] = concat(&SETS_BEFORE_SCORING, &SCORING_ONLY, &SETS_AFTER_SCORING);
+/// [`SCORING_ONLY`], [`SETS_AFTER_SCORING`] (subtraction and all-but), [`RULES_ONLY`]. Each
+/// check lives in the module of the paper it comes from: `cumulative` (Cohensius et al.),
+/// `scoring` (Stewart), `survey` (Larsson, Saha, Suetsugu), `appendix_a` (the survey's
+/// Appendix A, all-but games), `thesis` (the taking-and-breaking thesis), `rules` (the
+/// thesis's Section 3.3.7, rule-defined games). The parts are separate statics so that a
+/// build using only [`for_sets`] (the web module) leaves the other checks out.
+static CHECKS: [Check; 43 + RULES_ONLY.len()] = concat(
+    &SETS_BEFORE_SCORING,
+    &SCORING_ONLY,
+    &SETS_AFTER_SCORING,
+    &RULES_ONLY,
+);
+
+/// The checks of rule-defined games (thesis, Section 3.3.7), with the engine's `rules` feature.
+#[cfg(feature = "rules")]
+const RULES_ONLY: [Check; 3] = [
+    rules::THEOREM_3_70,
+    rules::THEOREM_3_71,
+    rules::STAR_TWO_PILE_NIM,
+];
+#[cfg(not(feature = "rules"))]
+const RULES_ONLY: [Check; 0] = [];
 
 static SETS_BEFORE_SCORING: [Check; 10] = [
     cumulative::THEOREM_3,
@@ -274,13 +300,14 @@ static SETS_AFTER_SCORING: [Check; 29] = [
     thesis::CONJECTURE_9,
 ];
 
-/// `a`, `b` and `c` one after the other (evaluated at compile time).
-const fn concat<const A: usize, const B: usize, const C: usize, const N: usize>(
+/// `a`, `b`, `c` and `d` one after the other (evaluated at compile time).
+const fn concat<const A: usize, const B: usize, const C: usize, const D: usize, const N: usize>(
     a: &[Check; A],
     b: &[Check; B],
     c: &[Check; C],
+    d: &[Check; D],
 ) -> [Check; N] {
-    assert!(A + B + C == N && A > 0);
+    assert!(A + B + C + D == N && A > 0);
     let mut out = [a[0]; N];
     let mut i = 0;
     while i < N {
@@ -288,8 +315,10 @@ const fn concat<const A: usize, const B: usize, const C: usize, const N: usize>(
             a[i]
         } else if i < A + B {
             b[i - A]
-        } else {
+        } else if i < A + B + C {
             c[i - A - B]
+        } else {
+            d[i - A - B - C]
         };
         i += 1;
     }

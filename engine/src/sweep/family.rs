@@ -49,18 +49,23 @@ pub struct FamilyOptions {
     pub fixed: Option<u32>,
     /// The pixel window of a period-map family (`--x A..B --y C..D`).
     pub window: Option<Window>,
+    /// The ruleset and parameter ranges of the rules family (`FILE --param t=2..20`).
+    #[cfg(feature = "rules")]
+    pub rules: Option<super::families::rules::RuleSweep>,
 }
 
 impl FamilyOptions {
     /// The options given, by the flag that sets them.
-    fn given(&self) -> [(&'static str, bool); 6] {
-        [
+    fn given(&self) -> Vec<(&'static str, bool)> {
+        vec![
             ("--max-move", self.bound.is_some()),
             ("--size", self.size.is_some()),
             ("--exact-max", self.exact_max),
             ("--digits", self.digits.is_some()),
             ("--fixed", self.fixed.is_some()),
             ("--x/--y", self.window.is_some()),
+            #[cfg(feature = "rules")]
+            ("--param", self.rules.is_some()),
         ]
     }
 }
@@ -99,6 +104,12 @@ pub trait SweepFamily: Sized {
     fn default_search(&self) -> u64 {
         crate::subtraction::DEFAULT_SEARCH
     }
+    /// The metric names of this family's rulesets, in column order: [`Self::METRICS`]
+    /// unless the family's own columns depend on what the user gave (a rules sweep's
+    /// parameters).
+    fn metric_names(&self) -> Vec<&str> {
+        Self::METRICS.to_vec()
+    }
     /// The subject the checks are asked about (`None` when there is none).
     fn subject(ruleset: &Self::Ruleset) -> Option<Subject<'_>>;
     /// The ruleset as a user types it.
@@ -120,22 +131,25 @@ pub trait SweepFamily: Sized {
 /// [`super::families`] (so the modules are its files). The variant names are the serialized
 /// tags.
 macro_rules! families {
-    ($($variant:ident($module:ident :: $type:ident) -> $ruleset:ident,)+) => {
-        $(pub mod $module;)+
-        $crate::sweep::family::family_dispatch! { $($variant($module::$type) -> $ruleset,)+ }
+    ($($(#[$cfg:meta])* $variant:ident($module:ident :: $type:ident) -> $ruleset:ident,)+) => {
+        $($(#[$cfg])* pub mod $module;)+
+        $crate::sweep::family::family_dispatch! {
+            $($(#[$cfg])* $variant($module::$type) -> $ruleset,)+
+        }
     };
 }
 pub(crate) use families;
 
 /// The types and dispatch of [`families!`], from its list with each type as one `ty`.
 macro_rules! family_dispatch {
-    ($($variant:ident($family:ty) -> $ruleset:ident,)+) => {
+    ($($(#[$cfg:meta])* $variant:ident($family:ty) -> $ruleset:ident,)+) => {
         /// A family of rulesets a sweep can walk (serialized as `{"family": "<variant>", …}`).
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
         #[serde(tag = "family", rename_all = "kebab-case")]
         pub enum Family {
             $(
                 #[doc = concat!("The family [`", stringify!($family), "`].")]
+                $(#[$cfg])*
                 $variant($family),
             )+
         }
@@ -145,6 +159,7 @@ macro_rules! family_dispatch {
         pub enum Ruleset {
             $(
                 #[doc = concat!("A ruleset of [`Family::", stringify!($variant), "`].")]
+                $(#[$cfg])*
                 $ruleset(<$family as SweepFamily>::Ruleset),
             )+
         }
@@ -152,18 +167,18 @@ macro_rules! family_dispatch {
         impl Family {
             /// The family names [`Family::parse`] accepts, in registration order.
             pub fn names() -> Vec<&'static str> {
-                [$(<$family as SweepFamily>::NAMES),+].concat()
+                [$($(#[$cfg])* <$family as SweepFamily>::NAMES),+].concat()
             }
 
             /// Every family's [`SweepFamily::SUMMARY`], in registration order: the help of
             /// `heaplab sweep`.
             pub fn summaries() -> Vec<&'static str> {
-                vec![$(<$family as SweepFamily>::SUMMARY),+]
+                vec![$($(#[$cfg])* <$family as SweepFamily>::SUMMARY),+]
             }
 
             /// [`Family::parse`] before the check of unused options.
             pub(in crate::sweep) fn parse_used(name: &str, options: &FamilyOptions) -> Result<Self, EngineError> {
-                $(if <$family as SweepFamily>::NAMES.contains(&name) {
+                $($(#[$cfg])* if <$family as SweepFamily>::NAMES.contains(&name) {
                     return <$family as SweepFamily>::parse(name, options).map(Family::$variant);
                 })+
                 Err(EngineError::Parse(format!(
@@ -174,39 +189,39 @@ macro_rules! family_dispatch {
 
             /// The option flags this family reads.
             pub(in crate::sweep) fn options(&self) -> &'static [&'static str] {
-                match self { $(Family::$variant(_) => <$family as SweepFamily>::OPTIONS,)+ }
+                match self { $($(#[$cfg])* Family::$variant(_) => <$family as SweepFamily>::OPTIONS,)+ }
             }
 
             /// Checks a family built without [`Family::parse`] (read back from a shard or
             /// resume file): the same bounds `parse` enforces, so a forged file cannot ask for
             /// a family past [`MAX_RULESETS`] or with a bound that would overflow.
             pub fn validate(&self) -> Result<(), EngineError> {
-                match self { $(Family::$variant(f) => f.validate(),)+ }
+                match self { $($(#[$cfg])* Family::$variant(f) => f.validate(),)+ }
             }
 
             /// How many heaps a period search computes unless the user says otherwise.
             pub fn default_search(&self) -> u64 {
-                match self { $(Family::$variant(f) => f.default_search(),)+ }
+                match self { $($(#[$cfg])* Family::$variant(f) => f.default_search(),)+ }
             }
 
             /// The kind of subject its rulesets are, for the checks' `applies_to`.
             pub fn kind(&self) -> SubjectKind {
-                match self { $(Family::$variant(_) => <$family as SweepFamily>::KIND,)+ }
+                match self { $($(#[$cfg])* Family::$variant(_) => <$family as SweepFamily>::KIND,)+ }
             }
 
             /// The metric names of its rulesets, in column order.
-            pub fn metric_names(&self) -> &'static [&'static str] {
-                match self { $(Family::$variant(_) => <$family as SweepFamily>::METRICS,)+ }
+            pub fn metric_names(&self) -> Vec<&str> {
+                match self { $($(#[$cfg])* Family::$variant(f) => f.metric_names(),)+ }
             }
 
             /// The number of rulesets (no enumeration).
             pub fn len(&self) -> u64 {
-                match self { $(Family::$variant(f) => f.len(),)+ }
+                match self { $($(#[$cfg])* Family::$variant(f) => f.len(),)+ }
             }
 
             /// Ruleset number `index`, unchecked.
             pub(in crate::sweep) fn get_in_range(&self, index: u64) -> Result<Ruleset, EngineError> {
-                match self { $(Family::$variant(f) => f.get(index).map(Ruleset::$ruleset),)+ }
+                match self { $($(#[$cfg])* Family::$variant(f) => f.get(index).map(Ruleset::$ruleset),)+ }
             }
         }
 
@@ -214,18 +229,18 @@ macro_rules! family_dispatch {
             /// The subject the checks are asked about (`None` for a pixel outside its map's
             /// family).
             pub fn subject(&self) -> Option<Subject<'_>> {
-                match self { $(Ruleset::$ruleset(r) => <$family as SweepFamily>::subject(r),)+ }
+                match self { $($(#[$cfg])* Ruleset::$ruleset(r) => <$family as SweepFamily>::subject(r),)+ }
             }
 
             /// The ruleset as a user types it (`2,3,7`; `∅` for an empty excluded set; `.137`).
             pub fn to_text(&self) -> String {
-                match self { $(Ruleset::$ruleset(r) => <$family as SweepFamily>::text(r),)+ }
+                match self { $($(#[$cfg])* Ruleset::$ruleset(r) => <$family as SweepFamily>::text(r),)+ }
             }
 
             /// The set's elements (the expression language's `S`); a code's move sizes `k`
             /// with `d_k ≠ 0`.
             pub fn elements(&self) -> Vec<u32> {
-                match self { $(Ruleset::$ruleset(r) => <$family as SweepFamily>::elements(r),)+ }
+                match self { $($(#[$cfg])* Ruleset::$ruleset(r) => <$family as SweepFamily>::elements(r),)+ }
             }
 
             /// Measures the ruleset with its family's own function.
@@ -236,7 +251,7 @@ macro_rules! family_dispatch {
                 budget: &mut Budget<'_>,
             ) -> Result<Measured, EngineError> {
                 match self {
-                    $(Ruleset::$ruleset(r) => {
+                    $($(#[$cfg])* Ruleset::$ruleset(r) => {
                         <$family as SweepFamily>::measure(workspace, r, search, budget)
                     })+
                 }
@@ -246,7 +261,7 @@ macro_rules! family_dispatch {
         /// The name `heaplab checks` gives a kind of subject: the first name of the first
         /// family of that kind.
         pub fn kind_name(kind: SubjectKind) -> &'static str {
-            [$((<$family as SweepFamily>::KIND, <$family as SweepFamily>::NAMES[0])),+]
+            [$($(#[$cfg])* (<$family as SweepFamily>::KIND, <$family as SweepFamily>::NAMES[0])),+]
                 .into_iter()
                 .find(|(k, _)| *k == kind)
                 .map_or("?", |(_, name)| name)

@@ -18,7 +18,7 @@ use crate::{subtraction, Budget, EngineError};
 const ALIASES: &[(&str, &str)] = &[("max", "max_move"), ("min", "min_move")];
 
 /// The metric names of `family`'s rulesets, in column order.
-pub fn names(family: &Family) -> &'static [&'static str] {
+pub fn names(family: &Family) -> Vec<&str> {
     family.metric_names()
 }
 

@@ -57,7 +57,7 @@ pub struct SweepSpec {
 /// A checked sweep, ready to walk any index range.
 pub struct Sweep {
     spec: SweepSpec,
-    names: &'static [&'static str],
+    names: Vec<String>,
     checks: Vec<&'static Check>,
     filter: Option<Predicate>,
     group: Option<usize>,
@@ -123,7 +123,7 @@ impl Sweep {
             .collect::<Result<Vec<_>, _>>()?;
         let column = |name: &Option<String>| {
             name.as_deref()
-                .map(|n| metrics::column(names, n))
+                .map(|n| metrics::column(&names, n))
                 .transpose()
         };
         let group = column(&spec.group_by)?;
@@ -131,8 +131,9 @@ impl Sweep {
         let filter = spec
             .filter
             .as_deref()
-            .map(|text| Predicate::parse(text, names))
+            .map(|text| Predicate::parse(text, &names))
             .transpose()?;
+        let names = names.into_iter().map(String::from).collect();
         let sweep = Sweep {
             spec,
             names,
@@ -155,7 +156,7 @@ impl Sweep {
         let search = self.spec.search;
         let measured = (self.measure)(&mut workspace, &first, search, &mut Budget::unlimited())?;
         filter
-            .eval(self.names, &measured.values, &first.elements())
+            .eval(&self.metric_names(), &measured.values, &first.elements())
             .map(|_| ())
             .map_err(|e| {
                 EngineError::Parse(format!("{e} (on the first ruleset, {})", first.to_text()))
@@ -168,8 +169,8 @@ impl Sweep {
     }
 
     /// The metric names, the columns of a row.
-    pub fn metric_names(&self) -> &'static [&'static str] {
-        self.names
+    pub fn metric_names(&self) -> Vec<&str> {
+        self.names.iter().map(String::as_str).collect()
     }
 
     /// The caps the sweep's summaries are cut to.
@@ -235,7 +236,7 @@ impl Sweep {
         let measured = (self.measure)(workspace, &ruleset, self.spec.search, budget);
         let outcome = measured.and_then(|m| {
             let keep = match &self.filter {
-                Some(f) => f.eval(self.names, &m.values, &ruleset.elements())?,
+                Some(f) => f.eval(&self.metric_names(), &m.values, &ruleset.elements())?,
                 None => true,
             };
             Ok((m, keep))

@@ -456,6 +456,8 @@ def sweep(
     group_by: Optional[str] = None,
     top: Optional[Tuple[str, int]] = None,
     rows: int = 0,
+    ruleset: Optional[str] = None,
+    params: Optional[dict] = None,
 ) -> dict:
     """Sweeps a whole family of rulesets, as ``heaplab sweep`` does (one thread here).
 
@@ -465,6 +467,9 @@ def sweep(
     Returns ``{"spec", "metrics", "result"}``: the result holds the counts, ``groups`` as
     ``[key, count]`` pairs, ``top`` records, per-check tallies with their first failures
     (witnesses) and the first ``rows`` rows.
+    The ``"rules"`` family sweeps the parameters of one ruleset (``ruleset``: a preset's name
+    or the text itself): ``params={"t": range(2, 21)}`` sweeps ``t`` over 2 to 20, and any
+    other value (``{"S": [1, 2]}``) fixes that parameter for the whole sweep.
     """
     if not isinstance(family, str):
         raise ValueError(f"family must be text such as 'subtraction', not {_show(family)}")
@@ -487,7 +492,32 @@ def sweep(
     optional = lambda value, name: None if value is None else _whole(value, name)  # noqa: E731
     return json.loads(_engine.sweep(
         family, optional(max_move, "max_move"), optional(size, "size"), bool(exact_max),
-        optional(digits, "digits"), checks, where, group_by, top, _whole(rows, "rows")))
+        optional(digits, "digits"), checks, where, group_by, top, _whole(rows, "rows"),
+        ruleset, _sweep_params(ruleset, params)))
+
+
+def _sweep_params(ruleset: Optional[str], params: Optional[dict]) -> list:
+    """The ``--param`` texts of a rules sweep: ``NAME=A..B`` for a ``range`` of step 1,
+    ``NAME=VALUE`` for anything else."""
+    from .rules import _param_text
+
+    if ruleset is not None and not isinstance(ruleset, str):
+        raise ValueError(f"ruleset must be a preset's name or the ruleset's text, not {_show(ruleset)}")
+    if params is None:
+        return []
+    if not isinstance(params, dict):
+        raise ValueError(f"params must be a dict such as {{'t': range(2, 21)}}, not {_show(params)}")
+    texts = []
+    for name, value in params.items():
+        if not isinstance(name, str):
+            raise ValueError(f"parameter names must be text, not {_show(name)}")
+        if isinstance(value, range):
+            if value.step != 1 or len(value) == 0:
+                raise ValueError(f"parameter {name}: give a non-empty range of step 1, not {value!r}")
+            texts.append(f"{name}={value.start}..{value.stop - 1}")
+        else:
+            texts.append(f"{name}={_param_text(name, value)}")
+    return texts
 
 
 # Partizan games, misère play and rule-defined games (modules of their own; they use the

@@ -17,6 +17,7 @@ fn engine_sweep(family: &str, m: u32, checks: &[&str]) -> Summary {
         ..FamilyOptions::default()
     };
     let family = Family::parse(family, &options).unwrap();
+    let len = family.len();
     let sweep = Sweep::new(SweepSpec {
         family,
         checks: checks.iter().map(|c| c.to_string()).collect(),
@@ -27,9 +28,7 @@ fn engine_sweep(family: &str, m: u32, checks: &[&str]) -> Summary {
         search: DEFAULT_SEARCH,
     })
     .unwrap();
-    sweep
-        .run_range(0..family.len(), &mut Budget::unlimited())
-        .unwrap()
+    sweep.run_range(0..len, &mut Budget::unlimited()).unwrap()
 }
 
 /// The engine's own sweep of all `S ⊆ {1..m}` grouped by max: `(max, count)`.

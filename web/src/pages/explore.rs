@@ -37,8 +37,11 @@ pub struct ExplorePageProps {
 }
 
 /// The metric names of `family` (none for an unknown family).
-fn metric_names(family: &str) -> &'static [&'static str] {
-    set_family(family, 1, None, false).map_or(&[], |f| metrics::names(&f))
+fn metric_names(family: &str) -> Vec<String> {
+    let family = set_family(family, 1, None, false);
+    family.map_or(Vec::new(), |f| {
+        metrics::names(&f).into_iter().map(String::from).collect()
+    })
 }
 
 /// `<option>`s of `names`, `selected` marked, with an empty "none" first; each has the id
@@ -177,7 +180,8 @@ fn sweep_form(
     onsubmit: Callback<SubmitEvent>,
 ) -> Html {
     let handle = form.handle();
-    let names = metric_names(&form.family);
+    let owned = metric_names(&form.family);
+    let names: Vec<&str> = owned.iter().map(String::as_str).collect();
     let (top_metric, top_k) = form.top.split_once(':').unwrap_or((&form.top, ""));
     let (top_metric, top_k) = (top_metric.to_string(), top_k.to_string());
     let check_boxes = checks_for(&form.family).into_iter().map(|check| {
@@ -219,8 +223,8 @@ fn sweep_form(
             { text("explore-m", "max move m", &form.m, "", |q, v| q.m = v) }
             { text("explore-k", "|S| = k", &form.k, "any", |q, v| q.k = v) }
             { select_field("explore-exact", "largest element", choices(None, &[("", "any ≤ m"), ("1", "exactly m")], exact), change(handle, |q, v| q.exact = v)) }
-            { select_field("explore-group", "group by", options("explore-group", names, &form.group), change(handle, |q, v| q.group = v)) }
-            { select_field("explore-top-metric", "top records of", options("explore-top-metric", names, &top_metric), change(handle, set_top_metric)) }
+            { select_field("explore-group", "group by", options("explore-group", &names, &form.group), change(handle, |q, v| q.group = v)) }
+            { select_field("explore-top-metric", "top records of", options("explore-top-metric", &names, &top_metric), change(handle, set_top_metric)) }
             { text("explore-top-k", "K", &top_k, "", set_top_k) }
             <fieldset class="explore-checks"><legend>{ "Checks" }</legend>
                 <p>{ "Each check's claim shows beside its result; the ranges its paper states are in " }<a href="#/guide?page=paper-checks">{ "the guide's paper checks" }</a>{ "." }</p>

@@ -12,7 +12,8 @@ use crate::{Budget, EngineError};
 use serde::{Deserialize, Serialize};
 
 // The registered families, one line each: `Variant(module::Type) -> RulesetVariant`. The
-// variant is the serialized tag (kebab-case); the order is that of `Family::names()`.
+// variant is the serialized tag (kebab-case); the order is that of `Family::names()`. A line
+// may carry `#[cfg(...)]` (the rules family needs the engine's `rules` feature).
 families! {
     Subtraction(subtraction::SubtractionSets) -> Subtraction,
     AllBut(all_but::AllButSets) -> AllBut,
@@ -20,4 +21,6 @@ families! {
     Codes(octal::OctalCodes) -> Code,
     ScoringOctal(scoring_octal::ScoringCodes) -> ScoringOctal,
     PeriodMap(period_map::MapWindow) -> MapCell,
+    #[cfg(feature = "rules")]
+    Rules(rules::RuleSweep) -> Rules,
 }

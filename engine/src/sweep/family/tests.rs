@@ -84,6 +84,8 @@ fn the_names_are_the_registered_families() {
             "3move",
             "4move",
             "maxsym5",
+            #[cfg(feature = "rules")]
+            "rules",
         ]
     );
     let err = Family::parse("nope", &FamilyOptions::default())
