@@ -9,13 +9,17 @@
 //! can be read there.
 
 pub mod checks;
+pub mod comply;
 pub mod pairs;
+pub mod partizan;
 pub mod presets;
 pub mod recognise;
 pub mod script;
 pub mod solve;
 
+pub use comply::{solve_comply, ComplyReport};
 pub use pairs::{Grid, Pair};
+pub use partizan::{solve_partizan, PartizanReport};
 pub use recognise::BuiltIn;
 pub use script::{compile, Convention, Header, PairForm, ParamValue, Script, Shape};
 
@@ -203,15 +207,16 @@ pub fn observed_period(values: &[u64]) -> Option<ObservedPeriod> {
 /// What a run of a pair ruleset finds on its grid.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PairReport {
-    /// The ruleset's name, convention (always normal) and parameters as bound; `star` when G*
-    /// was played.
+    /// The ruleset's name, convention and parameters as bound; `star` when G* was played.
     pub header: Header,
     /// The grid solved.
     pub grid: Grid,
-    /// Whether each position is a P-position (normal play), row by row (`(a, b)` at `a·H + b`).
+    /// Whether each position is a P-position under the convention, row by row (`(a, b)` at
+    /// `a·H + b`).
     pub p: Vec<bool>,
-    /// Nim-values, row by row, when computed (options form: always; rays form: on grids of at
-    /// most [`pairs::MAX_RAY_VALUES`] positions).
+    /// Nim-values (normal play), row by row, when computed (options form: always; rays form:
+    /// on grids of at most [`pairs::MAX_RAY_VALUES`] positions; never under misère play, where
+    /// only outcomes are computed).
     pub values: Option<Vec<u64>>,
     /// With `star`, how many moves the star added (the non-zero P-positions of G in the grid).
     pub star_moves: Option<usize>,
@@ -227,8 +232,9 @@ impl PairReport {
     }
 }
 
-/// Solves a pair ruleset on `grid` under normal play: P-positions everywhere, nim-values where
-/// the form allows (see [`PairReport::values`]). With `star` in the header, solves G first and
+/// Solves a pair ruleset on `grid`: P-positions everywhere under its convention (misère: a
+/// position with no move is won by the player to move), nim-values under normal play where the
+/// form allows (see [`PairReport::values`]). With `star` in the header, solves G first and
 /// then G*, whose extra moves take any non-zero P-position of G (a move from `(a, b)` takes
 /// `(p, q)` when `p ≤ a` and `q ≤ b`, so G's P-positions in the grid are all it needs).
 pub fn solve_pairs(
@@ -241,22 +247,24 @@ pub fn solve_pairs(
             "this ruleset is played on one heap: give a number of heaps, not a grid".into(),
         ));
     }
-    if script.header.convention == Convention::Misere {
+    let misere = script.header.convention == Convention::Misere;
+    if misere && script.header.star {
         return Err(EngineError::Parse(
-            "misère play is not computed for pair rulesets yet; play it under normal play".into(),
+            "the star operator is computed under normal play only".into(),
         ));
     }
     let mut extra = Vec::new();
     let mut star_moves = None;
     if script.header.star {
-        let base = solve_pair_form(script, grid, &[], false, budget)?.0;
+        let base = solve_pair_form(script, grid, &[], Play::Outcomes, budget)?.0;
         extra = (1..grid.len())
             .filter(|&i| base[i])
             .map(|i| grid.pair(i))
             .collect();
         star_moves = Some(extra.len());
     }
-    let (p, values) = solve_pair_form(script, grid, &extra, true, budget)?;
+    let play = if misere { Play::Misere } else { Play::Values };
+    let (p, values) = solve_pair_form(script, grid, &extra, play, budget)?;
     Ok(PairReport {
         header: script.header.clone(),
         grid,
@@ -266,13 +274,24 @@ pub fn solve_pairs(
     })
 }
 
-/// P-positions (and values when `want_values` and the form allows) of the script with the
+/// What [`solve_pair_form`] computes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Play {
+    /// Normal-play P-positions only.
+    Outcomes,
+    /// Normal-play P-positions, and nim-values where the form allows.
+    Values,
+    /// Misère P-positions only.
+    Misere,
+}
+
+/// P-positions (and values when `play` asks and the form allows) of the script with the
 /// steps `extra` added at every position.
 fn solve_pair_form(
     script: &Script,
     grid: Grid,
     extra: &[Pair],
-    want_values: bool,
+    play: Play,
     budget: &mut Budget,
 ) -> Result<(Vec<bool>, Option<Vec<u64>>), EngineError> {
     let PairForm::Directions { rays, steps } = script.form else {
@@ -296,6 +315,9 @@ fn solve_pair_form(
             }
             Ok(list)
         };
+        if play == Play::Misere {
+            return Ok((pairs::misere_by_options(grid, &mut options, budget)?, None));
+        }
         let values = pairs::values_by_options(grid, &mut options, budget)?;
         return Ok((values.iter().map(|&v| v == 0).collect(), Some(values)));
     };
@@ -322,8 +344,12 @@ fn solve_pair_form(
         }
         Ok(())
     };
+    if play == Play::Misere {
+        let p = pairs::misere_p_positions_by_rays(grid, &mut moves_at, &fixed_steps, budget)?;
+        return Ok((p, None));
+    }
     let p = pairs::p_positions_by_rays(grid, &mut moves_at, &fixed_steps, budget)?;
-    let values = if want_values && grid.len() as u64 <= pairs::MAX_RAY_VALUES {
+    let values = if play == Play::Values && grid.len() as u64 <= pairs::MAX_RAY_VALUES {
         Some(pairs::values_by_rays(
             grid,
             &mut moves_at,

@@ -215,6 +215,29 @@ pub fn p_positions_by_rays(
     fixed_steps: &[Pair],
     budget: &mut Budget,
 ) -> Result<Vec<bool>, EngineError> {
+    outcomes_by_rays(grid, moves_at, fixed_steps, false, budget)
+}
+
+/// [`p_positions_by_rays`] under misère play: a position with no move is an N-position (the
+/// player who cannot move wins), any other is P exactly when no option is P.
+pub fn misere_p_positions_by_rays(
+    grid: Grid,
+    moves_at: &mut MovesAt,
+    fixed_steps: &[Pair],
+    budget: &mut Budget,
+) -> Result<Vec<bool>, EngineError> {
+    outcomes_by_rays(grid, moves_at, fixed_steps, true, budget)
+}
+
+/// The P-positions of the rays-and-steps form under either convention (see
+/// [`p_positions_by_rays`]); only the positions with no move differ.
+fn outcomes_by_rays(
+    grid: Grid,
+    moves_at: &mut MovesAt,
+    fixed_steps: &[Pair],
+    misere: bool,
+    budget: &mut Budget,
+) -> Result<Vec<bool>, EngineError> {
     if fixed_steps.contains(&Pair(0, 0)) {
         return Err(solve::loopy(Pair(0, 0)));
     }
@@ -242,6 +265,10 @@ pub fn p_positions_by_rays(
                 .and_then(|q| grid.slot(q))
                 .is_some_and(|j| p[j])
         });
+        if misere && !wins {
+            let all = moves.rays.iter().chain(&moves.steps).chain(fixed_steps);
+            wins = !all.into_iter().any(|&d| minus(at, d).is_some());
+        }
         p[i] = !wins;
         if p[i] {
             for &d in fixed_steps {
@@ -252,6 +279,24 @@ pub fn p_positions_by_rays(
         }
     }
     Ok(p)
+}
+
+/// Misère outcomes of the grid from options (the options form and the reference): P-positions
+/// by the generic depth-first solver, a position with no option being an N-position.
+pub fn misere_by_options(
+    grid: Grid,
+    options: &mut dyn FnMut(Pair) -> Result<Vec<Pair>, EngineError>,
+    budget: &mut Budget,
+) -> Result<Vec<bool>, EngineError> {
+    let slot = |at: Pair| grid.slot(at);
+    let place = solve::Place {
+        slot: &slot,
+        size: grid.len(),
+        noun: ("position", "positions"),
+    };
+    let mut eval = solve::MisereOutcome(options);
+    let p = solve::evaluate(&mut eval, place, grid.positions(), budget)?;
+    Ok(p.into_iter().map(|p| p == Some(true)).collect())
 }
 
 /// Nim-values of the grid in the rays-and-steps form: each position's mex over every option

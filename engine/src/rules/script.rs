@@ -14,6 +14,7 @@ use std::rc::Rc;
 
 use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Module, Position, Scope, AST};
 
+use super::solve;
 use crate::EngineError;
 
 /// The most operations one call of a ruleset's function (or its top level) may take.
@@ -117,14 +118,20 @@ pub enum Convention {
     Misere,
 }
 
-/// What a position is: one heap (`fn options(n)`) or a pair of heaps (`fn options(a, b)`).
+/// What a position is and how a move is made, detected from the functions a ruleset defines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Shape {
-    /// One heap; an option is a list of heaps (a breaking move leaves several).
+    /// One heap (`fn options(n)`); an option is a list of heaps (a breaking move leaves several).
     Heap,
-    /// A pair `(a, b)`; an option is a pair.
+    /// A pair `(a, b)` (`fn options(a, b)`, `fn rays`, `fn steps`); an option is a pair.
     Pair,
+    /// One heap, partizan (`fn left(n)` and `fn right(n)`): each player's options, each a list
+    /// of heaps; solved to canonical forms.
+    Partizan,
+    /// One heap of a comply game (`fn proposals(n)`): the player to move proposes a set of
+    /// amounts, the other chooses which is taken; solved to outcomes only.
+    Comply,
 }
 
 /// What pass one learns from a ruleset's top level.
@@ -268,6 +275,26 @@ fn shape_of(ast: &AST) -> Result<(Shape, PairForm), EngineError> {
     };
     let (rays, steps) = (direction("rays")?, direction("steps")?);
     let directions = rays.is_some() || steps.is_some();
+    let defined = |name: &str| !arity(name).is_empty();
+    let others = defined("options") || directions;
+    if defined("left") || defined("right") {
+        return partizan_shape(
+            &arity("left"),
+            &arity("right"),
+            others || defined("proposals"),
+        );
+    }
+    if defined("proposals") {
+        return match (arity("proposals").as_slice(), others) {
+            ([1], false) => Ok((Shape::Comply, PairForm::Options)),
+            (_, true) => Err(EngineError::Parse(
+                "the ruleset defines both proposals and options (or rays or steps): a comply game gives fn proposals(n) alone".into(),
+            )),
+            _ => Err(EngineError::Parse(
+                "the ruleset defines proposals wrongly: write fn proposals(n), once".into(),
+            )),
+        };
+    }
     match (arity("options").as_slice(), directions) {
         ([1], false) => Ok((Shape::Heap, PairForm::Options)),
         ([2], false) => Ok((Shape::Pair, PairForm::Options)),
@@ -280,6 +307,27 @@ fn shape_of(ast: &AST) -> Result<(Shape, PairForm), EngineError> {
         )),
         _ => Err(EngineError::Parse(
             "the ruleset defines options more than once: keep one, fn options(n) or fn options(a, b)".into(),
+        )),
+    }
+}
+
+/// The shape of a ruleset defining `left` or `right` (with the arities given): both, each
+/// with one argument, and nothing else.
+fn partizan_shape(
+    left: &[usize],
+    right: &[usize],
+    others: bool,
+) -> Result<(Shape, PairForm), EngineError> {
+    if others {
+        return Err(EngineError::Parse(
+            "the ruleset defines both left/right and options (or proposals, rays or steps): a partizan ruleset gives fn left(n) and fn right(n) alone".into(),
+        ));
+    }
+    match (left, right) {
+        ([1], [1]) => Ok((Shape::Partizan, PairForm::Options)),
+        _ => Err(EngineError::Parse(
+            "a partizan ruleset defines fn left(n) and fn right(n), each once with one argument"
+                .into(),
         )),
     }
 }
@@ -420,16 +468,35 @@ impl Script {
     /// it reads the script's lists in place and formats no text unless it reports an error.
     pub fn heap_options(&self, n: u64) -> Result<Vec<Vec<u64>>, EngineError> {
         let list = self.call((n as i64,), &n)?;
-        list.iter()
-            .map(|option| match option.read_lock::<Array>() {
-                Some(parts) => parts
-                    .iter()
-                    .map(|p| heap_of(p, &n))
-                    .filter(|h| !matches!(h, Ok(0)))
-                    .collect(),
-                None => heap_of(option, &n).map(|h| if h > 0 { vec![h] } else { Vec::new() }),
+        heaps_of(&list, "options", n)
+    }
+
+    /// One player's options of heap `n` in a partizan ruleset (`fn left(n)` when `left`, else
+    /// `fn right(n)`), read as [`Script::heap_options`] reads options.
+    pub fn player_options(&self, left: bool, n: u64) -> Result<Vec<Vec<u64>>, EngineError> {
+        let name = if left { "left" } else { "right" };
+        let list = self.call_named(name, (n as i64,), &n).map_err(|e| {
+            e.unwrap_or_else(|| {
+                EngineError::Parse(format!(
+                    "{name}({n}) must return a list of options, such as [n - 1, [a, b]]"
+                ))
             })
-            .collect()
+        })?;
+        heaps_of(&list, name, n)
+    }
+
+    /// The proposals of heap `n` in a comply game: each a non-empty list of amounts to take,
+    /// every amount from 1 to `n`.
+    pub fn proposals(&self, n: u64) -> Result<Vec<Vec<u64>>, EngineError> {
+        let at = format!("proposals({n})");
+        let list = self.call_named("proposals", (n as i64,), &n).map_err(|e| {
+            e.unwrap_or_else(|| {
+                EngineError::Parse(format!(
+                    "{at} must return a list of sets of amounts, such as [[1, 2], [3]]"
+                ))
+            })
+        })?;
+        list.iter().map(|set| proposal_of(set, n, &at)).collect()
     }
 
     /// The options of the pair `(a, b)`: each a pair.
@@ -439,6 +506,49 @@ impl Script {
         let at = format!("options({at})");
         list.iter().map(|option| pair_of(option, &at)).collect()
     }
+}
+
+/// One proposal of heap `n`: a non-empty list of amounts, each in `1..=n` (`at` names the call).
+fn proposal_of(set: &Dynamic, n: u64, at: &str) -> Result<Vec<u64>, EngineError> {
+    let Some(amounts) = set.read_lock::<Array>() else {
+        return Err(EngineError::Parse(format!(
+            "{at}: each proposal must be a list of amounts, not {set}"
+        )));
+    };
+    if amounts.is_empty() {
+        return Err(EngineError::Parse(format!("{at}: a proposal is empty")));
+    }
+    amounts
+        .iter()
+        .map(|a| match heap_in(a, &at)? {
+            0 => Err(solve::loopy(n)),
+            s if s > n => Err(EngineError::Parse(format!(
+                "{at}: the proposal {set} takes {s}, more than the heap's {n}"
+            ))),
+            s => Ok(s),
+        })
+        .collect()
+}
+
+/// A script's list of heap options at heap `n` from `fn name(n)`: each a heap or a list of
+/// heaps, zeros dropped.
+fn heaps_of(list: &Array, name: &str, n: u64) -> Result<Vec<Vec<u64>>, EngineError> {
+    list.iter()
+        .map(|option| match option.read_lock::<Array>() {
+            Some(parts) => parts
+                .iter()
+                .map(|p| heap_in(p, &format_args!("{name}({n})")))
+                .filter(|h| !matches!(h, Ok(0)))
+                .collect(),
+            None => heap_in(option, &format_args!("{name}({n})")).map(|h| {
+                if h > 0 {
+                    vec![h]
+                } else {
+                    Vec::new()
+                }
+            }),
+        })
+        .collect()
 }
 
 /// A pair `[x, y]` of heap sizes from a script value (`at` names the call in messages).
@@ -452,12 +562,8 @@ fn pair_of(value: &Dynamic, at: &str) -> Result<(u64, u64), EngineError> {
     }
 }
 
-/// One heap size from a script value: a whole number in `0..=MAX_HEAP`.
-fn heap_of(value: &Dynamic, at: &dyn Display) -> Result<u64, EngineError> {
-    heap_in(value, &format_args!("options({at})"))
-}
-
-/// [`heap_of`], with `at` the whole call (`options(3, 4)`, `rays()`).
+/// One heap size from a script value: a whole number in `0..=MAX_HEAP` (`at` names the
+/// whole call in messages: `options(3, 4)`, `rays()`).
 fn heap_in(value: &Dynamic, at: &dyn Display) -> Result<u64, EngineError> {
     let Ok(v) = value.as_int() else {
         return Err(EngineError::Parse(format!(
