@@ -3,7 +3,7 @@
 
 use heaplab_engine::budget::Budget;
 use heaplab_engine::rules::pairs::{self, Moves};
-use heaplab_engine::rules::{self, presets, Grid, Pair, PairReport};
+use heaplab_engine::rules::{self, presets, Cuboid, Grid, Lattice, Pair, PairReport, Vector};
 
 fn preset(name: &str) -> &'static str {
     presets::preset(name).expect("a shipped preset").text
@@ -343,4 +343,131 @@ fn partizan_options_may_be_sums_of_heaps() {
     assert_eq!(report.canonical[1], "-1");
     assert_eq!(report.outcomes.len(), 6);
     assert_eq!(&report.outcomes[..2], "PR");
+}
+
+// ---- t-vector subtraction games ----
+
+fn vectors(text: &str, sides: &[u64], misere: bool) -> Result<rules::VectorReport, String> {
+    let mut script = compile(text, &[])?;
+    if misere {
+        script.header.convention = rules::Convention::Misere;
+    }
+    let cuboid = Cuboid::new(sides).map_err(|e| e.to_string())?;
+    rules::solve_vectors(&script, cuboid, &mut Budget::unlimited()).map_err(|e| e.to_string())
+}
+
+/// Three-pile Nim (Bouton): P exactly when a ⊕ b ⊕ c = 0, in the rays form and the options form.
+#[test]
+fn three_pile_nim_loses_exactly_on_nim_sum_zero() {
+    let rays = "fn rays() { [[1, 0, 0], [0, 1, 0], [0, 0, 1]] }";
+    let options = "fn options(a, b, c) { let o = []; for k in 1..=a { o.push([a - k, b, c]); } for k in 1..=b { o.push([a, b - k, c]); } for k in 1..=c { o.push([a, b, c - k]); } o }";
+    for text in [rays, options] {
+        let report = vectors(text, &[9, 8, 7], false).unwrap();
+        let values = report.values.clone().expect("values on a small box");
+        for i in 0..report.p.len() {
+            let v = report.cuboid.point(i);
+            let &[a, b, c] = v.coords() else {
+                panic!("three heaps")
+            };
+            assert_eq!(report.p[i], a ^ b ^ c == 0, "{v}");
+            assert_eq!(values[i], a ^ b ^ c, "{v}");
+        }
+    }
+    let p = vectors(rays, &[4, 4, 4], false).unwrap().p_positions();
+    assert!(p.contains(&vec![1, 2, 3]) && p.contains(&vec![0, 0, 0]));
+    // Misère three-pile Nim: P exactly when the nim-sum is 0 if some heap is at least 2, else 1.
+    let misere = vectors(rays, &[5, 5, 5], true).unwrap();
+    for i in 0..misere.p.len() {
+        let v = misere.cuboid.point(i);
+        let &[a, b, c] = v.coords() else {
+            panic!("three heaps")
+        };
+        let want = if a.max(b).max(c) >= 2 {
+            a ^ b ^ c == 0
+        } else {
+            a ^ b ^ c == 1
+        };
+        assert_eq!(misere.p[i], want, "misère {v}");
+    }
+}
+
+/// The value of a 3-D position by plain recursion over every option (memoised).
+fn vector_reference(
+    at: Vector,
+    moves: &Moves<Vector>,
+    memo: &mut std::collections::HashMap<Vector, u64>,
+) -> u64 {
+    if let Some(&v) = memo.get(&at) {
+        return v;
+    }
+    let seen: std::collections::HashSet<u64> = moves
+        .options(at)
+        .into_iter()
+        .map(|q| vector_reference(q, moves, memo))
+        .collect();
+    let v = (0..).find(|v| !seen.contains(v)).unwrap();
+    memo.insert(at, v);
+    v
+}
+
+/// Random 3-D step and ray sets, written as rules, against plain recursion.
+#[test]
+fn random_three_dimensional_move_sets_equal_recursion() {
+    let mut rng = Rng(0x3d_5eed);
+    for round in 0..25 {
+        let dir = |rng: &mut Rng| loop {
+            let d = [rng.below(3), rng.below(3), rng.below(3)];
+            if d != [0, 0, 0] {
+                return d;
+            }
+        };
+        let steps: Vec<[u64; 3]> = (0..1 + rng.below(4)).map(|_| dir(&mut rng)).collect();
+        let rays: Vec<[u64; 3]> = (0..rng.below(2)).map(|_| dir(&mut rng)).collect();
+        let text = format!("fn steps() {{ {steps:?} }} fn rays() {{ {rays:?} }}");
+        let report = vectors(&text, &[7, 6, 5], false).unwrap();
+        let moves = Moves {
+            rays: rays.iter().map(|d| Vector::new(d).unwrap()).collect(),
+            steps: steps.iter().map(|d| Vector::new(d).unwrap()).collect(),
+        };
+        let memo = &mut std::collections::HashMap::new();
+        let values = report.values.clone().unwrap();
+        for i in 0..report.p.len() {
+            let at = report.cuboid.point(i);
+            let want = vector_reference(at, &moves, memo);
+            assert_eq!(values[i], want, "round {round} {text} at {at}");
+            assert_eq!(report.p[i], want == 0, "round {round} {text} at {at}");
+        }
+    }
+}
+
+#[test]
+fn bad_vector_rules_stop_with_one_line() {
+    let cases: [(&str, &[u64], &str); 5] = [
+        (
+            "fn rays() { [[1, 0, 0], [1, 0]] }",
+            &[3, 3, 3],
+            "must be a list of 3 heap sizes",
+        ),
+        (
+            "fn steps(a, b, c) { [[0, 0, 0]] }",
+            &[3, 3, 3],
+            "loopy at position (0, 0, 0)",
+        ),
+        ("fn options(a, b, c) { [] }", &[3, 3], "give 3 sides, not 2"),
+        (
+            "fn options(a, b, c) { [[a, b, c]] }",
+            &[2, 2, 2],
+            "loopy at position (0, 0, 0)",
+        ),
+        ("fn rays() { [[1, 0, 0]] }", &[400, 400, 400], "4,000,000"),
+    ];
+    for (text, sides, want) in cases {
+        let error = vectors(text, sides, false).unwrap_err();
+        assert!(error.contains(want), "{text}: {error}");
+        assert!(!error.contains('\n'), "{text}: {error}");
+    }
+    let error = compile("fn rays(a, b, c) { [] } fn steps(a, b) { [] }", &[])
+        .map(|_| ())
+        .unwrap_err();
+    assert!(error.contains("one number of heaps"), "{error}");
 }
