@@ -364,13 +364,13 @@ fn three_pile_nim_loses_exactly_on_nim_sum_zero() {
     for text in [rays, options] {
         let report = vectors(text, &[9, 8, 7], false).unwrap();
         let values = report.values.clone().expect("values on a small box");
-        for i in 0..report.p.len() {
+        for (i, &value) in values.iter().enumerate() {
             let v = report.cuboid.point(i);
             let &[a, b, c] = v.coords() else {
                 panic!("three heaps")
             };
             assert_eq!(report.p[i], a ^ b ^ c == 0, "{v}");
-            assert_eq!(values[i], a ^ b ^ c, "{v}");
+            assert_eq!(value, a ^ b ^ c, "{v}");
         }
     }
     let p = vectors(rays, &[4, 4, 4], false).unwrap().p_positions();
@@ -431,10 +431,10 @@ fn random_three_dimensional_move_sets_equal_recursion() {
         };
         let memo = &mut std::collections::HashMap::new();
         let values = report.values.clone().unwrap();
-        for i in 0..report.p.len() {
+        for (i, &value) in values.iter().enumerate() {
             let at = report.cuboid.point(i);
             let want = vector_reference(at, &moves, memo);
-            assert_eq!(values[i], want, "round {round} {text} at {at}");
+            assert_eq!(value, want, "round {round} {text} at {at}");
             assert_eq!(report.p[i], want == 0, "round {round} {text} at {at}");
         }
     }
