@@ -117,3 +117,17 @@ def test_bad_arguments_are_value_errors():
 def test_numpy_integers_and_tuples_are_heap_sizes():
     g = heaplab.heap_game(lambda n: [(np.int64(n - 1),)] if n else (), terms=6)
     assert g.values.tolist() == [0, 1, 0, 1, 0, 1]
+
+
+def test_comply_ap_preset_loses_on_base3_zeros_and_ones():
+    g = heaplab.rules("comply-ap", terms=100)
+    want = [n for n in range(100) if "2" not in np.base_repr(n, 3)]
+    assert g.p_positions.tolist() == want
+    assert g.outcomes[:5] == "PPNPP"
+
+
+def test_partizan_subtraction_preset_gives_canonical_forms():
+    g = heaplab.rules("partizan-subtraction", params={"L": [1], "R": [1]}, terms=6)
+    # S(1 | 1) is the impartial subtraction game {1}: 0, *, 0, *, ...
+    assert g.canonical == ["0", "*", "0", "*", "0", "*"]
+    assert g.outcomes == "PNPNPN"
