@@ -410,7 +410,12 @@ mod kinds {
 
     fn partizan_csv(report: &PartizanReport) -> String {
         let mut out = String::from("heap,canonical,outcome");
-        for (n, (form, o)) in report.canonical.iter().zip(report.outcomes.chars()).enumerate() {
+        for (n, (form, o)) in report
+            .canonical
+            .iter()
+            .zip(report.outcomes.chars())
+            .enumerate()
+        {
             out.push_str(&format!("\n{n},\"{}\",{o}", form.replace('"', "\"\"")));
         }
         out
@@ -433,9 +438,7 @@ mod kinds {
         format: RulesFormat,
         progress: bool,
     ) -> Result<String, EngineError> {
-        let report = with_budget(progress, "heaps", |b| {
-            rules::solve_comply(script, terms, b)
-        })?;
+        let report = with_budget(progress, "heaps", |b| rules::solve_comply(script, terms, b))?;
         Ok(match format {
             RulesFormat::Json => comply_json(&report),
             RulesFormat::Csv => comply_csv(&report),
@@ -469,10 +472,16 @@ mod kinds {
     fn comply_text(report: &ComplyReport) -> String {
         let p = report.p_positions();
         let mut out = title(&report.header);
-        out.push_str("\na comply game: outcomes only (a move is two players' choices, so no nim-values)");
+        out.push_str(
+            "\na comply game: outcomes only (a move is two players' choices, so no nim-values)",
+        );
         out.push_str(&format!("\noutcomes: {}", letters(report)));
         let listed: Vec<String> = p.iter().take(LISTED).map(u64::to_string).collect();
-        out.push_str(&format!("\nP-positions ({}): {}", p.len(), listed.join(" ")));
+        out.push_str(&format!(
+            "\nP-positions ({}): {}",
+            p.len(),
+            listed.join(" ")
+        ));
         if p.len() > LISTED {
             out.push_str(" … (--format json lists all)");
         }
@@ -539,7 +548,11 @@ mod vectors {
     }
 
     fn letters(report: &VectorReport) -> String {
-        report.p.iter().map(|&p| if p { 'P' } else { 'N' }).collect()
+        report
+            .p
+            .iter()
+            .map(|&p| if p { 'P' } else { 'N' })
+            .collect()
     }
 
     fn to_json(report: &VectorReport) -> String {
@@ -590,11 +603,19 @@ mod vectors {
         let listed: Vec<String> = p
             .iter()
             .take(LISTED)
-            .map(|v| format!("({})", v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")))
+            .map(|v| {
+                format!(
+                    "({})",
+                    v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+                )
+            })
             .collect();
         out.push_str(&format!("\n{}", listed.join(" ")));
         if p.len() > LISTED {
-            out.push_str(&format!(" … and {} more (--format json lists all)", p.len() - LISTED));
+            out.push_str(&format!(
+                " … and {} more (--format json lists all)",
+                p.len() - LISTED
+            ));
         }
         out.push_str(&match &report.values {
             Some(v) => format!("\nnim-values: computed, the largest {}", v.iter().max().unwrap_or(&0)),
