@@ -1,7 +1,9 @@
 //! `heaplab rules`: a game written in the ruleset language (a file or a shipped preset),
 //! solved by the engine. One heap: nim-values, outcomes under its convention, the period seen
 //! (never claimed as proven) and the built-in family its options equal. A pair of heaps: the
-//! P-positions of a grid and, where computed, the nim-values ([`pairs`]).
+//! P-positions of a grid and, where computed, the nim-values ([`pairs`]). A partizan ruleset:
+//! canonical forms; a comply game: outcomes ([`kinds`]); three or more heaps (a t-vector
+//! game): the P-positions of a box ([`vectors`]).
 
 use crate::output::join;
 use crate::progress::with_budget;
@@ -24,10 +26,11 @@ pub struct RulesArgs {
     /// Number of heaps: 0..N (at most 10,000,000).
     #[arg(long, default_value = "100", allow_hyphen_values = true)]
     terms: String,
-    /// The grid of a pair ruleset: `W,H` (positions 0..W × 0..H) or `N` (N × N); at most
-    /// 4,000,000 positions.
-    #[arg(long, default_value = "100,100", allow_hyphen_values = true)]
-    size: String,
+    /// The grid of a pair ruleset: `W,H` (positions 0..W × 0..H) or `N` (N × N), default
+    /// 100,100; for t heaps, t sides (`--size 10,10,10`) or `N`, default 20 on every side; at
+    /// most 4,000,000 positions.
+    #[arg(long, allow_hyphen_values = true)]
+    size: Option<String>,
     /// Plays the ruleset under misère play, whatever it declares.
     #[arg(long)]
     misere: bool,
@@ -117,8 +120,18 @@ pub fn run(args: &RulesArgs) -> Result<String, EngineError> {
         script.header.convention = Convention::Misere;
     }
     script.header.star |= args.star;
-    if script.shape == Shape::Pair {
-        return pairs::run(&script, &args.size, args.format, args.progress);
+    match script.shape {
+        Shape::Pair => {
+            let size = args.size.as_deref().unwrap_or("100,100");
+            return pairs::run(&script, size, args.format, args.progress);
+        }
+        Shape::Vector(t) => {
+            let size = args.size.as_deref();
+            return vectors::run(&script, t, size, args.format, args.progress);
+        }
+        Shape::Partizan => return kinds::partizan(&script, terms, args.format, args.progress),
+        Shape::Comply => return kinds::comply(&script, terms, args.format, args.progress),
+        Shape::Heap => {}
     }
     let report = with_budget(args.progress, "heaps", |b| {
         rules::solve_heaps(&script, terms, b)
@@ -343,12 +356,270 @@ mod pairs {
                 out.push_str(&format!("\n{a:>3} {}", row(report, a)));
             }
         }
+        let misere = report.header.convention == rules::Convention::Misere;
         out.push_str(&match &report.values {
             Some(v) => format!("\nnim-values: computed, the largest {}", v.iter().max().unwrap_or(&0)),
+            None if misere => "\nnim-values: not computed under misère play (outcomes only)".into(),
             None => format!(
                 "\nnim-values: not computed (a rays ruleset's values are computed on grids of at most {} positions)",
                 grouped(rules::pairs::MAX_RAY_VALUES)
             ),
+        });
+        out
+    }
+}
+
+/// `heaplab rules` on a partizan ruleset (canonical forms) or a comply game (outcomes).
+mod kinds {
+    use super::{params_json, title, RulesFormat};
+    use crate::progress::with_budget;
+    use heaplab_engine::rules::{self, ComplyReport, PartizanReport, Script};
+    use heaplab_engine::EngineError;
+    use serde_json::json;
+
+    /// The most P-positions the text lists (JSON and CSV give them all).
+    const LISTED: usize = 200;
+
+    /// Solves a partizan ruleset for heaps `0..terms` and renders it.
+    pub fn partizan(
+        script: &Script,
+        terms: u64,
+        format: RulesFormat,
+        progress: bool,
+    ) -> Result<String, EngineError> {
+        let report = with_budget(progress, "heaps", |b| {
+            rules::solve_partizan(script, terms, b)
+        })?;
+        Ok(match format {
+            RulesFormat::Json => partizan_json(&report),
+            RulesFormat::Csv => partizan_csv(&report),
+            RulesFormat::Text => partizan_text(&report),
+        })
+    }
+
+    fn partizan_json(report: &PartizanReport) -> String {
+        json!({
+            "name": report.header.name,
+            "convention": report.header.convention,
+            "params": params_json(&report.header),
+            "canonical": report.canonical,
+            "outcomes": report.outcomes,
+        })
+        .to_string()
+    }
+
+    fn partizan_csv(report: &PartizanReport) -> String {
+        let mut out = String::from("heap,canonical,outcome");
+        for (n, (form, o)) in report
+            .canonical
+            .iter()
+            .zip(report.outcomes.chars())
+            .enumerate()
+        {
+            out.push_str(&format!("\n{n},\"{}\",{o}", form.replace('"', "\"\"")));
+        }
+        out
+    }
+
+    fn partizan_text(report: &PartizanReport) -> String {
+        let mut out = title(&report.header);
+        out.push_str(&format!("\noutcomes: {}", report.outcomes));
+        out.push_str("\ncanonical forms:");
+        for (n, form) in report.canonical.iter().enumerate() {
+            out.push_str(&format!("\n{n:>5}  {form}"));
+        }
+        out
+    }
+
+    /// Solves a comply game for heaps `0..terms` and renders it.
+    pub fn comply(
+        script: &Script,
+        terms: u64,
+        format: RulesFormat,
+        progress: bool,
+    ) -> Result<String, EngineError> {
+        let report = with_budget(progress, "heaps", |b| rules::solve_comply(script, terms, b))?;
+        Ok(match format {
+            RulesFormat::Json => comply_json(&report),
+            RulesFormat::Csv => comply_csv(&report),
+            RulesFormat::Text => comply_text(&report),
+        })
+    }
+
+    fn letters(report: &ComplyReport) -> String {
+        report.outcomes.iter().map(|o| format!("{o:?}")).collect()
+    }
+
+    fn comply_json(report: &ComplyReport) -> String {
+        json!({
+            "name": report.header.name,
+            "convention": report.header.convention,
+            "params": params_json(&report.header),
+            "outcomes": letters(report),
+            "p_positions": report.p_positions(),
+        })
+        .to_string()
+    }
+
+    fn comply_csv(report: &ComplyReport) -> String {
+        let mut out = String::from("heap,outcome");
+        for (n, o) in report.outcomes.iter().enumerate() {
+            out.push_str(&format!("\n{n},{o:?}"));
+        }
+        out
+    }
+
+    fn comply_text(report: &ComplyReport) -> String {
+        let p = report.p_positions();
+        let mut out = title(&report.header);
+        out.push_str(
+            "\na comply game: outcomes only (a move is two players' choices, so no nim-values)",
+        );
+        out.push_str(&format!("\noutcomes: {}", letters(report)));
+        let listed: Vec<String> = p.iter().take(LISTED).map(u64::to_string).collect();
+        out.push_str(&format!(
+            "\nP-positions ({}): {}",
+            p.len(),
+            listed.join(" ")
+        ));
+        if p.len() > LISTED {
+            out.push_str(" … (--format json lists all)");
+        }
+        out
+    }
+}
+
+/// `heaplab rules` on a t-vector ruleset (t ≥ 3 heaps): the box's P-positions and, where
+/// computed, the nim-values.
+mod vectors {
+    use super::{params_json, title, RulesFormat};
+    use crate::progress::with_budget;
+    use heaplab_engine::rules::{self, Cuboid, Lattice, Script, VectorReport};
+    use heaplab_engine::text::grouped;
+    use heaplab_engine::EngineError;
+    use serde_json::json;
+
+    /// The most P-positions the text lists (JSON and CSV give them all).
+    const LISTED: usize = 200;
+    /// The side of each heap when `--size` is not given.
+    const DEFAULT_SIDE: u64 = 20;
+    /// Column names of the CSV, one a heap.
+    const COLUMNS: [&str; 6] = ["a", "b", "c", "d", "e", "f"];
+
+    /// `S1,S2,…,St` or `N` (every side N) as a box of `t` sides.
+    fn parse_size(text: Option<&str>, t: usize) -> Result<Cuboid, EngineError> {
+        let Some(text) = text else {
+            return Cuboid::new(&vec![DEFAULT_SIDE; t]);
+        };
+        let bad = || {
+            EngineError::Parse(format!(
+                "--size {text}: write {t} sides such as {} or one N for N on every side",
+                vec!["10"; t].join(",")
+            ))
+        };
+        let sides = text
+            .split([',', 'x', '×'])
+            .map(|s| s.trim().parse::<u64>().map_err(|_| bad()))
+            .collect::<Result<Vec<_>, _>>()?;
+        match sides.len() {
+            1 => Cuboid::new(&vec![sides[0]; t]),
+            n if n == t => Cuboid::new(&sides),
+            _ => Err(bad()),
+        }
+    }
+
+    /// Solves the t-vector ruleset on `--size` and renders it.
+    pub fn run(
+        script: &Script,
+        t: usize,
+        size: Option<&str>,
+        format: RulesFormat,
+        progress: bool,
+    ) -> Result<String, EngineError> {
+        let cuboid = parse_size(size, t)?;
+        let report = with_budget(progress, "positions", |b| {
+            rules::solve_vectors(script, cuboid, b)
+        })?;
+        Ok(match format {
+            RulesFormat::Json => to_json(&report),
+            RulesFormat::Csv => to_csv(&report),
+            RulesFormat::Text => to_text(&report),
+        })
+    }
+
+    fn letters(report: &VectorReport) -> String {
+        report
+            .p
+            .iter()
+            .map(|&p| if p { 'P' } else { 'N' })
+            .collect()
+    }
+
+    fn to_json(report: &VectorReport) -> String {
+        json!({
+            "name": report.header.name,
+            "convention": report.header.convention,
+            "params": params_json(&report.header),
+            "star": report.header.star,
+            "star_moves": report.star_moves,
+            "sides": report.cuboid.sides(),
+            "p_positions": report.p_positions(),
+            "outcomes": letters(report),
+            "values": report.values,
+        })
+        .to_string()
+    }
+
+    fn to_csv(report: &VectorReport) -> String {
+        let t = report.cuboid.sides().len();
+        let mut out = format!("{},value,outcome", COLUMNS[..t].join(","));
+        for i in 0..report.p.len() {
+            let at = report.cuboid.point(i);
+            let coords: Vec<String> = at.coords().iter().map(u64::to_string).collect();
+            let value = report.values.as_ref().map(|v| v[i].to_string());
+            let outcome = if report.p[i] { "P" } else { "N" };
+            out.push_str(&format!(
+                "\n{},{},{outcome}",
+                coords.join(","),
+                value.unwrap_or_default()
+            ));
+        }
+        out
+    }
+
+    fn to_text(report: &VectorReport) -> String {
+        let sides: Vec<String> = report.cuboid.sides().iter().map(u64::to_string).collect();
+        let p = report.p_positions();
+        let mut out = title(&report.header);
+        out.push_str(&format!("\nbox: {} (each heap from 0)", sides.join(" × ")));
+        if let Some(n) = report.star_moves {
+            out.push_str(&format!("\nstar: G* adds {n} taking moves"));
+        }
+        out.push_str(&format!(
+            "\nP-positions: {} of {} positions",
+            grouped(p.len() as u64),
+            grouped(report.p.len() as u64)
+        ));
+        let listed: Vec<String> = p
+            .iter()
+            .take(LISTED)
+            .map(|v| {
+                format!(
+                    "({})",
+                    v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+                )
+            })
+            .collect();
+        out.push_str(&format!("\n{}", listed.join(" ")));
+        if p.len() > LISTED {
+            out.push_str(&format!(
+                " … and {} more (--format json lists all)",
+                p.len() - LISTED
+            ));
+        }
+        out.push_str(&match &report.values {
+            Some(v) => format!("\nnim-values: computed, the largest {}", v.iter().max().unwrap_or(&0)),
+            None => "\nnim-values: not computed (misère play, or a rays ruleset on more than 65,536 positions)".into(),
         });
         out
     }

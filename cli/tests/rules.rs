@@ -181,8 +181,8 @@ fn pair_text_and_csv() {
         (&["rules", "wythoff", "--size", "a,b"], "--size a,b"),
         (&["rules", "wythoff", "--size", "5000,5000"], "4,000,000"),
         (
-            &["rules", "wythoff", "--misere"],
-            "misère play is not computed",
+            &["rules", "wythoff", "--misere", "--star"],
+            "normal play only",
         ),
         (&["rules", "mark", "--star", "--misere"], "normal play only"),
     ];
@@ -190,4 +190,115 @@ fn pair_text_and_csv() {
         let message = one_line_error(args);
         assert!(message.contains(expected), "{args:?}: {message}");
     }
+}
+
+/// Misère two-pile nim: P exactly when the heaps are equal and one is at least 2, or when
+/// they are (1, 0) or (0, 1) (misère Nim, Bouton).
+#[test]
+fn misere_two_pile_nim_lists_its_p_positions() {
+    let v = json(&[
+        "rules",
+        "two-pile-nim",
+        "--misere",
+        "--size",
+        "4",
+        "--format",
+        "json",
+    ]);
+    let p: Vec<[u64; 2]> = serde_json::from_value(v["p_positions"].clone()).unwrap();
+    assert_eq!(p, [[0, 1], [1, 0], [2, 2], [3, 3]]);
+    assert_eq!(v["convention"], "misere");
+    assert!(v["values"].is_null());
+    let out = text(&["rules", "two-pile-nim", "--misere", "--size", "3"]);
+    assert!(out.contains("misère play"), "{out}");
+    assert!(out.contains("(0, 1) (1, 0) (2, 2)"), "{out}");
+}
+
+/// COMPLY-AP (Larsson): the P-positions are the numbers with base-3 digits 0 and 1.
+#[test]
+fn comply_ap_in_every_format() {
+    let v = json(&["rules", "comply-ap", "--terms", "15", "--format", "json"]);
+    assert_eq!(v["outcomes"], "PPNPPNNNNPPNPPN");
+    let p: Vec<u64> = serde_json::from_value(v["p_positions"].clone()).unwrap();
+    assert_eq!(p, [0, 1, 3, 4, 9, 10, 12, 13]);
+    let out = text(&["rules", "comply-ap", "--terms", "15"]);
+    assert!(out.contains("outcomes only"), "{out}");
+    assert!(out.contains("P-positions (8): 0 1 3 4 9 10 12 13"), "{out}");
+    let csv = text(&["rules", "comply-ap", "--terms", "3", "--format", "csv"]);
+    assert_eq!(csv.trim(), "heap,outcome\n0,P\n1,P\n2,N");
+}
+
+/// Partizan subtraction S(1,2 | 1,3) (thesis Definition 3.90): canonical forms per heap.
+#[test]
+fn partizan_subtraction_prints_canonical_forms() {
+    let v = json(&[
+        "rules",
+        "partizan-subtraction",
+        "--param",
+        "L=1",
+        "--param",
+        "R=1",
+        "--terms",
+        "4",
+        "--format",
+        "json",
+    ]);
+    let forms: Vec<String> = serde_json::from_value(v["canonical"].clone()).unwrap();
+    assert_eq!(forms, ["0", "*", "0", "*"]);
+    assert_eq!(v["outcomes"], "PNPN");
+    let csv = text(&[
+        "rules",
+        "partizan-subtraction",
+        "--terms",
+        "2",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(csv.trim(), "heap,canonical,outcome\n0,\"0\",P\n1,\"*\",N");
+    let out = text(&["rules", "partizan-subtraction", "--terms", "5"]);
+    assert!(out.contains("canonical forms:"), "{out}");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["rules", "partizan-subtraction", "--misere"],
+            "normal play",
+        ),
+        (&["rules", "comply-ap", "--star"], "star operator"),
+    ];
+    for (args, expected) in cases {
+        let message = one_line_error(args);
+        assert!(message.contains(expected), "{args:?}: {message}");
+    }
+}
+
+/// Three-pile nim as a t-vector ruleset: P exactly when a ⊕ b ⊕ c = 0 (Bouton).
+#[test]
+fn three_pile_nim_on_a_box() {
+    let path = std::env::temp_dir().join(format!("heaplab-nim3-{}.rhai", std::process::id()));
+    std::fs::write(&path, "fn rays() { [[1, 0, 0], [0, 1, 0], [0, 0, 1]] }").unwrap();
+    let path = path.to_str().unwrap();
+    let v = json(&["rules", path, "--size", "3", "--format", "json"]);
+    let p: Vec<Vec<u64>> = serde_json::from_value(v["p_positions"].clone()).unwrap();
+    let want: Vec<Vec<u64>> = vec![
+        vec![0, 0, 0],
+        vec![0, 1, 1],
+        vec![0, 2, 2],
+        vec![1, 0, 1],
+        vec![1, 1, 0],
+        vec![2, 0, 2],
+        vec![2, 2, 0],
+    ];
+    assert_eq!(p, want);
+    assert_eq!(v["sides"], serde_json::json!([3, 3, 3]));
+    assert_eq!(v["outcomes"].as_str().unwrap().len(), 27);
+    let csv = text(&["rules", path, "--size", "1,1,2", "--format", "csv"]);
+    assert_eq!(csv.trim(), "a,b,c,value,outcome\n0,0,0,0,P\n0,0,1,1,N");
+    let out = text(&["rules", path, "--size", "2,2,2", "--misere"]);
+    assert!(out.contains("box: 2 × 2 × 2"), "{out}");
+    assert!(
+        out.contains("(0, 0, 1) (0, 1, 0) (1, 0, 0) (1, 1, 1)"),
+        "{out}"
+    );
+    let message = one_line_error(&["rules", path, "--size", "3,3"]);
+    assert!(message.contains("write 3 sides"), "{message}");
+    std::fs::remove_file(path).ok();
 }

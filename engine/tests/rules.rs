@@ -486,7 +486,7 @@ fn bad_pair_rules_stop_with_one_line() {
         ("fn rays() { 3 }", "must return a list of directions"),
         ("fn rays(a) { [] }", "defines rays wrongly"),
         ("fn options(a, b) { [] } fn rays() { [] }", "both options and rays"),
-        ("convention(\"misere\"); fn rays() { [[1, 0]] }", "misère play is not computed"),
+        ("convention(\"misere\"); star(); fn rays() { [[1, 0]] }", "normal play only"),
         ("fn options(n) { [] }", "played on one heap"),
         ("fn rays() { [[1, 0], [2, 0], [3, 0], [4, 0], [5, 0], [6, 0], [7, 0], [8, 0], [9, 0], [10, 0], [11, 0], [12, 0], [13, 0], [14, 0], [15, 0], [16, 0], [17, 0]] }", "more than 16 ray directions"),
     ];

@@ -5,15 +5,15 @@
 use crate::{count, detached};
 use heaplab_engine::rules::script::MAX_HEAP;
 use heaplab_engine::rules::solve::HeapRules;
-use heaplab_engine::rules::{self, presets, Convention, Header, HeapReport};
+use heaplab_engine::rules::{self, presets, Convention, Header, HeapReport, Shape};
 use heaplab_engine::EngineError;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde_json::json;
 
 /// A ruleset (a preset's name, or the text itself) with `params` as `NAME`, `VALUE` texts,
-/// solved for heaps `0..terms`: the report as JSON. `misere` plays it under misère play
-/// whatever it declares.
+/// solved for heaps `0..terms`: the report as JSON (a partizan ruleset's or a comply game's
+/// tagged with its `kind`). `misere` plays it under misère play whatever it declares.
 #[pyfunction]
 pub fn ruleset_game(
     py: Python<'_>,
@@ -28,14 +28,36 @@ pub fn ruleset_game(
         None => ruleset.to_string(),
     };
     // The compiled script is not `Send`: it is compiled on the thread that solves it.
-    let report = detached(py, move |b| {
+    let solved = detached(py, move |b| {
         let mut script = rules::compile(&text, &params)?;
         if misere {
             script.header.convention = Convention::Misere;
         }
-        rules::solve_heaps(&script, terms, b)
+        Ok(match script.shape {
+            Shape::Partizan => Solved::Partizan(rules::solve_partizan(&script, terms, b)?),
+            Shape::Comply => Solved::Comply(rules::solve_comply(&script, terms, b)?),
+            _ => Solved::Heap(rules::solve_heaps(&script, terms, b)?),
+        })
     })?;
-    report_json(&report, terms)
+    match solved {
+        Solved::Heap(report) => report_json(&report, terms),
+        Solved::Partizan(report) => tagged("partizan", serde_json::to_value(report)),
+        Solved::Comply(report) => tagged("comply", serde_json::to_value(report)),
+    }
+}
+
+/// A report as JSON with its `kind` added, for the Python wrapper to pick its class.
+fn tagged(kind: &str, report: serde_json::Result<serde_json::Value>) -> PyResult<String> {
+    let mut out = report.map_err(|e| PyValueError::new_err(e.to_string()))?;
+    out["kind"] = json!(kind);
+    Ok(out.to_string())
+}
+
+/// What [`ruleset_game`] solved: a heap game, a partizan ruleset or a comply game.
+enum Solved {
+    Heap(HeapReport),
+    Partizan(rules::PartizanReport),
+    Comply(rules::ComplyReport),
 }
 
 /// A heap game whose options come from `options(n)`, a Python callable returning a list of

@@ -140,3 +140,17 @@ def test_a_rules_sweep_has_its_parameters_as_columns_and_runs_the_named_checks()
     ):
         with pytest.raises(ValueError):
             bad()
+
+
+def test_comply_ap_preset_loses_on_base3_zeros_and_ones():
+    g = heaplab.rules("comply-ap", terms=100)
+    want = [n for n in range(100) if "2" not in np.base_repr(n, 3)]
+    assert g.p_positions.tolist() == want
+    assert g.outcomes[:5] == "PPNPP"
+
+
+def test_partizan_subtraction_preset_gives_canonical_forms():
+    g = heaplab.rules("partizan-subtraction", params={"L": [1], "R": [1]}, terms=6)
+    # S(1 | 1) is the impartial subtraction game {1}: 0, *, 0, *, ...
+    assert g.canonical == ["0", "*", "0", "*", "0", "*"]
+    assert g.outcomes == "PNPNPN"

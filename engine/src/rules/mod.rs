@@ -1,5 +1,7 @@
 //! Rule-defined games: a heap game written as a short script in the ruleset language
-//! ([`script`], Rhai), solved by one generic solver ([`solve`]).
+//! ([`script`], Rhai), solved by one generic solver ([`solve`]). Besides one impartial heap a
+//! ruleset may describe a pair or a t-tuple of heaps ([`pairs`], normal or misère play), a
+//! partizan heap ([`partizan`], canonical forms) or a comply game ([`comply`], outcomes).
 //!
 //! A ruleset says its options as a function of the position, so it can express what no
 //! built-in family does: the subtraction–division games of the thesis's Section 3.3.7 (MARK and
@@ -9,13 +11,17 @@
 //! can be read there.
 
 pub mod checks;
+pub mod comply;
 pub mod pairs;
+pub mod partizan;
 pub mod presets;
 pub mod recognise;
 pub mod script;
 pub mod solve;
 
-pub use pairs::{Grid, Pair};
+pub use comply::{solve_comply, ComplyReport};
+pub use pairs::{Coords, Cuboid, Grid, Lattice, Pair, Vector};
+pub use partizan::{solve_partizan, PartizanReport};
 pub use recognise::BuiltIn;
 pub use script::{compile, Convention, Header, PairForm, ParamValue, Script, Shape};
 
@@ -203,15 +209,16 @@ pub fn observed_period(values: &[u64]) -> Option<ObservedPeriod> {
 /// What a run of a pair ruleset finds on its grid.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PairReport {
-    /// The ruleset's name, convention (always normal) and parameters as bound; `star` when G*
-    /// was played.
+    /// The ruleset's name, convention and parameters as bound; `star` when G* was played.
     pub header: Header,
     /// The grid solved.
     pub grid: Grid,
-    /// Whether each position is a P-position (normal play), row by row (`(a, b)` at `a·H + b`).
+    /// Whether each position is a P-position under the convention, row by row (`(a, b)` at
+    /// `a·H + b`).
     pub p: Vec<bool>,
-    /// Nim-values, row by row, when computed (options form: always; rays form: on grids of at
-    /// most [`pairs::MAX_RAY_VALUES`] positions).
+    /// Nim-values (normal play), row by row, when computed (options form: always; rays form:
+    /// on grids of at most [`pairs::MAX_RAY_VALUES`] positions; never under misère play, where
+    /// only outcomes are computed).
     pub values: Option<Vec<u64>>,
     /// With `star`, how many moves the star added (the non-zero P-positions of G in the grid).
     pub star_moves: Option<usize>,
@@ -227,8 +234,9 @@ impl PairReport {
     }
 }
 
-/// Solves a pair ruleset on `grid` under normal play: P-positions everywhere, nim-values where
-/// the form allows (see [`PairReport::values`]). With `star` in the header, solves G first and
+/// Solves a pair ruleset on `grid`: P-positions everywhere under its convention (misère: a
+/// position with no move is won by the player to move), nim-values under normal play where the
+/// form allows (see [`PairReport::values`]). With `star` in the header, solves G first and
 /// then G*, whose extra moves take any non-zero P-position of G (a move from `(a, b)` takes
 /// `(p, q)` when `p ≤ a` and `q ≤ b`, so G's P-positions in the grid are all it needs).
 pub fn solve_pairs(
@@ -237,26 +245,12 @@ pub fn solve_pairs(
     budget: &mut Budget,
 ) -> Result<PairReport, EngineError> {
     if script.shape != Shape::Pair {
-        return Err(EngineError::Parse(
-            "this ruleset is played on one heap: give a number of heaps, not a grid".into(),
-        ));
+        return Err(EngineError::Parse(match script.shape {
+            Shape::Vector(t) => format!("this ruleset is played on {t} heaps: give {t} sides"),
+            _ => "this ruleset is played on one heap: give a number of heaps, not a grid".into(),
+        }));
     }
-    if script.header.convention == Convention::Misere {
-        return Err(EngineError::Parse(
-            "misère play is not computed for pair rulesets yet; play it under normal play".into(),
-        ));
-    }
-    let mut extra = Vec::new();
-    let mut star_moves = None;
-    if script.header.star {
-        let base = solve_pair_form(script, grid, &[], false, budget)?.0;
-        extra = (1..grid.len())
-            .filter(|&i| base[i])
-            .map(|i| grid.pair(i))
-            .collect();
-        star_moves = Some(extra.len());
-    }
-    let (p, values) = solve_pair_form(script, grid, &extra, true, budget)?;
+    let (p, values, star_moves) = solve_box(script, grid, budget)?;
     Ok(PairReport {
         header: script.header.clone(),
         grid,
@@ -266,64 +260,179 @@ pub fn solve_pairs(
     })
 }
 
-/// P-positions (and values when `want_values` and the form allows) of the script with the
-/// steps `extra` added at every position.
-fn solve_pair_form(
+/// What a run of a t-vector ruleset finds on its box (the pair report's fields, for any t).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VectorReport {
+    /// The ruleset's name, convention and parameters as bound; `star` when G* was played.
+    pub header: Header,
+    /// The box solved.
+    pub cuboid: Cuboid,
+    /// Whether each position is a P-position under the convention, in the box's index order
+    /// (the last coordinate varies fastest).
+    pub p: Vec<bool>,
+    /// Nim-values (normal play) in the same order, when computed (as for pairs).
+    pub values: Option<Vec<u64>>,
+    /// With `star`, how many moves the star added.
+    pub star_moves: Option<usize>,
+}
+
+impl VectorReport {
+    /// The P-positions in the box, in index order, each as its t heap sizes.
+    pub fn p_positions(&self) -> Vec<Vec<u64>> {
+        (0..self.p.len())
+            .filter(|&i| self.p[i])
+            .map(|i| self.cuboid.point(i).coords().to_vec())
+            .collect()
+    }
+}
+
+/// Solves a t-vector ruleset (t ≥ 3 heaps; pairs are [`solve_pairs`]) on `cuboid`, exactly as
+/// pairs are solved: P-positions under its convention, nim-values where the form allows, the
+/// star when asked.
+pub fn solve_vectors(
     script: &Script,
-    grid: Grid,
-    extra: &[Pair],
-    want_values: bool,
+    cuboid: Cuboid,
+    budget: &mut Budget,
+) -> Result<VectorReport, EngineError> {
+    let sides = cuboid.sides().len();
+    match script.shape {
+        Shape::Vector(t) if t == sides => {}
+        Shape::Vector(t) => {
+            return Err(EngineError::Parse(format!(
+                "this ruleset is played on {t} heaps: give {t} sides, not {sides}"
+            )))
+        }
+        _ => {
+            return Err(EngineError::Parse(format!(
+                "this ruleset is not played on {sides} heaps: give {}",
+                if script.shape == Shape::Pair {
+                    "two sides"
+                } else {
+                    "a number of heaps"
+                }
+            )))
+        }
+    }
+    let (p, values, star_moves) = solve_box(script, cuboid, budget)?;
+    Ok(VectorReport {
+        header: script.header.clone(),
+        cuboid,
+        p,
+        values,
+        star_moves,
+    })
+}
+
+/// P-positions, values (if computed) and how many moves the star added, on any box.
+type Solved = (Vec<bool>, Option<Vec<u64>>, Option<usize>);
+
+/// The pair and t-vector solvers' shared run: the convention and the star.
+fn solve_box<L: Lattice>(
+    script: &Script,
+    grid: L,
+    budget: &mut Budget,
+) -> Result<Solved, EngineError> {
+    let misere = script.header.convention == Convention::Misere;
+    if misere && script.header.star {
+        return Err(EngineError::Parse(
+            "the star operator is computed under normal play only".into(),
+        ));
+    }
+    let mut extra = Vec::new();
+    let mut star_moves = None;
+    if script.header.star {
+        let base = solve_form(script, grid, &[], Play::Outcomes, budget)?.0;
+        extra = (1..grid.size())
+            .filter(|&i| base[i])
+            .map(|i| grid.point(i))
+            .collect();
+        star_moves = Some(extra.len());
+    }
+    let play = if misere { Play::Misere } else { Play::Values };
+    let (p, values) = solve_form(script, grid, &extra, play, budget)?;
+    Ok((p, values, star_moves))
+}
+
+/// What [`solve_form`] computes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Play {
+    /// Normal-play P-positions only.
+    Outcomes,
+    /// Normal-play P-positions, and nim-values where the form allows.
+    Values,
+    /// Misère P-positions only.
+    Misere,
+}
+
+/// A script's coordinate lists as points (their lengths are checked by the script).
+fn to_points<P: Coords>(list: Vec<Vec<u64>>) -> Result<Vec<P>, EngineError> {
+    list.iter()
+        .map(|c| {
+            P::from_coords(c).ok_or_else(|| {
+                EngineError::Parse(format!("the position {c:?} has the wrong number of heaps"))
+            })
+        })
+        .collect()
+}
+
+/// P-positions (and values when `play` asks and the form allows) of the script with the
+/// steps `extra` added at every position.
+fn solve_form<L: Lattice>(
+    script: &Script,
+    grid: L,
+    extra: &[L::Point],
+    play: Play,
     budget: &mut Budget,
 ) -> Result<(Vec<bool>, Option<Vec<u64>>), EngineError> {
     let PairForm::Directions { rays, steps } = script.form else {
-        let mut options = |at: Pair| -> Result<Vec<Pair>, EngineError> {
-            let mut list: Vec<Pair> = script
-                .pair_options(at.0, at.1)?
-                .into_iter()
-                .map(|(x, y)| Pair(x, y))
-                .collect();
+        let mut options = |at: L::Point| -> Result<Vec<L::Point>, EngineError> {
+            let mut list: Vec<L::Point> = to_points(script.point_options(&at.to_coords())?)?;
             if !extra.is_empty() {
-                if grid.slot(at).is_none() {
+                if grid.index(at).is_none() {
                     return Err(EngineError::Parse(format!(
                         "star(): the options leave the grid at {at}, where G's P-positions are not known; give a larger grid"
                     )));
                 }
-                list.extend(
-                    extra.iter().filter_map(|&d| {
-                        Some(Pair(at.0.checked_sub(d.0)?, at.1.checked_sub(d.1)?))
-                    }),
-                );
+                list.extend(extra.iter().filter_map(|&d| at.minus(d)));
             }
             Ok(list)
         };
+        if play == Play::Misere {
+            return Ok((pairs::misere_by_options(grid, &mut options, budget)?, None));
+        }
         let values = pairs::values_by_options(grid, &mut options, budget)?;
         return Ok((values.iter().map(|&v| v == 0).collect(), Some(values)));
     };
-    let fixed = |name: &str, arity: Option<usize>| -> Result<Vec<Pair>, EngineError> {
+    let fixed = |name: &str, arity: Option<usize>| -> Result<Vec<L::Point>, EngineError> {
         match arity {
-            Some(0) => Ok(to_pairs(script.directions(name, None)?)),
+            Some(0) => to_points(script.directions(name, None)?),
             _ => Ok(Vec::new()),
         }
     };
     let fixed_rays = fixed("rays", rays)?;
     let mut fixed_steps = fixed("steps", steps)?;
     fixed_steps.extend_from_slice(extra);
-    let mut moves_at = |at: Pair, moves: &mut pairs::Moves| -> Result<(), EngineError> {
+    let varies = |arity: Option<usize>| arity.is_some_and(|n| n > 0);
+    let mut moves_at = |at: L::Point, moves: &mut pairs::Moves<L::Point>| {
         moves.rays.extend_from_slice(&fixed_rays);
-        if rays == Some(2) {
-            moves
-                .rays
-                .extend(to_pairs(script.directions("rays", Some((at.0, at.1)))?));
-        }
-        if steps == Some(2) {
-            moves
-                .steps
-                .extend(to_pairs(script.directions("steps", Some((at.0, at.1)))?));
+        for (name, list, arity) in [
+            ("rays", &mut moves.rays, rays),
+            ("steps", &mut moves.steps, steps),
+        ] {
+            if varies(arity) {
+                list.extend(to_points::<L::Point>(
+                    script.directions(name, Some(&at.to_coords()))?,
+                )?);
+            }
         }
         Ok(())
     };
+    if play == Play::Misere {
+        let p = pairs::misere_p_positions_by_rays(grid, &mut moves_at, &fixed_steps, budget)?;
+        return Ok((p, None));
+    }
     let p = pairs::p_positions_by_rays(grid, &mut moves_at, &fixed_steps, budget)?;
-    let values = if want_values && grid.len() as u64 <= pairs::MAX_RAY_VALUES {
+    let values = if play == Play::Values && grid.size() as u64 <= pairs::MAX_RAY_VALUES {
         Some(pairs::values_by_rays(
             grid,
             &mut moves_at,
@@ -334,8 +443,4 @@ fn solve_pair_form(
         None
     };
     Ok((p, values))
-}
-
-fn to_pairs(list: Vec<(u64, u64)>) -> Vec<Pair> {
-    list.into_iter().map(|(x, y)| Pair(x, y)).collect()
 }

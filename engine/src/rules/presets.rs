@@ -36,6 +36,8 @@ presets!(
     "wythoff",
     "two-pile-nim",
     "two-pile-nim-star",
+    "comply-ap",
+    "partizan-subtraction",
 );
 
 /// The preset of this name, if any.

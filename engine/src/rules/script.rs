@@ -3,8 +3,10 @@
 //! Pass one runs the script's top level once with three extra functions, `name(text)`,
 //! `convention("normal" | "misere")` and `param(name, default)`, to learn the ruleset's name,
 //! play convention and parameters. Pass two binds each parameter (its default, or the value the
-//! caller gives) as a variable every function sees, and calls `options` for each position:
-//! `fn options(n)` for one heap, `fn options(a, b)` for a pair of heaps. The script can do no
+//! caller gives) as a variable every function sees, and calls the move functions for each
+//! position: `fn options(n)` for one heap, `fn options(a, b)` (or `fn rays` / `fn steps`) for a
+//! pair, `fn options(a, b, c)` and so on for t heaps, `fn left(n)` and `fn right(n)` for a
+//! partizan heap, `fn proposals(n)` for a comply game ([`Shape`] says which). The script can do no
 //! I/O, and every call is capped in operations, call depth, expression depth, string and array
 //! size, so a runaway rule stops with a one-line message.
 
@@ -14,6 +16,8 @@ use std::rc::Rc;
 
 use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Module, Position, Scope, AST};
 
+use super::pairs::MAX_T;
+use super::solve;
 use crate::EngineError;
 
 /// The most operations one call of a ruleset's function (or its top level) may take.
@@ -117,14 +121,23 @@ pub enum Convention {
     Misere,
 }
 
-/// What a position is: one heap (`fn options(n)`) or a pair of heaps (`fn options(a, b)`).
+/// What a position is and how a move is made, detected from the functions a ruleset defines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Shape {
-    /// One heap; an option is a list of heaps (a breaking move leaves several).
+    /// One heap (`fn options(n)`); an option is a list of heaps (a breaking move leaves several).
     Heap,
-    /// A pair `(a, b)`; an option is a pair.
+    /// A pair `(a, b)` (`fn options(a, b)`, `fn rays`, `fn steps`); an option is a pair.
     Pair,
+    /// A t-tuple of heaps, `3 ≤ t ≤` [`super::pairs::MAX_T`] (`fn options(a, b, c)`, or
+    /// `fn rays` / `fn steps` giving t-vectors): a t-vector subtraction game (Golomb 1966).
+    Vector(usize),
+    /// One heap, partizan (`fn left(n)` and `fn right(n)`): each player's options, each a list
+    /// of heaps; solved to canonical forms.
+    Partizan,
+    /// One heap of a comply game (`fn proposals(n)`): the player to move proposes a set of
+    /// amounts, the other chooses which is taken; solved to outcomes only.
+    Comply,
 }
 
 /// What pass one learns from a ruleset's top level.
@@ -154,13 +167,14 @@ pub struct Script {
     pub form: PairForm,
 }
 
-/// How a pair ruleset says its moves: `fn options(a, b)`, or directions (`fn rays`, `fn steps`,
-/// each taking no arguments, the same at every position, or `(a, b)`).
+/// How a pair (or t-vector) ruleset says its moves: `fn options(a, b)`, or directions
+/// (`fn rays`, `fn steps`, each taking no arguments, the same at every position, or the
+/// position's t coordinates).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PairForm {
     /// `fn options(a, b)` (or `fn options(n)` for one heap).
     Options,
-    /// `fn rays` and/or `fn steps`: each `Some(arity)` when defined, the arity 0 or 2.
+    /// `fn rays` and/or `fn steps`: each `Some(arity)` when defined, the arity 0 or t.
     Directions {
         /// The arity of `fn rays`, if defined.
         rays: Option<usize>,
@@ -236,13 +250,24 @@ pub fn compile(text: &str, overrides: &[(String, String)]) -> Result<Script, Eng
         .compile(text)
         .map_err(|e| EngineError::Parse(syntax_message(&e)))?;
     let (shape, form) = shape_of(&ast)?;
-    Ok(Script {
+    let mut script = Script {
         engine,
         ast,
         header,
         shape,
         form,
-    })
+    };
+    if let PairForm::Directions {
+        rays: None | Some(0),
+        steps: None | Some(0),
+    } = form
+    {
+        script.shape = match script.fixed_dimension()? {
+            t @ 3.. => Shape::Vector(t),
+            _ => Shape::Pair,
+        };
+    }
+    Ok(script)
 }
 
 fn syntax_message(error: &rhai::ParseError) -> String {
@@ -260,26 +285,82 @@ fn shape_of(ast: &AST) -> Result<(Shape, PairForm), EngineError> {
     let direction = |name: &str| -> Result<Option<usize>, EngineError> {
         match arity(name).as_slice() {
             [] => Ok(None),
-            [n @ (0 | 2)] => Ok(Some(*n)),
+            [n] if *n == 0 || (2..=MAX_T).contains(n) => Ok(Some(*n)),
             _ => Err(EngineError::Parse(format!(
-                "the ruleset defines {name} wrongly: write fn {name}() (the same at every position) or fn {name}(a, b), once"
+                "the ruleset defines {name} wrongly: write fn {name}() (the same at every position) or fn {name}(a, b) (one argument a heap, 2 to {MAX_T}), once"
             ))),
         }
     };
     let (rays, steps) = (direction("rays")?, direction("steps")?);
+    if let (Some(r @ 2..), Some(s @ 2..)) = (rays, steps) {
+        if r != s {
+            return Err(EngineError::Parse(format!(
+                "fn rays takes {r} heaps and fn steps {s}: a position has one number of heaps"
+            )));
+        }
+    }
     let directions = rays.is_some() || steps.is_some();
+    let defined = |name: &str| !arity(name).is_empty();
+    let others = defined("options") || directions;
+    if defined("left") || defined("right") {
+        return partizan_shape(
+            &arity("left"),
+            &arity("right"),
+            others || defined("proposals"),
+        );
+    }
+    if defined("proposals") {
+        return match (arity("proposals").as_slice(), others) {
+            ([1], false) => Ok((Shape::Comply, PairForm::Options)),
+            (_, true) => Err(EngineError::Parse(
+                "the ruleset defines both proposals and options (or rays or steps): a comply game gives fn proposals(n) alone".into(),
+            )),
+            _ => Err(EngineError::Parse(
+                "the ruleset defines proposals wrongly: write fn proposals(n), once".into(),
+            )),
+        };
+    }
     match (arity("options").as_slice(), directions) {
         ([1], false) => Ok((Shape::Heap, PairForm::Options)),
         ([2], false) => Ok((Shape::Pair, PairForm::Options)),
-        ([], true) => Ok((Shape::Pair, PairForm::Directions { rays, steps })),
+        ([t], false) if (3..=MAX_T).contains(t) => Ok((Shape::Vector(*t), PairForm::Options)),
+        ([], true) => {
+            let t = rays.max(steps).unwrap_or(0);
+            let shape = if t > 2 { Shape::Vector(t) } else { Shape::Pair };
+            Ok((shape, PairForm::Directions { rays, steps }))
+        }
         ([_], true) => Err(EngineError::Parse(
             "the ruleset defines both options and rays or steps: a pair ruleset gives fn options(a, b), or fn rays and fn steps".into(),
         )),
+        ([_], false) => Err(EngineError::Parse(format!(
+            "fn options takes one argument per heap: 1 to {MAX_T} heaps"
+        ))),
         ([], false) => Err(EngineError::Parse(
             "the ruleset defines no options: write fn options(n) for one heap, or fn options(a, b) (or fn rays) for a pair".into(),
         )),
         _ => Err(EngineError::Parse(
             "the ruleset defines options more than once: keep one, fn options(n) or fn options(a, b)".into(),
+        )),
+    }
+}
+
+/// The shape of a ruleset defining `left` or `right` (with the arities given): both, each
+/// with one argument, and nothing else.
+fn partizan_shape(
+    left: &[usize],
+    right: &[usize],
+    others: bool,
+) -> Result<(Shape, PairForm), EngineError> {
+    if others {
+        return Err(EngineError::Parse(
+            "the ruleset defines both left/right and options (or proposals, rays or steps): a partizan ruleset gives fn left(n) and fn right(n) alone".into(),
+        ));
+    }
+    match (left, right) {
+        ([1], [1]) => Ok((Shape::Partizan, PairForm::Options)),
+        _ => Err(EngineError::Parse(
+            "a partizan ruleset defines fn left(n) and fn right(n), each once with one argument"
+                .into(),
         )),
     }
 }
@@ -388,20 +469,39 @@ impl Script {
         result.try_cast::<Array>().ok_or(None)
     }
 
+    /// How many heaps a position has: 1 for one heap, 2 for a pair, t for a t-vector game.
+    pub fn dimension(&self) -> usize {
+        match self.shape {
+            Shape::Pair => 2,
+            Shape::Vector(t) => t,
+            Shape::Heap | Shape::Partizan | Shape::Comply => 1,
+        }
+    }
+
+    /// The length of the first vector `fn rays()` or `fn steps()` (no arguments) gives, so a
+    /// ruleset of fixed directions says its number of heaps by writing them; 2 when neither
+    /// gives a vector (the solver then reports what is wrong).
+    fn fixed_dimension(&self) -> Result<usize, EngineError> {
+        for name in ["rays", "steps"] {
+            if let Ok(list) = self.call_named(name, (), &"") {
+                if let Some(first) = list.first().and_then(|d| d.read_lock::<Array>()) {
+                    if (3..=MAX_T).contains(&first.len()) {
+                        return Ok(first.len());
+                    }
+                    return Ok(2);
+                }
+            }
+        }
+        Ok(2)
+    }
+
     /// The directions `fn rays` or `fn steps` (`name`) gives at `at` (`None`: the function
-    /// takes no arguments), each a pair `[dx, dy]` of non-negative whole numbers.
-    pub fn directions(
-        &self,
-        name: &str,
-        at: Option<(u64, u64)>,
-    ) -> Result<Vec<(u64, u64)>, EngineError> {
+    /// takes no arguments), each a vector of [`Script::dimension`] non-negative whole numbers.
+    pub fn directions(&self, name: &str, at: Option<&[u64]>) -> Result<Vec<Vec<u64>>, EngineError> {
         let (shown, list) = match at {
-            Some((a, b)) => {
-                let shown = format!("{a}, {b}");
-                (
-                    shown.clone(),
-                    self.call_named(name, (a as i64, b as i64), &shown),
-                )
+            Some(at) => {
+                let shown = listed(at);
+                (shown.clone(), self.call_named(name, as_args(at), &shown))
             }
             None => (String::new(), self.call_named(name, (), &"")),
         };
@@ -413,51 +513,127 @@ impl Script {
             })
         })?;
         let at = format!("{name}({shown})");
-        list.iter().map(|d| pair_of(d, &at)).collect()
+        let t = self.dimension();
+        list.iter().map(|d| coords_of(d, t, &at)).collect()
     }
 
     /// The options of heap `n`: each a list of heaps (zeros dropped). Called once per heap, so
     /// it reads the script's lists in place and formats no text unless it reports an error.
     pub fn heap_options(&self, n: u64) -> Result<Vec<Vec<u64>>, EngineError> {
         let list = self.call((n as i64,), &n)?;
-        list.iter()
-            .map(|option| match option.read_lock::<Array>() {
-                Some(parts) => parts
-                    .iter()
-                    .map(|p| heap_of(p, &n))
-                    .filter(|h| !matches!(h, Ok(0)))
-                    .collect(),
-                None => heap_of(option, &n).map(|h| if h > 0 { vec![h] } else { Vec::new() }),
-            })
-            .collect()
+        heaps_of(&list, "options", n)
     }
 
-    /// The options of the pair `(a, b)`: each a pair.
-    pub fn pair_options(&self, a: u64, b: u64) -> Result<Vec<(u64, u64)>, EngineError> {
-        let at = format!("{a}, {b}");
-        let list = self.call((a as i64, b as i64), &at)?;
-        let at = format!("options({at})");
-        list.iter().map(|option| pair_of(option, &at)).collect()
+    /// One player's options of heap `n` in a partizan ruleset (`fn left(n)` when `left`, else
+    /// `fn right(n)`), read as [`Script::heap_options`] reads options.
+    pub fn player_options(&self, left: bool, n: u64) -> Result<Vec<Vec<u64>>, EngineError> {
+        let name = if left { "left" } else { "right" };
+        let list = self.call_named(name, (n as i64,), &n).map_err(|e| {
+            e.unwrap_or_else(|| {
+                EngineError::Parse(format!(
+                    "{name}({n}) must return a list of options, such as [n - 1, [a, b]]"
+                ))
+            })
+        })?;
+        heaps_of(&list, name, n)
+    }
+
+    /// The proposals of heap `n` in a comply game: each a non-empty list of amounts to take,
+    /// every amount from 1 to `n`.
+    pub fn proposals(&self, n: u64) -> Result<Vec<Vec<u64>>, EngineError> {
+        let at = format!("proposals({n})");
+        let list = self.call_named("proposals", (n as i64,), &n).map_err(|e| {
+            e.unwrap_or_else(|| {
+                EngineError::Parse(format!(
+                    "{at} must return a list of sets of amounts, such as [[1, 2], [3]]"
+                ))
+            })
+        })?;
+        list.iter().map(|set| proposal_of(set, n, &at)).collect()
+    }
+
+    /// The options of the position `at` (a pair or a t-vector): each a position of as many
+    /// heaps.
+    pub fn point_options(&self, at: &[u64]) -> Result<Vec<Vec<u64>>, EngineError> {
+        let shown = listed(at);
+        let list = self.call(as_args(at), &shown)?;
+        let call = format!("options({shown})");
+        list.iter()
+            .map(|option| coords_of(option, at.len(), &call))
+            .collect()
     }
 }
 
-/// A pair `[x, y]` of heap sizes from a script value (`at` names the call in messages).
-fn pair_of(value: &Dynamic, at: &str) -> Result<(u64, u64), EngineError> {
-    let pair = value.clone().try_cast::<Array>();
-    match pair.as_deref() {
-        Some([x, y]) => Ok((heap_in(x, &at)?, heap_in(y, &at)?)),
-        _ => Err(EngineError::Parse(format!(
+/// Coordinates as a message writes them: `3, 4`.
+fn listed(at: &[u64]) -> String {
+    at.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// Coordinates as a script function's arguments.
+fn as_args(at: &[u64]) -> Vec<i64> {
+    at.iter().map(|&x| x as i64).collect()
+}
+
+/// One proposal of heap `n`: a non-empty list of amounts, each in `1..=n` (`at` names the call).
+fn proposal_of(set: &Dynamic, n: u64, at: &str) -> Result<Vec<u64>, EngineError> {
+    let Some(amounts) = set.read_lock::<Array>() else {
+        return Err(EngineError::Parse(format!(
+            "{at}: each proposal must be a list of amounts, not {set}"
+        )));
+    };
+    if amounts.is_empty() {
+        return Err(EngineError::Parse(format!("{at}: a proposal is empty")));
+    }
+    amounts
+        .iter()
+        .map(|a| match heap_in(a, &at)? {
+            0 => Err(solve::loopy(n)),
+            s if s > n => Err(EngineError::Parse(format!(
+                "{at}: the proposal {set} takes {s}, more than the heap's {n}"
+            ))),
+            s => Ok(s),
+        })
+        .collect()
+}
+
+/// A script's list of heap options at heap `n` from `fn name(n)`: each a heap or a list of
+/// heaps, zeros dropped.
+fn heaps_of(list: &Array, name: &str, n: u64) -> Result<Vec<Vec<u64>>, EngineError> {
+    list.iter()
+        .map(|option| match option.read_lock::<Array>() {
+            Some(parts) => parts
+                .iter()
+                .map(|p| heap_in(p, &format_args!("{name}({n})")))
+                .filter(|h| !matches!(h, Ok(0)))
+                .collect(),
+            None => heap_in(option, &format_args!("{name}({n})")).map(|h| {
+                if h > 0 {
+                    vec![h]
+                } else {
+                    Vec::new()
+                }
+            }),
+        })
+        .collect()
+}
+
+/// A position or direction `[x, y, …]` of `t` heap sizes from a script value (`at` names the
+/// call in messages).
+fn coords_of(value: &Dynamic, t: usize, at: &str) -> Result<Vec<u64>, EngineError> {
+    let items = value.read_lock::<Array>();
+    match items.as_deref() {
+        Some(items) if items.len() == t => items.iter().map(|x| heap_in(x, &at)).collect(),
+        _ if t == 2 => Err(EngineError::Parse(format!(
             "{at}: each item must be a pair [x, y], not {value}"
+        ))),
+        _ => Err(EngineError::Parse(format!(
+            "{at}: each item must be a list of {t} heap sizes, not {value}"
         ))),
     }
 }
 
-/// One heap size from a script value: a whole number in `0..=MAX_HEAP`.
-fn heap_of(value: &Dynamic, at: &dyn Display) -> Result<u64, EngineError> {
-    heap_in(value, &format_args!("options({at})"))
-}
-
-/// [`heap_of`], with `at` the whole call (`options(3, 4)`, `rays()`).
+/// One heap size from a script value: a whole number in `0..=MAX_HEAP` (`at` names the
+/// whole call in messages: `options(3, 4)`, `rays()`).
 fn heap_in(value: &Dynamic, at: &dyn Display) -> Result<u64, EngineError> {
     let Ok(v) = value.as_int() else {
         return Err(EngineError::Parse(format!(

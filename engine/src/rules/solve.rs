@@ -52,24 +52,100 @@ pub struct Positions<'r, K> {
     pub noun: (&'static str, &'static str),
 }
 
+/// Where the depth-first solver keeps values: [`Positions`] without the options.
+pub struct Place<'r, K> {
+    /// The dense index of a position asked for, `None` beyond them.
+    pub slot: &'r dyn Fn(K) -> Option<usize>,
+    /// How many positions are asked for (the dense table's length).
+    pub size: usize,
+    /// `("heap", "heaps")` or `("position", "positions")`.
+    pub noun: (&'static str, &'static str),
+}
+
+/// How the depth-first solver values a position once its options' parts are valued: a
+/// nim-value (mex of XORs), a misère outcome, a canonical form. It is one trait, not two
+/// closures, so an implementation may remember what `options` saw (which options are Left's)
+/// when `value` is asked.
+pub trait Evaluate<K> {
+    /// What a position is worth.
+    type Value: Copy;
+    /// The options of `at`, each a list of parts; asked once per position.
+    fn options(&mut self, at: K) -> Result<Vec<Vec<K>>, EngineError>;
+    /// The value of `at` from its `options` (as [`Evaluate::options`] gave them), with every
+    /// part's value read by `known`.
+    fn value(
+        &mut self,
+        at: K,
+        options: &[Vec<K>],
+        known: &dyn Fn(K) -> Self::Value,
+    ) -> Result<Self::Value, EngineError>;
+}
+
+/// Nim-values: the mex over the options of the XOR of their parts' values.
+struct Mex<'r, K>(&'r mut dyn FnMut(K) -> Result<Vec<Vec<K>>, EngineError>);
+
+impl<K: Key> Evaluate<K> for Mex<'_, K> {
+    type Value = u64;
+
+    fn options(&mut self, at: K) -> Result<Vec<Vec<K>>, EngineError> {
+        (self.0)(at)
+    }
+
+    fn value(
+        &mut self,
+        _: K,
+        options: &[Vec<K>],
+        known: &dyn Fn(K) -> u64,
+    ) -> Result<u64, EngineError> {
+        Ok(crate::mex::mex(
+            options
+                .iter()
+                .map(|parts| parts.iter().fold(0, |x, &p| x ^ known(p))),
+        ))
+    }
+}
+
+/// Single-position outcomes under misère play, `true` for a P-position: a position with no
+/// option is won by the player to move (an N-position), any other is P exactly when every
+/// option is N. Each option is one position (a part list of length one).
+pub struct MisereOutcome<'r, K>(pub &'r mut dyn FnMut(K) -> Result<Vec<K>, EngineError>);
+
+impl<K: Key> Evaluate<K> for MisereOutcome<'_, K> {
+    type Value = bool;
+
+    fn options(&mut self, at: K) -> Result<Vec<Vec<K>>, EngineError> {
+        Ok((self.0)(at)?.into_iter().map(|q| vec![q]).collect())
+    }
+
+    fn value(
+        &mut self,
+        _: K,
+        options: &[Vec<K>],
+        known: &dyn Fn(K) -> bool,
+    ) -> Result<bool, EngineError> {
+        let some_p = options.iter().flatten().any(|&q| known(q));
+        Ok(!options.is_empty() && !some_p)
+    }
+}
+
 /// Every position's options, asked once, and the values found so far.
-struct Table<'r, K> {
-    rules: Positions<'r, K>,
-    values: Vec<Option<u64>>,
-    extra: FxHashMap<K, u64>,
+struct Table<'r, K, V> {
+    place: Place<'r, K>,
+    values: Vec<Option<V>>,
+    extra: FxHashMap<K, V>,
     visiting: FxHashSet<K>,
 }
 
-impl<K: Key> Table<'_, K> {
-    fn value(&self, at: K) -> Option<u64> {
-        match (self.rules.slot)(at) {
+impl<K: Key, V: Copy> Table<'_, K, V> {
+    fn value(&self, at: K) -> Option<V> {
+        match (self.place.slot)(at) {
             Some(i) => self.values[i],
             None => self.extra.get(&at).copied(),
         }
     }
 
-    fn set(&mut self, at: K, value: u64) {
-        match (self.rules.slot)(at) {
+    fn set(&mut self, at: K, value: V) {
+        match (self.place.slot)(at) {
             Some(i) => self.values[i] = Some(value),
             None => {
                 self.extra.insert(at, value);
@@ -80,9 +156,9 @@ impl<K: Key> Table<'_, K> {
     /// Refuses a position beyond those asked for once [`MAX_EXTRA_HEAPS`] such positions are
     /// solved or being solved (an endless climb would otherwise grow the stack without end).
     fn check_room(&self, at: K) -> Result<(), EngineError> {
-        let beyond = (self.rules.slot)(at).is_none();
+        let beyond = (self.place.slot)(at).is_none();
         if beyond && self.extra.len() + self.visiting.len() >= MAX_EXTRA_HEAPS {
-            let (one, many) = self.rules.noun;
+            let (one, many) = self.place.noun;
             return Err(EngineError::OutOfRange(format!(
                 "the ruleset's options climb past {} {many} beyond those asked for ({one} {at})",
                 grouped(MAX_EXTRA_HEAPS as u64),
@@ -134,7 +210,7 @@ pub fn nim_values(
 
 /// A heap that prints grouped (`1,000`), so the heap solver's messages read as before.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct Heap(u64);
+pub struct Heap(pub u64);
 
 impl std::fmt::Display for Heap {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -143,15 +219,33 @@ impl std::fmt::Display for Heap {
 }
 
 /// Nim-values of the positions `order` lists (each must have a slot, in slot order), by the
-/// depth-first search over options described at [`nim_values`]; the budget ticks every 4,096.
+/// depth-first search over options described at [`nim_values`]; the budget ticks every 16.
 pub fn values_of<K: Key>(
     rules: Positions<'_, K>,
     order: impl Iterator<Item = K>,
     budget: &mut Budget,
 ) -> Result<Vec<u64>, EngineError> {
-    let size = rules.size;
+    let place = Place {
+        slot: rules.slot,
+        size: rules.size,
+        noun: rules.noun,
+    };
+    let values = evaluate(&mut Mex(rules.options), place, order, budget)?;
+    Ok(values.into_iter().map(|v| v.unwrap_or(0)).collect())
+}
+
+/// The values `eval` gives the positions `order` lists (each must have a slot), every
+/// position reached solved first, depth-first; a cycle is refused as loopy. The table is
+/// returned by slot (`None` only for slots `order` left out).
+pub fn evaluate<K: Key, E: Evaluate<K>>(
+    eval: &mut E,
+    place: Place<'_, K>,
+    order: impl Iterator<Item = K>,
+    budget: &mut Budget,
+) -> Result<Vec<Option<E::Value>>, EngineError> {
+    let size = place.size;
     let mut table = Table {
-        rules,
+        place,
         values: vec![None; size],
         extra: FxHashMap::default(),
         visiting: FxHashSet::default(),
@@ -163,29 +257,30 @@ pub fn values_of<K: Key>(
             budget.tick(i as u64, size as u64)?;
         }
         if table.value(at).is_none() {
-            solve_from(&mut table, at)?;
+            solve_from(eval, &mut table, at)?;
         }
     }
-    Ok(table.values.into_iter().map(|v| v.unwrap_or(0)).collect())
+    Ok(table.values)
 }
 
 /// Solves `start` and every unknown position its options reach.
-fn solve_from<K: Key>(table: &mut Table<K>, start: K) -> Result<(), EngineError> {
-    let mut stack = vec![open(table, start)?];
+fn solve_from<K: Key, E: Evaluate<K>>(
+    eval: &mut E,
+    table: &mut Table<K, E::Value>,
+    start: K,
+) -> Result<(), EngineError> {
+    let mut stack = vec![open(eval, table, start)?];
     while let Some(top) = stack.last_mut() {
         match next_unknown(table, top) {
             Some(at) if table.visiting.contains(&at) => return Err(loopy(at)),
             Some(at) => {
-                let frame = open(table, at)?;
+                let frame = open(eval, table, at)?;
                 stack.push(frame);
             }
             None => {
                 let frame = stack.pop().expect("the stack has a top");
-                let value = crate::mex::mex(frame.options.iter().map(|parts| {
-                    parts
-                        .iter()
-                        .fold(0, |x, &p| x ^ table.value(p).expect("parts are solved"))
-                }));
+                let known = |p: K| table.value(p).expect("parts are solved");
+                let value = eval.value(frame.at, &frame.options, &known)?;
                 table.visiting.remove(&frame.at);
                 table.set(frame.at, value);
             }
@@ -194,19 +289,23 @@ fn solve_from<K: Key>(table: &mut Table<K>, start: K) -> Result<(), EngineError>
     Ok(())
 }
 
-fn open<K: Key>(table: &mut Table<K>, at: K) -> Result<Frame<K>, EngineError> {
+fn open<K: Key, E: Evaluate<K>>(
+    eval: &mut E,
+    table: &mut Table<K, E::Value>,
+    at: K,
+) -> Result<Frame<K>, EngineError> {
     table.check_room(at)?;
     table.visiting.insert(at);
     Ok(Frame {
         at,
-        options: (table.rules.options)(at)?,
+        options: eval.options(at)?,
         option: 0,
         part: 0,
     })
 }
 
 /// The next part of `frame`'s options whose value is unknown, advancing its cursor.
-fn next_unknown<K: Key>(table: &Table<K>, frame: &mut Frame<K>) -> Option<K> {
+fn next_unknown<K: Key, V: Copy>(table: &Table<K, V>, frame: &mut Frame<K>) -> Option<K> {
     while frame.option < frame.options.len() {
         let parts = &frame.options[frame.option];
         while frame.part < parts.len() {

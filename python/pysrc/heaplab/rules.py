@@ -85,6 +85,44 @@ class RulesGame:
         return f"<table>{cells}</table>"
 
 
+@dataclass(frozen=True)
+class PartizanRulesGame:
+    """A partizan ruleset (``fn left(n)`` and ``fn right(n)``) solved on heaps
+    ``0..len(canonical)``: each heap's canonical form in the usual notation and its outcome
+    class (``L``, ``R``, ``P`` or ``N``)."""
+
+    name: str
+    params: dict
+    canonical: list
+    outcomes: str
+
+
+@dataclass(frozen=True)
+class ComplyRulesGame:
+    """A comply game (``fn proposals(n)``) solved on heaps ``0..len(outcomes)``: outcomes under
+    its convention and the P-positions; a move is two players' choices, so no nim-values."""
+
+    name: str
+    convention: str
+    params: dict
+    outcomes: str
+    p_positions: np.ndarray
+
+
+def _game_of(data: dict):
+    """The class a report's ``kind`` names: a heap game unless tagged partizan or comply."""
+    header = data.get("header", {})
+    params = {name: value for name, value in header.get("params", [])}
+    if data.get("kind") == "partizan":
+        return PartizanRulesGame(header["name"], params, list(data["canonical"]), data["outcomes"])
+    if data.get("kind") == "comply":
+        outcomes = "".join(data["outcomes"])
+        p = [n for n, o in enumerate(outcomes) if o == "P"]
+        return ComplyRulesGame(header["name"], header["convention"], params, outcomes,
+                               np.asarray(p, dtype=np.uint64))
+    return RulesGame._from(data)
+
+
 def _param_text(name: object, value: object) -> str:
     """A parameter's value as the engine reads it: a whole number, a list of them, or text."""
     if isinstance(value, str):
@@ -97,13 +135,15 @@ def _param_text(name: object, value: object) -> str:
 
 
 def rules(ruleset: str, params: Optional[Mapping[str, object]] = None, terms: int = 100,
-          misere: bool = False) -> RulesGame:
+          misere: bool = False):
     """Solves a ruleset, as ``heaplab rules`` does: ``ruleset`` is a preset's name
     (``"mark"``, ``"kayles"``, ``"subtraction"``, …) or the ruleset text itself (for a file,
     ``open("my-game.rhai").read()``);
     ``params={"S": [1, 3, 4]}`` sets parameters it declares; ``misere=True`` plays it under
-    misère play whatever it declares. Errors (a syntax error with its line and column, a loopy
-    rule, a limit) raise ``ValueError`` with the engine's one line."""
+    misère play whatever it declares. A one-heap ruleset gives a ``RulesGame``, a partizan one
+    (``fn left``/``fn right``) a ``PartizanRulesGame``, a comply game (``fn proposals``) a
+    ``ComplyRulesGame``. Errors (a syntax error with its line and column, a loopy rule, a
+    limit) raise ``ValueError`` with the engine's one line."""
     if not isinstance(ruleset, str):
         raise ValueError(f"ruleset must be a preset's name or the ruleset's text, not {_show(ruleset)}")
     if params is None:
@@ -115,7 +155,7 @@ def rules(ruleset: str, params: Optional[Mapping[str, object]] = None, terms: in
             raise ValueError(f"parameter names must be text, not {_show(name)}")
     pairs = [(name, _param_text(name, value)) for name, value in params.items()]
     data = json.loads(_engine.ruleset_game(ruleset, pairs, _whole(terms, "terms"), bool(misere)))
-    return RulesGame._from(data)
+    return _game_of(data)
 
 
 def heap_game(options: Callable[[int], object], terms: int = 100, misere: bool = False,
