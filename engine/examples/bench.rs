@@ -683,4 +683,37 @@ fn rules_bench() {
         black_box(report.expect("the preset solves"));
     });
     report("rules: Dawson's Kayles vs octal .07", heaps, fast, slow);
+    let side = 1000;
+    let script = compile("wythoff", &[]);
+    let fast = best_time(|| {
+        black_box(wythoff_table(side));
+    });
+    let slow = best_time(|| {
+        let grid = rules::Grid::new(side, side).expect("a valid grid");
+        let report = rules::solve_pairs(&script, grid, &mut Budget::unlimited());
+        black_box(report.expect("the preset solves"));
+    });
+    report(
+        "rules: WYTHOFF P-positions vs Theorem 3.71",
+        (side * side) as usize,
+        fast,
+        slow,
+    );
+}
+
+/// WYTHOFF's P-positions on the `side × side` grid by Theorem 3.71's formula, row by row: the
+/// built-in answer the rays solver is timed against.
+fn wythoff_table(side: u64) -> Vec<bool> {
+    use heaplab_engine::checks::rules::wythoff_pair;
+    use heaplab_engine::rules::Pair;
+    let mut p = vec![false; (side * side) as usize];
+    for n in 0..side {
+        let Pair(a, b) = wythoff_pair(n);
+        for (x, y) in [(a, b), (b, a)] {
+            if x < side && y < side {
+                p[(x * side + y) as usize] = true;
+            }
+        }
+    }
+    p
 }

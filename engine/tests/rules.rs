@@ -2,12 +2,12 @@
 //! built-in solvers, MARK equals Theorem 3.70 of the thesis, and bad rules stop with one line.
 
 use heaplab_engine::budget::Budget;
-use heaplab_engine::checks::Verdict;
+use heaplab_engine::checks::rules::{mark_value, wythoff_pair};
 use heaplab_engine::octal::position::Outcome;
 use heaplab_engine::octal::{self, Ruleset};
 use heaplab_engine::plane;
 use heaplab_engine::rules::pairs::{self, Moves};
-use heaplab_engine::rules::{self, checks, presets, BuiltIn, Grid, HeapReport, Pair, PairReport};
+use heaplab_engine::rules::{self, presets, BuiltIn, Grid, HeapReport, Pair, PairReport};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::subtraction;
 
@@ -39,27 +39,11 @@ fn every_preset_computes() {
     }
 }
 
-/// Thesis, Definition 3.69 and Theorem 3.70: MARK's value is 0 on dopey n, 1 on vile odious n
-/// and 2 on vile evil n. The theorem leaves n = 0 out (it has no last 1 to count zeros after);
-/// heap 0 has no move, so its value is 0.
-fn mark_by_theorem(n: u64) -> u64 {
-    if n == 0 {
-        return 0;
-    }
-    let dopey = n.trailing_zeros() % 2 == 1;
-    let evil = n.count_ones().is_multiple_of(2);
-    match (dopey, evil) {
-        (true, _) => 0,
-        (false, false) => 1,
-        (false, true) => 2,
-    }
-}
-
 #[test]
 fn mark_equals_theorem_3_70_up_to_a_million() {
     let report = run(preset("mark"), &[], 1_000_000).unwrap();
     for (n, &v) in report.values.iter().enumerate() {
-        assert_eq!(v, mark_by_theorem(n as u64), "MARK at heap {n}");
+        assert_eq!(v, mark_value(n as u64), "MARK at heap {n}");
     }
     // Proposition 3.68: aperiodic, so no period may be seen.
     assert_eq!(report.period, None);
@@ -324,23 +308,15 @@ fn wythoff_equals_theorem_3_71_on_1000_by_1000() {
     let report = pairs(preset("wythoff"), (1000, 1000)).unwrap();
     assert_eq!(report.values, None, "values are left out beyond the cap");
     let mut want: Vec<Pair> = (0..1000)
-        .map(checks::wythoff_pair)
+        .map(wythoff_pair)
         .flat_map(|Pair(a, b)| [Pair(a, b), Pair(b, a)])
         .filter(|p| p.0 < 1000 && p.1 < 1000)
         .collect();
     want.sort();
     want.dedup();
     assert_eq!(report.p_positions(), want);
-    assert_eq!(checks::wythoff_pair(1), Pair(1, 2));
-    assert_eq!(checks::wythoff_pair(4), Pair(6, 10));
-}
-
-#[test]
-fn the_pair_checks_hold() {
-    for check in checks::PAIR_CHECKS {
-        let verdict = (check.run)(check.side, &mut Budget::unlimited()).unwrap();
-        assert_eq!(verdict, Verdict::Holds, "{}", check.name);
-    }
+    assert_eq!(wythoff_pair(1), Pair(1, 2));
+    assert_eq!(wythoff_pair(4), Pair(6, 10));
 }
 
 /// TWO-PILE-NIM's P-positions are the equal pairs; its nim-value is a ⊕ b.

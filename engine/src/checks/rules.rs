@@ -9,7 +9,7 @@
 
 use super::{Check, Subject, SubjectKind, Verdict};
 use crate::rules::pairs::Moves;
-use crate::rules::{self, checks::wythoff_pair, presets, Grid, Pair, PairForm, Script, Shape};
+use crate::rules::{self, presets, Grid, Pair, PairForm, Script, Shape};
 use crate::{Budget, EngineError};
 
 const RULES: &[SubjectKind] = &[SubjectKind::Rules];
@@ -72,6 +72,13 @@ fn preset(name: &str) -> Result<Script, EngineError> {
     let preset = presets::preset(name)
         .ok_or_else(|| EngineError::Parse(format!("the preset `{name}` is missing")))?;
     rules::compile(preset.text, &[])
+}
+
+/// `(⌊φn⌋, ⌊φ²n⌋)` in exact integer arithmetic: `⌊φn⌋ = ⌊(n + ⌊√(5n²)⌋)/2⌋` (√(5n²) is
+/// irrational for n > 0, so flooring it first changes nothing), and `⌊φ²n⌋ = ⌊φn⌋ + n`.
+pub fn wythoff_pair(n: u64) -> Pair {
+    let low = (n + (5 * u128::from(n) * u128::from(n)).isqrt() as u64) / 2;
+    Pair(low, low + n)
 }
 
 /// Theorem 3.70's value of heap `n` (Definition 3.69: `n` is dopey when its binary form ends
@@ -250,9 +257,10 @@ fn fixed_moves(script: &Script) -> Result<Option<Moves>, EngineError> {
 /// The options of `at` by the ruleset's own moves (without the star's), as a sorted set.
 fn own_options(script: &Script, at: Pair) -> Result<Vec<Pair>, EngineError> {
     let mut options = match script.form {
-        PairForm::Options => to_pairs(script.pair_options(at.0, at.1)?),
+        PairForm::Options => to_pairs(script.point_options(&[at.0, at.1])?),
         PairForm::Directions { rays, steps } => {
-            let here = |arity: Option<usize>| (arity == Some(2)).then_some((at.0, at.1));
+            let coords = [at.0, at.1];
+            let here = |arity: Option<usize>| (arity == Some(2)).then_some(&coords[..]);
             let mut moves = Moves::default();
             if rays.is_some() {
                 moves.rays = to_pairs(script.directions("rays", here(rays))?);
@@ -268,8 +276,14 @@ fn own_options(script: &Script, at: Pair) -> Result<Vec<Pair>, EngineError> {
     Ok(options)
 }
 
-fn to_pairs(list: Vec<(u64, u64)>) -> Vec<Pair> {
-    list.into_iter().map(|(x, y)| Pair(x, y)).collect()
+/// The script's two-coordinate points as pairs (a pair ruleset's points have two).
+fn to_pairs(list: Vec<Vec<u64>>) -> Vec<Pair> {
+    list.iter()
+        .filter_map(|v| match v[..] {
+            [x, y] => Some(Pair(x, y)),
+            _ => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]

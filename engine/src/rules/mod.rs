@@ -10,7 +10,6 @@
 //! family's on every heap computed, the report says which ([`recognise`]), so its proven result
 //! can be read there.
 
-pub mod checks;
 pub mod comply;
 pub mod pairs;
 pub mod partizan;

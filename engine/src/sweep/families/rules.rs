@@ -5,6 +5,7 @@
 
 use crate::checks::{Subject, SubjectKind};
 use crate::octal::position::Outcome;
+use crate::rules::pairs::{Cuboid, MAX_POSITIONS};
 use crate::rules::{self, Grid, Script, Shape};
 use crate::sweep::family::{FamilyOptions, SweepFamily, MAX_RULESETS};
 use crate::sweep::metrics::{periodic_hash, Measured, Workspace};
@@ -14,9 +15,6 @@ use serde::{Deserialize, Serialize};
 /// The heaps (one-heap rulesets) or grid side (pair rulesets) solved unless `--search` says
 /// otherwise: a script call per position is a thousand times slower than a built-in solver.
 pub const DEFAULT_RULES_SEARCH: u64 = 1000;
-
-/// The largest grid side a pair ruleset is solved on in a sweep.
-pub const MAX_SWEEP_SIDE: u64 = 2000;
 
 /// The columns every rules sweep has after its swept parameters.
 const RESULT_METRICS: &[&str] = &["period", "preperiod", "max_value", "p_positions"];
@@ -219,43 +217,109 @@ impl SweepFamily for RuleSweep {
         budget: &mut Budget<'_>,
     ) -> Result<Measured, EngineError> {
         let script = binding.compile()?;
-        let mut row: Vec<Option<i64>> = binding.swept.iter().map(|(_, v)| Some(*v)).collect();
-        let sequence = match script.shape {
-            Shape::Heap => {
-                let report = rules::solve_heaps(&script, search, budget)?;
-                let period = report.period.as_ref();
-                row.push(period.map(|p| p.period as i64));
-                row.push(period.map(|p| p.preperiod as i64));
-                row.push(report.values.iter().max().map(|&v| v as i64));
-                row.push(Some(count_p(
-                    report.outcomes.iter().map(|o| *o == Outcome::P),
-                )));
-                period.map(|p| {
-                    let start = p.preperiod as usize;
-                    let block = &report.values[start..start + p.period as usize];
-                    periodic_hash(block.iter().copied())
-                })
+        let (results, sequence) = match script.shape {
+            Shape::Heap => heap_row(&script, search, budget)?,
+            Shape::Pair | Shape::Vector(_) => box_row(&script, search, budget)?,
+            Shape::Comply => {
+                let report = rules::comply::solve_comply(&script, search, budget)?;
+                let p: Vec<bool> = report.outcomes.iter().map(|&o| o == Outcome::P).collect();
+                let ids: Vec<u64> = p.iter().map(|&p| u64::from(p)).collect();
+                (seen_row(&ids, None, &p), None)
             }
-            Shape::Pair => {
-                let side = search.min(MAX_SWEEP_SIDE);
-                let report = rules::solve_pairs(&script, Grid::new(side, side)?, budget)?;
-                row.extend([None, None]);
-                let max = report.values.as_ref().and_then(|v| v.iter().max().copied());
-                row.push(max.map(|v| v as i64));
-                row.push(Some(count_p(report.p.iter().copied())));
-                None
+            Shape::Partizan => {
+                let report = rules::partizan::solve_partizan(&script, search, budget)?;
+                let p: Vec<bool> = report.outcomes.chars().map(|o| o == 'P').collect();
+                (seen_row(&first_seen_ids(&report.canonical), None, &p), None)
             }
         };
-        Ok(Measured {
-            values: row,
-            sequence,
-        })
+        let mut values: Vec<Option<i64>> = binding.swept.iter().map(|(_, v)| Some(*v)).collect();
+        values.extend(results);
+        Ok(Measured { values, sequence })
     }
 }
 
+/// A rules sweep's result columns: `period`, `preperiod`, `max_value`, `p_positions`.
+type ResultRow = [Option<i64>; 4];
+
+/// The columns of a one-heap impartial ruleset, and the hash of its periodic part when a
+/// period is seen.
+fn heap_row(
+    script: &Script,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<(ResultRow, Option<u64>), EngineError> {
+    let report = rules::solve_heaps(script, search, budget)?;
+    let p: Vec<bool> = report.outcomes.iter().map(|&o| o == Outcome::P).collect();
+    let max = report.values.iter().max().map(|&v| v as i64);
+    let sequence = report.period.as_ref().map(|period| {
+        let start = period.preperiod as usize;
+        let block = &report.values[start..start + period.period as usize];
+        periodic_hash(block.iter().copied())
+    });
+    Ok((seen_row(&report.values, max, &p), sequence))
+}
+
+/// The columns of a ruleset on two or more heaps, solved on a box of side `search` (cut so
+/// that the box stays within the solver's positions): no period, the largest nim-value where
+/// the form computes them, and the P-positions counted.
+fn box_row(
+    script: &Script,
+    search: u64,
+    budget: &mut Budget<'_>,
+) -> Result<(ResultRow, Option<u64>), EngineError> {
+    let (p, values) = match script.shape {
+        Shape::Vector(t) => {
+            let side = search.min(largest_side(t));
+            let report = rules::solve_vectors(script, Cuboid::new(&vec![side; t])?, budget)?;
+            (report.p, report.values)
+        }
+        _ => {
+            let side = search.min(largest_side(2));
+            let report = rules::solve_pairs(script, Grid::new(side, side)?, budget)?;
+            (report.p, report.values)
+        }
+    };
+    let max = values.and_then(|v| v.into_iter().max()).map(|v| v as i64);
+    Ok(([None, None, max, Some(count_p(&p))], None))
+}
+
+/// The largest side `s` with `s^t` within the solver's [`MAX_POSITIONS`].
+fn largest_side(t: usize) -> u64 {
+    let mut side = 1u64;
+    while (side + 1).checked_pow(t as u32).is_some_and(|n| n <= MAX_POSITIONS) {
+        side += 1;
+    }
+    side
+}
+
+/// `period` and `preperiod` seen in `sequence` (observed, never proven), then `max` and the
+/// number of P-positions in `p`.
+fn seen_row(sequence: &[u64], max: Option<i64>, p: &[bool]) -> ResultRow {
+    let period = rules::observed_period(sequence);
+    [
+        period.as_ref().map(|s| s.period as i64),
+        period.as_ref().map(|s| s.preperiod as i64),
+        max,
+        Some(count_p(p)),
+    ]
+}
+
+/// Each item replaced by the index of its first occurrence, so that a sequence of texts (the
+/// canonical forms) can be searched for a period like numbers.
+fn first_seen_ids(items: &[String]) -> Vec<u64> {
+    let mut seen: std::collections::HashMap<&str, u64> = std::collections::HashMap::new();
+    items
+        .iter()
+        .map(|item| {
+            let next = seen.len() as u64;
+            *seen.entry(item.as_str()).or_insert(next)
+        })
+        .collect()
+}
+
 /// How many of the positions are P-positions.
-fn count_p(p: impl Iterator<Item = bool>) -> i64 {
-    p.filter(|&p| p).count() as i64
+fn count_p(p: &[bool]) -> i64 {
+    p.iter().filter(|&&p| p).count() as i64
 }
 
 #[cfg(test)]
@@ -335,5 +399,47 @@ mod tests {
             assert_eq!(m.sequence, None);
             assert!(m.values[4].unwrap() > 0);
         }
+    }
+
+    fn row(text: &str, fixed: &[(&str, &str)], search: u64) -> Vec<Option<i64>> {
+        let binding = RuleBinding {
+            text: text.into(),
+            fixed: fixed.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
+            swept: Vec::new(),
+        };
+        let mut budget = Budget::unlimited();
+        RuleSweep::measure(&mut Workspace::new(), &binding, search, &mut budget)
+            .unwrap()
+            .values
+    }
+
+    /// Every shape gives the four result columns: comply and partizan games their outcomes'
+    /// P count, a 3-heap game its P-positions in the box.
+    #[test]
+    fn every_shape_fills_the_result_columns() {
+        let preset = |name| crate::rules::presets::preset(name).unwrap().text;
+        let comply = row(preset("comply-ap"), &[], 100);
+        let base3 = (0..100u32).filter(|&n| no_two(n)).count();
+        assert_eq!(comply[3], Some(base3 as i64));
+        assert_eq!(comply[2], None);
+        // S(1 | 1) is the subtraction game {1}: every even heap is a P-position.
+        let partizan = row(preset("partizan-subtraction"), &[("L", "1"), ("R", "1")], 20);
+        assert_eq!(partizan[3], Some(10));
+        let nim3 = row("fn rays() { [[1, 0, 0], [0, 1, 0], [0, 0, 1]] }", &[], 8);
+        let zero_sums = (0..512u64).filter(|i| (i & 7) ^ (i >> 3 & 7) ^ (i >> 6) == 0);
+        assert_eq!(nim3[3], Some(zero_sums.count() as i64));
+        assert_eq!(largest_side(2), 2000);
+        assert_eq!(largest_side(3), 158);
+    }
+
+    /// Whether `n`'s base-3 digits are all 0 or 1.
+    fn no_two(mut n: u32) -> bool {
+        while n > 0 {
+            if n % 3 == 2 {
+                return false;
+            }
+            n /= 3;
+        }
+        true
     }
 }
