@@ -41,18 +41,24 @@ impl Metrics {
         text.chars().count() as f64 * self.font * 0.56
     }
 
-    /// `text` broken into lines that fit the width at `scale` × the text size.
+    /// `text` broken into lines that fit the width at `scale` × the text size: at spaces, and
+    /// inside words too long for a line (a link).
     fn wrap(&self, text: &str, scale: f64) -> Vec<String> {
         let per_line =
             ((self.width as f64 - self.font) / (self.font * scale * 0.56)).max(10.0) as usize;
         let mut lines: Vec<String> = Vec::new();
-        for word in text.split_whitespace() {
+        let pieces = text.split_whitespace().flat_map(|word| {
+            let chars: Vec<char> = word.chars().collect();
+            let parts: Vec<String> = chars.chunks(per_line).map(|c| c.iter().collect()).collect();
+            parts
+        });
+        for word in pieces {
             match lines.last_mut() {
                 Some(line) if line.chars().count() + 1 + word.chars().count() <= per_line => {
                     line.push(' ');
-                    line.push_str(word);
+                    line.push_str(&word);
                 }
-                _ => lines.push(word.to_string()),
+                _ => lines.push(word),
             }
         }
         lines

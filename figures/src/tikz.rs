@@ -156,7 +156,7 @@ fn chart(s: &mut String, fig: &Figure, c: &Chart) {
         format!("title={{{}}}", tex(&fig.title)),
         format!("xlabel={{{}}}", tex(&c.x.label)),
         format!("ylabel={{{}}}", tex(&c.y.label)),
-        "legend style={at={(0.5,-0.22)}, anchor=north, legend columns=-1, draw=none, /tikz/every even column/.append style={column sep=6pt}}".into(),
+        "legend style={at={(0.5,-0.3)}, anchor=north, legend columns=-1, draw=none, /tikz/every even column/.append style={column sep=6pt}}".into(),
         "scaled ticks=false".into(),
     ];
     for (name, axis) in [("x", &c.x), ("y", &c.y)] {
@@ -182,8 +182,9 @@ fn chart(s: &mut String, fig: &Figure, c: &Chart) {
             opts.push(format!("{name}min={a}, {name}max={b}"));
         }
     }
-    if c.series.iter().any(|x| x.style == SeriesStyle::Bars) {
-        opts.push("ybar=0pt, bar width=0.8, ymin=0".into());
+    let bars = c.series.iter().any(|x| x.style == SeriesStyle::Bars);
+    if bars && c.y.scale == Scale::Linear && c.y.range.is_none() {
+        opts.push("ymin=0".into());
     }
     let _ = writeln!(s, "\\begin{{axis}}[{}]", opts.join(",\n  "));
     for (i, series) in c.series.iter().enumerate() {
@@ -191,7 +192,7 @@ fn chart(s: &mut String, fig: &Figure, c: &Chart) {
         let style = match series.style {
             SeriesStyle::Line => format!("color={col}, mark=none, thick"),
             SeriesStyle::Points => format!("color={col}, only marks, mark=*, mark size=1.2pt"),
-            SeriesStyle::Bars => format!("fill={col}, draw=none"),
+            SeriesStyle::Bars => format!("ybar, bar width=0.8, area legend, fill={col}, draw=none"),
         };
         let points: String = series
             .points
