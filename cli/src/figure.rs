@@ -30,10 +30,16 @@ impl FigureArgs {
         self.figure.is_some()
     }
 
-    /// Checks the options before any computation: the extension, size and palette.
-    pub fn check(&self) -> Result<(), EngineError> {
+    /// Checks the options before any computation: the extension (`.tex` only where the
+    /// picture has a TikZ form, `tikz`), size and palette.
+    pub fn check(&self, tikz: bool) -> Result<(), EngineError> {
         if let Some(path) = &self.figure {
-            Format::from_path(path).map_err(|e| EngineError::Parse(e.to_string()))?;
+            let format = Format::from_path(path).map_err(|e| EngineError::Parse(e.to_string()))?;
+            if format == Format::Tikz && !tikz {
+                return Err(EngineError::Parse(
+                    "this picture has no TikZ export: write --figure as .svg, .pdf or .png".into(),
+                ));
+            }
         }
         self.size()?;
         self.palette()?;

@@ -8,9 +8,7 @@ use heaplab_engine::figure::{self, Colouring};
 use heaplab_engine::period_map::{self, Cell, CellClass, Family, Window, DEFAULT_CELL_BUDGET};
 use heaplab_engine::ruleset::{parse_count, parse_range};
 use heaplab_engine::{Budget, EngineError};
-use heaplab_figures::{
-    Body, Category, CellAxis, Cells, Figure, Format as FigureFormat, Palette, Raster, Rgb, Scale,
-};
+use heaplab_figures::{Body, Category, CellAxis, Cells, Figure, Palette, Raster, Rgb, Scale};
 use serde_json::json;
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -100,14 +98,7 @@ pub fn run(args: &PeriodMapArgs) -> Result<String, EngineError> {
         None => (2, top.max(2) + 1),
     };
     let window = Window { x0, x1, y0, y1 }.validate()?;
-    args.figure.check()?;
-    if let Some(path) = args.figure.figure.as_deref() {
-        if FigureFormat::from_path(path) == Ok(FigureFormat::Tikz) {
-            return Err(EngineError::Parse(
-                "a period map has no TikZ export: write --figure as .svg, .pdf or .png".into(),
-            ));
-        }
-    }
+    args.figure.check(false)?;
     let budget = parse_count(&args.budget, "--budget", 1, 1 << 32)?;
     let colouring = Colouring::from_name(&args.colour).ok_or_else(|| {
         EngineError::Parse(format!(
@@ -144,7 +135,8 @@ pub fn run(args: &PeriodMapArgs) -> Result<String, EngineError> {
     if args.figure.wanted() {
         let palette = args.figure.palette()?;
         let fig = map_figure(family, window, colouring, &cells, &counts, palette);
-        args.figure.write(fig, map_link(family, window, colouring))?;
+        args.figure
+            .write(fig, map_link(family, window, colouring))?;
     }
     Ok(match args.format {
         Format::Json => {
@@ -322,14 +314,26 @@ fn map_figure(
             _ => ("preperiod + 1 (log)", 1),
         };
         for c in cells {
-            let value = if colouring == Colouring::LogPeriod { c.period } else { c.preperiod };
+            let value = if colouring == Colouring::LogPeriod {
+                c.period
+            } else {
+                c.preperiod
+            };
             if let Some(slot) = at(c).and_then(|i| values.get_mut(i)) {
                 *slot = value.map(|v| (v + shift) as f64);
             }
         }
-        Cells::Values { values, label: label.into(), scale: Scale::Log }
+        Cells::Values {
+            values,
+            label: label.into(),
+            scale: Scale::Log,
+        }
     };
-    let fixed = if matches!(family, Family::MaxSym5 { .. }) { "m" } else { "s3" };
+    let fixed = if matches!(family, Family::MaxSym5 { .. }) {
+        "m"
+    } else {
+        "s3"
+    };
     let title = format!(
         "{} period map, {fixed} = {}, s1 in {x0}..{x1}, s2 in {y0}..{y1}",
         family.name(),
@@ -343,7 +347,10 @@ fn map_figure(
         cells: body_cells,
     });
     Figure {
-        caption: format!("Outcome periods of the rulesets, coloured by {}.", colouring.name()),
+        caption: format!(
+            "Outcome periods of the rulesets, coloured by {}.",
+            colouring.name()
+        ),
         ..Figure::new(&title, body)
     }
 }
@@ -370,8 +377,12 @@ fn class_cells(
                 CellClass::Invalid => Rgb(0xE4, 0xE4, 0xE4),
                 _ => palette.category(CellClass::ALL.iter().position(|&c| c == class).unwrap_or(0)),
             }),
-            count: (class != CellClass::Invalid)
-                .then(|| counts.iter().find(|(c, _)| *c == class).map_or(0, |(_, n)| *n)),
+            count: (class != CellClass::Invalid).then(|| {
+                counts
+                    .iter()
+                    .find(|(c, _)| *c == class)
+                    .map_or(0, |(_, n)| *n)
+            }),
             ..Category::new(class_label(class))
         })
         .collect();
@@ -381,5 +392,8 @@ fn class_cells(
             *slot = index(c.class);
         }
     }
-    Cells::Categories { indices, categories }
+    Cells::Categories {
+        indices,
+        categories,
+    }
 }

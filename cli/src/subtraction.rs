@@ -71,13 +71,7 @@ fn period_fields(p: &Periodicity) -> (Value, Value, Value) {
 /// Solves the game and renders the report.
 pub fn run(args: &SubtractionArgs) -> Result<String, EngineError> {
     let terms = parse_count(&args.terms, "--terms", 1, subtraction::MAX_TERMS)?;
-    args.figure.check()?;
-    if !matches!(args.figure_kind.as_str(), "values" | "outcomes") {
-        return Err(EngineError::Parse(format!(
-            "unknown --figure-kind '{}': use values or outcomes",
-            args.figure_kind
-        )));
-    }
+    check_figure(args)?;
     if args.certificate.wanted() {
         if args.outcomes_only || args.all_but.is_some() {
             return Err(EngineError::Parse(
@@ -110,9 +104,19 @@ pub fn run(args: &SubtractionArgs) -> Result<String, EngineError> {
             .map(|&v| if v == 0 { 'P' } else { 'N' })
             .collect();
         let game = format!("All-but subtraction N \\ {{{}}}", excluded.to_text());
-        let values = args.figure.wanted().then(|| report.values.iter().map(|&v| v as f64).collect());
+        let values = args
+            .figure
+            .wanted()
+            .then(|| report.values.iter().map(|&v| v as f64).collect());
         let caption = format!("Arithmetic period: {}.", report.period.describe());
-        write_figure(args, &game, values, &outcomes, caption, ("E", &excluded.to_text()))?;
+        write_figure(
+            args,
+            &game,
+            values,
+            &outcomes,
+            caption,
+            ("E", &excluded.to_text()),
+        )?;
         return Ok(match args.format {
             Format::Json => json!({
                 "ruleset": "all-but",
@@ -142,13 +146,23 @@ pub fn run(args: &SubtractionArgs) -> Result<String, EngineError> {
     }
     let (preperiod, period, _) = period_fields(&report.nim_period);
     let (outcome_preperiod, outcome_period, _) = period_fields(&report.outcome_period);
-    let values = args.figure.wanted().then(|| report.values.iter().map(|&v| f64::from(v)).collect());
+    let values = args
+        .figure
+        .wanted()
+        .then(|| report.values.iter().map(|&v| f64::from(v)).collect());
     let caption = match args.figure_kind.as_str() {
         "values" => format!("Nim-sequence: {}.", report.nim_period.describe()),
         _ => format!("Outcomes: {}.", report.outcome_period.describe()),
     };
     let game = format!("Subtraction game S = {{{}}}", set.to_text());
-    write_figure(args, &game, values, &report.outcome_string(), caption, ("S", &set.to_text()))?;
+    write_figure(
+        args,
+        &game,
+        values,
+        &report.outcome_string(),
+        caption,
+        ("S", &set.to_text()),
+    )?;
     Ok(match args.format {
         Format::Json => json!({
             "ruleset": "subtraction",
@@ -234,6 +248,18 @@ fn run_outcomes_only(args: &SubtractionArgs, terms: u64) -> Result<String, Engin
     })
 }
 
+/// Checks the figure options (and `--figure-kind`) before any computation.
+fn check_figure(args: &SubtractionArgs) -> Result<(), EngineError> {
+    args.figure.check(true)?;
+    if matches!(args.figure_kind.as_str(), "values" | "outcomes") {
+        return Ok(());
+    }
+    Err(EngineError::Parse(format!(
+        "unknown --figure-kind '{}': use values or outcomes",
+        args.figure_kind
+    )))
+}
+
 /// The most heaps a figure shows (a chart or strip of more is unreadable in print).
 const FIGURE_HEAPS: usize = 1000;
 
@@ -256,7 +282,11 @@ fn write_figure(
         Some(values) if args.figure_kind == "values" => value_chart(&values[..shown]),
         _ => outcome_strip(&outcomes[..shown]),
     };
-    let what = if matches!(body, Body::Chart(_)) { "nim-values" } else { "outcomes" };
+    let what = if matches!(body, Body::Chart(_)) {
+        "nim-values"
+    } else {
+        "outcomes"
+    };
     let fig = Figure {
         caption,
         ..Figure::new(&format!("{game}: {what} of heaps 0..{shown}"), body)
@@ -268,7 +298,10 @@ fn write_figure(
 /// The nim-values of heaps `0..` as points, P-positions (value 0) a series of their own.
 fn value_chart(values: &[f64]) -> Body {
     let points = |zero: bool| {
-        let at = values.iter().enumerate().filter(move |(_, v)| (**v == 0.0) == zero);
+        let at = values
+            .iter()
+            .enumerate()
+            .filter(move |(_, v)| (**v == 0.0) == zero);
         at.map(|(n, &v)| (n as f64, v)).collect::<Vec<_>>()
     };
     let series = |name: &str, zero: bool| Series {

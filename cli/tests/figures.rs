@@ -296,7 +296,10 @@ fn bad_figure_options_are_one_line_errors() {
         ],
         "--figure-kind",
     );
-    error_contains(&["period-map", "--s3", "20", "--figure", "x.tex"], "TikZ");
+    error_contains(
+        &["period-map", "--s3", "20", "--figure", "x.tex"],
+        "no TikZ export",
+    );
 }
 
 #[test]
