@@ -5,6 +5,7 @@
 mod atlas_file;
 mod certificate;
 mod checkpoint;
+mod figure;
 mod files;
 mod octal_position;
 mod output;

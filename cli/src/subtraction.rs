@@ -1,6 +1,7 @@
 //! `heaplab subtraction`: finite and all-but subtraction games.
 
 use crate::certificate::CertificateArgs;
+use crate::figure::FigureArgs;
 use crate::output::{join, Format};
 use crate::progress::with_budget;
 use clap::Args;
@@ -10,6 +11,9 @@ use heaplab_engine::outcome_cycle::{self, MAX_CYCLE_SEARCH};
 use heaplab_engine::ruleset::{parse_count, NumberSet};
 use heaplab_engine::subtraction::{self, Limits, DEFAULT_SEARCH};
 use heaplab_engine::{all_but, EngineError, Periodicity};
+use heaplab_figures::{
+    Axis, Body, Category, CellAxis, Cells, Chart, Figure, Series, SeriesStyle, Strip,
+};
 use serde_json::{json, Value};
 
 #[derive(Args)]
@@ -46,6 +50,13 @@ pub struct SubtractionArgs {
     /// Certificate of the proven nim-period (finite sets only).
     #[command(flatten)]
     certificate: CertificateArgs,
+    /// What `--figure` draws: `values` (a chart of the nim-values) or `outcomes` (the outcome
+    /// strip, one cell per heap); `--outcomes-only` draws the strip.
+    #[arg(long, default_value = "values")]
+    figure_kind: String,
+    /// A figure of the first heaps (at most 1000).
+    #[command(flatten)]
+    figure: FigureArgs,
 }
 
 /// The search length of `--outcomes-only` when `--search` is not given.
@@ -60,6 +71,7 @@ fn period_fields(p: &Periodicity) -> (Value, Value, Value) {
 /// Solves the game and renders the report.
 pub fn run(args: &SubtractionArgs) -> Result<String, EngineError> {
     let terms = parse_count(&args.terms, "--terms", 1, subtraction::MAX_TERMS)?;
+    check_figure(args)?;
     if args.certificate.wanted() {
         if args.outcomes_only || args.all_but.is_some() {
             return Err(EngineError::Parse(
@@ -91,6 +103,20 @@ pub fn run(args: &SubtractionArgs) -> Result<String, EngineError> {
             .iter()
             .map(|&v| if v == 0 { 'P' } else { 'N' })
             .collect();
+        let game = format!("All-but subtraction N \\ {{{}}}", excluded.to_text());
+        let values = args
+            .figure
+            .wanted()
+            .then(|| report.values.iter().map(|&v| v as f64).collect());
+        let caption = format!("Arithmetic period: {}.", report.period.describe());
+        write_figure(
+            args,
+            &game,
+            values,
+            &outcomes,
+            caption,
+            ("E", &excluded.to_text()),
+        )?;
         return Ok(match args.format {
             Format::Json => json!({
                 "ruleset": "all-but",
@@ -120,6 +146,23 @@ pub fn run(args: &SubtractionArgs) -> Result<String, EngineError> {
     }
     let (preperiod, period, _) = period_fields(&report.nim_period);
     let (outcome_preperiod, outcome_period, _) = period_fields(&report.outcome_period);
+    let values = args
+        .figure
+        .wanted()
+        .then(|| report.values.iter().map(|&v| f64::from(v)).collect());
+    let caption = match args.figure_kind.as_str() {
+        "values" => format!("Nim-sequence: {}.", report.nim_period.describe()),
+        _ => format!("Outcomes: {}.", report.outcome_period.describe()),
+    };
+    let game = format!("Subtraction game S = {{{}}}", set.to_text());
+    write_figure(
+        args,
+        &game,
+        values,
+        &report.outcome_string(),
+        caption,
+        ("S", &set.to_text()),
+    )?;
     Ok(match args.format {
         Format::Json => json!({
             "ruleset": "subtraction",
@@ -182,6 +225,9 @@ fn run_outcomes_only(args: &SubtractionArgs, terms: u64) -> Result<String, Engin
     })?;
     let seconds = started.elapsed().as_secs_f64();
     let (outcome_preperiod, outcome_period, _) = period_fields(&period);
+    let game = format!("Subtraction game S = {{{}}}", set.to_text());
+    let caption = format!("Outcomes: {}.", period.describe());
+    write_figure(args, &game, None, &outcomes, caption, ("S", &set.to_text()))?;
     Ok(match args.format {
         Format::Json => json!({
             "ruleset": "subtraction",
@@ -199,5 +245,99 @@ fn run_outcomes_only(args: &SubtractionArgs, terms: u64) -> Result<String, Engin
             outcomes,
             period.describe()
         ),
+    })
+}
+
+/// Checks the figure options (and `--figure-kind`) before any computation.
+fn check_figure(args: &SubtractionArgs) -> Result<(), EngineError> {
+    args.figure.check(true)?;
+    if matches!(args.figure_kind.as_str(), "values" | "outcomes") {
+        return Ok(());
+    }
+    Err(EngineError::Parse(format!(
+        "unknown --figure-kind '{}': use values or outcomes",
+        args.figure_kind
+    )))
+}
+
+/// The most heaps a figure shows (a chart or strip of more is unreadable in print).
+const FIGURE_HEAPS: usize = 1000;
+
+/// Writes the `--figure`, if asked: the nim-values as a chart (`values`, when there are any) or
+/// the outcomes as a strip, of the first [`FIGURE_HEAPS`] heaps, with the `#/subtraction` link
+/// of the same game (`key` is `S` or `E` with the set's text).
+fn write_figure(
+    args: &SubtractionArgs,
+    game: &str,
+    values: Option<Vec<f64>>,
+    outcomes: &str,
+    caption: String,
+    key: (&str, &str),
+) -> Result<(), EngineError> {
+    if !args.figure.wanted() {
+        return Ok(());
+    }
+    let shown = outcomes.len().min(FIGURE_HEAPS);
+    let body = match values {
+        Some(values) if args.figure_kind == "values" => value_chart(&values[..shown]),
+        _ => outcome_strip(&outcomes[..shown]),
+    };
+    let what = if matches!(body, Body::Chart(_)) {
+        "nim-values"
+    } else {
+        "outcomes"
+    };
+    let fig = Figure {
+        caption,
+        ..Figure::new(&format!("{game}: {what} of heaps 0..{shown}"), body)
+    };
+    let link = format!("#/subtraction?{}={}&n={}", key.0, key.1, outcomes.len());
+    args.figure.write(fig, link)
+}
+
+/// The nim-values of heaps `0..` as points, P-positions (value 0) a series of their own.
+fn value_chart(values: &[f64]) -> Body {
+    let points = |zero: bool| {
+        let at = values
+            .iter()
+            .enumerate()
+            .filter(move |(_, v)| (**v == 0.0) == zero);
+        at.map(|(n, &v)| (n as f64, v)).collect::<Vec<_>>()
+    };
+    let series = |name: &str, zero: bool| Series {
+        name: name.to_string(),
+        style: SeriesStyle::Points,
+        points: points(zero),
+    };
+    Body::Chart(Chart {
+        x: Axis::new("heap n", true),
+        y: Axis::new("nim-value G(n)", true),
+        series: [
+            series("G(n) > 0 (N-position)", false),
+            series("G(n) = 0 (P-position)", true),
+        ]
+        .into_iter()
+        .filter(|s| !s.points.is_empty())
+        .collect(),
+    })
+}
+
+/// The outcomes of heaps `0..` as a strip of N and P cells with their counts.
+fn outcome_strip(outcomes: &str) -> Body {
+    let indices: Vec<u32> = outcomes.chars().map(|c| u32::from(c == 'P')).collect();
+    let p = indices.iter().filter(|&&i| i == 1).count() as u64;
+    let category = |name: &str, n: u64| Category {
+        count: Some(n),
+        ..Category::new(name)
+    };
+    Body::Strip(Strip {
+        x: CellAxis::integers("heap n", 0),
+        cells: Cells::Categories {
+            categories: vec![
+                category("N-position", indices.len() as u64 - p),
+                category("P-position", p),
+            ],
+            indices,
+        },
     })
 }

@@ -8,7 +8,7 @@ use std::process::Command;
 
 /// The workspace's crates whose sources are checked.
 const CRATES: &[&str] = &[
-    "engine", "kernels", "cli", "web", "python", "xtask", "check", "tests",
+    "engine", "kernels", "figures", "cli", "web", "python", "xtask", "check", "tests",
 ];
 
 /// Every Rust file of the workspace's crates.

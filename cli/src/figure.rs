@@ -1,0 +1,88 @@
+//! `--figure FILE.{svg,pdf,png,tex}`: the options every subcommand with a picture shares, and
+//! writing a [`Figure`] of the figure layer to a file.
+
+use clap::Args;
+use heaplab_engine::EngineError;
+use heaplab_figures::{Figure, Format, Palette, Provenance, Size};
+
+/// The figure options of a subcommand.
+#[derive(Args, Debug, Clone)]
+pub struct FigureArgs {
+    /// Write a figure (title, axes, legend, caption, provenance) to this file; the extension
+    /// picks the format: .svg, .pdf, .png or .tex (TikZ/PGFPlots, charts and strips).
+    #[arg(long)]
+    pub figure: Option<String>,
+    /// The figure's size: `column` (8.5 cm) or `page` (17.5 cm), at 300 DPI or with `@600`
+    /// (e.g. `page@600`); the DPI matters only for PNG.
+    #[arg(long, default_value = "column")]
+    pub figure_size: String,
+    /// The figure's palette: `colour` (colour-blind safe) or `grey` (for print).
+    #[arg(long, default_value = "colour")]
+    pub figure_palette: String,
+    /// Leave the provenance line ("HeapLab vX.Y, <link>") off the figure and its metadata.
+    #[arg(long)]
+    pub no_provenance: bool,
+}
+
+impl FigureArgs {
+    /// Whether a figure was asked for.
+    pub fn wanted(&self) -> bool {
+        self.figure.is_some()
+    }
+
+    /// Checks the options before any computation: the extension (`.tex` only where the
+    /// picture has a TikZ form, `tikz`), size and palette.
+    pub fn check(&self, tikz: bool) -> Result<(), EngineError> {
+        if let Some(path) = &self.figure {
+            let format = Format::from_path(path).map_err(|e| EngineError::Parse(e.to_string()))?;
+            if format == Format::Tikz && !tikz {
+                return Err(EngineError::Parse(
+                    "this picture has no TikZ export: write --figure as .svg, .pdf or .png".into(),
+                ));
+            }
+        }
+        self.size()?;
+        self.palette()?;
+        Ok(())
+    }
+
+    /// The chosen size preset.
+    fn size(&self) -> Result<Size, EngineError> {
+        Size::preset(&self.figure_size).ok_or_else(|| {
+            EngineError::Parse(format!(
+                "unknown --figure-size '{}': use column or page, optionally @DPI (e.g. page@600)",
+                self.figure_size
+            ))
+        })
+    }
+
+    /// The chosen palette.
+    pub fn palette(&self) -> Result<Palette, EngineError> {
+        Palette::from_name(&self.figure_palette).ok_or_else(|| {
+            EngineError::Parse(format!(
+                "unknown --figure-palette '{}': use colour or grey",
+                self.figure_palette
+            ))
+        })
+    }
+
+    /// Applies the options to `fig` (size, palette, provenance with `link`, the web page's
+    /// address of the same view) and writes it to the `--figure` file, if one was given.
+    pub fn write(&self, mut fig: Figure, link: String) -> Result<(), EngineError> {
+        let Some(path) = &self.figure else {
+            return Ok(());
+        };
+        fig.size = self.size()?;
+        fig.palette = self.palette()?;
+        fig.provenance = (!self.no_provenance).then(|| Provenance {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            link,
+        });
+        let format = Format::from_path(path).map_err(|e| EngineError::Parse(e.to_string()))?;
+        let bytes = fig
+            .render(format)
+            .map_err(|e| EngineError::OutOfRange(e.to_string()))?;
+        std::fs::write(path, bytes)
+            .map_err(|e| EngineError::OutOfRange(format!("cannot write {path}: {e}")))
+    }
+}
