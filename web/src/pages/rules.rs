@@ -18,7 +18,9 @@ use heaplab_engine::rules::{compile, presets, HeapReport, PairReport, ParamValue
 use yew::prelude::*;
 use yew::props;
 
-use crate::components::field::{same_state, text_field, use_live_form, TextFieldProps};
+use crate::components::field::{
+    edit_text, event_value, same_state, text_field, use_live_form, TextFieldProps,
+};
 use crate::components::job_status::job_status;
 use crate::components::page::{empty_results, error_card, page_head};
 use crate::jobs::use_job;
@@ -48,11 +50,12 @@ pub fn rules_page(props: &RulesPageProps) -> Html {
     let run = {
         let (form, query, attempt) = (form.clone(), query.clone(), attempt.clone());
         Callback::from(move |()| {
-            if form.validate().is_err() {
-            } else if same_state(&*form, &query, RulesQuery::validate) {
-                attempt.set(*attempt + 1);
-            } else {
-                navigate(&form.to_hash());
+            if form.validate().is_ok() {
+                if same_state(&*form, &query, RulesQuery::validate) {
+                    attempt.set(*attempt + 1);
+                } else {
+                    navigate(&form.to_hash());
+                }
             }
         })
     };
@@ -92,7 +95,7 @@ fn preset_menu(form: &UseStateHandle<RulesQuery>) -> Html {
     let onchange = {
         let form = form.clone();
         Callback::from(move |e: Event| {
-            let Some(name) = crate::components::field::event_value(&e) else {
+            let Some(name) = event_value(&e) else {
                 return;
             };
             if let Some(preset) = presets::preset(&name) {
@@ -178,7 +181,7 @@ fn parameter_fields(form: &UseStateHandle<RulesQuery>) -> Html {
             narrow: true,
             inputmode: "numeric",
             value: form.terms.clone(),
-            oninput: setter(form, |q, t| q.terms = t),
+            oninput: edit_text(form, |q, t| q.terms = t),
             hint: "heaps 0 to n − 1"
         })),
         Shape::Pair => text_field(&props!(TextFieldProps {
@@ -186,16 +189,11 @@ fn parameter_fields(form: &UseStateHandle<RulesQuery>) -> Html {
             label: "Grid W,H",
             narrow: true,
             value: form.size.clone(),
-            oninput: setter(form, |q, t| q.size = t),
+            oninput: edit_text(form, |q, t| q.size = t),
             hint: "100,100"
         })),
     };
     html! { <>{ for params }{ board }</> }
-}
-
-/// A callback that stores typed text into the form with `set`.
-fn setter(form: &UseStateHandle<RulesQuery>, set: fn(&mut RulesQuery, String)) -> Callback<String> {
-    crate::components::field::edit_text(form, set)
 }
 
 /// A finished job's report, shared with the views that keep it (downloads, the tree).

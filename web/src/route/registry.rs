@@ -200,7 +200,7 @@ macro_rules! for_each_page {
             Rules(rules::RulesQuery at "/rules" -> rules::RulesParams, Vec<String>; validate, |e: &Vec<String>| plain_errors(e.clone()))
             "Rules" "Rule-defined games" rules::RulesPage in "rules"
             "Write a game's rules in a few lines of a small language (or open a preset: MARK, Dawson's Kayles, Wythoff, …): nim-values, outcomes, the period seen, the built-in game it equals, and P-position pictures for pairs of heaps."
-            [("MARK", "#/rules?preset=mark"), ("Dawson's Kayles", "#/rules?preset=dawsons-kayles&n=1000"), ("Wythoff", "#/rules?preset=wythoff&size=200,200")];
+            [("MARK", "#/rules?preset=mark"), ("MARK-t, t = 5", "#/rules?preset=mark-t&p.t=5&n=500"), ("Dawson's Kayles", "#/rules?preset=dawsons-kayles&n=1000"), ("Wythoff", "#/rules?preset=wythoff&size=200,200"), ("take or split", "#/rules?r=TY0xC4MwEIX3_IqHk4JG6motdOhQWmhp3cTBIWLQXkIT20H87z0z9eDgveN77_IcdTcqGOJ9w38NvBkVuXSzzk7aww8Kg-osNHkTkKGbPspJQd1LxVF9vJyy2yN73q_nOkpKIXqCsV4bcjElWAR4JuVhZo8KTVuGS7994FLspKwKLNA9-30FYs2otLMbYkIGl5RYsYYUQ4RDheIfagg5ihQbHGS7JQLPjFjFDw")];
         }
     };
 }

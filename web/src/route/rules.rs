@@ -12,7 +12,6 @@
 //! Only the `rules` bundle reads the ruleset (the language and the codec are in no other
 //! module): another bundle keeps the query as given and hands it over unread.
 
-use super::{format_query, parse_query};
 use crate::protocol::rules::RulesRequest;
 
 /// The most heaps the page solves.
@@ -80,6 +79,7 @@ mod read {
 
     use super::*;
     use crate::protocol::rules::Board;
+    use crate::route::{format_query, parse_query};
 
     /// The ruleset text as the `r` key holds it: deflated (best compression), then base64url
     /// without padding (no character needs escaping in a URL).

@@ -263,6 +263,8 @@ macro_rules! job_output_accessors {
                 > {
                     match &*self.0 {
                         Ok(JobOutput::$variant(r)) => Some(Ok(&**r)),
+                        // Unreachable in a bundle with one kind of job (`rules`).
+                        #[allow(unreachable_patterns)]
                         Ok(_) => None,
                         Err(message) => Some(Err(message)),
                     }

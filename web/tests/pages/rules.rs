@@ -131,3 +131,22 @@ async fn a_damaged_link_keeps_the_page() {
     .await;
     assert!(message.contains("damaged"), "{message}");
 }
+
+#[wasm_bindgen_test]
+fn the_home_cards_rules_examples_are_valid() {
+    let card = heaplab_web::route::CARDS
+        .iter()
+        .find(|c| c.path == "/rules")
+        .expect("a rules card");
+    for (name, link) in card.examples {
+        let Route::Rules(q) = Route::parse(link) else {
+            panic!("{name}: {link} is not a rules link");
+        };
+        assert!(q.validate().is_ok(), "{name}: {:?}", q.validate());
+        assert_eq!(
+            Route::parse(&q.to_hash()),
+            Route::Rules(q.clone()),
+            "{name}"
+        );
+    }
+}
