@@ -11,6 +11,7 @@ mod exports;
 pub use exports::{heap_csv, pair_csv};
 mod heaps;
 mod pairs;
+mod play;
 
 use std::rc::Rc;
 

@@ -1,7 +1,8 @@
-//! Why a heap has its value, and its game tree: the ruleset's own `options` asked on the page
-//! (one heap, a few hundred positions at most), each option's value read from the solved
-//! values (the XOR of its heaps' values, by the Sprague–Grundy theorem), the mex, and the
-//! winning moves. The tree is the shared [`TreeView`] with its SVG, TikZ and PNG exports.
+//! Why a heap has its value, its game tree, and a game against the engine from it
+//! (`super::play`): the ruleset's own `options` asked on the page (one heap, a few hundred
+//! positions at most), each option's value read from the solved values (the XOR of its heaps'
+//! values, by the Sprague–Grundy theorem), the mex, and the winning moves. The tree is the
+//! shared [`TreeView`] with its SVG, TikZ and PNG exports.
 
 use std::rc::Rc;
 
@@ -11,6 +12,7 @@ use heaplab_engine::tree_layout::{Edge, Tree, TreeNode};
 use heaplab_engine::EngineError;
 use yew::prelude::*;
 
+use super::play::Play;
 use crate::components::field::event_value;
 use crate::components::tree::TreeView;
 use crate::protocol::rules::RulesRequest;
@@ -24,7 +26,7 @@ const TREE_NODES: usize = 400;
 type Position = Vec<u64>;
 
 /// `3 + 4`, or `0` for no heap.
-fn position_text(position: &[u64]) -> String {
+pub(super) fn position_text(position: &[u64]) -> String {
     if position.is_empty() {
         return "0".into();
     }
@@ -33,14 +35,14 @@ fn position_text(position: &[u64]) -> String {
 }
 
 /// The value of a position (XOR of its heaps' values), when every heap was solved.
-fn value_of(values: &[u64], position: &[u64]) -> Option<u64> {
+pub(super) fn value_of(values: &[u64], position: &[u64]) -> Option<u64> {
     position
         .iter()
         .try_fold(0, |acc, &h| values.get(h as usize).map(|v| acc ^ v))
 }
 
 /// The options of a position: each heap (once per size) replaced by each of its options.
-fn options_of(script: &Script, position: &[u64]) -> Result<Vec<Position>, EngineError> {
+pub(super) fn options_of(script: &Script, position: &[u64]) -> Result<Vec<Position>, EngineError> {
     let mut out = Vec::new();
     for (i, &heap) in position.iter().enumerate() {
         if i > 0 && position[i - 1] == heap {
@@ -89,6 +91,17 @@ fn game_tree(script: &Script, values: &[u64], heap: u64) -> Result<Tree, EngineE
         }
     }
     Ok(tree)
+}
+
+/// A compiled ruleset shared by the why panel, the tree and the game, compared by identity
+/// (a compiled script has no equality of its own).
+#[derive(Clone)]
+pub struct Compiled(pub Rc<Option<Script>>);
+
+impl PartialEq for Compiled {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 /// Properties of [`HeapExplain`].
@@ -150,6 +163,9 @@ pub fn heap_explain(props: &HeapExplainProps) -> Html {
                 </div>
                 { body }
             </section>
+            if let Some(heap) = heap {
+                <Play script={Compiled(script.clone())} values={props.values.clone()} {heap} />
+            }
             if let Some(tree) = (*tree).clone() {
                 <section class="card wide" id="rules-tree-card">
                     <h2>{ "Game tree" }</h2>
