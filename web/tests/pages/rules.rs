@@ -150,3 +150,27 @@ fn the_home_cards_rules_examples_are_valid() {
         );
     }
 }
+
+#[wasm_bindgen_test]
+fn the_jobs_output_crosses_the_job_protocol() {
+    use heaplab_web::worker::{JobId, JobOutput, WorkerReply};
+    for (text, board) in [
+        (presets::preset("mark-t").unwrap().text, Board::Heaps(50)),
+        (presets::preset("wythoff").unwrap().text, Board::Grid(20, 30)),
+    ] {
+        let request = RulesRequest {
+            text: text.into(),
+            params: Vec::new(),
+            board,
+        };
+        let output = solve_rules(&request, &mut |_| {}).unwrap();
+        let id: JobId = 7;
+        let reply = WorkerReply::Result {
+            id,
+            output: Box::new(JobOutput::Rules(Box::new(output))),
+        };
+        let bytes = bincode::serialize(&reply).unwrap();
+        let back: WorkerReply = bincode::deserialize(&bytes).unwrap();
+        assert_eq!(back, reply);
+    }
+}

@@ -14,13 +14,47 @@ use crate::worker::{Job, JobOutput, Place, Progress, Unit};
 /// What a finished job sends back ([`crate::worker::JobOutput::Rules`]).
 pub type Output = Box<RulesResult>;
 
-/// The engine's report for a one-heap or a pair ruleset.
+/// The engine's report for a one-heap or a pair ruleset. It crosses to the page as JSON text
+/// inside the job protocol's bincode: the reports' parameter values and built-in match are
+/// untagged and internally tagged enums, which bincode cannot read back.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "Wire", try_from = "Wire")]
 pub enum RulesResult {
     /// Values, outcomes, the period seen and the built-in match of heaps `0..n`.
     Heaps(HeapReport),
     /// P-positions (and values where computed) of the grid.
     Pairs(PairReport),
+}
+
+/// [`RulesResult`] as it crosses the job protocol: its JSON text.
+#[derive(Serialize, Deserialize)]
+struct Wire(String);
+
+/// The JSON form of [`RulesResult`].
+#[derive(Serialize, Deserialize)]
+enum Json {
+    Heaps(HeapReport),
+    Pairs(PairReport),
+}
+
+impl From<RulesResult> for Wire {
+    fn from(result: RulesResult) -> Wire {
+        let json = match result {
+            RulesResult::Heaps(r) => Json::Heaps(r),
+            RulesResult::Pairs(r) => Json::Pairs(r),
+        };
+        Wire(serde_json::to_string(&json).unwrap_or_default())
+    }
+}
+
+impl TryFrom<Wire> for RulesResult {
+    type Error = String;
+    fn try_from(wire: Wire) -> Result<RulesResult, String> {
+        match serde_json::from_str(&wire.0).map_err(|e| e.to_string())? {
+            Json::Heaps(r) => Ok(RulesResult::Heaps(r)),
+            Json::Pairs(r) => Ok(RulesResult::Pairs(r)),
+        }
+    }
 }
 
 /// The most heaps the main thread solves (it has no Cancel but a reload).
