@@ -156,7 +156,10 @@ fn the_jobs_output_crosses_the_job_protocol() {
     use heaplab_web::worker::{JobId, JobOutput, WorkerReply};
     for (text, board) in [
         (presets::preset("mark-t").unwrap().text, Board::Heaps(50)),
-        (presets::preset("wythoff").unwrap().text, Board::Grid(20, 30)),
+        (
+            presets::preset("wythoff").unwrap().text,
+            Board::Grid(20, 30),
+        ),
     ] {
         let request = RulesRequest {
             text: text.into(),
