@@ -1,16 +1,19 @@
-// Starts HeapLab. The site has two wasm bundles built from one crate (web/src/bundle.rs):
-// "core" holds the pages of LAB_PAGES' complement, "lab" the pages listed there. This loads
-// the bundle of the page in the address bar and calls its start(), which mounts the app into
-// #app; a link to a page of the other bundle calls heaplabSwitch, which stops this app and
-// starts the other bundle on the same URL. It lives in its own file because the page's
+// Starts HeapLab. The site has three wasm bundles built from one crate (web/src/bundle.rs):
+// "lab" holds the pages of LAB_PAGES, "rules" those of RULES_PAGES (the only bundle with the
+// ruleset language), "core" all the others. This loads the bundle of the page in the address
+// bar and calls its start(), which mounts the app into #app; a link to a page of another
+// bundle calls heaplabSwitch, which stops this app and starts that bundle on the same URL. It lives in its own file because the page's
 // Content-Security-Policy allows no inline scripts.
-const BUNDLES = { core: '../heaplab.js', lab: '../heaplab_lab.js' };
+const BUNDLES = { core: '../heaplab.js', lab: '../heaplab_lab.js', rules: '../heaplab_rules.js' };
 // The lab bundle's pages: the same list as the page registry's "lab" entries
 // (web/src/route/registry.rs), which a test checks.
 const LAB_PAGES = ['/cumulative-subtraction', '/cumulative-games', '/scoring', '/partizan', '/misere', '/atlas'];
+// The rules bundle's pages (the registry's "rules" entries, checked by the same test).
+const RULES_PAGES = ['/rules'];
 
 function bundleOf(hash) {
   const path = hash.replace(/^#/, '').split('?')[0].replace(/\/+$/, '');
+  if (RULES_PAGES.includes(path)) return 'rules';
   return LAB_PAGES.includes(path) ? 'lab' : 'core';
 }
 

@@ -104,8 +104,8 @@ mod scroll {
     }
 
     /// The scroll position last seen on each entry (by its number) and the next free number
-    /// (`next`), kept on `globalThis.heaplabScroll`: both bundles (`crate::bundle`) read and
-    /// write the same history, so Back across them finds its position.
+    /// (`next`), kept on `globalThis.heaplabScroll`: every bundle (`crate::bundle`) reads and
+    /// writes the same history, so Back across them finds its position.
     fn shared() -> Option<Object> {
         let (global, key) = (js_sys::global(), JsValue::from_str("heaplabScroll"));
         if let Some(store) = Reflect::get(&global, &key)

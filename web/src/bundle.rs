@@ -1,13 +1,15 @@
-//! The site's two bundles. `dist/` holds two wasm modules built from this crate: `core`
-//! (`heaplab_bg.wasm`: the subtraction, octal, map, plane and explorer pages) and `lab`
-//! (`heaplab_lab_bg.wasm`: the other pages), each the shell plus its own pages and jobs (the
-//! cargo features `core` and `lab`; a default build has both, as the tests do). So a first
-//! visit downloads one module that holds the page it opens, within the first-visit budget.
+//! The site's three bundles. `dist/` holds three wasm modules built from this crate: `core`
+//! (`heaplab_bg.wasm`: the subtraction, octal, map, plane and explorer pages), `lab`
+//! (`heaplab_lab_bg.wasm`: the other family pages) and `rules` (`heaplab_rules_bg.wasm`: the
+//! rules page, the only module with the ruleset language), each the shell plus its own pages
+//! and jobs (the cargo features `core`, `lab` and `rules`; a default build has all three, as
+//! the tests do). So a first visit downloads one module that holds the page it opens, within
+//! the first-visit budget.
 //!
 //! `static/boot.js` loads the bundle of the address bar's page and calls its [`crate::start`].
-//! A page of the other bundle renders [`elsewhere`]: it asks `boot.js` (through
+//! A page of another bundle renders [`elsewhere`]: it asks `boot.js` (through
 //! `globalThis.heaplabSwitch`) to load that bundle, which [`crate::stop`]s this app and starts
-//! the other one on the same URL. Workers run the bundle of the page that starts them
+//! that one on the same URL. Workers run the bundle of the page that starts them
 //! ([`glue_url`]).
 
 use wasm_bindgen::{JsCast, JsValue};
@@ -80,22 +82,29 @@ fn switch_to(bundle: &str) -> Result<(), String> {
 mod tests {
     use crate::route::BUNDLES;
 
-    /// `static/boot.js` must load the lab bundle for exactly the registry's lab pages, or a
-    /// first visit to a page would load a module without it (and switch, downloading both).
-    #[test]
-    fn boot_script_lists_the_registry_lab_pages() {
-        let boot = include_str!("../../static/boot.js");
+    /// The pages `static/boot.js` lists on its line `const {name} = [...]`.
+    fn listed<'a>(boot: &'a str, name: &str) -> Vec<&'a str> {
         let line = boot
             .lines()
-            .find(|line| line.starts_with("const LAB_PAGES"))
-            .expect("boot.js lists its LAB_PAGES");
-        let listed: Vec<&str> = line.split('\'').skip(1).step_by(2).collect();
-        let lab: Vec<&str> = BUNDLES
-            .iter()
-            .filter(|(_, bundle)| *bundle == "lab")
-            .map(|(path, _)| *path)
-            .collect();
-        assert_eq!(listed, lab);
+            .find(|line| line.starts_with(&format!("const {name} ")))
+            .unwrap_or_else(|| panic!("boot.js lists its {name}"));
+        line.split('\'').skip(1).step_by(2).collect()
+    }
+
+    /// `static/boot.js` must load the lab and rules bundles for exactly the registry's lab and
+    /// rules pages, or a first visit to a page would load a module without it (and switch,
+    /// downloading two).
+    #[test]
+    fn boot_script_lists_the_registry_lab_and_rules_pages() {
+        let boot = include_str!("../../static/boot.js");
+        for (name, bundle) in [("LAB_PAGES", "lab"), ("RULES_PAGES", "rules")] {
+            let pages: Vec<&str> = BUNDLES
+                .iter()
+                .filter(|(_, b)| *b == bundle)
+                .map(|(path, _)| *path)
+                .collect();
+            assert_eq!(listed(boot, name), pages);
+        }
         for (path, bundle) in BUNDLES {
             assert!(
                 boot.contains(&format!("{bundle}: '")),

@@ -1,7 +1,8 @@
 //! HeapLab's browser front end: a Yew (client-side rendered) app compiled to WebAssembly.
 //!
 //! * [`app`]: the shell — header, hash routing, page titles, "not found";
-//! * [`bundle`]: the two wasm modules of `dist/` (`core` and `lab`) and the switch between them;
+//! * [`bundle`]: the three wasm modules of `dist/` (`core`, `lab` and `rules`) and the switch
+//!   between them;
 //! * [`route`]: URL state — every page's state lives in `location.hash`; the one page list;
 //! * [`pages`]: one module per route;
 //! * [`components`]: pieces the pages share (value strip canvas, chart, period facts, export,

@@ -14,8 +14,9 @@ pub const WASM_PROFILE: &str = "wasm-release";
 
 /// Builds the site into `<root>/dist` and returns that directory.
 ///
-/// `dist/` holds `index.html`, the two bundles ([`BUNDLES`]) as `heaplab.<hash>.js` +
-/// `heaplab_bg.<hash>.wasm` and `heaplab_lab.<hash>.js` + `heaplab_lab_bg.<hash>.wasm` (each
+/// `dist/` holds `index.html`, the three bundles ([`BUNDLES`]) as `heaplab.<hash>.js` +
+/// `heaplab_bg.<hash>.wasm`, `heaplab_lab.<hash>.js` + `heaplab_lab_bg.<hash>.wasm` and
+/// `heaplab_rules.<hash>.js` + `heaplab_rules_bg.<hash>.wasm` (each
 /// the app with its pages and, through `worker_loader.<hash>.js`, the Web Workers those
 /// pages start: a page's module is downloaded once), `static/boot.js` (which loads one) and
 /// `static/` (a copy of the repository's `static/`); see [`fingerprint`] for the names. The
@@ -64,7 +65,11 @@ pub fn build(root: &Path) -> Result<PathBuf> {
 
 /// The wasm bundles of `dist/`: the web crate's cargo feature and the module's name
 /// (`web/src/bundle.rs`). Each is built alone, so a bundle holds only its own pages and jobs.
-pub const BUNDLES: [(&str, &str); 2] = [("core", "heaplab"), ("lab", "heaplab_lab")];
+pub const BUNDLES: [(&str, &str); 3] = [
+    ("core", "heaplab"),
+    ("lab", "heaplab_lab"),
+    ("rules", "heaplab_rules"),
+];
 
 /// Builds the web crate with only `feature` and writes its module and glue to `dist` as
 /// `<out_name>_bg.wasm` and `<out_name>.js`.
@@ -110,7 +115,7 @@ fn wasm_bindgen(wasm: &Path, out_dir: &Path, target: &str, out_name: &str) -> Re
 /// Runs `wasm-opt -Oz --low-memory-unused` on every `.wasm` in `dist`, installing binaryen
 /// first when it is missing. Before that round, [`PRE_PASSES`] run once: about 3.4 KB gzipped
 /// less. (`--converge`, repeating the rounds until the size stops falling, would save about
-/// 4.5 KB gzipped more for about a minute of every build; both bundles are far below the
+/// 4.5 KB gzipped more for about a minute of every build; the bundles are far below the
 /// first-visit budget, so the builds and the test suite keep the minute.)
 /// `--low-memory-unused` (about 4 KB gzipped less) lets it fold `p + C` into a load's or
 /// store's offset, which differs only when `p + C` wraps past 2^32 into the first KB of

@@ -1,4 +1,4 @@
-//! Prints what a first visit to each main route of both bundles downloads, for BENCHMARKS.md's "First visit"
+//! Prints what a first visit to each main route of every bundle downloads, for BENCHMARKS.md's "First visit"
 //! numbers: the browser's Resource Timing `transferSize` summed over the document and every
 //! resource (as `tests/first_visit.rs` reads it, which checks the budget on these routes).
 //!
@@ -12,7 +12,7 @@ use std::time::Duration;
 use anyhow::Result;
 use heaplab_e2e::with_page;
 
-const ROUTES: [&str; 11] = [
+const ROUTES: [&str; 12] = [
     "#/",
     "#/subtraction?S=2,5,7&n=60",
     "#/octal",
@@ -26,6 +26,8 @@ const ROUTES: [&str; 11] = [
     "#/cumulative-games",
     "#/misere",
     "#/atlas",
+    // The rules bundle's one page.
+    "#/rules",
 ];
 
 #[tokio::main(flavor = "current_thread")]

@@ -212,6 +212,27 @@ async fn first_visit_to_a_lab_page_loads_only_the_lab_bundle() -> Result<()> {
 }
 
 #[tokio::test]
+async fn first_visit_to_the_rules_page_loads_only_the_rules_bundle() -> Result<()> {
+    with_page(|page| async move {
+        // The rules page is the only page of the rules bundle (web/src/bundle.rs), the only
+        // module with the ruleset language: its first visit fetches that module alone, and its
+        // job runs in a worker of the same module, within the budget.
+        let route = "#/rules?preset=dawsons-kayles&n=300";
+        page.open(route).await?;
+        page.wait_for_some_text("#rules-values").await?;
+        let transfers = transfers(&page).await?;
+        let wasm = wasm_files(&transfers);
+        ensure!(
+            wasm.len() == 1 && wasm[0].contains("heaplab_rules_bg."),
+            "a first visit to {route} fetched {wasm:?}"
+        );
+        check_budget(route, &transfers)?;
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
 async fn links_between_bundles_switch_modules_and_back_returns() -> Result<()> {
     with_page(|page| async move {
         page.open("#/subtraction?S=2,5,7&n=60").await?;

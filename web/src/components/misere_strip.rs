@@ -2,14 +2,10 @@
 //! that turns it on and off, and the misère outcome strip of single heaps beside the page's
 //! normal-play strip, from a worker job ([`crate::worker::jobs::misere_outcomes`]).
 
-use std::rc::Rc;
-
 use heaplab_engine::misere::single::observed_period;
-use heaplab_engine::octal::position::Outcome;
 use yew::prelude::*;
 
-use super::palette::{value_css, ColourSwatch};
-use super::value_strip::ValueStrip;
+use super::outcome_strip::{outcome_strip, OutcomeStrip};
 use crate::components::job_status::job_status;
 use crate::jobs::use_job;
 use crate::route::misere::MisereRequest;
@@ -64,12 +60,7 @@ pub fn misere_strip(props: &MisereStripProps) -> Html {
 
 /// The strip (P black, N coloured), its key, the observed period and any early stop.
 fn strip(result: &MisereOutcomes, request: &MisereRequest) -> Html {
-    let values: Vec<u64> = result
-        .outcomes
-        .iter()
-        .map(|&o| u64::from(o == Outcome::N))
-        .collect();
-    let shown = values.len();
+    let shown = result.outcomes.len();
     let period = match observed_period(&result.outcomes) {
         Some(p) => format!(
             "Period {} from heap {}, observed over heaps 0..{} (not proven).",
@@ -83,11 +74,13 @@ fn strip(result: &MisereOutcomes, request: &MisereRequest) -> Html {
             if let Some(stop) = &result.stopped {
                 <p class="note" id="misere-stopped">{ format!("The search stopped after heap {}: {stop}.", shown.saturating_sub(1)) }</p>
             }
-            <ValueStrip id="misere-strip" values={Rc::new(values)} file_stem={format!("heaplab-misere-{}", request.text.replace([',', ' '], "-"))} label={format!("Misère outcomes of heaps 0 to {}", shown.saturating_sub(1))} />
-            <ul class="legend" aria-label="Colour key of the misère strip">
-                <li><ColourSwatch colour={value_css(0)} />{ "P: the player to move loses" }</li>
-                <li><ColourSwatch colour={value_css(1)} />{ "N: the player to move wins" }</li>
-            </ul>
+            { outcome_strip(OutcomeStrip {
+                id: "misere-strip",
+                outcomes: &result.outcomes,
+                file_stem: format!("heaplab-misere-{}", request.text.replace([',', ' '], "-")),
+                label: format!("Misère outcomes of heaps 0 to {}", shown.saturating_sub(1)),
+                key_label: "Colour key of the misère strip",
+            }) }
         </>
     }
 }

@@ -6,6 +6,7 @@ pub mod field;
 pub mod job_status;
 #[cfg(feature = "core")]
 pub mod misere_strip;
+pub mod outcome_strip;
 pub mod page;
 pub mod palette;
 pub mod period_facts;

@@ -8,11 +8,13 @@ pub mod cumulative_games;
 pub mod misere;
 pub mod partizan;
 pub mod progress;
+pub mod rules;
 pub mod scoring;
 pub mod sweep;
 
 pub use misere::MisereRequest;
 pub use partizan::PartizanRequest;
 pub use progress::{Progress, Unit};
+pub use rules::RulesRequest;
 pub use scoring::ScoringOctalRequest;
 pub use sweep::SweepRequest;

@@ -133,7 +133,7 @@ fn cumulative_fields(e: &cumulative::CumulativeErrors) -> Vec<FieldError> {
 /// or `MapQuery` for one defined in `route.rs`), so no file that expands the list imports a
 /// page's types. The validator is the query type's method that checks it into `Params` or
 /// `Errors`, and `field_errors` turns `&Errors` into the form's [`FieldError`]s. The module is
-/// the page's file under `crate::pages`; the bundle (`"core"` or `"lab"`) is the cargo feature,
+/// the page's file under `crate::pages`; the bundle (`"core"`, `"lab"` or `"rules"`) is the cargo feature,
 /// and the wasm module of `dist/`, that holds the page (see `crate::bundle`). It hands the list
 /// to the macro `$then`, which takes what it needs (the registry implements [`PageQuery`]; the
 /// route reads the query, labels, summary and examples; the app the variant and the component).
@@ -196,6 +196,11 @@ macro_rules! for_each_page {
             "Explore" "Explore families" explore::ExplorePage in "core"
             "Sweep whole families of subtraction and all-but sets on all cores: counts grouped by a metric, top-k records, and the papers' checks with their first counterexamples."
             [("subtraction sets, max ≤ 12, by max", "#/explore?family=subtraction&m=12&group=max&top=period:5"), ("all-but, m = 10", "#/explore?family=all-but&m=10&group=period&top=saltus:5")];
+            /// `#/rules?...`: rule-defined games in the ruleset language.
+            Rules(rules::RulesQuery at "/rules" -> rules::RulesParams, Vec<String>; validate, |e: &Vec<String>| plain_errors(e.clone()))
+            "Rules" "Rule-defined games" rules::RulesPage in "rules"
+            "Write a game's rules in a few lines of a small language (or open a preset: MARK, Dawson's Kayles, Wythoff, …): nim-values, outcomes, the period seen, the built-in game it equals, and P-position pictures for pairs of heaps."
+            [("MARK", "#/rules?preset=mark"), ("MARK-t, t = 5", "#/rules?preset=mark-t&p.t=5&n=500"), ("Dawson's Kayles", "#/rules?preset=dawsons-kayles&n=1000"), ("Wythoff", "#/rules?preset=wythoff&size=200,200"), ("take or split", "#/rules?r=TY0xC4MwEIX3_IqHk4JG6motdOhQWmhp3cTBIWLQXkIT20H87z0z9eDgveN77_IcdTcqGOJ9w38NvBkVuXSzzk7aww8Kg-osNHkTkKGbPspJQd1LxVF9vJyy2yN73q_nOkpKIXqCsV4bcjElWAR4JuVhZo8KTVuGS7994FLspKwKLNA9-30FYs2otLMbYkIGl5RYsYYUQ4RDheIfagg5ihQbHGS7JQLPjFjFDw")];
         }
     };
 }

@@ -41,7 +41,7 @@ pub use jobs::truncated::Truncated;
 /// `Variant { field: Type, ... }` for a request of several fields; `as accessor` is optional).
 /// The module is the job's file under [`jobs`], which has
 /// `pub fn start(<the variant's fields by reference>, place: Place) -> Result<Box<dyn Job>, String>`
-/// and `pub type Output` (what its [`JobOutput`] variant holds). The bundle (`"core"` or `"lab"`)
+/// and `pub type Output` (what its [`JobOutput`] variant holds). The bundle (`"core"`, `"lab"` or `"rules"`)
 /// is the cargo feature that compiles the job in (`crate::bundle`); `stepped` jobs yield between
 /// bounded steps ([`JobSpec::is_stepped`]), `whole` ones are one engine call. The accessor, a
 /// method of the job client's `Shared` (`crate::jobs`), reads the output out of a finished job.
@@ -95,6 +95,8 @@ macro_rules! for_each_job {
                 as outcome_cycle;
             /// Single heaps' misère outcomes ([`jobs::misere_outcomes`]).
             MisereOutcomes($crate::protocol::MisereRequest) in misere_outcomes for "core", whole as misere_outcomes;
+            /// A ruleset of the ruleset language, solved ([`jobs::rules`]).
+            Rules($crate::protocol::RulesRequest) in rules for "rules", whole as rules;
         }
     };
 }
@@ -261,6 +263,8 @@ macro_rules! job_output_accessors {
                 > {
                     match &*self.0 {
                         Ok(JobOutput::$variant(r)) => Some(Ok(&**r)),
+                        // Unreachable in a bundle with one kind of job (`rules`).
+                        #[allow(unreachable_patterns)]
                         Ok(_) => None,
                         Err(message) => Some(Err(message)),
                     }

@@ -1,4 +1,4 @@
-//! Browser tests of the core pages, one module per page, in one test binary (each binary
+//! Browser tests of the core and rules pages, one module per page, in one test binary (each binary
 //! links the whole web crate and starts its own browser, so one binary keeps the suite fast).
 
 use wasm_bindgen_test::wasm_bindgen_test_configure;
@@ -11,4 +11,5 @@ mod cumulative_subtraction;
 mod octal;
 mod period_map;
 mod plane;
+mod rules;
 mod subtraction;
