@@ -176,7 +176,7 @@ fn parameter_fields(form: &UseStateHandle<RulesQuery>) -> Html {
         }))
     });
     let board = match script.shape {
-        Shape::Heap => text_field(&props!(TextFieldProps {
+        Shape::Heap | Shape::Vector(_) | Shape::Partizan | Shape::Comply => text_field(&props!(TextFieldProps {
             id: "rules-terms",
             label: "Heaps",
             narrow: true,

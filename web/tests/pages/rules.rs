@@ -62,6 +62,8 @@ fn tampered_rules_links_get_one_line_messages() {
         ("preset=mark&n=0", "heaps"),
         ("preset=wythoff&size=5000,5000", "grid"),
         ("preset=mark-t&p.zzz=3", "zzz"),
+        ("preset=comply-ap", "heaplab rules"),
+        ("preset=partizan-subtraction", "heaplab rules"),
     ] {
         let q = RulesQuery::from_query(query);
         let errors = q.validate().expect_err(query);
