@@ -176,15 +176,17 @@ fn parameter_fields(form: &UseStateHandle<RulesQuery>) -> Html {
         }))
     });
     let board = match script.shape {
-        Shape::Heap | Shape::Vector(_) | Shape::Partizan | Shape::Comply => text_field(&props!(TextFieldProps {
-            id: "rules-terms",
-            label: "Heaps",
-            narrow: true,
-            inputmode: "numeric",
-            value: form.terms.clone(),
-            oninput: edit_text(form, |q, t| q.terms = t),
-            hint: "heaps 0 to n − 1"
-        })),
+        Shape::Heap | Shape::Vector(_) | Shape::Partizan | Shape::Comply => {
+            text_field(&props!(TextFieldProps {
+                id: "rules-terms",
+                label: "Heaps",
+                narrow: true,
+                inputmode: "numeric",
+                value: form.terms.clone(),
+                oninput: edit_text(form, |q, t| q.terms = t),
+                hint: "heaps 0 to n − 1"
+            }))
+        }
         Shape::Pair => text_field(&props!(TextFieldProps {
             id: "rules-size",
             label: "Grid W,H",

@@ -195,11 +195,13 @@ mod read {
                     parse_count(&self.terms, "heaps", 1, MAX_PAGE_TERMS).map(Board::Heaps)
                 }
                 Shape::Pair => parse_size(&self.size),
-                Shape::Vector(_) | Shape::Partizan | Shape::Comply => Err(heaplab_engine::EngineError::Parse(
-                    "the site computes one-heap and pair rulesets; run this one with \
+                Shape::Vector(_) | Shape::Partizan | Shape::Comply => {
+                    Err(heaplab_engine::EngineError::Parse(
+                        "the site computes one-heap and pair rulesets; run this one with \
                      `heaplab rules` or Python's heaplab.rules"
-                        .into(),
-                )),
+                            .into(),
+                    ))
+                }
             }
             .map_err(|e| vec![e.to_string()])?;
             let header = script.header;

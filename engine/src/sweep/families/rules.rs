@@ -286,7 +286,10 @@ fn box_row(
 /// The largest side `s` with `s^t` within the solver's [`MAX_POSITIONS`].
 fn largest_side(t: usize) -> u64 {
     let mut side = 1u64;
-    while (side + 1).checked_pow(t as u32).is_some_and(|n| n <= MAX_POSITIONS) {
+    while (side + 1)
+        .checked_pow(t as u32)
+        .is_some_and(|n| n <= MAX_POSITIONS)
+    {
         side += 1;
     }
     side
@@ -404,7 +407,10 @@ mod tests {
     fn row(text: &str, fixed: &[(&str, &str)], search: u64) -> Vec<Option<i64>> {
         let binding = RuleBinding {
             text: text.into(),
-            fixed: fixed.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
+            fixed: fixed
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
             swept: Vec::new(),
         };
         let mut budget = Budget::unlimited();
@@ -423,7 +429,11 @@ mod tests {
         assert_eq!(comply[3], Some(base3 as i64));
         assert_eq!(comply[2], None);
         // S(1 | 1) is the subtraction game {1}: every even heap is a P-position.
-        let partizan = row(preset("partizan-subtraction"), &[("L", "1"), ("R", "1")], 20);
+        let partizan = row(
+            preset("partizan-subtraction"),
+            &[("L", "1"), ("R", "1")],
+            20,
+        );
         assert_eq!(partizan[3], Some(10));
         let nim3 = row("fn rays() { [[1, 0, 0], [0, 1, 0], [0, 0, 1]] }", &[], 8);
         let zero_sums = (0..512u64).filter(|i| (i & 7) ^ (i >> 3 & 7) ^ (i >> 6) == 0);
