@@ -289,7 +289,10 @@ fn write_figure(
     };
     let fig = Figure {
         caption,
-        ..Figure::new(&format!("{game}: {what} of heaps 0..{shown}"), body)
+        ..Figure::new(
+            &format!("{game}: {what} of heaps 0 to {}", shown.saturating_sub(1)),
+            body,
+        )
     };
     let link = format!("#/subtraction?{}={}&n={}", key.0, key.1, outcomes.len());
     args.figure.write(fig, link)

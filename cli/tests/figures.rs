@@ -101,7 +101,7 @@ fn subtraction_writes_a_value_chart_and_an_outcome_strip_in_every_format() {
     assert_texts(
         &svg_texts(&svg),
         &[
-            "Subtraction game S = {2,3,7}: nim-values of heaps 0..60",
+            "Subtraction game S = {2,3,7}: nim-values of heaps 0 to 59",
             "heap n",
             "nim-value G(n)",
             "0",
@@ -142,7 +142,7 @@ fn subtraction_writes_a_value_chart_and_an_outcome_strip_in_every_format() {
     ]);
     assert_eq!(
         pdf_info(&pdf, b"Title"),
-        "Subtraction game S = {2,3,7}: nim-values of heaps 0..60"
+        "Subtraction game S = {2,3,7}: nim-values of heaps 0 to 59"
     );
     assert_eq!(pdf_info(&pdf, b"Creator"), link);
     let png = dir.join("values.png");
@@ -179,7 +179,7 @@ fn outcomes_only_and_all_but_draw_figures_too_and_provenance_can_be_left_off() {
         strip.to_str().unwrap(),
     ]);
     let texts = svg_texts(&strip);
-    assert_texts(&texts, &["outcomes of heaps 0..30"]);
+    assert_texts(&texts, &["outcomes of heaps 0 to 29"]);
     assert!(!texts.iter().any(|t| t.contains("HeapLab v")), "{texts:?}");
     let all_but = dir.join("allbut.svg");
     run(&[

@@ -42,27 +42,50 @@ impl Metrics {
     }
 
     /// `text` broken into lines that fit the width at `scale` × the text size: at spaces, and
-    /// inside words too long for a line (a link).
+    /// inside words too long for a line (a link, cut before its `?` and `&` first).
     fn wrap(&self, text: &str, scale: f64) -> Vec<String> {
+        // Wider than `text_width`'s average: a line must never run past the edge.
         let per_line =
-            ((self.width as f64 - self.font) / (self.font * scale * 0.56)).max(10.0) as usize;
+            ((self.width as f64 - self.font) / (self.font * scale * 0.62)).max(10.0) as usize;
         let mut lines: Vec<String> = Vec::new();
-        let pieces = text.split_whitespace().flat_map(|word| {
-            let chars: Vec<char> = word.chars().collect();
-            let parts: Vec<String> = chars.chunks(per_line).map(|c| c.iter().collect()).collect();
-            parts
-        });
-        for word in pieces {
-            match lines.last_mut() {
-                Some(line) if line.chars().count() + 1 + word.chars().count() <= per_line => {
-                    line.push(' ');
-                    line.push_str(&word);
+        for word in text.split_whitespace() {
+            for (i, piece) in word_pieces(word, per_line).into_iter().enumerate() {
+                let gap = if i == 0 { " " } else { "" };
+                match lines.last_mut() {
+                    Some(line)
+                        if line.chars().count() + gap.len() + piece.chars().count() <= per_line =>
+                    {
+                        line.push_str(gap);
+                        line.push_str(&piece);
+                    }
+                    _ => lines.push(piece),
                 }
-                _ => lines.push(word),
             }
         }
         lines
     }
+}
+
+/// `word` cut before each `?` and `&` (a link's query), and any piece still longer than
+/// `per_line` cut every `per_line` characters; the pieces joined give the word back.
+fn word_pieces(word: &str, per_line: usize) -> Vec<String> {
+    let mut pieces = vec![String::new()];
+    for c in word.chars() {
+        if matches!(c, '?' | '&') && pieces.last().is_some_and(|p| !p.is_empty()) {
+            pieces.push(String::new());
+        }
+        if let Some(last) = pieces.last_mut() {
+            last.push(c);
+        }
+    }
+    pieces
+        .iter()
+        .flat_map(|piece| {
+            let chars: Vec<char> = piece.chars().collect();
+            let cut: Vec<String> = chars.chunks(per_line).map(|c| c.iter().collect()).collect();
+            cut
+        })
+        .collect()
 }
 
 /// Renders `fig` as an SVG document.
@@ -631,4 +654,30 @@ fn draw_strip(fig: &Figure, s: &Strip, area: &Area, m: &Metrics) -> Result<(), F
     axes(area, m, (x0, x1, &xa), None, |chart| {
         draw_row(chart, &colours, &s.x, (0.0, 1.0))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_links_are_cut_before_their_parameters_and_join_back() {
+        let link = "#/period-map?family=3move&fixed=61&s1=1..60&colour=class";
+        let pieces = word_pieces(link, 20);
+        assert_eq!(pieces.concat(), link);
+        assert_eq!(pieces[0], "#/period-map");
+        assert_eq!(pieces[1], "?family=3move");
+        assert!(pieces.iter().all(|p| p.chars().count() <= 20));
+        assert_eq!(word_pieces("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        let m = Metrics {
+            width: 400,
+            font: 20.0,
+        };
+        let lines = m.wrap(&format!("HeapLab v0.1.0, {link}"), 1.0);
+        assert_eq!(
+            lines.concat().replace(", #", ",#"),
+            format!("HeapLab v0.1.0,{link}")
+        );
+        assert!(lines.iter().all(|l| l.chars().count() <= 31), "{lines:?}");
+    }
 }
