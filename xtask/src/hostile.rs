@@ -33,7 +33,7 @@ struct Run {
 
 /// Runs the list and prints the table; fails when a row is flagged.
 pub fn run(root: &Path) -> Result<ExitCode> {
-    let heaplab = crate::slurm::build_heaplab(root)?;
+    let heaplab = crate::slurm::build_heaplab(root, true)?;
     let scratch = std::env::temp_dir().join(format!("heaplab-hostile-{}", std::process::id()));
     std::fs::create_dir_all(&scratch)?;
     let mut cases = cases(&scratch)?;

@@ -30,6 +30,9 @@ pub fn tests(root: &Path) -> Result<(Tally, bool)> {
             "install",
             "--quiet",
             "--disable-pip-version-check",
+            // The test build, as `cargo test` makes (the engine optimised, no LTO): a
+            // release wheel would cost a fresh machine minutes of linking for the same tests.
+            "--config-settings=build-args=--profile dev",
         ])
         .arg("./python[test]");
     tools::run(&mut pip)?;

@@ -99,7 +99,9 @@ fn run_checks(root: &Path, tally: &mut Tally) -> Result<()> {
     if !is_root() {
         bail!("the Slurm stage needs root (it starts munged as `munge` and slurmd as root)");
     }
-    let heaplab = build_heaplab(root)?;
+    // The test build: a release build (LTO) would cost a fresh machine minutes for a sweep
+    // that takes seconds.
+    let heaplab = build_heaplab(root, false)?;
     println!("built {}", heaplab.display());
     let clock = Instant::now();
     let cluster = Cluster::start(&dist::target_dir(root).join("slurm-cluster"))?;
@@ -265,14 +267,17 @@ fn field<'a>(record: &'a str, key: &str) -> &'a str {
         .unwrap_or("")
 }
 
-/// Builds the release `heaplab` binary the jobs run.
-pub(crate) fn build_heaplab(root: &Path) -> Result<PathBuf> {
-    tools::run(
-        tools::cargo()
-            .current_dir(root)
-            .args(["build", "--release", "-p", "heaplab"]),
-    )?;
-    let binary = dist::target_dir(root).join("release").join("heaplab");
+/// Builds the `heaplab` binary, `release` or the test build (whose engine is optimised too,
+/// and which the earlier stages of `cargo xtask test` have built already).
+pub(crate) fn build_heaplab(root: &Path, release: bool) -> Result<PathBuf> {
+    let mut cargo = tools::cargo();
+    cargo.current_dir(root).args(["build", "-p", "heaplab"]);
+    if release {
+        cargo.arg("--release");
+    }
+    tools::run(&mut cargo)?;
+    let profile = if release { "release" } else { "debug" };
+    let binary = dist::target_dir(root).join(profile).join("heaplab");
     if !binary.is_file() {
         bail!("{} is missing after the build", binary.display());
     }
