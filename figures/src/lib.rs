@@ -24,6 +24,8 @@ mod model;
 mod palette;
 mod svg;
 mod tikz;
+#[cfg(feature = "engine")]
+pub mod views;
 
 #[cfg(any(feature = "raster", feature = "pdf"))]
 mod fonts;
