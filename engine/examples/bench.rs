@@ -641,50 +641,59 @@ fn sweep_bench() {
     );
 }
 
-/// Rule-defined games: the shipped rulesets run by the generic solver (the script really called
-/// for every heap, as `heaplab rules` does) against the built-in solvers of the same games on
-/// the same heaps. The ratio is how many times slower the ruleset is.
+/// Rule-defined games: the shipped rulesets run by the generic solver (as `heaplab rules`
+/// runs them: values, outcomes, observed period and built-in match) against the built-in
+/// solvers of the same games on the same heaps; the ratio is how many times slower the ruleset
+/// is. Each heap game is timed in its preset's fast form (`fn steps()`, `splits`) and written
+/// as a plain loop in `fn options(n)` (the script called for every heap, each option pushed).
 fn rules_bench() {
     use heaplab_engine::octal::{self, Ruleset};
     use heaplab_engine::rules::{self, presets};
-    let compile = |name: &str, params: &[(&str, &str)]| {
-        let text = presets::preset(name).expect("a shipped preset").text;
+    let compile = |text: &str, params: &[(&str, &str)]| {
         let params: Vec<(String, String)> = params
             .iter()
             .map(|&(n, v)| (n.to_string(), v.to_string()))
             .collect();
-        rules::compile(text, &params).expect("the preset compiles")
+        rules::compile(text, &params).expect("the ruleset compiles")
+    };
+    let preset = |name: &str| presets::preset(name).expect("a shipped preset").text;
+    let time_heaps = |label: &str, script: &rules::Script, heaps: usize, fast: Duration| {
+        let slow = best_time(|| {
+            let report = rules::solve_heaps(script, heaps as u64, &mut Budget::unlimited());
+            black_box(report.expect("the ruleset solves"));
+        });
+        report(label, heaps, fast, slow);
     };
     let heaps = 1_000_000;
-    let script = compile("subtraction", &[("S", "1,3,4")]);
     let set = NumberSet::parse("1,3,4").expect("valid set");
     let fast = best_time(|| {
         black_box(subtraction::nim_values(&set, heaps));
     });
-    let slow = best_time(|| {
-        let report = rules::solve_heaps(&script, heaps as u64, &mut Budget::unlimited());
-        black_box(report.expect("the preset solves"));
-    });
-    report(
-        "rules: subtraction S={1,3,4} vs built-in",
-        heaps,
-        fast,
-        slow,
-    );
+    let loop_form = "param(\"S\", [1]); fn options(n) { let out = []; for s in S { if s <= n { out.push(n - s); } } out }";
+    for (label, text) in [
+        (
+            "rules: subtraction S={1,3,4}, fn steps()",
+            preset("subtraction"),
+        ),
+        ("rules: subtraction S={1,3,4}, fn options(n)", loop_form),
+    ] {
+        time_heaps(label, &compile(text, &[("S", "1,3,4")]), heaps, fast);
+    }
     let heaps = 5_000;
-    let script = compile("dawsons-kayles", &[]);
     let code = Ruleset::parse(".07").expect("valid code");
     let fast = best_time(|| {
         let values = octal::nim_values(&code, heaps, &mut Budget::unlimited());
         black_box(values.expect("no cancel"));
     });
-    let slow = best_time(|| {
-        let report = rules::solve_heaps(&script, heaps as u64, &mut Budget::unlimited());
-        black_box(report.expect("the preset solves"));
-    });
-    report("rules: Dawson's Kayles vs octal .07", heaps, fast, slow);
+    let loop_form = "fn options(n) { let out = []; if n >= 2 { let rest = n - 2; for a in 0..=rest / 2 { out.push([a, rest - a]); } } out }";
+    for (label, text) in [
+        ("rules: Dawson's Kayles, splits", preset("dawsons-kayles")),
+        ("rules: Dawson's Kayles, pushed pairs", loop_form),
+    ] {
+        time_heaps(label, &compile(text, &[]), heaps, fast);
+    }
     let side = 1000;
-    let script = compile("wythoff", &[]);
+    let script = compile(preset("wythoff"), &[]);
     let fast = best_time(|| {
         black_box(wythoff_table(side));
     });

@@ -72,17 +72,68 @@ fn two_hundred_random_subtraction_sets_equal_the_built_in_solver() {
         set.dedup();
         let text: Vec<String> = set.iter().map(u64::to_string).collect();
         let text = text.join(",");
-        let report = run(preset("subtraction"), &[("S", &text)], 300).unwrap();
         let built_in = subtraction::nim_values(&NumberSet::parse(&text).unwrap(), 300);
         let built_in: Vec<u64> = built_in.into_iter().map(u64::from).collect();
-        assert_eq!(report.values, built_in, "S = {text}");
         let p = subtraction::p_positions(&NumberSet::parse(&text).unwrap(), 300);
-        for (n, &o) in report.outcomes.iter().enumerate() {
-            assert_eq!(o == Outcome::P, p.get(n as i64), "S = {text}, heap {n}");
+        // The preset says `fn steps()` (one pass, no script call per heap); the options form
+        // goes through the script and the generic search.
+        for form in [preset("subtraction"), SUBTRACTION_BY_OPTIONS] {
+            let report = run(form, &[("S", &text)], 300).unwrap();
+            assert_eq!(report.values, built_in, "S = {text}");
+            for (n, &o) in report.outcomes.iter().enumerate() {
+                assert_eq!(o == Outcome::P, p.get(n as i64), "S = {text}, heap {n}");
+            }
+            let expected = BuiltIn::Subtraction {
+                set: set.clone(),
+                heaps: 300,
+            };
+            assert_eq!(report.same_as, Some(expected), "S = {text}");
         }
-        let expected = BuiltIn::Subtraction { set, heaps: 300 };
-        assert_eq!(report.same_as, Some(expected), "S = {text}");
     }
+}
+
+/// The subtraction preset written with `fn options(n)`: the slow reference of `fn steps()`.
+const SUBTRACTION_BY_OPTIONS: &str = "param(\"S\", [1, 2]);
+fn options(n) { let out = []; for s in S { if s <= n { out.push(n - s); } } out }";
+
+#[test]
+fn the_steps_form_equals_the_options_form_in_misere_play_and_with_the_star() {
+    for set in ["1,2", "2,3", "1,3,4", "2,5,7"] {
+        for top in ["convention(\"misere\");", "star();"] {
+            let by_steps = run(
+                &format!("{top}\n{}", preset("subtraction")),
+                &[("S", set)],
+                120,
+            );
+            let mut by_steps = by_steps.unwrap();
+            let by_options = run(
+                &format!("{top}\n{SUBTRACTION_BY_OPTIONS}"),
+                &[("S", set)],
+                120,
+            );
+            by_steps.header.name = "ruleset".into();
+            assert_eq!(by_steps, by_options.unwrap(), "{top} S = {set}");
+        }
+    }
+}
+
+#[test]
+fn splits_give_the_options_a_loop_would_push() {
+    let by_loops = [
+        ("kayles", "fn options(n) { let out = []; for take in 1..=2 { if take > n { continue; } let rest = n - take; for a in 0..=rest / 2 { out.push([a, rest - a]); } } out }"),
+        ("dawsons-kayles", "fn options(n) { let out = []; if n >= 2 { let rest = n - 2; for a in 0..=rest / 2 { out.push([a, rest - a]); } } out }"),
+        ("grundy", "fn options(n) { let out = []; for a in 1..=(n - 1) / 2 { out.push([a, n - a]); } out }"),
+    ];
+    for (name, text) in by_loops {
+        let fast = run(preset(name), &[], 400).unwrap();
+        let slow = run(text, &[], 400).unwrap();
+        assert_eq!(fast.values, slow.values, "{name}");
+        assert_eq!(fast.same_as, slow.same_as, "{name}");
+    }
+    let script = rules::compile("fn options(n) { [splits(n - 1, 2), 7] }", &[]).unwrap();
+    let mut options = script.heap_options(9).unwrap();
+    options.sort();
+    assert_eq!(options, vec![vec![2, 6], vec![3, 5], vec![4, 4], vec![7]]);
 }
 
 /// Every octal code `0.d1…dk` with `k ≤ digits` digits (the last non-zero), as text.
@@ -240,6 +291,18 @@ fn bad_rules_stop_with_one_line_naming_the_limit_or_the_position() {
             "more than once",
         ),
         ("fn options(n) { [n + 1] }", "climb past"),
+        (
+            "fn options(n) { [splits(n - 5)] }",
+            "splits(-5): the number of tokens is negative",
+        ),
+        (
+            "fn options(n) { [splits(1 << 30)] }",
+            "at most 4194304 tokens",
+        ),
+        ("fn options(n) { [splits(n)] }", "loopy at position 1"),
+        ("fn steps() { [1, 0] }", "loopy at position 0"),
+        ("fn steps() { [1, -2] }", "is negative"),
+        ("fn steps() { [1, \"a\"] }", "not a whole number"),
     ];
     for (text, expected) in cases {
         let message = error_of(text);

@@ -109,8 +109,54 @@ pub fn solve_heaps(
                 .into(),
         ));
     }
-    let mut ask = |n| script.heap_options(n);
-    solve_heap_rules(&mut ask, script.header.clone(), terms, budget)
+    let header = &script.header;
+    match &script.heap_steps {
+        Some(steps) if !header.star && header.convention == Convention::Normal => {
+            solve_steps(steps, header.clone(), terms, budget)
+        }
+        _ => {
+            let mut ask = |n| script.heap_options(n);
+            solve_heap_rules(&mut ask, header.clone(), terms, budget)
+        }
+    }
+}
+
+/// [`solve_heaps`] for a ruleset saying `fn steps()`: its options are the subtraction game's
+/// by construction, so the values come from one pass over the heaps ([`solve::step_values`]),
+/// with no script call and no search.
+fn solve_steps(
+    steps: &[u64],
+    header: Header,
+    terms: u64,
+    budget: &mut Budget,
+) -> Result<HeapReport, EngineError> {
+    check_terms(terms)?;
+    let values = solve::step_values(steps, terms as usize, budget)?;
+    let same_as = steps
+        .last()
+        .filter(|&&largest| 2 * largest <= terms)
+        .map(|_| recognise::BuiltIn::Subtraction {
+            set: steps.to_vec(),
+            heaps: terms,
+        });
+    Ok(HeapReport {
+        header,
+        period: observed_period(&values),
+        outcomes: solve::normal_outcomes(&values),
+        values,
+        outcomes_stopped_at: None,
+        same_as,
+    })
+}
+
+/// Refuses a number of heaps outside `1..=MAX_TERMS`.
+fn check_terms(terms: u64) -> Result<(), EngineError> {
+    if terms == 0 || terms > MAX_TERMS {
+        return Err(EngineError::OutOfRange(format!(
+            "heaps: give 1 to {MAX_TERMS}, not {terms}"
+        )));
+    }
+    Ok(())
 }
 
 /// [`solve_heaps`] for options from any source (a script, a Python callable): `header` names
@@ -121,11 +167,7 @@ pub fn solve_heap_rules(
     terms: u64,
     budget: &mut Budget,
 ) -> Result<HeapReport, EngineError> {
-    if terms == 0 || terms > MAX_TERMS {
-        return Err(EngineError::OutOfRange(format!(
-            "heaps: give 1 to {MAX_TERMS}, not {terms}"
-        )));
-    }
+    check_terms(terms)?;
     let misere = header.convention == Convention::Misere;
     let star = match header.star {
         true if misere => {

@@ -87,6 +87,10 @@ impl Recogniser {
     /// Feeds heap `n`'s options (`n` must be the number of heaps fed so far).
     pub fn feed(&mut self, n: u64, options: &[Vec<u64>]) {
         debug_assert_eq!(n, self.heaps);
+        self.heaps += 1;
+        if self.subtraction.is_none() && (self.octal.is_none() || n >= OCTAL_CHECK_HEAPS) {
+            return;
+        }
         let set = canonical(options);
         if let Some(s) = self.subtraction.as_mut() {
             if !subtraction_step(s, n, &set) {
@@ -98,7 +102,6 @@ impl Recogniser {
                 self.octal = self.octal.take().filter(|_| n >= OCTAL_CHECK_HEAPS);
             }
         }
-        self.heaps += 1;
     }
 
     /// The built-in game matched, if any: a subtraction set first (the simpler family). A match

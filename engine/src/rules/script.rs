@@ -163,8 +163,64 @@ pub struct Script {
     pub header: Header,
     /// One heap or a pair.
     pub shape: Shape,
-    /// How a pair ruleset says its moves (always [`PairForm::Options`] for one heap).
+    /// How a pair ruleset says its moves (for one heap: [`PairForm::Options`], or `fn steps()`).
     pub form: PairForm,
+    /// A one-heap ruleset's `fn steps()`, read once: a subtraction set, increasing (then the
+    /// options of every heap follow from it, with no call per heap).
+    pub heap_steps: Option<Vec<u64>>,
+}
+
+/// The most tokens [`Splits`] may divide: a position with more options than this is refused.
+pub const MAX_SPLIT: u64 = 1 << 22;
+
+/// `splits(m)`, `splits(m, least)` and `unequal_splits(m)`: every way to leave `m` tokens as
+/// at most two heaps `[a, m − a]`, `a` from `least` to `m / 2` (with `unequal`, never
+/// `a = m − a`). A breaking move has about `m / 2` options; building them natively, rather than
+/// by a script loop pushing each pair, is what keeps Kayles-like rulesets fast.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Splits {
+    total: u64,
+    least: u64,
+    unequal: bool,
+}
+
+impl Splits {
+    fn new(total: i64, least: i64, unequal: bool) -> Result<Splits, Box<EvalAltResult>> {
+        let call = if unequal { "unequal_splits" } else { "splits" };
+        if total < 0 || least < 0 {
+            return Err(format!("{call}({total}): the number of tokens is negative").into());
+        }
+        if total as u64 > MAX_SPLIT {
+            return Err(format!("{call}({total}): at most {MAX_SPLIT} tokens are split").into());
+        }
+        Ok(Splits {
+            total: total as u64,
+            least: least as u64,
+            unequal,
+        })
+    }
+
+    /// The options, each a list of its non-empty heaps.
+    fn options(self) -> impl Iterator<Item = Vec<u64>> {
+        let Splits {
+            total,
+            least,
+            unequal,
+        } = self;
+        (least..=total / 2)
+            .filter(move |&a| !(unequal && 2 * a == total))
+            .map(move |a| [a, total - a].into_iter().filter(|&h| h > 0).collect())
+    }
+}
+
+impl Display for Splits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.unequal, self.least) {
+            (true, _) => write!(f, "unequal_splits({})", self.total),
+            (false, 0) => write!(f, "splits({})", self.total),
+            (false, least) => write!(f, "splits({}, {least})", self.total),
+        }
+    }
 }
 
 /// How a pair (or t-vector) ruleset says its moves: `fn options(a, b)`, or directions
@@ -194,6 +250,12 @@ fn sandbox() -> Engine {
     engine.set_max_map_size(10_000);
     engine.on_print(|_| {});
     engine.on_debug(|_, _, _| {});
+    engine
+        .register_type_with_name::<Splits>("Splits")
+        .register_fn("splits", |m: i64| Splits::new(m, 0, false))
+        .register_fn("splits", |m: i64, least: i64| Splits::new(m, least, false))
+        .register_fn("unequal_splits", |m: i64| Splits::new(m, 1, true))
+        .register_fn("to_string", |s: &mut Splits| s.to_string());
     engine
 }
 
@@ -256,6 +318,7 @@ pub fn compile(text: &str, overrides: &[(String, String)]) -> Result<Script, Eng
         header,
         shape,
         form,
+        heap_steps: None,
     };
     if let PairForm::Directions {
         rays: None | Some(0),
@@ -263,6 +326,10 @@ pub fn compile(text: &str, overrides: &[(String, String)]) -> Result<Script, Eng
     } = form
     {
         script.shape = match script.fixed_dimension()? {
+            1 => {
+                script.heap_steps = Some(script.subtraction_set()?);
+                Shape::Heap
+            }
             t @ 3.. => Shape::Vector(t),
             _ => Shape::Pair,
         };
@@ -479,12 +546,17 @@ impl Script {
     }
 
     /// The length of the first vector `fn rays()` or `fn steps()` (no arguments) gives, so a
-    /// ruleset of fixed directions says its number of heaps by writing them; 2 when neither
-    /// gives a vector (the solver then reports what is wrong).
+    /// ruleset of fixed directions says its number of heaps by writing them: 1 when `fn steps()`
+    /// gives whole numbers (a subtraction set, with no `fn rays()` giving vectors); 2 when
+    /// neither gives a vector (the solver then reports what is wrong).
     fn fixed_dimension(&self) -> Result<usize, EngineError> {
         for name in ["rays", "steps"] {
             if let Ok(list) = self.call_named(name, (), &"") {
-                if let Some(first) = list.first().and_then(|d| d.read_lock::<Array>()) {
+                let Some(first) = list.first() else { continue };
+                if first.is_int() && name == "steps" {
+                    return Ok(1);
+                }
+                if let Some(first) = first.read_lock::<Array>() {
                     if (3..=MAX_T).contains(&first.len()) {
                         return Ok(first.len());
                     }
@@ -493,6 +565,23 @@ impl Script {
             }
         }
         Ok(2)
+    }
+
+    /// A one-heap ruleset's `fn steps()`: whole numbers, each at least 1, as a set.
+    fn subtraction_set(&self) -> Result<Vec<u64>, EngineError> {
+        let list = self.call_named("steps", (), &"").map_err(|e| {
+            e.unwrap_or_else(|| EngineError::Parse("steps() must return a list".into()))
+        })?;
+        let mut set = list
+            .iter()
+            .map(|s| match heap_in(s, &"steps()")? {
+                0 => Err(solve::loopy(0)),
+                s => Ok(s),
+            })
+            .collect::<Result<Vec<u64>, _>>()?;
+        set.sort_unstable();
+        set.dedup();
+        Ok(set)
     }
 
     /// The directions `fn rays` or `fn steps` (`name`) gives at `at` (`None`: the function
@@ -520,6 +609,12 @@ impl Script {
     /// The options of heap `n`: each a list of heaps (zeros dropped). Called once per heap, so
     /// it reads the script's lists in place and formats no text unless it reports an error.
     pub fn heap_options(&self, n: u64) -> Result<Vec<Vec<u64>>, EngineError> {
+        if let Some(steps) = &self.heap_steps {
+            let left = steps.iter().take_while(|&&s| s <= n).map(|&s| n - s);
+            return Ok(left
+                .map(|h| if h == 0 { vec![] } else { vec![h] })
+                .collect());
+        }
         let list = self.call((n as i64,), &n)?;
         heaps_of(&list, "options", n)
     }
@@ -596,25 +691,38 @@ fn proposal_of(set: &Dynamic, n: u64, at: &str) -> Result<Vec<u64>, EngineError>
         .collect()
 }
 
+/// A call as messages name it, `options(7)`, formatted only when a message is.
+struct Call<'a>(&'a str, u64);
+
+impl Display for Call<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}({})", self.0, self.1)
+    }
+}
+
 /// A script's list of heap options at heap `n` from `fn name(n)`: each a heap or a list of
 /// heaps, zeros dropped.
 fn heaps_of(list: &Array, name: &str, n: u64) -> Result<Vec<Vec<u64>>, EngineError> {
-    list.iter()
-        .map(|option| match option.read_lock::<Array>() {
+    let at = Call(name, n);
+    let mut out = Vec::with_capacity(list.len());
+    for option in list {
+        if let Some(splits) = option.read_lock::<Splits>() {
+            out.extend(splits.options());
+            continue;
+        }
+        out.push(match option.read_lock::<Array>() {
             Some(parts) => parts
                 .iter()
-                .map(|p| heap_in(p, &format_args!("{name}({n})")))
+                .map(|p| heap_in(p, &at))
                 .filter(|h| !matches!(h, Ok(0)))
-                .collect(),
-            None => heap_in(option, &format_args!("{name}({n})")).map(|h| {
-                if h > 0 {
-                    vec![h]
-                } else {
-                    Vec::new()
-                }
-            }),
-        })
-        .collect()
+                .collect::<Result<_, _>>()?,
+            None => match heap_in(option, &at)? {
+                0 => Vec::new(),
+                h => vec![h],
+            },
+        });
+    }
+    Ok(out)
 }
 
 /// A position or direction `[x, y, …]` of `t` heap sizes from a script value (`at` names the

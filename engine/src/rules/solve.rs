@@ -321,6 +321,32 @@ fn next_unknown<K: Key, V: Copy>(table: &Table<K, V>, frame: &mut Frame<K>) -> O
     None
 }
 
+/// Nim-values of heaps `0..terms` of the subtraction game `steps` (increasing, each at least
+/// 1): `G(n)` is the mex of `G(n − s)` over the steps `s ≤ n`. A set of fewer than 64 steps has
+/// values below 64, so each mex is one word's lowest clear bit; the budget ticks every 65,536
+/// heaps.
+pub fn step_values(
+    steps: &[u64],
+    terms: usize,
+    budget: &mut Budget,
+) -> Result<Vec<u64>, EngineError> {
+    let mut values: Vec<u64> = Vec::with_capacity(terms);
+    for n in 0..terms {
+        if n % (1 << 16) == 0 {
+            budget.tick(n as u64, terms as u64)?;
+        }
+        let below = steps.iter().take_while(|&&s| s as usize <= n);
+        let seen = below.map(|&s| values[n - s as usize]);
+        let value = if steps.len() < 64 {
+            (!seen.fold(0u64, |word, v| word | 1 << v)).trailing_zeros() as u64
+        } else {
+            crate::mex::mex(seen)
+        };
+        values.push(value);
+    }
+    Ok(values)
+}
+
 /// Normal-play outcomes from nim-values: `P` exactly where the value is 0.
 pub fn normal_outcomes(values: &[u64]) -> Vec<Outcome> {
     values
