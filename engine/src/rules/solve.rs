@@ -97,12 +97,27 @@ impl<K: Key> Evaluate<K> for Mex<'_, K> {
         options: &[Vec<K>],
         known: &dyn Fn(K) -> u64,
     ) -> Result<u64, EngineError> {
-        Ok(crate::mex::mex(
-            options
-                .iter()
-                .map(|parts| parts.iter().fold(0, |x, &p| x ^ known(p))),
-        ))
+        let values = options
+            .iter()
+            .map(|parts| parts.iter().fold(0, |x, &p| x ^ known(p)));
+        Ok(mex_of(values, options.len()))
     }
+}
+
+/// The mex of `count` values by a bit set: the mex is at most `count`, so larger values are
+/// skipped and `count + 1` bits suffice (a breaking game's heap has thousands of options, and
+/// a tree set per heap cost more than the rest of the solve).
+pub fn mex_of(values: impl Iterator<Item = u64>, count: usize) -> u64 {
+    let mut seen = vec![0u64; count / 64 + 1];
+    for v in values.filter(|&v| v <= count as u64) {
+        seen[v as usize / 64] |= 1 << (v % 64);
+    }
+    let (word, bits) = seen
+        .iter()
+        .enumerate()
+        .find(|(_, &w)| w != u64::MAX)
+        .expect("count + 1 bits hold a clear bit");
+    (word * 64) as u64 + u64::from(bits.trailing_ones())
 }
 
 /// Single-position outcomes under misère play, `true` for a P-position: a position with no
@@ -340,7 +355,7 @@ pub fn step_values(
         let value = if steps.len() < 64 {
             (!seen.fold(0u64, |word, v| word | 1 << v)).trailing_zeros() as u64
         } else {
-            crate::mex::mex(seen)
+            mex_of(seen, steps.len())
         };
         values.push(value);
     }
@@ -366,4 +381,27 @@ pub fn misere_outcomes(
         crate::misere::single::table_outcomes_until_cap(table, MAX_MISERE_POSITIONS, budget)?;
     let stopped_at = stop.map(|_| outcomes.len() as u64);
     Ok((outcomes, stopped_at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bit_set_mex_equals_the_plain_mex() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for count in 0..300usize {
+            let values: Vec<u64> = (0..count)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state % (count as u64 + 70)
+                })
+                .collect();
+            let plain = crate::mex::mex(values.iter().copied());
+            assert_eq!(mex_of(values.into_iter(), count), plain, "count {count}");
+        }
+        assert_eq!(mex_of((0..64).chain([200]), 65), 64);
+    }
 }
