@@ -57,6 +57,9 @@ pub fn heap_figure<'py>(
 /// The web page's link `#/{page}?key=value&…` as the app's router writes it.
 #[pyfunction]
 pub fn figure_link(page: &str, pairs: Vec<(String, String)>) -> String {
-    let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let pairs: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
     page_link(page, &pairs)
 }

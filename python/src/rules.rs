@@ -28,7 +28,10 @@ pub fn ruleset_game(
         Some(preset) => preset.text.to_string(),
         None => ruleset.to_string(),
     };
-    let preset = presets::PRESETS.iter().find(|p| p.text == text).map(|p| p.name);
+    let preset = presets::PRESETS
+        .iter()
+        .find(|p| p.text == text)
+        .map(|p| p.name);
     let link = rules_link(&text, preset, &params, terms);
     // The compiled script is not `Send`: it is compiled on the thread that solves it.
     let solved = detached(py, move |b| {
