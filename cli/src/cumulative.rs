@@ -247,7 +247,8 @@ pub struct TruncatedArgs {
     /// The largest action m (the games are {a, …, m} for a = 1 … m-1).
     #[arg(long, allow_hyphen_values = true)]
     m: String,
-    /// Write the plot of tr^m against a (Figure 3) as an SVG file.
+    /// Write the plot of tr^m against a (Figure 3) as an SVG file: the `--figure` chart,
+    /// without the provenance line.
     #[arg(long)]
     out: Option<String>,
     /// Also check Conjecture 16 for every m' from 3 up to this value.
@@ -277,20 +278,10 @@ pub fn run_truncated(args: &TruncatedArgs) -> Result<String, EngineError> {
         cs::truncated_sequence_with(m, b)
     })?;
     if let Some(path) = &args.out {
-        let points: Vec<(u64, u64)> = tr
-            .iter()
-            .enumerate()
-            .map(|(i, &t)| (i as u64 + 1, t))
-            .collect();
-        write_text(
-            path,
-            &figure::scatter_svg(
-                &format!("tr^{m} (Figure 3)"),
-                "a",
-                &format!("tr_a^{m}"),
-                &points,
-            ),
-        )?;
+        let svg = truncated_figure(m, &tr)
+            .to_svg()
+            .map_err(|e| EngineError::OutOfRange(e.to_string()))?;
+        write_text(path, &svg)?;
     }
     let link = cumulative_link("2,3", 40, (60, 60), m);
     args.figure.write(truncated_figure(m, &tr), link)?;
