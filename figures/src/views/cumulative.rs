@@ -31,13 +31,15 @@ pub fn cumulative_link(set: &str, terms: u64, (width, height): (u32, u32), m: u3
 }
 
 /// The two-pile outcomes `grid[x2][x1] = o(x1, x2)` as a heatmap: `x1` along, `x2` up, each
-/// cell its value on the perceptual map with a colour bar.
+/// cell its value on the perceptual map with a colour bar (at most
+/// [`MAX_SIDE`](super::plane::MAX_SIDE) cells a side, from `(0, 0)`).
 pub fn heatmap_figure(set: &str, grid: &[Vec<u32>]) -> Figure {
-    let height = grid.len();
-    let width = grid.first().map_or(0, Vec::len);
-    let values = grid
+    let side = super::plane::MAX_SIDE;
+    let height = grid.len().min(side);
+    let width = grid.first().map_or(0, Vec::len).min(side);
+    let values = grid[..height]
         .iter()
-        .flat_map(|row| row.iter().map(|&v| Some(f64::from(v))))
+        .flat_map(|row| (0..width).map(|x| row.get(x).map(|&v| f64::from(v))))
         .collect();
     let body = Body::Raster(Raster {
         width,
