@@ -1,6 +1,7 @@
 //! `heaplab cumulative-subtraction` and `heaplab truncated`: cumulative subtraction (Stewart's
 //! `G_s`), one or two piles, and the truncated-support sequences `tr^m`.
 
+use crate::figure::FigureArgs;
 use crate::output::{check_png_size, join, write_png, write_text, Format};
 use crate::progress::with_budget;
 use clap::Args;
@@ -9,6 +10,7 @@ use heaplab_engine::figure;
 use heaplab_engine::ruleset::{parse_count, NumberSet};
 use heaplab_engine::subtraction::{Limits, DEFAULT_SEARCH, MAX_SEARCH, MAX_TERMS};
 use heaplab_engine::EngineError;
+use heaplab_figures::views::cumulative::{cumulative_link, heatmap_figure, truncated_figure};
 use serde_json::json;
 
 /// Arguments of `heaplab cumulative-subtraction`.
@@ -54,6 +56,9 @@ pub struct CumulativeArgs {
     /// Show progress (done/total, percent, rate, time left) on stderr.
     #[arg(long)]
     progress: bool,
+    /// Two piles: a figure of the heatmap (x1/x2 axes and a colour bar).
+    #[command(flatten)]
+    figure: FigureArgs,
 }
 
 /// Reads `--start-score` and `--starter`: `(p, positive_starts)`.
@@ -81,6 +86,10 @@ fn start(args: &CumulativeArgs) -> Result<(i64, bool), EngineError> {
 pub fn run(args: &CumulativeArgs) -> Result<String, EngineError> {
     let set = NumberSet::parse(&args.set)?;
     match parse_count(&args.piles, "--piles", 1, 2)? {
+        1 if args.figure.wanted() => Err(EngineError::Parse(
+            "--figure draws the two-pile heatmap: add --piles 2 (or use --circles for one pile)"
+                .into(),
+        )),
         1 if args.out.is_some() => Err(EngineError::Parse(
             "--out draws the two-pile heatmap: add --piles 2 (or use --circles for one pile)"
                 .into(),
@@ -183,7 +192,14 @@ fn two_piles(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErr
     let height = parse_count(&args.height, "--height", 1, side)? as u32;
     let scale = parse_count(&args.scale, "--scale", 1, 16)? as u32;
     check_png_size(width, height, scale)?;
+    args.figure.check(false)?;
     let r = cs::two_piles(set, width, height)?;
+    if args.figure.wanted() {
+        let terms = parse_count(&args.terms, "--terms", 1, MAX_TERMS)?;
+        let link = cumulative_link(&set.to_text(), terms, (width, height), 25);
+        args.figure
+            .write(heatmap_figure(&set.to_text(), &r.grid), link)?;
+    }
     if let Some(path) = &args.out {
         let rgba = figure::render_heatmap(&r.grid, set.max());
         write_png(path, width, height, &rgba, scale)?;
@@ -231,7 +247,8 @@ pub struct TruncatedArgs {
     /// The largest action m (the games are {a, …, m} for a = 1 … m-1).
     #[arg(long, allow_hyphen_values = true)]
     m: String,
-    /// Write the plot of tr^m against a (Figure 3) as an SVG file.
+    /// Write the plot of tr^m against a (Figure 3) as an SVG file: the `--figure` chart,
+    /// without the provenance line.
     #[arg(long)]
     out: Option<String>,
     /// Also check Conjecture 16 for every m' from 3 up to this value.
@@ -243,6 +260,9 @@ pub struct TruncatedArgs {
     /// Show progress (done/total, percent, rate, time left) on stderr.
     #[arg(long)]
     progress: bool,
+    /// A figure of tr^m against a (integer axes, title, provenance).
+    #[command(flatten)]
+    figure: FigureArgs,
 }
 
 /// Computes `tr^m` (and optionally checks Conjecture 16 on a range).
@@ -253,25 +273,18 @@ pub fn run_truncated(args: &TruncatedArgs) -> Result<String, EngineError> {
         .as_deref()
         .map(|text| parse_count(text, "--check-up-to", 3, cs::MAX_TRUNCATED_M.into()))
         .transpose()?;
+    args.figure.check(true)?;
     let tr = with_budget(args.progress, "values of a", |b| {
         cs::truncated_sequence_with(m, b)
     })?;
     if let Some(path) = &args.out {
-        let points: Vec<(u64, u64)> = tr
-            .iter()
-            .enumerate()
-            .map(|(i, &t)| (i as u64 + 1, t))
-            .collect();
-        write_text(
-            path,
-            &figure::scatter_svg(
-                &format!("tr^{m} (Figure 3)"),
-                "a",
-                &format!("tr_a^{m}"),
-                &points,
-            ),
-        )?;
+        let svg = truncated_figure(m, &tr)
+            .to_svg()
+            .map_err(|e| EngineError::OutOfRange(e.to_string()))?;
+        write_text(path, &svg)?;
     }
+    let link = cumulative_link("2,3", 40, (60, 60), m);
+    args.figure.write(truncated_figure(m, &tr), link)?;
     let duality = (m >= 3).then(|| cs::duality_of(m, &tr));
     let range = match up_to {
         Some(up_to) => Some(with_budget(args.progress, "values of m", |b| {

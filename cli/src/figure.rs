@@ -3,6 +3,7 @@
 
 use clap::Args;
 use heaplab_engine::EngineError;
+use heaplab_figures::views::heaps::sequence_figure;
 use heaplab_figures::{Figure, Format, Palette, Provenance, Size};
 
 /// The figure options of a subcommand.
@@ -84,5 +85,69 @@ impl FigureArgs {
             .map_err(|e| EngineError::OutOfRange(e.to_string()))?;
         std::fs::write(path, bytes)
             .map_err(|e| EngineError::OutOfRange(format!("cannot write {path}: {e}")))
+    }
+}
+
+/// What `--figure` draws of a heap sequence, with the figure options.
+#[derive(Args, Debug, Clone)]
+pub struct HeapFigureArgs {
+    /// What `--figure` draws: `values` (a chart of the nim-values) or `outcomes` (the outcome
+    /// strip, one cell per heap); a run without nim-values draws the strip.
+    #[arg(long, default_value = "values")]
+    pub figure_kind: String,
+    /// A figure of the first heaps (at most 1000).
+    #[command(flatten)]
+    pub figure: FigureArgs,
+}
+
+/// A heap sequence to draw: the game's name for the title, its nim-values (if it has them)
+/// and outcomes (`P`/`N` letters) of heaps `0..`, a caption line and the page link.
+pub struct HeapSequence<'a> {
+    /// The game as the title names it, e.g. `Subtraction game S = {2, 3}`.
+    pub game: &'a str,
+    /// The nim-values of heaps `0..`, when computed.
+    pub values: Option<Vec<f64>>,
+    /// The outcome letter of each heap.
+    pub outcomes: &'a str,
+    /// The caption line (a period, a proof).
+    pub caption: String,
+    /// The web page's link of the same view.
+    pub link: String,
+}
+
+impl HeapFigureArgs {
+    /// Checks the figure options and `--figure-kind` before any computation.
+    pub fn check(&self) -> Result<(), EngineError> {
+        self.figure.check(true)?;
+        if matches!(self.figure_kind.as_str(), "values" | "outcomes") {
+            return Ok(());
+        }
+        Err(EngineError::Parse(format!(
+            "unknown --figure-kind '{}': use values or outcomes",
+            self.figure_kind
+        )))
+    }
+
+    /// Whether a figure was asked for.
+    pub fn wanted(&self) -> bool {
+        self.figure.wanted()
+    }
+
+    /// Writes the `--figure`, if asked: the nim-values as a chart (`values`, when there are
+    /// any) or the outcomes as a strip, of the first heaps
+    /// ([`heaplab_figures::views::heaps::MAX_HEAPS`]).
+    pub fn write(&self, seq: HeapSequence) -> Result<(), EngineError> {
+        if !self.wanted() {
+            return Ok(());
+        }
+        let chart = self.figure_kind == "values";
+        let fig = sequence_figure(
+            seq.game,
+            seq.values.as_deref(),
+            seq.outcomes,
+            chart,
+            seq.caption,
+        );
+        self.figure.write(fig, seq.link)
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::certificate::CertificateArgs;
 use crate::checkpoint::CheckpointFile;
+use crate::figure::{HeapFigureArgs, HeapSequence};
 use crate::output::{join, Format};
 use clap::Args;
 use heaplab_engine::certificate;
@@ -9,6 +10,7 @@ use heaplab_engine::octal::families::{self, Family};
 use heaplab_engine::octal::{self, Checkpoint, Limits, Ruleset, RunOptions};
 use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::EngineError;
+use heaplab_figures::views::heaps::octal_link;
 use serde_json::json;
 use std::time::{Duration, Instant};
 
@@ -57,10 +59,14 @@ pub struct OctalArgs {
     /// Certificate of the proven period (needs --prove).
     #[command(flatten)]
     certificate: CertificateArgs,
+    /// The figure of the first heaps.
+    #[command(flatten)]
+    figure: HeapFigureArgs,
 }
 
 /// Solves the game and renders the report.
 pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
+    args.figure.check()?;
     if args.certificate.wanted() {
         if !args.prove || args.position.is_some() {
             return Err(EngineError::Parse(
@@ -91,6 +97,11 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
         cores as u64,
     )? as usize;
     if let Some(text) = &args.position {
+        if args.figure.wanted() {
+            return Err(EngineError::Parse(
+                "--figure draws the heap sequence: drop --position".into(),
+            ));
+        }
         return crate::octal_position::run(&rules, text, max_heaps as usize, args.format);
     }
     let limits = Limits {
@@ -119,6 +130,11 @@ pub fn run(args: &OctalArgs) -> Result<String, EngineError> {
     })?;
     let (largest, last_rare) = octal::value_summary(&values, report.ignore_mask);
     let p = &report.periodicity;
+    let game = match &report.name {
+        Some(name) => format!("Octal game {} ({name})", report.code),
+        None => format!("Octal game {}", report.code),
+    };
+    write_figure(args, &game, &report.values, format!("{}.", p.describe()))?;
     Ok(match args.format {
         Format::Json => json!({
             "code": report.code,
@@ -188,6 +204,12 @@ fn run_family(family: &Family, args: &OctalArgs) -> Result<String, EngineError> 
         families::solve(family, terms as usize, budget)
     })?;
     let pattern = report.pattern;
+    write_figure(
+        args,
+        &report.name,
+        &report.values,
+        format!("{}.", report.proof),
+    )?;
     Ok(match args.format {
         Format::Json => json!({
             "code": report.name,
@@ -205,5 +227,29 @@ fn run_family(family: &Family, args: &OctalArgs) -> Result<String, EngineError> 
             join(&report.values),
             report.proof
         ),
+    })
+}
+
+/// Writes the `--figure` of the nim-values `values` of heaps `0..`, if asked, with the
+/// `#/octal` link of the same game.
+fn write_figure(
+    args: &OctalArgs,
+    game: &str,
+    values: &[u32],
+    caption: String,
+) -> Result<(), EngineError> {
+    if !args.figure.wanted() {
+        return Ok(());
+    }
+    let outcomes: String = values
+        .iter()
+        .map(|&v| if v == 0 { 'P' } else { 'N' })
+        .collect();
+    args.figure.write(HeapSequence {
+        game,
+        values: Some(values.iter().map(|&v| f64::from(v)).collect()),
+        outcomes: &outcomes,
+        caption,
+        link: octal_link(&args.code, values.len() as u64),
     })
 }

@@ -1,11 +1,13 @@
 //! `heaplab plane`: two-dimensional subtraction games — P/N images and row/column periods.
 
+use crate::figure::FigureArgs;
 use crate::output::{write_grey_png, write_png, Format};
 use crate::progress::with_budget;
 use clap::{Args, ValueEnum};
 use heaplab_engine::plane::{self, MoveSet};
 use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::{Budget, EngineError};
+use heaplab_figures::views::plane::{plane_figure, plane_link};
 use serde_json::json;
 
 /// Arguments of `heaplab plane`.
@@ -40,6 +42,10 @@ pub struct PlaneArgs {
     /// Show progress (done/total, percent, rate, time left) on stderr.
     #[arg(long)]
     progress: bool,
+    /// A figure of the window (x/y axes, P/N legend with counts, or the nim-values with a
+    /// colour bar in `grundy` mode; at most 500 cells a side, from (0, 0)).
+    #[command(flatten)]
+    figure: FigureArgs,
 }
 
 /// What the picture shows.
@@ -57,6 +63,7 @@ pub fn run(args: &PlaneArgs) -> Result<String, EngineError> {
     let width = parse_count(&args.width, "--width", 1, u64::from(plane::MAX_SIDE))? as u32;
     let height = parse_count(&args.height, "--height", 1, u64::from(plane::MAX_SIDE))? as u32;
     let shrink = parse_count(&args.shrink, "--shrink", 1, 64)? as u32;
+    args.figure.check(false)?;
     if args.mode == Mode::Grundy {
         plane::check_nim_size(width, height)?;
         if shrink > 1 {
@@ -94,6 +101,11 @@ pub fn run(args: &PlaneArgs) -> Result<String, EngineError> {
     if let (Some(path), Some(nim)) = (&args.legend, &nim) {
         std::fs::write(path, heaplab_engine::figure::nim_legend_svg(&nim.counts()))
             .map_err(|e| EngineError::OutOfRange(format!("cannot write {path}: {e}")))?;
+    }
+    if args.figure.wanted() {
+        let fig = plane_figure(&moves, &grid, nim.as_ref());
+        let link = plane_link(&moves, width, height, nim.is_some());
+        args.figure.write(fig, link)?;
     }
     let proven = |lines: &[heaplab_engine::Periodicity]| {
         lines.iter().filter(|l| l.period().is_some()).count()

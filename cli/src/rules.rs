@@ -5,12 +5,14 @@
 //! canonical forms; a comply game: outcomes ([`kinds`]); three or more heaps (a t-vector
 //! game): the P-positions of a box ([`vectors`]).
 
+use crate::figure::{HeapFigureArgs, HeapSequence};
 use crate::output::join;
 use crate::progress::with_budget;
 use clap::{Args, ValueEnum};
 use heaplab_engine::rules::{self, presets, Convention, HeapReport, Shape};
 use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::EngineError;
+use heaplab_figures::views::heaps::{rules_link, rules_pair_link};
 use serde_json::json;
 
 /// Arguments of `heaplab rules`.
@@ -47,6 +49,10 @@ pub struct RulesArgs {
     /// Show progress on stderr.
     #[arg(long)]
     progress: bool,
+    /// The figure of a heap ruleset's first heaps, or of a pair ruleset's grid (`values`: the
+    /// nim-values where computed; `outcomes`: P and N).
+    #[command(flatten)]
+    figure: HeapFigureArgs,
 }
 
 /// How `heaplab rules` prints its result.
@@ -115,7 +121,18 @@ pub fn run(args: &RulesArgs) -> Result<String, EngineError> {
     let name = args.ruleset.as_deref().unwrap_or_default();
     let text = ruleset_text(name)?;
     let terms = parse_count(&args.terms, "--terms", 1, rules::MAX_TERMS)?;
-    let mut script = rules::compile(&text, &parse_params(&args.params)?)?;
+    args.figure.check()?;
+    let params = parse_params(&args.params)?;
+    let mut script = rules::compile(&text, &params)?;
+    let preset = presets::PRESETS
+        .iter()
+        .find(|p| p.text == text)
+        .map(|p| p.name);
+    if args.figure.wanted() && !matches!(script.shape, Shape::Pair | Shape::Heap) {
+        return Err(EngineError::Parse(
+            "--figure draws heap and pair rulesets (this ruleset has no picture)".into(),
+        ));
+    }
     if args.misere {
         script.header.convention = Convention::Misere;
     }
@@ -123,7 +140,8 @@ pub fn run(args: &RulesArgs) -> Result<String, EngineError> {
     match script.shape {
         Shape::Pair => {
             let size = args.size.as_deref().unwrap_or("100,100");
-            return pairs::run(&script, size, args.format, args.progress);
+            let link = |w, h| rules_pair_link(&text, preset, &params, (w, h));
+            return pairs::run(&script, size, args, &link);
         }
         Shape::Vector(t) => {
             let size = args.size.as_deref();
@@ -135,6 +153,21 @@ pub fn run(args: &RulesArgs) -> Result<String, EngineError> {
     }
     let report = with_budget(args.progress, "heaps", |b| {
         rules::solve_heaps(&script, terms, b)
+    })?;
+    let caption = match report.period {
+        Some(p) => format!(
+            "Period {} from heap {} (observed on heaps 0..{}, not proven).",
+            p.period, p.preperiod, p.heaps_checked
+        ),
+        None => format!("No period found up to heap {}.", terms - 1),
+    };
+    let outcomes = outcome_letters(&report);
+    args.figure.write(HeapSequence {
+        game: &title(&report.header),
+        values: Some(report.values.iter().map(|&v| v as f64).collect()),
+        outcomes: &outcomes,
+        caption,
+        link: rules_link(&text, preset, &params, terms),
     })?;
     Ok(match args.format {
         RulesFormat::Json => to_json(&report, terms),
@@ -227,11 +260,13 @@ fn to_text(report: &HeapReport, terms: u64) -> String {
 
 /// `heaplab rules` on a pair ruleset: the grid's P-positions, outcomes and nim-values.
 mod pairs {
-    use super::{params_json, title, RulesFormat};
+    use super::{params_json, title, RulesArgs, RulesFormat};
     use crate::progress::with_budget;
     use heaplab_engine::rules::{self, Grid, PairReport, Script};
     use heaplab_engine::text::grouped;
     use heaplab_engine::EngineError;
+    use heaplab_figures::views::plane::{outcome_raster, value_raster, window_text};
+    use heaplab_figures::Figure;
     use serde_json::json;
 
     /// The most P-positions the text lists (JSON and CSV give them all).
@@ -254,22 +289,61 @@ mod pairs {
         Grid::new(w, h)
     }
 
-    /// Solves the pair ruleset on `--size` and renders it.
+    /// Solves the pair ruleset on `--size` and renders it (and its `--figure`, with the page
+    /// link `link(width, height)`).
     pub fn run(
         script: &Script,
         size: &str,
-        format: RulesFormat,
-        progress: bool,
+        args: &RulesArgs,
+        link: &dyn Fn(u64, u64) -> String,
     ) -> Result<String, EngineError> {
         let grid = parse_size(size)?;
-        let report = with_budget(progress, "positions", |b| {
+        let report = with_budget(args.progress, "positions", |b| {
             rules::solve_pairs(script, grid, b)
         })?;
-        Ok(match format {
+        if args.figure.wanted() {
+            let fig = figure(&report, args.figure.figure_kind == "values");
+            args.figure
+                .figure
+                .write(fig, link(grid.width, grid.height))?;
+        }
+        Ok(match args.format {
             RulesFormat::Json => to_json(&report),
             RulesFormat::Csv => to_csv(&report),
             RulesFormat::Text => to_text(&report),
         })
+    }
+
+    /// The grid as a picture, `a` along and `b` up: the nim-values when asked for and
+    /// computed, else P and N with their counts.
+    fn figure(report: &PairReport, values: bool) -> Figure {
+        let g = report.grid;
+        let size = (g.width as usize, g.height as usize);
+        let at = |a: usize, b: usize| a * g.height as usize + b;
+        let (body, what) = match report.values.as_ref().filter(|_| values) {
+            Some(v) => (
+                value_raster(size, ("a", "b"), |a, b| v[at(a, b)] as f64),
+                "nim-values",
+            ),
+            None => (
+                outcome_raster(size, ("a", "b"), |a, b| report.p[at(a, b)]),
+                "outcomes",
+            ),
+        };
+        let title = format!(
+            "{}: {what}, {}",
+            title(&report.header),
+            window_text(size, ("a", "b"))
+        );
+        Figure {
+            caption: format!(
+                "{} P-positions in the {}×{} grid.",
+                report.p.iter().filter(|&&p| p).count(),
+                g.width,
+                g.height
+            ),
+            ..Figure::new(&title, body)
+        }
     }
 
     /// Row `a` of the grid as letters, `b` from 0.

@@ -1,7 +1,7 @@
 //! `heaplab subtraction`: finite and all-but subtraction games.
 
 use crate::certificate::CertificateArgs;
-use crate::figure::FigureArgs;
+use crate::figure::{HeapFigureArgs, HeapSequence};
 use crate::output::{join, Format};
 use crate::progress::with_budget;
 use clap::Args;
@@ -11,8 +11,6 @@ use heaplab_engine::outcome_cycle::{self, MAX_CYCLE_SEARCH};
 use heaplab_engine::ruleset::{parse_count, NumberSet};
 use heaplab_engine::subtraction::{self, Limits, DEFAULT_SEARCH};
 use heaplab_engine::{all_but, EngineError, Periodicity};
-use heaplab_figures::views::heaps::{outcome_strip, value_chart};
-use heaplab_figures::{Body, Figure};
 use serde_json::{json, Value};
 
 #[derive(Args)]
@@ -49,13 +47,9 @@ pub struct SubtractionArgs {
     /// Certificate of the proven nim-period (finite sets only).
     #[command(flatten)]
     certificate: CertificateArgs,
-    /// What `--figure` draws: `values` (a chart of the nim-values) or `outcomes` (the outcome
-    /// strip, one cell per heap); `--outcomes-only` draws the strip.
-    #[arg(long, default_value = "values")]
-    figure_kind: String,
-    /// A figure of the first heaps (at most 1000).
+    /// The figure of the first heaps (`--outcomes-only` draws the outcome strip).
     #[command(flatten)]
-    figure: FigureArgs,
+    figure: HeapFigureArgs,
 }
 
 /// The search length of `--outcomes-only` when `--search` is not given.
@@ -70,7 +64,7 @@ fn period_fields(p: &Periodicity) -> (Value, Value, Value) {
 /// Solves the game and renders the report.
 pub fn run(args: &SubtractionArgs) -> Result<String, EngineError> {
     let terms = parse_count(&args.terms, "--terms", 1, subtraction::MAX_TERMS)?;
-    check_figure(args)?;
+    args.figure.check()?;
     if args.certificate.wanted() {
         if args.outcomes_only || args.all_but.is_some() {
             return Err(EngineError::Parse(
@@ -149,7 +143,7 @@ pub fn run(args: &SubtractionArgs) -> Result<String, EngineError> {
         .figure
         .wanted()
         .then(|| report.values.iter().map(|&v| f64::from(v)).collect());
-    let caption = match args.figure_kind.as_str() {
+    let caption = match args.figure.figure_kind.as_str() {
         "values" => format!("Nim-sequence: {}.", report.nim_period.describe()),
         _ => format!("Outcomes: {}.", report.outcome_period.describe()),
     };
@@ -247,24 +241,8 @@ fn run_outcomes_only(args: &SubtractionArgs, terms: u64) -> Result<String, Engin
     })
 }
 
-/// Checks the figure options (and `--figure-kind`) before any computation.
-fn check_figure(args: &SubtractionArgs) -> Result<(), EngineError> {
-    args.figure.check(true)?;
-    if matches!(args.figure_kind.as_str(), "values" | "outcomes") {
-        return Ok(());
-    }
-    Err(EngineError::Parse(format!(
-        "unknown --figure-kind '{}': use values or outcomes",
-        args.figure_kind
-    )))
-}
-
-/// The most heaps a figure shows (a chart or strip of more is unreadable in print).
-const FIGURE_HEAPS: usize = 1000;
-
-/// Writes the `--figure`, if asked: the nim-values as a chart (`values`, when there are any) or
-/// the outcomes as a strip, of the first [`FIGURE_HEAPS`] heaps, with the `#/subtraction` link
-/// of the same game (`key` is `S` or `E` with the set's text).
+/// Writes the `--figure`, if asked, with the `#/subtraction` link of the same game (`key` is
+/// `S` or `E` with the set's text).
 fn write_figure(
     args: &SubtractionArgs,
     game: &str,
@@ -273,27 +251,12 @@ fn write_figure(
     caption: String,
     key: (&str, &str),
 ) -> Result<(), EngineError> {
-    if !args.figure.wanted() {
-        return Ok(());
-    }
-    let shown = outcomes.len().min(FIGURE_HEAPS);
-    let body = match values {
-        Some(values) if args.figure_kind == "values" => value_chart(&values[..shown]),
-        _ => outcome_strip(&outcomes[..shown]),
-    };
-    let what = if matches!(body, Body::Chart(_)) {
-        "nim-values"
-    } else {
-        "outcomes"
-    };
-    let fig = Figure {
-        caption,
-        ..Figure::new(
-            &format!("{game}: {what} of heaps 0 to {}", shown.saturating_sub(1)),
-            body,
-        )
-    };
     let link = format!("#/subtraction?{}={}&n={}", key.0, key.1, outcomes.len());
-    args.figure.write(fig, link)
+    args.figure.write(HeapSequence {
+        game,
+        values,
+        outcomes,
+        caption,
+        link,
+    })
 }
-

@@ -1,10 +1,14 @@
-//! `--figure FILE.{svg,pdf,png,tex}` on `heaplab subtraction` and `heaplab period-map`: the
-//! files are opened and checked for title, axes, legend and provenance (SVG text, the PDF's
-//! Info dictionary, the PNG's `tEXt` chunks), and the TikZ export compiles.
+//! `--figure FILE.{svg,pdf,png,tex}` on every subcommand with a picture (`subtraction`,
+//! `period-map`, `octal`, `rules`, `plane`, `cumulative-subtraction --piles 2`, `truncated`):
+//! the files are opened and checked for title, axes, legend and provenance (SVG text, the
+//! PDF's Info dictionary, the PNG's `tEXt` chunks), every colour of the picture is one of the
+//! legend's, and the TikZ exports compile.
 
 mod common;
 
 use common::{assert_compiles, error_contains, heaplab, pdflatex_available};
+use heaplab_figures::{Palette, BAR_STEPS};
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 /// A fresh folder for one test's files.
@@ -329,4 +333,282 @@ fn the_tikz_exports_of_subtraction_compile_with_pdflatex() {
         }
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The colours an SVG file uses (`fill` and `stroke`), as `#RRGGBB`, but for black ink and
+/// the white ground (which carry no data).
+fn data_colours(path: &PathBuf) -> BTreeSet<String> {
+    let svg = std::fs::read_to_string(path).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    doc.descendants()
+        .flat_map(|n| [n.attribute("fill"), n.attribute("stroke")])
+        .flatten()
+        .filter(|c| c.starts_with('#'))
+        .map(|c| c.to_ascii_uppercase())
+        .filter(|c| c != "#000000" && c != "#FFFFFF")
+        .collect()
+}
+
+/// Asserts that every colour of the SVG at `path` is a legend colour of the default palette:
+/// one of its first `categories` category colours, or with `bar` a colour bar step.
+fn assert_colours_in_legend(path: &PathBuf, categories: usize, bar: bool) {
+    let p = Palette::ColourBlind;
+    let mut legend: BTreeSet<String> = (0..categories).map(|i| p.category(i).hex()).collect();
+    if bar {
+        legend.extend((0..BAR_STEPS).map(|i| p.step(i).hex()));
+    }
+    let used = data_colours(path);
+    assert!(!used.is_empty(), "{path:?} draws no data");
+    for c in &used {
+        assert!(
+            legend.contains(c),
+            "{path:?}: colour {c} is not in the legend"
+        );
+    }
+}
+
+/// Writes `args` + `--figure NAME.svg` and `NAME.pdf` into `dir`; checks that the SVG holds
+/// `texts` (part of the title first) and the page `link`, and that the PDF opens with that
+/// title.
+fn svg_and_pdf(
+    dir: &std::path::Path,
+    name: &str,
+    args: &[&str],
+    texts: &[&str],
+    link: &str,
+) -> PathBuf {
+    let svg = dir.join(format!("{name}.svg"));
+    let pdf = dir.join(format!("{name}.pdf"));
+    for path in [&svg, &pdf] {
+        let mut all = args.to_vec();
+        all.extend_from_slice(&["--figure", path.to_str().unwrap()]);
+        run(&all);
+    }
+    let shown = svg_texts(&svg);
+    assert_texts(&shown, texts);
+    assert_texts(&shown, &[&format!("HeapLab v0.1.0, {link}")]);
+    let title = pdf_info(&pdf, b"Title");
+    assert!(title.contains(texts[0]), "{title}");
+    assert_eq!(
+        pdf_info(&pdf, b"Creator"),
+        format!("HeapLab v0.1.0, {link}")
+    );
+    svg
+}
+
+#[test]
+fn octal_draws_its_nim_values_and_outcomes_with_the_octal_page_link() {
+    let dir = scratch("octal");
+    let args = ["octal", ".07", "--terms", "50"];
+    let svg = svg_and_pdf(
+        &dir,
+        "values",
+        &args,
+        &[
+            "Octal game",
+            "nim-values of heaps 0 to 49",
+            "heap n",
+            "nim-value G(n)",
+            "0",
+            "20",
+            "40",
+            "G(n) > 0 (N-position)",
+            "G(n) = 0 (P-position)",
+        ],
+        "#/octal?code=.07&max=50",
+    );
+    assert_colours_in_legend(&svg, 2, false);
+    let mut strip: Vec<&str> = args.to_vec();
+    strip.extend_from_slice(&["--figure-kind", "outcomes"]);
+    let svg = svg_and_pdf(
+        &dir,
+        "strip",
+        &strip,
+        &[
+            "Octal game",
+            "outcomes of heaps 0 to 49",
+            "heap n",
+            "N-position ",
+            "P-position ",
+        ],
+        "#/octal?code=.07&max=50",
+    );
+    assert_colours_in_legend(&svg, 2, false);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn heap_and_pair_rulesets_draw_a_chart_and_an_a_b_picture() {
+    let dir = scratch("rules");
+    let svg = svg_and_pdf(
+        &dir,
+        "mark",
+        &["rules", "mark", "--terms", "40"],
+        &[
+            "MARK",
+            "nim-values of heaps 0 to 39",
+            "heap n",
+            "nim-value G(n)",
+            "10",
+            "30",
+        ],
+        "#/rules?preset=mark&n=40",
+    );
+    assert_colours_in_legend(&svg, 2, false);
+    let args = [
+        "rules",
+        "wythoff",
+        "--size",
+        "30,20",
+        "--figure-kind",
+        "outcomes",
+    ];
+    let svg = svg_and_pdf(
+        &dir,
+        "wythoff",
+        &args,
+        &[
+            "outcomes, a in 0..30, b in 0..20",
+            "a",
+            "b",
+            "10",
+            "N-position ",
+            "P-position ",
+        ],
+        "#/rules?preset=wythoff&size=30,20",
+    );
+    assert_colours_in_legend(&svg, 2, false);
+    let values = svg_and_pdf(
+        &dir,
+        "wythoff-values",
+        &["rules", "wythoff", "--size", "30,20"],
+        &["nim-values, a in 0..30, b in 0..20", "a", "b", "nim-value"],
+        "#/rules?preset=wythoff&size=30,20",
+    );
+    assert_colours_in_legend(&values, 0, true);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_plane_draws_outcomes_with_counts_and_nim_values_with_a_colour_bar() {
+    let dir = scratch("plane");
+    let base = [
+        "plane", "--moves", "1,2 2,1", "--width", "40", "--height", "30",
+    ];
+    let svg = svg_and_pdf(
+        &dir,
+        "outcomes",
+        &base,
+        &[
+            "2-D subtraction (1,2) (2,1): outcomes, x in 0..40, y in 0..30",
+            "x",
+            "y",
+            "10",
+            "20",
+            "N-position ",
+            "P-position ",
+        ],
+        "#/plane?moves=1,2;2,1&w=40&h=30&mode=outcome",
+    );
+    assert_colours_in_legend(&svg, 2, false);
+    let texts = svg_texts(&svg);
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("P-position ") && t.ends_with("%)")),
+        "{texts:?}"
+    );
+    let mut grundy: Vec<&str> = base.to_vec();
+    grundy.extend_from_slice(&["--mode", "grundy"]);
+    let svg = svg_and_pdf(
+        &dir,
+        "grundy",
+        &grundy,
+        &[
+            "2-D subtraction (1,2) (2,1): nim-values",
+            "x",
+            "y",
+            "nim-value",
+        ],
+        "#/plane?moves=1,2;2,1&w=40&h=30&mode=grundy",
+    );
+    assert_colours_in_legend(&svg, 0, true);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn cumulative_subtraction_draws_the_two_pile_heatmap_and_tr_m() {
+    let dir = scratch("cumulative");
+    let args = [
+        "cumulative-subtraction",
+        "--set",
+        "2,3",
+        "--piles",
+        "2",
+        "--width",
+        "20",
+        "--height",
+        "16",
+    ];
+    let svg = svg_and_pdf(
+        &dir,
+        "heatmap",
+        &args,
+        &[
+            "Two-pile cumulative subtraction S = {2,3}, x1 in 0..20, x2 in 0..16",
+            "x1",
+            "x2",
+            "10",
+            "outcome o(x1, x2)",
+        ],
+        "#/cumulative-subtraction?S=2,3&n=40&p=0&first=positive&w=20&h=16&zoom=6&m=25&heap=7",
+    );
+    assert_colours_in_legend(&svg, 0, true);
+    let svg = svg_and_pdf(
+        &dir,
+        "truncated",
+        &["truncated", "--m", "12"],
+        &[
+            "Truncated support sequence, m = 12, a = 1 to 11",
+            "a (the game {a, …, m})",
+            "truncated support tr(a), m = 12",
+            "2",
+            "10",
+            "tr(a) for m = 12",
+        ],
+        "#/cumulative-subtraction?S=2,3&n=40&p=0&first=positive&w=60&h=60&zoom=6&m=12&heap=7",
+    );
+    assert_colours_in_legend(&svg, 1, false);
+    let tex = dir.join("truncated.tex");
+    run(&["truncated", "--m", "12", "--figure", tex.to_str().unwrap()]);
+    if pdflatex_available() {
+        assert_compiles(&tex);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn figures_that_do_not_fit_a_run_are_one_line_errors() {
+    error_contains(
+        &["plane", "--moves", "1,2", "--figure", "x.tex"],
+        "no TikZ export",
+    );
+    error_contains(
+        &[
+            "cumulative-subtraction",
+            "--set",
+            "2,3",
+            "--figure",
+            "x.svg",
+        ],
+        "--piles 2",
+    );
+    error_contains(
+        &["octal", ".07", "--position", "3,4", "--figure", "x.svg"],
+        "--position",
+    );
+    error_contains(
+        &["octal", ".07", "--figure", "x.svg", "--figure-kind", "pie"],
+        "--figure-kind",
+    );
 }

@@ -35,7 +35,7 @@ mod pdf;
 mod png_out;
 
 pub use model::*;
-pub use palette::{Palette, Rgb};
+pub use palette::{Palette, Rgb, BAR_STEPS};
 
 use std::fmt;
 

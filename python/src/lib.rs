@@ -439,6 +439,7 @@ bindings! {
         scoring_octal, period_map_cells, period_map_png, period_map_class_names, plane_grid,
         sweep,
     ];
+    figures: [heap_figure, figure_link];
     misere: [misere];
     rules: [ruleset_game, heap_game];
     partizan: [

@@ -7,6 +7,7 @@ use heaplab_engine::rules::script::MAX_HEAP;
 use heaplab_engine::rules::solve::HeapRules;
 use heaplab_engine::rules::{self, presets, Convention, Header, HeapReport, Shape};
 use heaplab_engine::EngineError;
+use heaplab_figures::views::heaps::rules_link;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde_json::json;
@@ -27,6 +28,11 @@ pub fn ruleset_game(
         Some(preset) => preset.text.to_string(),
         None => ruleset.to_string(),
     };
+    let preset = presets::PRESETS
+        .iter()
+        .find(|p| p.text == text)
+        .map(|p| p.name);
+    let link = rules_link(&text, preset, &params, terms);
     // The compiled script is not `Send`: it is compiled on the thread that solves it.
     let solved = detached(py, move |b| {
         let mut script = rules::compile(&text, &params)?;
@@ -40,7 +46,7 @@ pub fn ruleset_game(
         })
     })?;
     match solved {
-        Solved::Heap(report) => report_json(&report, terms),
+        Solved::Heap(report) => report_json(&report, terms, Some(link)),
         Solved::Partizan(report) => tagged("partizan", serde_json::to_value(report)),
         Solved::Comply(report) => tagged("comply", serde_json::to_value(report)),
     }
@@ -91,15 +97,17 @@ pub fn heap_game(
     if let Some(error) = callable.raised {
         return Err(error);
     }
-    report_json(&result?, terms)
+    report_json(&result?, terms, None)
 }
 
-/// The report as the Python wrapper reads it: the engine's fields, and the recognised
-/// built-in family described in words with its link.
-fn report_json(report: &HeapReport, terms: u64) -> PyResult<String> {
+/// The report as the Python wrapper reads it: the engine's fields, the recognised built-in
+/// family described in words with its link, and `link`, the `#/rules` page of the same game
+/// (for its figures), when it has one.
+fn report_json(report: &HeapReport, terms: u64, link: Option<String>) -> PyResult<String> {
     let mut out = serde_json::to_value(report).map_err(|e| PyValueError::new_err(e.to_string()))?;
     out["recognised"] = json!(report.same_as.as_ref().map(|b| b.describe()));
     out["recognised_link"] = json!(report.same_as.as_ref().map(|b| b.link(terms)));
+    out["link"] = json!(link);
     Ok(out.to_string())
 }
 

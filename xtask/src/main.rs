@@ -19,11 +19,14 @@
 //!   headless Chromium) with CASES random cases each (default 20,000) instead of the test run's
 //!   few hundred.
 //! - `hostile`: the CLI's hostile inputs, rerun on the release binary (one table row each).
+//! - `figures`: the guide's gallery (`docs/guide/gallery/`), one figure of each kind, drawn
+//!   by the built `heaplab … --figure`.
 //!
 //! Every failure is reported as a one-line error chain, never a panic.
 
 mod cluster;
 mod dist;
+mod figures;
 mod fingerprint;
 mod formatting;
 mod guide;
@@ -58,6 +61,7 @@ commands:
   bench rules         rule-defined games (Rhai) against the built-in solvers of the same games
   fuzz [CASES]        the fuzz suites with CASES random cases each (default 20000)
   hostile             rerun the CLI's hostile inputs: exit, wall time, peak RSS, message
+  figures             regenerate docs/guide/gallery/: one SVG of each kind of figure
   fmt                 rustfmt every Rust file, also the modules a registration list declares
   records [TEXT]      the slow record checks (Table 3.2's octal records, the survey's record
                       period, the paper checks over their long ranges, Table 4.4, the
@@ -159,6 +163,11 @@ fn run() -> Result<ExitCode> {
                 .args(["--test", "fuzz"]);
             tools::run(&mut cargo)?;
             test::web_fuzz(&root, cases)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("figures") => {
+            no_extra_args("figures", &rest)?;
+            figures::regenerate(&root)?;
             Ok(ExitCode::SUCCESS)
         }
         Some("fmt") => {

@@ -1,7 +1,7 @@
 //! Heap sequences as figures: nim-values as a chart and outcomes as a strip, for any game
 //! whose heaps `0, 1, 2, …` have a value or an outcome (subtraction, octal, rule-defined).
 
-use crate::{Axis, Body, Category, CellAxis, Cells, Chart, Series, SeriesStyle, Strip};
+use crate::{Axis, Body, Category, CellAxis, Cells, Chart, Figure, Series, SeriesStyle, Strip};
 
 /// The nim-values of heaps `0..` as points, P-positions (value 0) a series of their own.
 pub fn value_chart(values: &[f64]) -> Body {
@@ -48,4 +48,86 @@ pub fn outcome_strip(outcomes: &str) -> Body {
             indices,
         },
     })
+}
+
+/// The `#/octal` link of the same game: its code and the heaps computed.
+pub fn octal_link(code: &str, terms: u64) -> String {
+    super::page_link(
+        "octal",
+        &[("code", code.trim()), ("max", &terms.to_string())],
+    )
+}
+
+/// The `#/rules` link of a ruleset, as the web page writes it: `preset=NAME` when `preset`
+/// names the shipped preset the text is, else `r=` the text deflated and base64url-encoded;
+/// then `p.NAME=VALUE` for every parameter set, and `n` when it is not the page's 200.
+pub fn rules_link(
+    text: &str,
+    preset: Option<&str>,
+    params: &[(String, String)],
+    terms: u64,
+) -> String {
+    use base64::Engine as _;
+    let (key, value) = match preset {
+        Some(name) => ("preset", name.to_string()),
+        None => (
+            "r",
+            base64::engine::general_purpose::URL_SAFE_NO_PAD
+                .encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9)),
+        ),
+    };
+    let named: Vec<(String, &str)> = params
+        .iter()
+        .map(|(name, value)| (format!("p.{name}"), value.trim()))
+        .collect();
+    let n = terms.to_string();
+    let mut pairs = vec![(key, value.as_str())];
+    pairs.extend(named.iter().map(|(k, v)| (k.as_str(), *v)));
+    if n != "200" {
+        pairs.push(("n", &n));
+    }
+    super::page_link("rules", &pairs)
+}
+
+/// The `#/rules` link of a pair ruleset on a `width × height` grid (`size` unless the page's
+/// default `100,100`).
+pub fn rules_pair_link(
+    text: &str,
+    preset: Option<&str>,
+    params: &[(String, String)],
+    (width, height): (u64, u64),
+) -> String {
+    let link = rules_link(text, preset, params, 200);
+    match (width, height) {
+        (100, 100) => link,
+        _ => format!("{link}&size={width},{height}"),
+    }
+}
+
+/// The most heaps a figure shows (a chart or strip of more is unreadable in print).
+pub const MAX_HEAPS: usize = 1000;
+
+/// The figure of a heap sequence: the nim-values as a chart (when `values` are given and
+/// `chart` asks for them) or the outcomes (`P`/`N` letters) as a strip, of the first
+/// [`MAX_HEAPS`] heaps, titled `{game}: nim-values of heaps 0 to N-1`.
+pub fn sequence_figure(
+    game: &str,
+    values: Option<&[f64]>,
+    outcomes: &str,
+    chart: bool,
+    caption: String,
+) -> Figure {
+    let shown = outcomes.len().min(MAX_HEAPS);
+    let (body, what) = match values.filter(|_| chart) {
+        Some(values) => (
+            value_chart(&values[..shown.min(values.len())]),
+            "nim-values",
+        ),
+        None => (outcome_strip(&outcomes[..shown]), "outcomes"),
+    };
+    let title = format!("{game}: {what} of heaps 0 to {}", shown.saturating_sub(1));
+    Figure {
+        caption,
+        ..Figure::new(&title, body)
+    }
 }

@@ -141,9 +141,50 @@ class Periodicity:
         return self.period is not None
 
 
+class _HeapFigure:
+    """Figures of a heap sequence, drawn by the same builders as the CLI's ``--figure``:
+    ``figure(path, ...)`` writes a file, ``_repr_svg_`` shows the figure in a notebook.
+    A subclass says what to draw in ``_figure_parts``."""
+
+    def _figure_parts(self) -> Tuple[str, Optional[list], str, str, Optional[str]]:
+        """The game's name for the title, its nim-values (or None), its outcome letters, the
+        caption line and the web page's link of the same view (or None)."""
+        raise NotImplementedError
+
+    def _figure_bytes(self, path: str, size: str, palette: str, provenance: bool, kind: str) -> bytes:
+        if kind not in ("values", "outcomes"):
+            raise ValueError(f"kind must be 'values' or 'outcomes', not {_show(kind)}")
+        game, values, outcomes, caption, link = self._figure_parts()
+        return _engine.heap_figure(game, values, outcomes, kind == "values", caption,
+                                   link if provenance else None, str(path), size, palette)
+
+    def figure(self, path: str, size: str = "column", palette: str = "colour", provenance: bool = True,
+               kind: str = "values") -> None:
+        """Writes the figure to ``path``; its extension picks the format: ``.svg``, ``.pdf``,
+        ``.png`` or ``.tex`` (TikZ/PGFPlots). ``size`` is ``"column"`` (8.5 cm) or ``"page"``
+        (17.5 cm), optionally ``@600`` for a 600 DPI PNG; ``palette`` is ``"colour"``
+        (colour-blind safe) or ``"grey"``; ``provenance=False`` leaves the line "HeapLab vX.Y,
+        <link>" off the figure and its metadata; ``kind`` is ``"values"`` (a chart of the
+        nim-values) or ``"outcomes"`` (the outcome strip). As ``heaplab … --figure`` does."""
+        data = self._figure_bytes(path, size, palette, bool(provenance), kind)
+        with open(path, "wb") as out:
+            out.write(data)
+
+    def _repr_svg_(self) -> str:
+        return self._figure_bytes("figure.svg", "column", "colour", True, "values").decode("utf-8")
+
+
+def _period_caption(what: str, p: "Periodicity") -> str:
+    """A caption line such as ``Nim-sequence: period 22 from heap 0.``"""
+    if p.period is None:
+        return f"{what}: no period proven within {p.searched} heaps."
+    return f"{what}: period {p.period} from heap {p.preperiod}."
+
+
 @dataclass(frozen=True)
-class SubtractionGame:
-    """A finite subtraction game: nim-values, outcomes, and both proven periods."""
+class SubtractionGame(_HeapFigure):
+    """A finite subtraction game: nim-values, outcomes, and both proven periods; ``figure``
+    and ``_repr_svg_`` draw it."""
 
     moves: Tuple[int, ...]
     values: np.ndarray
@@ -170,6 +211,12 @@ class SubtractionGame:
     def outcome_preperiod(self) -> Optional[int]:
         """The least preperiod of the P/N sequence (None if not proven)."""
         return self.outcome_periodicity.preperiod
+
+    def _figure_parts(self):
+        moves = ",".join(str(m) for m in self.moves)
+        link = _engine.figure_link("subtraction", [("S", moves), ("n", str(len(self.values)))])
+        return (f"Subtraction game S = {{{moves}}}", [float(v) for v in self.values], self.outcomes,
+                _period_caption("Nim-sequence", self.nim_period), link)
 
 
 def subtraction(moves: NumberSetLike, terms: int = 100, search: int = 1_000_000) -> SubtractionGame:
@@ -205,8 +252,9 @@ def all_but(excluded: NumberSetLike, terms: int = 100, search: int = 1_000_000) 
 
 
 @dataclass(frozen=True)
-class OctalGame:
-    """An octal/hexadecimal game: nim-values, and the period proven by the thesis's Theorem 3.73."""
+class OctalGame(_HeapFigure):
+    """An octal/hexadecimal game: nim-values, and the period proven by the thesis's Theorem 3.73;
+    ``figure`` and ``_repr_svg_`` draw it."""
 
     code: str
     name: Optional[str]
@@ -224,6 +272,13 @@ class OctalGame:
     def preperiod(self) -> Optional[int]:
         """The proven least preperiod (None if not proven)."""
         return self.report["preperiod"]
+
+    def _figure_parts(self):
+        game = f"Octal game {self.code}" + (f" ({self.name})" if self.name else "")
+        outcomes = "".join("P" if v == 0 else "N" for v in self.values.tolist())
+        link = _engine.figure_link("octal", [("code", self.code), ("max", str(len(self.values)))])
+        return (game, [float(v) for v in self.values], outcomes,
+                _period_caption("Nim-sequence", self.periodicity), link)
 
 
 def octal(code: str, terms: int = 100, prove: bool = False, max_heaps: int = 64_000_000) -> OctalGame:

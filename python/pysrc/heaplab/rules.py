@@ -22,7 +22,7 @@ import numpy as np
 
 # The package's one engine boundary and its argument checks; this module is imported at the
 # end of ``heaplab/__init__.py``, once they exist.
-from . import _compiled, _engine, _set_text_keep_order, _show, _whole
+from . import _compiled, _engine, _HeapFigure, _set_text_keep_order, _show, _whole
 
 
 @dataclass(frozen=True)
@@ -40,11 +40,11 @@ class ObservedPeriod:
 
 
 @dataclass(frozen=True)
-class RulesGame:
+class RulesGame(_HeapFigure):
     """A rule-defined heap game solved on heaps ``0..len(values)``: nim-values, outcomes under
     its convention, the period observed (``None`` if none) and, when its options equal a
     built-in family's on every heap computed, that family (``recognised``), whose page has
-    the proven result."""
+    the proven result. ``figure`` and ``_repr_svg_`` draw it."""
 
     name: str
     convention: str
@@ -67,6 +67,13 @@ class RulesGame:
                                                         period["heaps_checked"]),
             data["recognised"], data["outcomes_stopped_at"], data,
         )
+
+    def _figure_parts(self):
+        play = "misère" if self.convention == "misere" else "normal"
+        params = "".join(f", {name} = {value}" for name, value in self.params.items())
+        caption = f"Nim-sequence: {self.period}." if self.period else "Nim-sequence: no period observed."
+        return (f"{self.name} ({play} play){params}", [float(v) for v in self.values], self.outcomes,
+                caption, self.report.get("link"))
 
     def _repr_html_(self) -> str:
         shown = 40

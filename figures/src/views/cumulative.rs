@@ -1,0 +1,90 @@
+//! Cumulative subtraction (Stewart's `G_s`) as figures: the two-pile heatmap of `o(x1, x2)`
+//! with a colour bar, and the truncated-support sequence `tr^m` as a chart with integer ticks.
+
+use super::page_link;
+use crate::{Axis, Body, CellAxis, Cells, Chart, Figure, Raster, Scale, Series, SeriesStyle};
+
+/// The `#/cumulative-subtraction` link of the same view, as the web page writes it (every key,
+/// the page's defaults for those the CLI does not set): `set` in the page's text,
+/// `(width, height)` the two-pile window and `m` the truncated-support explorer's `m`.
+pub fn cumulative_link(set: &str, terms: u64, (width, height): (u32, u32), m: u32) -> String {
+    let (n, w, h, m) = (
+        terms.to_string(),
+        width.to_string(),
+        height.to_string(),
+        m.to_string(),
+    );
+    page_link(
+        "cumulative-subtraction",
+        &[
+            ("S", set),
+            ("n", &n),
+            ("p", "0"),
+            ("first", "positive"),
+            ("w", &w),
+            ("h", &h),
+            ("zoom", "6"),
+            ("m", &m),
+            ("heap", "7"),
+        ],
+    )
+}
+
+/// The two-pile outcomes `grid[x2][x1] = o(x1, x2)` as a heatmap: `x1` along, `x2` up, each
+/// cell its value on the perceptual map with a colour bar (at most
+/// [`MAX_SIDE`](super::plane::MAX_SIDE) cells a side, from `(0, 0)`).
+pub fn heatmap_figure(set: &str, grid: &[Vec<u32>]) -> Figure {
+    let side = super::plane::MAX_SIDE;
+    let height = grid.len().min(side);
+    let width = grid.first().map_or(0, Vec::len).min(side);
+    let values = grid[..height]
+        .iter()
+        .flat_map(|row| (0..width).map(|x| row.get(x).map(|&v| f64::from(v))))
+        .collect();
+    let body = Body::Raster(Raster {
+        width,
+        height,
+        x: CellAxis::integers("x1", 0),
+        y: CellAxis::integers("x2", 0),
+        cells: Cells::Values {
+            values,
+            label: "outcome o(x1, x2)".into(),
+            scale: Scale::Linear,
+        },
+    });
+    let title = format!(
+        "Two-pile cumulative subtraction S = {{{set}}}, x1 in 0..{width}, x2 in 0..{height}"
+    );
+    Figure {
+        caption: "The final score o(x1, x2) of optimal play from heaps (x1, x2).".into(),
+        ..Figure::new(&title, body)
+    }
+}
+
+/// `tr^m` against `a = 1, …, m-1` (`tr[a-1]` is `tr^m_a`) as points on integer axes.
+pub fn truncated_figure(m: u32, tr: &[u64]) -> Figure {
+    let points = tr
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| (i as f64 + 1.0, t as f64))
+        .collect();
+    let body = Body::Chart(Chart {
+        x: Axis::new("a (the game {a, …, m})", true),
+        y: Axis::new(&format!("truncated support tr(a), m = {m}"), true),
+        series: vec![Series {
+            name: format!("tr(a) for m = {m}"),
+            style: SeriesStyle::Points,
+            points,
+        }],
+    });
+    Figure {
+        caption: format!("The truncated-support sequence of the games {{a, …, {m}}}."),
+        ..Figure::new(
+            &format!(
+                "Truncated support sequence, m = {m}, a = 1 to {}",
+                m.saturating_sub(1)
+            ),
+            body,
+        )
+    }
+}

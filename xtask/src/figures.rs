@@ -1,0 +1,115 @@
+//! `cargo xtask figures`: regenerates the guide's gallery, `docs/guide/gallery/`, one SVG of
+//! each kind of figure from small fixed inputs, by running the built `heaplab … --figure`
+//! (so the gallery shows exactly what the CLI, Python and the pages draw through the figure
+//! layer's builders).
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use crate::tools;
+
+/// Each gallery file and the `heaplab` arguments that draw it (`--figure FILE` is added).
+pub const GALLERY: &[(&str, &[&str])] = &[
+    (
+        "value-chart.svg",
+        &["subtraction", "--set", "2,3,7", "--terms", "60"],
+    ),
+    (
+        "outcome-strip.svg",
+        &[
+            "subtraction",
+            "--set",
+            "2,3,7",
+            "--terms",
+            "60",
+            "--figure-kind",
+            "outcomes",
+        ],
+    ),
+    (
+        "period-map.svg",
+        &[
+            "period-map",
+            "--s3",
+            "40",
+            "--s1",
+            "1..40",
+            "--s2",
+            "2..40",
+            "--threads",
+            "1",
+        ],
+    ),
+    (
+        "plane-outcomes.svg",
+        &[
+            "plane",
+            "--moves",
+            "2,6 3,3 6,1 19,6",
+            "--width",
+            "80",
+            "--height",
+            "60",
+        ],
+    ),
+    (
+        "plane-nim-values.svg",
+        &[
+            "plane", "--moves", "1,2 2,1", "--width", "60", "--height", "40", "--mode", "grundy",
+        ],
+    ),
+    (
+        "heatmap.svg",
+        &[
+            "cumulative-subtraction",
+            "--set",
+            "2,3",
+            "--piles",
+            "2",
+            "--width",
+            "30",
+            "--height",
+            "30",
+        ],
+    ),
+    ("scatter.svg", &["truncated", "--m", "40"]),
+    ("octal-chart.svg", &["octal", ".07", "--terms", "120"]),
+    (
+        "rules-pair.svg",
+        &[
+            "rules",
+            "wythoff",
+            "--size",
+            "40,40",
+            "--figure-kind",
+            "outcomes",
+        ],
+    ),
+];
+
+/// Builds `heaplab` and writes every [`GALLERY`] figure into `docs/guide/gallery/`.
+pub fn regenerate(root: &Path) -> Result<()> {
+    tools::run(
+        tools::cargo()
+            .current_dir(root)
+            .args(["build", "--quiet", "-p", "heaplab"]),
+    )?;
+    let heaplab = root.join("target").join("debug").join("heaplab");
+    let gallery = root.join("docs").join("guide").join("gallery");
+    std::fs::create_dir_all(&gallery)
+        .with_context(|| format!("cannot create {}", gallery.display()))?;
+    for (name, args) in GALLERY {
+        let file = gallery.join(name);
+        tools::run(
+            tools::command(&heaplab)
+                .current_dir(root)
+                .args(*args)
+                .arg("--figure")
+                .arg(&file)
+                .stdout(std::process::Stdio::null()),
+        )?;
+        println!("wrote docs/guide/gallery/{name}");
+    }
+    Ok(())
+}
