@@ -4,7 +4,7 @@
 use clap::Args;
 use heaplab_engine::EngineError;
 use heaplab_figures::views::heaps::sequence_figure;
-use heaplab_figures::{Figure, Format, Palette, Provenance, Size};
+use heaplab_figures::{Figure, Format, Palette, Size};
 
 /// The figure options of a subcommand.
 #[derive(Args, Debug, Clone)]
@@ -69,16 +69,12 @@ impl FigureArgs {
 
     /// Applies the options to `fig` (size, palette, provenance with `link`, the web page's
     /// address of the same view) and writes it to the `--figure` file, if one was given.
-    pub fn write(&self, mut fig: Figure, link: String) -> Result<(), EngineError> {
+    pub fn write(&self, fig: Figure, link: String) -> Result<(), EngineError> {
         let Some(path) = &self.figure else {
             return Ok(());
         };
-        fig.size = self.size()?;
-        fig.palette = self.palette()?;
-        fig.provenance = (!self.no_provenance).then(|| Provenance {
-            version: env!("CARGO_PKG_VERSION").to_string(),
-            link,
-        });
+        let link = (!self.no_provenance).then_some(link);
+        let fig = fig.with_export(self.size()?, self.palette()?, link);
         let format = Format::from_path(path).map_err(|e| EngineError::Parse(e.to_string()))?;
         let bytes = fig
             .render(format)

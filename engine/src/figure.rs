@@ -146,59 +146,6 @@ pub fn hex(rgb: [u8; 3]) -> String {
     format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])
 }
 
-/// A standalone SVG legend for a map: one swatch per class with its count, or the log-scale ramp
-/// from 1 to `scale_max` for the log colourings.
-pub fn legend_svg(counts: &[(CellClass, u64)], colouring: Colouring, scale_max: u64) -> String {
-    let mut rows = Vec::new();
-    match colouring {
-        Colouring::Class => {
-            let total: u64 = counts
-                .iter()
-                .filter(|(c, _)| *c != CellClass::Invalid)
-                .map(|(_, n)| n)
-                .sum();
-            for (i, (class, n)) in counts
-                .iter()
-                .filter(|(c, _)| *c != CellClass::Invalid)
-                .enumerate()
-            {
-                let y = 10 + i * 22;
-                let share = if total > 0 {
-                    *n as f64 / total as f64
-                } else {
-                    0.0
-                };
-                rows.push(format!(
-                    r##"<rect x="10" y="{y}" width="16" height="16" fill="{}" stroke="#555"/><text x="34" y="{}" font-family="sans-serif" font-size="13">{} — {n} ({:.3})</text>"##,
-                    hex(class_colour(*class)),
-                    y + 13,
-                    class.name(),
-                    share
-                ));
-            }
-        }
-        Colouring::LogPeriod | Colouring::LogPreperiod => {
-            for i in 0..=20 {
-                rows.push(format!(
-                    r#"<rect x="{}" y="10" width="10" height="16" fill="{}"/>"#,
-                    10 + i * 10,
-                    hex(ramp(f64::from(i) / 20.0))
-                ));
-            }
-            rows.push(format!(
-                r#"<text x="10" y="44" font-family="sans-serif" font-size="13">1</text><text x="220" y="44" font-family="sans-serif" font-size="13" text-anchor="end">{scale_max}</text><text x="10" y="64" font-family="sans-serif" font-size="13">{} (log scale)</text>"#,
-                if colouring == Colouring::LogPeriod { "period length" } else { "preperiod length" }
-            ));
-        }
-    }
-    format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="260" height="{}" viewBox="0 0 260 {}">{}</svg>"#,
-        20 + 22 * counts.len().max(3),
-        20 + 22 * counts.len().max(3),
-        rows.join("")
-    )
-}
-
 /// A standalone SVG legend for a nim-value picture: one swatch per value with its count and
 /// share (`counts[v]` cells have value `v`).
 pub fn nim_legend_svg(counts: &[u64]) -> String {
@@ -366,9 +313,6 @@ mod tests {
         ] {
             assert_eq!(Colouring::from_name(c.name()), Some(c));
         }
-        assert!(
-            legend_svg(&period_map::class_counts(&[]), Colouring::Class, 1).starts_with("<svg")
-        );
         // Nim colours: 0 black, small values distinct, large ones on the ramp.
         assert_eq!(nim_colour(0, 4), [0, 0, 0]);
         let small: Vec<_> = (0..=9).map(|v| nim_colour(v, 9)).collect();

@@ -109,6 +109,21 @@ impl Figure {
         }
     }
 
+    /// The figure with a reader's export choices applied, the one place the CLI's `--figure`
+    /// and the pages' export dialogs set them: the `size`, the `palette` and, when `link` is
+    /// given, the provenance line `HeapLab vX.Y, <link>` (the version of this build).
+    pub fn with_export(self, size: Size, palette: Palette, link: Option<String>) -> Figure {
+        Figure {
+            size,
+            palette,
+            provenance: link.map(|link| Provenance {
+                version: env!("CARGO_PKG_VERSION").to_string(),
+                link,
+            }),
+            ..self
+        }
+    }
+
     /// The figure as an SVG document (see the crate doc for its units and layout).
     pub fn to_svg(&self) -> Result<String, FigureError> {
         svg::render(self)

@@ -205,7 +205,7 @@ async fn on_a_phone_the_map_legend_comes_before_the_downloads() -> Result<()> {
             .await?;
         let (_, map_bottom, _) = vertical_extent(&page, "#period-map").await?;
         let (legend_top, _, _) = vertical_extent(&page, ".map-side").await?;
-        let (png_top, _, _) = vertical_extent(&page, "#map-png").await?;
+        let (png_top, _, _) = vertical_extent(&page, "#map-figure").await?;
         ensure!(
             map_bottom <= legend_top && legend_top < png_top,
             "map ends at {map_bottom}, legend starts at {legend_top}, downloads at {png_top}"

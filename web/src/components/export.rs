@@ -131,12 +131,22 @@ pub fn show_at_css_width(canvas: &HtmlCanvasElement, width: u64) {
 /// Saves `text` as a file called `filename` of type `mime` (an SVG legend, say), through a
 /// temporary object URL and `<a download>`.
 pub fn download_text(text: &str, filename: &str, mime: &str) -> Result<(), String> {
+    download_blob(&text_blob(text, mime)?, filename)
+}
+
+/// `text` as a `Blob` of type `mime`.
+pub fn text_blob(text: &str, mime: &str) -> Result<web_sys::Blob, String> {
     let parts = js_sys::Array::of1(&text.into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
-        .map_err(|_| "the browser could not make the file".to_string())?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)
+    web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|_| "the browser could not make the file".to_string())
+}
+
+/// Saves `blob` as a file called `filename`, through a temporary object URL and
+/// `<a download>`.
+pub fn download_blob(blob: &web_sys::Blob, filename: &str) -> Result<(), String> {
+    let url = web_sys::Url::create_object_url_with_blob(blob)
         .map_err(|_| "the browser could not make a download link".to_string())?;
     let result = click_download(&url, filename);
     let _ = web_sys::Url::revoke_object_url(&url);

@@ -3,6 +3,7 @@
 
 pub mod export;
 pub mod field;
+pub mod figure_export;
 pub mod job_status;
 #[cfg(feature = "core")]
 pub mod misere_strip;

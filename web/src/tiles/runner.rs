@@ -38,6 +38,9 @@ pub struct MapDetail {
     pub coarse_ms: Option<f64>,
 }
 
+/// A map's window, its solved cells and the pixels per class (in [`CellClass::ALL`] order).
+pub type MapData = (Window, Vec<Cell>, Vec<(CellClass, u64)>);
+
 /// A map job's snapshot for the page: progress bar, status line and legend.
 pub type MapSnapshot = Snapshot<MapDetail>;
 
@@ -208,17 +211,13 @@ impl MapRunner {
         self.0.read(|inner| inner.grid.cell(x, y))
     }
 
-    /// RGBA pixels of the whole map (one per ruleset), exactly as the canvas shows them when
-    /// the job is done, with the window they cover.
-    pub fn render(&self) -> Option<(Window, Vec<u8>)> {
-        self.0
-            .read(|inner| Some((inner.grid.window(), inner.grid.render(inner.colouring))))
-    }
-
-    /// Pixels per class and the log-scale maximum of the current map.
-    pub fn counts(&self) -> Option<(Vec<(CellClass, u64)>, u64)> {
-        self.0
-            .read(|inner| Some((inner.grid.counts(), inner.grid.scale_max(inner.colouring))))
+    /// Every solved cell of the current map and the pixels per class, with the window they
+    /// cover: the data of the map's figure.
+    pub fn cells(&self) -> Option<MapData> {
+        self.0.read(|inner| {
+            let grid = &inner.grid;
+            Some((grid.window(), grid.cells(), grid.counts()))
+        })
     }
 }
 

@@ -1,14 +1,15 @@
 //! The map panel: zoom/pan buttons, Reset and Cancel, the progress line, the canvas in its
 //! frame, the axes and hover lines, the resolver's panel, the legend and the downloads.
 
-use heaplab_engine::figure;
 use heaplab_engine::period_map::Family;
+use heaplab_figures::views::period_map::{map_figure, map_link};
+use heaplab_figures::{Figure, Palette};
 use yew::prelude::*;
 
 use super::legend::legend_html;
 use super::pointer::{mouse_handlers, MouseHandlers};
 use super::state::MapState;
-use crate::components::export::{download_rgba, download_text, ScaledPng};
+use crate::components::figure_export::FigureExport;
 use crate::components::job_status::{status_line, status_text};
 use crate::components::pixel_canvas::{view_buttons, ViewKey};
 use crate::format::grouped;
@@ -39,11 +40,15 @@ pub(super) fn map_html(
     let complete = p.is_some_and(|p| p.phase == Phase::Done);
     let w = params.window;
     let (width, height) = (w.x1 - w.x0, w.y1 - w.y0);
-    let export = {
+    let figure = {
         let runner = state.runner.clone();
-        Callback::from(move |scale: u32| export_png(&runner, params, scale))
+        Callback::from(move |palette: Palette| map_figure_of(&runner, params, palette))
     };
-    let legend_download = legend_svg(state, params);
+    let not_ready = (!complete).then(|| {
+        AttrValue::from(
+            "The map is still being computed: the figure can be exported when it is done.",
+        )
+    });
     let on_reset = reset_window(*committed);
     let running = p.is_some_and(|p| p.phase == Phase::Running);
     let on_cancel = {
@@ -105,10 +110,8 @@ pub(super) fn map_html(
             </aside>
             // After the legend, so on a phone the legend follows the map directly.
             <section class="card map-exports" aria-label="Downloads">
-                <ScaledPng id="map-png" label="Download PNG" base={(u64::from(width), u64::from(height))} {export} />
-                <div class="toolbar">
-                    <button type="button" id="map-legend-svg" onclick={legend_download}>{ "Download legend SVG" }</button>
-                </div>
+                <FigureExport id="map-figure" stem={file_stem(&params)} link={map_link(params.family, w, params.colouring)}
+                    pdf_command={pdf_command(&params)} {not_ready} {figure} />
             </section>
         </div>
     }
@@ -121,32 +124,43 @@ fn reset_window(committed: Option<MapParams>) -> Callback<MouseEvent> {
     Callback::from(move |_: MouseEvent| navigate(&MapQuery::defaults_for(family, colour).to_hash()))
 }
 
-/// The legend as an SVG download: the counts so far, in the map's colouring.
-fn legend_svg(state: &MapState, params: MapParams) -> Callback<MouseEvent> {
-    let runner = state.runner.clone();
-    Callback::from(move |_: MouseEvent| {
-        if let Some((counts, scale)) = runner.counts() {
-            let svg = figure::legend_svg(&counts, params.colouring, scale);
-            let _ = download_text(
-                &svg,
-                &format!("{}-legend.svg", file_stem(&params)),
-                "image/svg+xml",
-            );
-        }
-    })
+/// The map's figure in `palette`, drawn by the figure layer's builder (the CLI's
+/// `period-map --figure` draws the same), from the cells of the finished map.
+fn map_figure_of(
+    runner: &MapRunner,
+    params: MapParams,
+    palette: Palette,
+) -> Result<Figure, String> {
+    let (window, cells, counts) = runner
+        .cells()
+        .ok_or_else(|| "the map is busy; try again".to_string())?;
+    if window != params.window {
+        return Err("the map is still being computed; try again when it is done".into());
+    }
+    let MapParams {
+        family, colouring, ..
+    } = params;
+    Ok(map_figure(
+        family, window, colouring, &cells, &counts, palette,
+    ))
 }
 
-/// Downloads the map at `scale` pixels per ruleset.
-fn export_png(runner: &MapRunner, params: MapParams, scale: u32) -> Result<(), String> {
-    let (window, rgba) = runner
-        .render()
-        .ok_or_else(|| "the map is busy; try again".to_string())?;
-    let (w, h) = (window.x1 - window.x0, window.y1 - window.y0);
-    download_rgba(
-        &rgba,
-        (w, h),
-        scale,
-        &format!("{}-x{scale}.png", file_stem(&params)),
+/// The CLI command that writes this map as a PDF figure.
+fn pdf_command(params: &MapParams) -> String {
+    let w = params.window;
+    let fixed = match params.family {
+        Family::MaxSym5 { .. } => "--m",
+        _ => "--s3",
+    };
+    format!(
+        "heaplab period-map --family {} {fixed} {} --s1 {}..{} --s2 {}..{} --colour {} --figure map.pdf",
+        params.family.name(),
+        params.family.fixed(),
+        w.x0,
+        w.x1,
+        w.y0,
+        w.y1,
+        params.colouring.name()
     )
 }
 
