@@ -277,7 +277,8 @@ fn bad_rules_stop_with_one_line_naming_the_limit_or_the_position() {
             "too large",
         ),
         ("fn options(n) { [n - 5] }", "is negative"),
-        ("fn options(n) { [n / 2.0] }", "not a whole number"),
+        ("fn options(n) { [n, \"two\"] }", "not a whole number"),
+        ("fn options(n) { [n / 2.0] }", "syntax error"),
         ("fn options(n) { [n] }", "loopy at position 1"),
         (
             "fn options(n) { if n == 7 { [8] } else if n == 8 { [7] } else { [] } }",
