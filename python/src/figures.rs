@@ -3,32 +3,30 @@
 //! name's extension.
 
 use heaplab_figures::views::{heaps, page_link};
-use heaplab_figures::{Figure, Format, Palette, Provenance, Size};
+use heaplab_figures::{Figure, Format, Palette, Size};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-/// `fig` with the size preset, palette and provenance (`link`, or none) applied, rendered in
-/// the format `path`'s extension names.
+/// `fig` with the size preset, palette and provenance (`link`, or none) applied by
+/// [`Figure::with_export`] (as the CLI and the pages apply them), rendered in the format
+/// `path`'s extension names.
 fn render(
-    mut fig: Figure,
+    fig: Figure,
     path: &str,
     (size, palette): (&str, &str),
     link: Option<String>,
 ) -> PyResult<Vec<u8>> {
     let bad = |m: String| PyValueError::new_err(m);
-    fig.size = Size::preset(size).ok_or_else(|| {
+    let size = Size::preset(size).ok_or_else(|| {
         bad(format!(
             "size must be column or page, optionally @DPI (e.g. page@600), not '{size}'"
         ))
     })?;
-    fig.palette = Palette::from_name(palette)
+    let palette = Palette::from_name(palette)
         .ok_or_else(|| bad(format!("palette must be colour or grey, not '{palette}'")))?;
-    fig.provenance = link.map(|link| Provenance {
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        link,
-    });
     let format = Format::from_path(path).map_err(|e| bad(e.to_string()))?;
+    let fig = fig.with_export(size, palette, link);
     fig.render(format).map_err(|e| bad(e.to_string()))
 }
 
