@@ -3,7 +3,9 @@
 //! rulesets (`heaplab rules`, a/b) draw their windows from here.
 
 use super::page_link;
-use crate::{Body, Category, CellAxis, Cells, Figure, Raster, Scale};
+use crate::{
+    Axis, Body, Category, CellAxis, Cells, Chart, Figure, Raster, Scale, Series, SeriesStyle,
+};
 use heaplab_engine::plane::{Grid, MoveSet, NimGrid};
 
 /// The most cells a side of a figure shows: a window beyond it is shown from its corner
@@ -123,4 +125,20 @@ pub fn plane_figure(moves: &MoveSet, grid: &Grid, nim: Option<&NimGrid>) -> Figu
         ),
         ..Figure::new(&title, body)
     }
+}
+
+/// The P-positions `(x, y)` of a two-heap game as points on a chart (axes named `x` and `y`,
+/// integer ticks), the form of a pair picture that has a TikZ/PGFPlots export.
+pub fn p_position_chart(title: &str, (x, y): (&str, &str), points: &[(u64, u64)]) -> Figure {
+    let series = Series {
+        name: "P-position".into(),
+        style: SeriesStyle::Points,
+        points: points.iter().map(|&(a, b)| (a as f64, b as f64)).collect(),
+    };
+    let body = Body::Chart(Chart {
+        x: Axis::new(x, true),
+        y: Axis::new(y, true),
+        series: vec![series],
+    });
+    Figure::new(title, body)
 }

@@ -105,6 +105,35 @@ fn the_jobs_solve_is_the_engines() {
         csv.starts_with("heap,value,outcome\n0,0,P\n1,0,P\n2,1,N\n"),
         "{csv}"
     );
+    // The TikZ download is the figure layer's PGFPlots chart, with this page's address as its
+    // provenance (the figure layer's own tests compile such documents with pdflatex).
+    let tex = heaplab_web::pages::rules::heap_tikz(&report, "Dawson's Kayles").unwrap();
+    for want in [
+        "\\begin{axis}",
+        "Dawson's Kayles: nim-values of heaps 0 to 199",
+        "heap n",
+        "P-position",
+        "HeapLab v",
+    ] {
+        assert!(tex.contains(want), "{want} missing from\n{tex}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_pair_rulesets_tikz_charts_its_p_positions() {
+    let text = presets::preset("wythoff").unwrap().text;
+    let request = RulesRequest {
+        text: text.into(),
+        params: Vec::new(),
+        board: Board::Grid(20, 20),
+    };
+    let Ok(RulesResult::Pairs(report)) = solve_rules(&request, &mut |_| {}) else {
+        panic!("no pair report");
+    };
+    let tex = heaplab_web::pages::rules::pair_tikz(&report, "WYTHOFF").unwrap();
+    assert!(tex.contains("WYTHOFF: P-positions"), "{tex}");
+    // (0, 0), (1, 2), (2, 1), (3, 5), (5, 3), … as PGFPlots coordinates.
+    assert!(tex.contains("(1,2)") && tex.contains("(5,3)"), "{tex}");
 }
 
 #[wasm_bindgen_test]

@@ -1,5 +1,6 @@
-//! The rules page's downloads: the results as CSV (the columns of `heaplab rules --format csv`)
-//! and as an SVG scatter plot (the engine's `figure::scatter_svg`), through the shared
+//! The rules page's downloads: the results as CSV (the columns of `heaplab rules --format csv`),
+//! as an SVG scatter plot (the engine's `figure::scatter_svg`) and as TikZ/PGFPlots (the figure
+//! layer's builders, as `heaplab rules --figure FILE.tex` draws them), through the shared
 //! `download_text`. The pictures' PNGs and the tree's SVG, TikZ and PNG come with their
 //! components.
 
@@ -8,6 +9,8 @@ use std::rc::Rc;
 use heaplab_engine::figure::scatter_svg;
 use heaplab_engine::octal::position::Outcome;
 use heaplab_engine::rules::{HeapReport, PairReport};
+use heaplab_figures::views::{heaps::sequence_figure, plane::p_position_chart};
+use heaplab_figures::{Figure, Palette, Size};
 use yew::prelude::*;
 
 use crate::components::export::download_text;
@@ -62,9 +65,52 @@ pub fn pair_svg(report: &PairReport, title: &str) -> String {
     scatter_svg(title, "a", "b", &points)
 }
 
-/// The "Download CSV" (`#rules-csv`) and "Download SVG" (`#rules-svg`) buttons: `csv` and
-/// `svg` make the files when clicked.
-pub fn downloads(stem: &str, csv: Rc<dyn Fn() -> String>, svg: Rc<dyn Fn() -> String>) -> Html {
+/// A figure as a LaTeX document (one column, colour-blind palette), its provenance the
+/// address of this view.
+fn tikz(figure: Figure) -> Result<String, String> {
+    let link = web_sys::window().and_then(|w| w.location().href().ok());
+    let figure = figure.with_export(Size::ONE_COLUMN, Palette::ColourBlind, link);
+    figure.to_tikz().map_err(|e| e.to_string())
+}
+
+/// The nim-values against the heap as a PGFPlots chart (the first 1,000 heaps).
+pub fn heap_tikz(report: &HeapReport, title: &str) -> Result<String, String> {
+    let values: Vec<f64> = report.values.iter().map(|&v| v as f64).collect();
+    let outcomes: String = report.outcomes.iter().map(|&o| letter(o)).collect();
+    let caption = "Computed by the ruleset's generic solver under normal play.".to_string();
+    tikz(sequence_figure(
+        title,
+        Some(&values),
+        &outcomes,
+        true,
+        caption,
+    ))
+}
+
+/// The P-positions as a PGFPlots chart, `a` across and `b` up.
+pub fn pair_tikz(report: &PairReport, title: &str) -> Result<String, String> {
+    let points: Vec<(u64, u64)> = report.p_positions().iter().map(|q| (q.0, q.1)).collect();
+    tikz(p_position_chart(
+        &format!("{title}: P-positions"),
+        ("a", "b"),
+        &points,
+    ))
+}
+
+/// The files a results card offers, each made when its button is clicked.
+pub struct Files {
+    /// The CSV table.
+    pub csv: Rc<dyn Fn() -> String>,
+    /// The SVG scatter plot.
+    pub svg: Rc<dyn Fn() -> String>,
+    /// The TikZ/PGFPlots document, or why it could not be drawn.
+    pub tikz: Rc<dyn Fn() -> Result<String, String>>,
+}
+
+/// The "Download CSV" (`#rules-csv`), "Download SVG" (`#rules-svg`) and "Download TikZ"
+/// (`#rules-tikz`) buttons.
+pub fn downloads(stem: &str, files: Files) -> Html {
+    let Files { csv, svg, tikz } = files;
     let problem = |result: Result<(), String>| {
         if let Err(e) = result {
             gloo::console::error!(e);
@@ -78,10 +124,17 @@ pub fn downloads(stem: &str, csv: Rc<dyn Fn() -> String>, svg: Rc<dyn Fn() -> St
         let name = format!("{stem}.svg");
         Callback::from(move |_: MouseEvent| problem(download_text(&svg(), &name, "image/svg+xml")))
     };
+    let on_tikz = {
+        let name = format!("{stem}.tex");
+        Callback::from(move |_: MouseEvent| {
+            problem(tikz().and_then(|text| download_text(&text, &name, "application/x-tex")))
+        })
+    };
     html! {
         <div class="toolbar">
             <button type="button" id="rules-csv" onclick={on_csv}>{ "Download CSV" }</button>
             <button type="button" id="rules-svg" onclick={on_svg}>{ "Download SVG" }</button>
+            <button type="button" id="rules-tikz" onclick={on_tikz}>{ "Download TikZ" }</button>
         </div>
     }
 }

@@ -8,7 +8,7 @@ use heaplab_engine::rules::{HeapReport, ObservedPeriod};
 use yew::prelude::*;
 
 use super::explain::HeapExplain;
-use super::exports::{downloads, heap_csv, heap_svg};
+use super::exports::{downloads, heap_csv, heap_svg, heap_tikz, Files};
 use crate::components::outcome_strip::{outcome_strip, OutcomeStrip};
 use crate::components::palette::value_legend;
 use crate::components::value_chart::{ChartMark, ValueChart};
@@ -97,7 +97,13 @@ pub fn heap_results(report: &Rc<HeapReport>, params: &RulesParams, query: &Rules
         })
     };
     let title = params.name.clone();
-    let (csv, svg) = (report.clone(), report.clone());
+    let (csv, svg, tex) = (report.clone(), report.clone(), report.clone());
+    let tex_title = title.clone();
+    let files = Files {
+        csv: Rc::new(move || heap_csv(&csv)),
+        svg: Rc::new(move || heap_svg(&svg, &title)),
+        tikz: Rc::new(move || heap_tikz(&tex, &tex_title)),
+    };
     html! {
         <>
             { summary(report, params) }
@@ -111,7 +117,7 @@ pub fn heap_results(report: &Rc<HeapReport>, params: &RulesParams, query: &Rules
             <section class="card wide">
                 <h2>{ "Nim-value against heap" }</h2>
                 <ValueChart id="rules-chart" values={chart} marks={chart_marks} file_stem={stem.clone()} label={format!("Chart of nim-value against heap for {}", params.name)} />
-                { downloads(&stem, Rc::new(move || heap_csv(&csv)), Rc::new(move || heap_svg(&svg, &title))) }
+                { downloads(&stem, files) }
             </section>
             <HeapExplain request={params.request.clone()} {values} heap_text={query.heap.clone()} {on_heap} stem={format!("{stem}-tree")} />
         </>

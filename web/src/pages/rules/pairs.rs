@@ -10,7 +10,7 @@ use heaplab_engine::rules::PairReport;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use super::exports::{downloads, pair_csv, pair_svg};
+use super::exports::{downloads, pair_csv, pair_svg, pair_tikz, Files};
 use super::heaps::file_stem;
 use crate::components::export::{download_rgba, put_rgba, ScaledPng};
 use crate::format::grouped;
@@ -53,7 +53,13 @@ pub fn pair_results(report: &Rc<PairReport>, params: &RulesParams) -> Html {
         )
     });
     let stem = file_stem(params);
-    let (csv, svg, title) = (report.clone(), report.clone(), params.name.clone());
+    let (csv, svg, tex) = (report.clone(), report.clone(), report.clone());
+    let (title, tex_title) = (params.name.clone(), params.name.clone());
+    let files = Files {
+        csv: Rc::new(move || pair_csv(&csv)),
+        svg: Rc::new(move || pair_svg(&svg, &title)),
+        tikz: Rc::new(move || pair_tikz(&tex, &tex_title)),
+    };
     html! {
         <>
             <section class="card summary">
@@ -65,7 +71,7 @@ pub fn pair_results(report: &Rc<PairReport>, params: &RulesParams) -> Html {
                 <h2>{ "P-positions" }</h2>
                 <p class="note">{ "One pixel per position: a across, b up, (0, 0) at the bottom left; P-positions are black, as on the 2-D subtraction page." }</p>
                 <PairPicture grid={Rc::new(plane_grid(report))} stem={stem.clone()} />
-                { downloads(&stem, Rc::new(move || pair_csv(&csv)), Rc::new(move || pair_svg(&svg, &title))) }
+                { downloads(&stem, files) }
             </section>
         </>
     }
