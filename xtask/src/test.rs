@@ -3,6 +3,7 @@
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
@@ -19,6 +20,24 @@ pub(crate) struct Tally {
     pub(crate) failed: u64,
 }
 
+/// A stage's name, what it counted and how long it took (build and run), for the summary.
+struct StageResult {
+    name: &'static str,
+    tally: Tally,
+    took: Duration,
+}
+
+/// Runs one stage, timing it.
+fn timed(name: &'static str, run: impl FnOnce() -> Result<(Tally, bool)>) -> StageResult {
+    let start = Instant::now();
+    let tally = stage(run());
+    StageResult {
+        name,
+        tally,
+        took: start.elapsed(),
+    }
+}
+
 impl Tally {
     fn add(&mut self, other: &Tally) {
         self.passed += other.passed;
@@ -28,7 +47,7 @@ impl Tally {
 
 /// Runs the native, wasm, end-to-end, Python and Slurm stages; fails if any test or stage failed.
 pub fn run_all(root: &Path) -> Result<ExitCode> {
-    let mut stages: Vec<(&str, Tally)> = Vec::new();
+    let mut stages: Vec<StageResult> = Vec::new();
     let mut skipped: Vec<(&str, String)> = Vec::new();
 
     heading("1/5 native tests (cargo test --workspace; heaplab-web --lib)");
@@ -44,23 +63,23 @@ pub fn run_all(root: &Path) -> Result<ExitCode> {
         "--exclude",
         "heaplab-python",
     ]);
-    stages.push(("native", stage(run_counting(native))));
+    stages.push(timed("native", || run_counting(native)));
     // The web crate's own unit tests (URL state, bundles, page data) are plain Rust: run
     // natively, since the browser runner takes only `#[wasm_bindgen_test]`s.
     let mut web_lib = tools::cargo();
     web_lib
         .current_dir(root)
         .args(["test", "--no-fail-fast", "-p", "heaplab-web", "--lib"]);
-    stages.push(("web unit", stage(run_counting(web_lib))));
+    stages.push(timed("web unit", || run_counting(web_lib)));
 
     heading("2/5 wasm tests of heaplab-web (wasm-bindgen-test, headless Chromium)");
-    stages.push(("wasm", stage(wasm_tests(root))));
+    stages.push(timed("wasm", || wasm_tests(root)));
 
     heading("3/5 end-to-end tests (headless Chromium against dist/)");
-    stages.push(("e2e", stage(e2e_tests(root))));
+    stages.push(timed("e2e", || e2e_tests(root)));
 
     heading("4/5 Python package (pip install ./python, pytest)");
-    stages.push(("python", stage(python::tests(root))));
+    stages.push(timed("python", || python::tests(root)));
 
     heading("5/5 Slurm: a sweep as an array job on a single-node cluster (slurm/submit.sh)");
     match slurm::skip_reason() {
@@ -68,17 +87,20 @@ pub fn run_all(root: &Path) -> Result<ExitCode> {
             println!("SKIPPED: {reason}");
             skipped.push(("slurm", reason));
         }
-        None => stages.push(("slurm", stage(slurm::tests(root)))),
+        None => stages.push(timed("slurm", || slurm::tests(root))),
     }
 
     heading("summary");
     let mut total = Tally::default();
-    for (name, tally) in &stages {
+    for s in &stages {
         println!(
-            "{name:>8}: {} passed, {} failed",
-            tally.passed, tally.failed
+            "{:>8}: {} passed, {} failed, {:.1} min",
+            s.name,
+            s.tally.passed,
+            s.tally.failed,
+            s.took.as_secs_f64() / 60.0
         );
-        total.add(tally);
+        total.add(&s.tally);
     }
     for (name, reason) in &skipped {
         println!("{name:>8}: SKIPPED: {reason}");
