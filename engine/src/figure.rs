@@ -38,7 +38,12 @@ impl Colouring {
     }
 }
 
-/// The colour of a class in the survey's Figure 1 scheme (unresolved is red, invalid pale).
+/// The light grey of "not a ruleset" cells: grey like the rest of the class map, and lighter
+/// than every pair-sum grey, so the triangle reads as background in the map and its figure.
+pub const INVALID_GREY: [u8; 3] = [228, 228, 228];
+
+/// The colour of a class in the survey's Figure 1 scheme (unresolved is red, "not a ruleset"
+/// [`INVALID_GREY`]).
 pub fn class_colour(class: CellClass) -> [u8; 3] {
     match class {
         CellClass::Diagonal => [0, 0, 0],
@@ -47,7 +52,7 @@ pub fn class_colour(class: CellClass) -> [u8; 3] {
         CellClass::S1S2 => [90, 90, 90],
         CellClass::Other => [255, 255, 255],
         CellClass::Unresolved => [214, 39, 40],
-        CellClass::Invalid => [232, 238, 247],
+        CellClass::Invalid => INVALID_GREY,
     }
 }
 

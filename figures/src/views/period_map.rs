@@ -111,7 +111,10 @@ fn class_cells(
         .iter()
         .map(|&class| Category {
             colour: Some(match class {
-                CellClass::Invalid => Rgb(0xE4, 0xE4, 0xE4),
+                CellClass::Invalid => {
+                    let [r, g, b] = heaplab_engine::figure::INVALID_GREY;
+                    Rgb(r, g, b)
+                }
                 _ => palette.category(CellClass::ALL.iter().position(|&c| c == class).unwrap_or(0)),
             }),
             count: (class != CellClass::Invalid).then(|| {
