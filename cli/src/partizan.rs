@@ -124,6 +124,11 @@ pub fn run(args: &PartizanArgs) -> Result<String, EngineError> {
     if let Some(text) = &args.game {
         return crate::partizan_game::run(text, &args.ops, args.format);
     }
+    if args.ops.figure.wanted() {
+        return Err(EngineError::Parse(
+            "--figure draws the thermograph of a --game; give --game".into(),
+        ));
+    }
     let rules = rules(args)?;
     if let Some(text) = &args.position {
         let heaps = parse_heaps(text)?;

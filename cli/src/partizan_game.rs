@@ -3,20 +3,24 @@
 //! operations CGSuite users reach for (atomic weight, cooling, heating, overheating, Norton
 //! product, incentives) or the thermograph as an SVG or TikZ picture.
 
+use crate::figure::FigureArgs;
 use crate::output::Format;
 use clap::{Args, ValueEnum};
 use heaplab_engine::partizan::thermograph::Thermograph;
 use heaplab_engine::partizan::{drawing, facts};
 use heaplab_engine::partizan::{Dyadic, GameId, GameStore};
 use heaplab_engine::EngineError;
+use heaplab_figures::views::thermograph;
+use heaplab_figures::{Palette, Size};
 use serde_json::{json, Map, Value};
 
-/// The picture `--thermograph` prints.
+/// The picture `--thermograph` prints: the figure layer's thermograph (one journal column,
+/// with its provenance line).
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum Picture {
     /// A standalone SVG document.
     Svg,
-    /// A TikZ `tikzpicture` (needs `\usepackage{tikz}`).
+    /// A standalone LaTeX document with the PGFPlots picture.
     Tikz,
 }
 
@@ -49,19 +53,30 @@ pub struct GameOps {
     /// With --game: print its thermograph as a picture instead of the report.
     #[arg(long, requires = "game", value_enum)]
     thermograph: Option<Picture>,
+    /// With --game: its thermograph as a figure file (.svg, .pdf, .png or .tex).
+    #[command(flatten)]
+    pub figure: FigureArgs,
 }
 
-/// Runs `--game`: the report, or the picture `--thermograph` asks for.
+/// Runs `--game`: the report, or the picture `--thermograph` asks for; `--figure` also
+/// writes the thermograph to a file.
 pub fn run(text: &str, ops: &GameOps, format: Format) -> Result<String, EngineError> {
+    ops.figure.check(true)?;
     let mut store = GameStore::default();
     let g = store.parse(text)?;
-    if let Some(picture) = ops.thermograph {
+    if ops.thermograph.is_some() || ops.figure.wanted() {
         let name = store.display(g)?;
-        let pictures = drawing::pictures(&mut store, g, &name)?;
-        return Ok(match picture {
-            Picture::Svg => pictures.svg,
-            Picture::Tikz => pictures.tikz,
-        });
+        let fig = thermograph::figure(&drawing::curves(&mut store, g, &name)?);
+        let link = thermograph::game_link(text);
+        ops.figure.write(fig.clone(), link.clone())?;
+        if let Some(picture) = ops.thermograph {
+            let fig = fig.with_export(Size::default(), Palette::default(), Some(link));
+            let picture = match picture {
+                Picture::Svg => fig.to_svg(),
+                Picture::Tikz => fig.to_tikz(),
+            };
+            return picture.map_err(|e| EngineError::OutOfRange(e.to_string()));
+        }
     }
     let (mut fields, graph) = basics(&mut store, g)?;
     extras(&mut store, g, ops, &mut fields)?;

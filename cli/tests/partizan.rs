@@ -429,44 +429,64 @@ fn game_operations_refuse_what_is_undefined() {
     error_contains(&["partizan", "--game", &fifty], "300");
 }
 
-/// `--thermograph svg` prints an SVG document an XML parser accepts (checked with Python's
-/// parser where `python3` is installed); `--thermograph tikz` a picture pdflatex compiles.
+/// `--thermograph svg` prints the figure layer's thermograph (an SVG an XML parser accepts,
+/// with the title, both walls and the mast in its legend, the axes and the page link);
+/// `--thermograph tikz` a PGFPlots document pdflatex compiles, with the value axis reversed
+/// (values increase to the left, Winning Ways ch. 6).
 #[test]
 fn thermograph_pictures() {
     let out = heaplab(&["partizan", "--game", "{2|-1}", "--thermograph", "svg"]);
     assert!(out.status.success());
     let svg = String::from_utf8(out.stdout).unwrap();
-    assert!(svg.starts_with("<svg") && svg.contains("left wall") && svg.contains("mast"));
-    let dir = std::env::temp_dir().join(format!("heaplab-thermo-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("thermograph.svg");
-    std::fs::write(&file, &svg).unwrap();
-    let python = std::process::Command::new("python3")
-        .args([
-            "-c",
-            "import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])",
-        ])
-        .arg(&file)
-        .output();
-    if let Ok(result) = python {
-        assert!(
-            result.status.success(),
-            "{}",
-            String::from_utf8_lossy(&result.stderr)
-        );
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+    let joined = texts.join(" ");
+    for part in [
+        "Thermograph of {2|-1}",
+        "Left wall",
+        "Right wall",
+        "mast",
+        "temperature t",
+        "value (Left's side on the left)",
+        "#/partizan?family=game&game=%7B2%7C-1%7D",
+    ] {
+        assert!(joined.contains(part), "no {part:?} in {joined}");
     }
     let out = heaplab(&["partizan", "--game", "{2|-1}", "--thermograph", "tikz"]);
     assert!(out.status.success());
     let tikz = String::from_utf8(out.stdout).unwrap();
-    assert!(tikz.contains("\\begin{tikzpicture}") && tikz.contains("right wall"));
+    assert!(
+        tikz.contains("x dir=reverse") && tikz.contains("Right wall"),
+        "{tikz}"
+    );
+    assert!(
+        tikz.contains("(2,0) (0.5,1.5)"),
+        "Left's wall from 2 at 0 to 1/2 at 3/2: {tikz}"
+    );
+    let dir = std::env::temp_dir().join(format!("heaplab-thermo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     if pdflatex_available() {
         let tex = dir.join("thermograph.tex");
-        // `article`: CI's TeX Live (latex-base and pictures) has no `standalone` class.
-        let doc = format!(
-            "\\documentclass{{article}}\n\\usepackage{{tikz}}\n\\begin{{document}}\n{tikz}\\end{{document}}\n"
-        );
-        std::fs::write(&tex, doc).unwrap();
+        std::fs::write(&tex, &tikz).unwrap();
         assert_compiles(&tex);
     }
+    // `--figure` writes the same figure as a file, here a PDF, and the report still prints.
+    let pdf = dir.join("thermograph.pdf");
+    let game = [
+        "partizan",
+        "--game",
+        "{2|-1}",
+        "--figure",
+        pdf.to_str().unwrap(),
+    ];
+    let out = heaplab(&game);
+    assert!(out.status.success() && String::from_utf8_lossy(&out.stdout).contains("temperature"));
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+    error_contains(
+        &[
+            "partizan", "--left", "1", "--right", "2", "--figure", "x.svg",
+        ],
+        "--figure draws the thermograph of a --game",
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -120,6 +120,9 @@ pub struct Axis {
     pub scale: Scale,
     /// Ticks only at integers (integer data: heaps, nim-values, counts).
     pub integer: bool,
+    /// Values increase to the left (or downward): a thermograph's value axis, where Left's
+    /// side is on the left.
+    pub reversed: bool,
 }
 
 impl Axis {
@@ -130,6 +133,7 @@ impl Axis {
             range: None,
             scale: Scale::Linear,
             integer,
+            reversed: false,
         }
     }
 }

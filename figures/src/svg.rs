@@ -429,6 +429,21 @@ fn draw_body(fig: &Figure, area: &Area, m: &Metrics) -> Result<(), FigureError> 
     }
 }
 
+/// The range `lo..hi` as plotters maps it: `hi..lo` on a reversed axis (plotters maps
+/// linearly from a range's start to its end, so the values then increase to the left).
+fn shown(lo: f64, hi: f64, axis: Option<&Axis>) -> std::ops::Range<f64> {
+    if axis.is_some_and(|a| a.reversed) {
+        hi..lo
+    } else {
+        lo..hi
+    }
+}
+
+/// The axis of an optional y range.
+fn y_axis_of(y: Option<(f64, f64, &Axis)>) -> Option<&Axis> {
+    y.map(|(_, _, a)| a)
+}
+
 /// Builds plotters' chart on `area`, lets `data` draw into it, then draws the axes, ticks and
 /// labels over the data's edges.
 fn axes<'a, 'b>(
@@ -446,7 +461,7 @@ fn axes<'a, 'b>(
         .margin_left((m.font * 0.3) as i32)
         .x_label_area_size((m.font * 2.6) as i32)
         .y_label_area_size(y_area as i32)
-        .build_cartesian_2d(x.0..x.1, y0..y1)
+        .build_cartesian_2d(shown(x.0, x.1, Some(x.2)), shown(y0, y1, y_axis_of(y)))
         .map_err(err)?;
     data(&mut chart)?;
     let fx = |v: &f64| tick_text(*v, x.2);

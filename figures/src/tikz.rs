@@ -181,6 +181,9 @@ fn chart(s: &mut String, fig: &Figure, c: &Chart) {
         if let Some((a, b)) = axis.range {
             opts.push(format!("{name}min={a}, {name}max={b}"));
         }
+        if axis.reversed {
+            opts.push(format!("{name} dir=reverse"));
+        }
     }
     let bars = c.series.iter().any(|x| x.style == SeriesStyle::Bars);
     if bars && c.y.scale == Scale::Linear && c.y.range.is_none() {

@@ -521,3 +521,40 @@ fn tikz_exports_of_charts_and_strips_compile_with_pdflatex() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The x position of the `<text>` whose content is exactly `label`.
+fn text_x(doc: &roxmltree::Document, label: &str) -> f64 {
+    doc.descendants()
+        .find(|n| n.has_tag_name("text") && n.text().map(str::trim) == Some(label))
+        .and_then(|n| n.attribute("x"))
+        .and_then(|x| x.parse().ok())
+        .unwrap_or_else(|| panic!("no tick '{label}'"))
+}
+
+#[test]
+fn a_reversed_axis_draws_larger_values_to_the_left_in_svg_and_tikz() {
+    // A thermograph's value axis (Winning Ways ch. 6): Left's side, the larger values, on the
+    // left. The same chart forwards puts them on the right.
+    let chart = |reversed: bool| {
+        let body = Body::Chart(Chart {
+            x: Axis {
+                reversed,
+                ..Axis::new("value", true)
+            },
+            y: Axis::new("temperature t", true),
+            series: vec![Series {
+                name: "Left wall".into(),
+                style: SeriesStyle::Line,
+                points: vec![(0.0, 1.0), (10.0, 5.0)],
+            }],
+        });
+        figure("Reversed", body)
+    };
+    for (reversed, larger_left) in [(true, true), (false, false)] {
+        let svg = chart(reversed).to_svg().unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        assert_eq!(text_x(&doc, "10") < text_x(&doc, "0"), larger_left, "{svg}");
+        let tikz = chart(reversed).to_tikz().unwrap();
+        assert_eq!(tikz.contains("x dir=reverse"), reversed);
+    }
+}

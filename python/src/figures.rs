@@ -11,7 +11,7 @@ use pyo3::types::PyBytes;
 /// `fig` with the size preset, palette and provenance (`link`, or none) applied by
 /// [`Figure::with_export`] (as the CLI and the pages apply them), rendered in the format
 /// `path`'s extension names.
-fn render(
+pub(crate) fn render(
     fig: Figure,
     path: &str,
     (size, palette): (&str, &str),

@@ -3,12 +3,15 @@
 //! `Game` is just its canonical form's text (with braces only, which the parser reads back).
 
 use crate::{count, detached, to_py_error};
+use heaplab_engine::partizan::drawing::{self, ThermographCurves};
 use heaplab_engine::partizan::heap::HeapRules;
 use heaplab_engine::partizan::sequence::{self, MAX_TERMS};
-use heaplab_engine::partizan::{drawing, facts, GameId, GameStore};
+use heaplab_engine::partizan::{facts, GameId, GameStore};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::EngineError;
+use heaplab_figures::views::thermograph;
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 use serde_json::json;
 use std::cmp::Ordering;
 
@@ -93,21 +96,28 @@ pub fn partizan_incentives(text: &str) -> PyResult<(Vec<String>, Vec<String>)> {
     run().map_err(to_py_error)
 }
 
-/// The thermograph of `text` as an SVG document (or a TikZ picture with `tikz`).
+/// The thermograph of `text` as a figure of the figure layer (the CLI's `--thermograph`), as
+/// the bytes of the file `path` names by its extension (`.svg`, `.pdf`, `.png`, `.tex`), with
+/// the size preset, palette and (with `provenance`) the `#/partizan` link of the game.
 #[pyfunction]
-pub fn partizan_thermograph(text: &str, tikz: bool) -> PyResult<String> {
-    let run = || -> Result<String, EngineError> {
+pub fn partizan_thermograph<'py>(
+    py: Python<'py>,
+    text: &str,
+    path: &str,
+    size: &str,
+    palette: &str,
+    provenance: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let curves = (|| -> Result<ThermographCurves, EngineError> {
         let mut store = GameStore::default();
         let g = store.parse(text)?;
         let name = store.display(g)?;
-        let d = store.thermograph(g)?.drawing()?;
-        Ok(if tikz {
-            drawing::tikz(&d, &name)
-        } else {
-            drawing::svg(&d, &name)
-        })
-    };
-    run().map_err(to_py_error)
+        drawing::curves(&mut store, g, &name)
+    })()
+    .map_err(to_py_error)?;
+    let link = provenance.then(|| thermograph::game_link(text));
+    let bytes = crate::figures::render(thermograph::figure(&curves), path, (size, palette), link)?;
+    Ok(PyBytes::new(py, &bytes))
 }
 
 /// A partizan subtraction (or, with `pure_breaking`, pure breaking) ruleset `(L | R)`: the

@@ -67,12 +67,18 @@ def test_incentives_of_a_switch():
     assert left == [2 - game("{2|-1}")] and right == [game("{2|-1}") + 1]
 
 
-def test_the_thermograph_is_an_svg_with_walls_and_a_tikz_picture():
+def test_the_thermograph_is_a_figure_with_walls_mast_and_a_pgfplots_picture(tmp_path):
     g = game("{3|-1}")
     svg = g._repr_svg_()
-    ElementTree.fromstring(svg)
-    assert "left wall" in svg and "mast" in svg
-    assert "\\begin{tikzpicture}" in g.thermograph_tikz()
+    texts = " ".join(t for t in ElementTree.fromstring(svg).itertext())
+    for part in ["Thermograph of {3|-1}", "Left wall", "Right wall", "mast", "temperature t"]:
+        assert part in texts, part
+    assert "x dir=reverse" in g.thermograph_tikz()
+    pdf = tmp_path / "thermo.pdf"
+    g.figure(str(pdf), size="page", palette="grey", provenance=False)
+    assert pdf.read_bytes().startswith(b"%PDF")
+    with pytest.raises(ValueError):
+        g.figure(str(tmp_path / "thermo.gif"))
 
 
 @pytest.mark.parametrize(

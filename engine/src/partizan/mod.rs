@@ -10,7 +10,7 @@
 //! * [`atomic`]: atomic weights of infinitesimals (CGSuite's convention);
 //! * [`reduced`]: stops and reduced canonical forms (Theorem 4.56, Table 4.2);
 //! * [`thermograph`]: thermographs, means and temperatures, and as curves to draw;
-//! * [`drawing`]: thermographs as SVG and TikZ pictures;
+//! * [`drawing`]: thermographs as curves to draw (the figure layer draws them);
 //! * [`facts`]: one game's facts as plain data (the CLI's `--game` report, Python's `game`);
 //! * [`reference`]: plain game trees played out, the slow check beside the fast path;
 //! * [`heap`]: partizan heap rulesets (subtraction, pure breaking, duel code-digit,

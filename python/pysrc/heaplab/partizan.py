@@ -145,12 +145,23 @@ class Game:
         return [Game(g) for g in left], [Game(g) for g in right]
 
     def thermograph_svg(self) -> str:
-        """The thermograph as an SVG document with axes, walls and mast."""
-        return _engine.partizan_thermograph(self.braces, False)
+        """The thermograph as an SVG document: axes, Left's wall, Right's wall and the mast,
+        with a legend and the provenance line (one journal column)."""
+        return _engine.partizan_thermograph(self.braces, "t.svg", "column", "colour", True).decode("utf-8")
 
     def thermograph_tikz(self) -> str:
-        """The thermograph as a TikZ picture (needs ``\\usepackage{tikz}``)."""
-        return _engine.partizan_thermograph(self.braces, True)
+        """The thermograph as a LaTeX document with a PGFPlots picture (compile with pdflatex)."""
+        return _engine.partizan_thermograph(self.braces, "t.tex", "column", "colour", True).decode("utf-8")
+
+    def figure(self, path: str, size: str = "column", palette: str = "colour", provenance: bool = True) -> None:
+        """Writes the thermograph to ``path``; its extension picks the format: ``.svg``,
+        ``.pdf``, ``.png`` or ``.tex`` (PGFPlots). ``size`` is ``"column"`` (8.5 cm) or
+        ``"page"`` (17.5 cm), optionally ``@600`` for a 600 DPI PNG; ``palette`` is
+        ``"colour"`` or ``"grey"``; ``provenance=False`` leaves the line "HeapLab vX.Y, <link>"
+        off the figure and its metadata."""
+        data = _engine.partizan_thermograph(self.braces, path, size, palette, bool(provenance))
+        with open(path, "wb") as out:
+            out.write(data)
 
     def _repr_svg_(self) -> str:
         return self.thermograph_svg()

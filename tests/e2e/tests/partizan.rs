@@ -259,45 +259,48 @@ async fn a_black_and_white_table_is_the_engines() -> Result<()> {
     .await
 }
 
-/// A heap's thermograph (`thermo=7`): the SVG download has the title, both axis names and
-/// both walls; TikZ and PNG downloads too; the link in the table sets the key.
+/// A heap's thermograph (`thermo=7`): the "Export figure…" dialog's SVG has the title, both
+/// axis names, both walls and the mast in its legend, and the page link; PNG through the
+/// dialog and the TikZ download (a reversed value axis) too; the link in the table sets the key.
 #[tokio::test]
-async fn a_heap_thermograph_downloads_as_svg_tikz_and_png() -> Result<()> {
+async fn a_heap_thermograph_exports_as_svg_png_and_tikz() -> Result<()> {
     with_page(|page| async move {
         page.open(S_12_13).await?;
         page.click("#pz-thermo-7").await?;
         page.wait_for_hash_containing("thermo=7").await?;
         page.wait_for("#pz-thermo svg").await?;
         page.capture_downloads().await?;
-        page.click("#pz-thermo-svg").await?;
-        let (name, svg) = page.last_download().await?;
-        ensure!(name.ends_with(".svg"), "{name}");
-        for part in [
-            "<title>Thermograph of 7 in S(1,2 | 1,3)</title>",
-            "temperature",
-            "value",
-            "Left wall",
-            "Right wall",
-            "mast",
-        ] {
-            ensure!(svg.contains(part), "the SVG lacks {part:?}");
+        for (format, ext) in [("svg", ".svg"), ("png", ".png")] {
+            page.click("#pz-thermo-figure").await?;
+            page.wait_for("#pz-thermo-figure-dialog[open]").await?;
+            page.click(&format!("#pz-thermo-figure-{format}")).await?;
+            page.click("#pz-thermo-figure-download").await?;
+            page.wait_for_text_starting("#pz-thermo-figure-status", "Saved")
+                .await?;
+            page.click("#pz-thermo-figure-close").await?;
+            let (name, svg) = page.last_download().await?;
+            ensure!(name.ends_with(ext), "{name}");
+            if format == "svg" {
+                for part in [
+                    "Thermograph of 7 in S(1,2 | 1,3)",
+                    "temperature t",
+                    "side on the left)",
+                    "Left wall",
+                    "Right wall",
+                    "mast",
+                    "#/partizan?",
+                    "thermo=7",
+                ] {
+                    ensure!(svg.contains(part), "the SVG lacks {part:?}: {svg}");
+                }
+            }
         }
         page.click("#pz-thermo-tikz").await?;
         let (name, tex) = page.last_download().await?;
         ensure!(
-            name.ends_with(".tex") && tex.contains("\\begin{tikzpicture}"),
-            "{name}"
+            name.ends_with(".tex") && tex.contains("x dir=reverse") && tex.contains("Left wall"),
+            "{name}: {tex}"
         );
-        page.click("#pz-thermo-png").await?;
-        page.wait_until("a PNG download", || async {
-            let (name, _) = page.last_download().await?;
-            Ok(if name.ends_with(".png") {
-                Ok(())
-            } else {
-                Err(name)
-            })
-        })
-        .await?;
         Ok(())
     })
     .await

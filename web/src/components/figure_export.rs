@@ -257,7 +257,7 @@ fn download_callback(
 }
 
 /// This page's origin and path followed by `hash` (`#/…`): the link that reopens the view.
-fn page_address(hash: &str) -> String {
+pub fn page_address(hash: &str) -> String {
     let location = web_sys::window().map(|w| w.location());
     let part = |f: fn(&web_sys::Location) -> Result<String, wasm_bindgen::JsValue>| {
         location

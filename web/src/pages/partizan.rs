@@ -279,10 +279,10 @@ pub fn results(props: &ResultsProps) -> Html {
             if let Some(position) = &props.result.position {
                 <PositionBox report={position.clone()} query={props.query.clone()} reply={props.result.reply.clone()} />
             }
-            if let Some(pictures) = &props.result.thermograph {
+            if let Some(curves) = &props.result.thermograph {
                 <section class="card" aria-labelledby="pz-thermo-title">
                     <h2 id="pz-thermo-title">{ "Thermograph" }</h2>
-                    <ThermoCard id="pz-thermo" pictures={pictures.clone()} stem={format!("{stem}-thermograph")} />
+                    <ThermoCard id="pz-thermo" curves={curves.clone()} stem={format!("{stem}-thermograph")} link={props.query.to_hash()} />
                     <p><a id="pz-thermo-close" href={with_thermo(&props.query, "")}>{ "Hide the thermograph" }</a></p>
                 </section>
             }

@@ -2,6 +2,7 @@
 //! typed in notation, parsed and analysed by the engine in the Web Worker
 //! ([`crate::worker::jobs::partizan_game::solve_game`]), shown as its facts and its thermograph.
 
+use heaplab_figures::views::thermograph;
 use yew::prelude::*;
 
 use super::thermo::ThermoCard;
@@ -23,7 +24,7 @@ pub fn game_job(props: &GameJobProps) -> Html {
     let job = use_job(JobSpec::PartizanGame(props.request.clone()));
     let body = match job.output() {
         Some(shared) => match shared.partizan_game() {
-            Some(Ok(result)) => game_facts(result),
+            Some(Ok(result)) => game_facts(result, &props.request.text),
             Some(Err(e)) => {
                 html! { <p class="form-error" id="pz-game-error" role="alert">{ e.to_string() }</p> }
             }
@@ -46,8 +47,8 @@ fn fact(label: &str, id: &str, value: &str) -> Html {
     }
 }
 
-/// The facts of the game and its thermograph.
-fn game_facts(result: &GameResult) -> Html {
+/// The facts of the game and its thermograph (linked to the game as `typed`).
+fn game_facts(result: &GameResult, typed: &str) -> Html {
     let f = &result.facts;
     let atomic = match &result.atomic_weight {
         Ok(w) => html! { <code>{ w.clone() }</code> },
@@ -71,7 +72,7 @@ fn game_facts(result: &GameResult) -> Html {
             </section>
             <section class="card" aria-labelledby="pz-thermo-title">
                 <h2 id="pz-thermo-title">{ "Thermograph" }</h2>
-                <ThermoCard id="pz-thermo" pictures={Ok::<_, String>(result.pictures.clone())} stem="heaplab-thermograph" />
+                <ThermoCard id="pz-thermo" curves={Ok::<_, String>(result.curves.clone())} stem="heaplab-thermograph" link={thermograph::game_link(typed)} />
             </section>
         </>
     }

@@ -5,7 +5,7 @@
 //! progress through the engine's `Budget` but cannot be resumed, so the client terminates the
 //! worker to cancel it. The main thread computes at most [`MAIN_THREAD_TERMS`] heaps.
 
-use heaplab_engine::partizan::drawing::{self, Pictures};
+use heaplab_engine::partizan::drawing::{self, ThermographCurves};
 use heaplab_engine::partizan::position::{self, HeapMove, PositionReport};
 use heaplab_engine::partizan::sequence::{self, SequenceReport};
 use heaplab_engine::partizan::GameStore;
@@ -35,7 +35,7 @@ pub struct PartizanResult {
     /// Each heap's mean and temperature, or why they were not computed.
     pub thermal: Result<Vec<(String, String)>, String>,
     /// The thermograph the URL asks for (`thermo`), or why it could not be drawn.
-    pub thermograph: Option<Result<Pictures, String>>,
+    pub thermograph: Option<Result<ThermographCurves, String>>,
 }
 
 /// Runs the request with the engine, reporting heaps done at most every 100 ms.
@@ -77,11 +77,11 @@ fn thermograph_of(
     request: &PartizanRequest,
     heaps: &[usize],
     budget: &mut Budget<'_>,
-) -> Result<Pictures, EngineError> {
+) -> Result<ThermographCurves, EngineError> {
     let mut store = GameStore::default();
     let g = sequence::heaps_value(&request.rules, heaps, &mut store, budget)?;
     let title = format!("{} in {}", position::heaps_text(heaps), request.rules.name);
-    drawing::pictures(&mut store, g, &title)
+    drawing::curves(&mut store, g, &title)
 }
 
 /// The position's report; in play on the engine's turn, the engine's move (winning when it

@@ -1,7 +1,7 @@
 //! One partizan game typed in notation ([`solve_game`]): its facts, atomic weight and
 //! thermograph. One engine call, so the client terminates the worker to cancel it.
 
-use heaplab_engine::partizan::drawing::{self, Pictures};
+use heaplab_engine::partizan::drawing::{self, ThermographCurves};
 use heaplab_engine::partizan::facts::{self, GameFacts};
 use heaplab_engine::partizan::GameStore;
 use serde::{Deserialize, Serialize};
@@ -14,19 +14,19 @@ use crate::worker::{Job, JobOutput, Place};
 pub type Output = Box<GameResult>;
 
 /// What the single-game view shows: the engine's facts, the atomic weight (or why there is
-/// none) and the thermograph pictures.
+/// none) and the thermograph.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameResult {
     /// Canonical form, outcome, stops, birthday, mean, temperature, walls.
     pub facts: GameFacts,
     /// The atomic weight, or the engine's reason it has none.
     pub atomic_weight: Result<String, String>,
-    /// The thermograph as SVG and TikZ.
-    pub pictures: Pictures,
+    /// The thermograph's curves (the page draws them through the figure layer).
+    pub curves: ThermographCurves,
 }
 
 /// The single game: parsed by the engine (a bad text is a one-line error), its facts,
-/// atomic weight and thermograph. The title of the pictures is the canonical form.
+/// atomic weight and thermograph. The title of the thermograph is the canonical form.
 pub fn solve_game(request: &GameRequest) -> Result<GameResult, String> {
     let mut store = GameStore::default();
     let g = store.parse(&request.text).map_err(|e| e.to_string())?;
@@ -35,11 +35,11 @@ pub fn solve_game(request: &GameRequest) -> Result<GameResult, String> {
         .atomic_weight(g)
         .and_then(|w| store.display(w))
         .map_err(|e| e.to_string());
-    let pictures = drawing::pictures(&mut store, g, &facts.canonical).map_err(|e| e.to_string())?;
+    let curves = drawing::curves(&mut store, g, &facts.canonical).map_err(|e| e.to_string())?;
     Ok(GameResult {
         facts,
         atomic_weight,
-        pictures,
+        curves,
     })
 }
 
