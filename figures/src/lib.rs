@@ -36,6 +36,7 @@ mod png_out;
 
 pub use model::*;
 pub use palette::{Palette, Rgb, BAR_STEPS};
+pub use tikz::integer_ticks;
 
 use std::fmt;
 

@@ -126,8 +126,9 @@ fn legend_entries(fig: &Figure) -> Vec<(String, Rgb)> {
     }
 }
 
-/// Integer tick positions from `lo` to `hi`: at most eight, at a step of 1, 2 or 5 × 10^k.
-pub(crate) fn integer_ticks(lo: f64, hi: f64) -> Vec<i64> {
+/// Integer tick positions from `lo` to `hi`: at most eight, at a step of 1, 2 or 5 × 10^k (the
+/// TikZ axes, and the pages' on-screen axes, so both tick the same values).
+pub fn integer_ticks(lo: f64, hi: f64) -> Vec<i64> {
     let (lo, hi) = (lo.ceil() as i64, hi.floor() as i64);
     let span = (hi - lo).max(1) as f64;
     let mut step = 1i64;

@@ -252,3 +252,59 @@ async fn the_dialog_works_from_the_keyboard_and_says_where_pdf_comes_from() -> R
     })
     .await
 }
+
+/// The map on screen has s1 and s2 axes in ruleset units: the figure layer's ticks of the
+/// window (5, 10, …, 30 on both), each over the centre of its pixel column (s1, left to
+/// right) or beside its row (s2, bottom to top).
+#[tokio::test]
+async fn the_map_on_screen_has_s1_and_s2_axes_with_ticks_at_their_cells() -> Result<()> {
+    with_page(|page| async move {
+        page.open(ROUTE).await?;
+        wait_complete(&page).await?;
+        let probe = "const c = document.querySelector('#period-map').getBoundingClientRect();
+            const read = id => [...document.querySelectorAll(id + ' text.axis-tick')].map(t => {
+                const r = t.getBoundingClientRect();
+                return [t.textContent, (r.left + r.right) / 2, (r.top + r.bottom) / 2];
+            });
+            const label = id => document.querySelector(id + ' .axis-label').textContent;
+            return [[c.left, c.right, c.top, c.bottom], read('#map-x-axis'), read('#map-y-axis'),
+                    label('#map-x-axis'), label('#map-y-axis')];";
+        let v = page.js(probe, vec![]).await?;
+        let rect: Vec<f64> = serde_json::from_value(v[0].clone())?;
+        let (left, right, top, bottom) = (rect[0], rect[1], rect[2], rect[3]);
+        ensure!(
+            v[3] == json!("s1") && v[4] == json!("s2"),
+            "axis labels {v}"
+        );
+        let ticks: Vec<(String, f64, f64)> = serde_json::from_value(v[1].clone())?;
+        let wanted = |lo: f64, hi: f64| -> Vec<String> {
+            heaplab_figures::integer_ticks(lo, hi)
+                .iter()
+                .map(|t| t.to_string())
+                .collect()
+        };
+        let shown: Vec<String> = ticks.iter().map(|t| t.0.clone()).collect();
+        ensure!(shown == wanted(1.0, 30.0), "s1 ticks {shown:?}");
+        let cell = (right - left) / 30.0;
+        for (text, x, _) in &ticks {
+            let centre = left + (text.parse::<f64>()? - 1.0 + 0.5) * cell;
+            ensure!(
+                (x - centre).abs() < cell,
+                "s1 tick {text} at {x}, its column at {centre}"
+            );
+        }
+        let ticks: Vec<(String, f64, f64)> = serde_json::from_value(v[2].clone())?;
+        let shown: Vec<String> = ticks.iter().map(|t| t.0.clone()).collect();
+        ensure!(shown == wanted(2.0, 31.0), "s2 ticks {shown:?}");
+        let cell = (bottom - top) / 30.0;
+        for (text, _, y) in &ticks {
+            let centre = bottom - (text.parse::<f64>()? - 2.0 + 0.5) * cell;
+            ensure!(
+                (y - centre).abs() < cell,
+                "s2 tick {text} at {y}, its row at {centre}"
+            );
+        }
+        Ok(())
+    })
+    .await
+}

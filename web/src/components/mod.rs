@@ -15,4 +15,5 @@ pub mod pixel_canvas;
 pub mod tree;
 pub mod value_chart;
 pub mod value_strip;
+pub mod window_axes;
 pub mod zoom_box;

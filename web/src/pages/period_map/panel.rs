@@ -12,6 +12,7 @@ use super::state::MapState;
 use crate::components::figure_export::FigureExport;
 use crate::components::job_status::{status_line, status_text};
 use crate::components::pixel_canvas::{view_buttons, ViewKey};
+use crate::components::window_axes::{bottom_axis, left_axis};
 use crate::format::grouped;
 use crate::route::{navigate, MapParams, MapQuery};
 use crate::tiles::runner::{MapRunner, MapSnapshot};
@@ -74,28 +75,32 @@ pub(super) fn map_html(
                     <button type="button" id="map-cancel" onclick={on_cancel} disabled={!running}>{ "Cancel" }</button>
                 </div>
                 { status_html(p) }
-                <div class="map-frame">
-                    <canvas
-                        ref={canvas.clone()}
-                        id="period-map"
-                        class="period-map"
-                        width={width.to_string()}
-                        height={height.to_string()}
-                        data-x0={w.x0.to_string()}
-                        data-x1={w.x1.to_string()}
-                        data-y0={w.y0.to_string()}
-                        data-y1={w.y1.to_string()}
-                        data-family={params.family.name()}
-                        data-fixed={params.family.fixed().to_string()}
-                        data-colour={params.colouring.name()}
-                        data-complete={complete.to_string()}
-                        data-coarse-ms={p.and_then(|p| p.detail.coarse_ms).map(|ms| (ms.round() as u64).to_string())}
-                        tabindex="0"
-                        role="img"
-                        aria-label={format!("Period map of the {} family, fixed move {}, s1 from {} to {} across, s2 from {} to {} upwards. Arrow keys pan, + and − zoom.", params.family.name(), params.family.fixed(), w.x0, w.x1 - 1, w.y0, w.y1 - 1)}
-                        {onmousemove} {onmousedown} {onmouseup} {onmouseleave} {onkeydown}
-                    ></canvas>
-                    <div ref={boxed.clone()} class="map-box" aria-hidden="true"></div>
+                <div class="window-axes">
+                    { left_axis("map-y-axis", "s2", (w.y0.into(), w.y1.into())) }
+                    <div class="map-frame">
+                        <canvas
+                            ref={canvas.clone()}
+                            id="period-map"
+                            class="period-map"
+                            width={width.to_string()}
+                            height={height.to_string()}
+                            data-x0={w.x0.to_string()}
+                            data-x1={w.x1.to_string()}
+                            data-y0={w.y0.to_string()}
+                            data-y1={w.y1.to_string()}
+                            data-family={params.family.name()}
+                            data-fixed={params.family.fixed().to_string()}
+                            data-colour={params.colouring.name()}
+                            data-complete={complete.to_string()}
+                            data-coarse-ms={p.and_then(|p| p.detail.coarse_ms).map(|ms| (ms.round() as u64).to_string())}
+                            tabindex="0"
+                            role="img"
+                            aria-label={format!("Period map of the {} family, fixed move {}, s1 from {} to {} across, s2 from {} to {} upwards. Arrow keys pan, + and − zoom.", params.family.name(), params.family.fixed(), w.x0, w.x1 - 1, w.y0, w.y1 - 1)}
+                            {onmousemove} {onmousedown} {onmouseup} {onmouseleave} {onkeydown}
+                        ></canvas>
+                        <div ref={boxed.clone()} class="map-box" aria-hidden="true"></div>
+                    </div>
+                    { bottom_axis("map-x-axis", "s1", (w.x0.into(), w.x1.into())) }
                 </div>
                 <p class="map-axes note">
                     { format!("s1 = {} … {} left to right; s2 = {} … {} bottom to top. {} × {} pixels, one per ruleset.", w.x0, w.x1 - 1, w.y0, w.y1 - 1, width, height) }
