@@ -3,8 +3,8 @@
 //! colours, the "Export figure…" dialog (SVG and PNG read back), and the job runner's Cancel.
 
 use crate::common::{
-    blob_bytes, blob_text, canvas_rgba, document, export_figure, mount_at, png_chunks, sleep, text,
-    unmount,
+    blob_bytes, blob_text, canvas_rgba, document, export_figure, mount_at, png_chunks, sleep,
+    svg_texts, text, unmount,
 };
 use heaplab_engine::plane::{self as plane_engine, MoveSet};
 use heaplab_engine::Budget;
@@ -246,13 +246,13 @@ async fn plane_exports_its_figure_with_provenance() {
         title.contains("nim-values") && title.contains("x in 0..70"),
         "{title}"
     );
-    let (status, blob) = export_figure(&root, "plane-figure", &[]).await;
     let stem = "heaplab-plane-1-2_2-1_3-0-70x45-grundy";
-    assert!(status.starts_with(&format!("Saved {stem}.svg")), "{status}");
+    let (_, blob) = export_figure(&root, "plane-figure", &[], &format!("{stem}.svg")).await;
     let svg = blob_text(&blob).await;
     assert!(svg.contains(&format!("<title>{title}</title>")), "{svg}");
-    for label in [">x</text>", ">y</text>", ">nim-value</text>"] {
-        assert!(svg.contains(label), "no {label} in the SVG");
+    let texts = svg_texts(&svg);
+    for label in ["x", "y", "nim-value"] {
+        assert!(texts.iter().any(|t| t == label), "no {label} in {texts:?}");
     }
     let location = web_sys::window().unwrap().location();
     let here = format!(
@@ -269,8 +269,10 @@ async fn plane_exports_its_figure_with_provenance() {
         "{svg}"
     );
 
-    let (status, blob) = export_figure(&root, "plane-figure", &["png"]).await;
-    assert!(status.starts_with(&format!("Saved {stem}.png")), "{status}");
+    let name = format!("{stem}.png");
+    let (status, blob) = export_figure(&root, "plane-figure", &["png"], &name).await;
+    // One column at 300 DPI: 1004 px wide.
+    assert!(status.contains("(1004 × "), "{status}");
     let (chunks, texts) = png_chunks(&blob_bytes(&blob).await);
     assert_eq!(&chunks[..2], ["IHDR", "tEXt"], "{chunks:?}");
     assert_eq!(chunks.last().map(String::as_str), Some("IEND"));

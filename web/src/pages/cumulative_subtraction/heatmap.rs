@@ -54,6 +54,26 @@ fn heatmap_figure_of(shared: &Shared, set: &str) -> Result<Figure, String> {
     }
 }
 
+/// The heatmap's "Export figure…" dialog: the figure of [`heatmap_figure_of`], named after
+/// the set and window, with this view's link as provenance and the CLI command for a PDF.
+fn export_html(p: &CumulativeParams, r: &TwoPileReport, shared: &Shared) -> Html {
+    let figure = {
+        let (shared, set) = (shared.clone(), p.set.to_text());
+        Callback::from(move |_: Palette| heatmap_figure_of(&shared, &set))
+    };
+    let stem = format!("{}-two-piles-{}x{}", file_stem(&p.set), r.width, r.height);
+    let pdf_command = format!(
+        "heaplab cumulative-subtraction --set {} --piles 2 --width {} --height {} --figure heatmap.pdf",
+        p.set.to_text(),
+        r.width,
+        r.height
+    );
+    html! {
+        <FigureExport id="cs-heatmap-figure" {stem} link={p.to_query().to_hash()}
+            {pdf_command} not_ready={None::<AttrValue>} {figure} />
+    }
+}
+
 /// "period 14 from 102", or "not proven in this window".
 fn line_text(p: &Periodicity) -> String {
     match p {
@@ -166,17 +186,6 @@ pub fn heatmap_view(props: &HeatmapViewProps) -> Html {
         let disabled = to == p.zoom;
         html! { <button type="button" {id} aria-label={label} {onclick} {disabled}>{ text }</button> }
     };
-    let figure = {
-        let (shared, set) = (shared.clone(), p.set.to_text());
-        Callback::from(move |_: Palette| heatmap_figure_of(&shared, &set))
-    };
-    let stem = format!("{}-two-piles-{}x{}", file_stem(&p.set), r.width, r.height);
-    let pdf_command = format!(
-        "heaplab cumulative-subtraction --set {} --piles 2 --width {} --height {} --figure heatmap.pdf",
-        p.set.to_text(),
-        r.width,
-        r.height
-    );
     let proven = |lines: &[Periodicity]| lines.iter().filter(|l| l.period().is_some()).count();
     let conjecture_18 = match r.conjecture_18_counterexample() {
         None => format!(
@@ -234,8 +243,7 @@ pub fn heatmap_view(props: &HeatmapViewProps) -> Html {
             if let Some(m) = &*problem {
                 <p class="note" role="status">{ m.clone() }</p>
             }
-            <FigureExport id="cs-heatmap-figure" {stem} link={p.to_query().to_hash()}
-                {pdf_command} not_ready={None::<AttrValue>} {figure} />
+            { export_html(p, r, &shared) }
             <p id="cs-conjecture18">{ conjecture_18 }</p>
             <p id="cs-conjecture19">{ conjecture_19 }</p>
             <details>

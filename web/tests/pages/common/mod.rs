@@ -138,10 +138,15 @@ pub fn click(root: &Element, selector: &str) {
 }
 
 /// Exports through the "Export figure…" dialog `id`: opens it, clicks each of `choices` (ids
-/// after `{id}-`), then Download, and waits for the status line to say the file was saved.
-/// Returns that line and the saved file (the last `Blob` given a URL: the page's
+/// after `{id}-`), then Download, and waits for the status line to say the file `name` was
+/// saved. Returns that line and the saved file (the last `Blob` given a URL: the page's
 /// `URL.createObjectURL` is wrapped to keep them).
-pub async fn export_figure(root: &Element, id: &str, choices: &[&str]) -> (String, web_sys::Blob) {
+pub async fn export_figure(
+    root: &Element,
+    id: &str,
+    choices: &[&str],
+    name: &str,
+) -> (String, web_sys::Blob) {
     let keep = "if (!window.__blobs) { window.__blobs = []; const make = URL.createObjectURL; \
                 URL.createObjectURL = function (b) { window.__blobs.push(b); return make.call(URL, b); }; }";
     js_sys::Function::new_no_args(keep)
@@ -156,7 +161,7 @@ pub async fn export_figure(root: &Element, id: &str, choices: &[&str]) -> (Strin
     let mut waited = 0;
     let status = loop {
         let status = text(root, &format!("#{id}-status")).unwrap_or_default();
-        if status.starts_with("Saved") {
+        if status.starts_with(&format!("Saved {name}")) {
             break status;
         }
         assert!(waited < 10_000, "no file saved: {status:?}");
@@ -205,4 +210,15 @@ pub fn png_chunks(png: &[u8]) -> (Vec<String>, Vec<(String, String)>) {
         at += 12 + length;
     }
     (types, texts)
+}
+
+/// The trimmed contents of an SVG's `<text>` elements, in order.
+pub fn svg_texts(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|part| {
+            let body = &part[part.find('>')? + 1..];
+            Some(body[..body.find("</text>")?].trim().to_string())
+        })
+        .collect()
 }
