@@ -10,7 +10,9 @@ use heaplab_engine::figure;
 use heaplab_engine::ruleset::{parse_count, NumberSet};
 use heaplab_engine::subtraction::{Limits, DEFAULT_SEARCH, MAX_SEARCH, MAX_TERMS};
 use heaplab_engine::EngineError;
-use heaplab_figures::views::cumulative::{cumulative_link, heatmap_figure, truncated_figure};
+use heaplab_figures::views::cumulative::{
+    cumulative_link, heatmap_figure, heatmap_pixels, truncated_figure,
+};
 use serde_json::json;
 
 /// Arguments of `heaplab cumulative-subtraction`.
@@ -34,7 +36,9 @@ pub struct CumulativeArgs {
     /// Two piles: the window height (x2 in 0..height).
     #[arg(long, default_value = "60", allow_hyphen_values = true)]
     height: String,
-    /// Two piles: write the heatmap (blue low to red high, 0 to max S) as a PNG.
+    /// Two piles: write the raw data pixels of the heatmap as a PNG, one block of `--scale`
+    /// pixels per position, x2 = 0 at the bottom, in the colours of `--figure` (no axes or
+    /// colour bar: `--figure` draws those).
     #[arg(long)]
     out: Option<String>,
     /// Two piles: pixels per position in the PNG (1 to 16).
@@ -201,7 +205,7 @@ fn two_piles(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErr
             .write(heatmap_figure(&set.to_text(), &r.grid), link)?;
     }
     if let Some(path) = &args.out {
-        let rgba = figure::render_heatmap(&r.grid, set.max());
+        let rgba = heatmap_pixels(&r.grid, args.figure.palette()?);
         write_png(path, width, height, &rgba, scale)?;
     }
     let lines = |ls: &[heaplab_engine::Periodicity]| {

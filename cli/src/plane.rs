@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use heaplab_engine::plane::{self, MoveSet};
 use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::{Budget, EngineError};
-use heaplab_figures::views::plane::{plane_figure, plane_link};
+use heaplab_figures::views::plane::{nim_pixels, plane_figure, plane_link};
 use serde_json::json;
 
 /// Arguments of `heaplab plane`.
@@ -22,20 +22,19 @@ pub struct PlaneArgs {
     /// Window height (y in 0..height).
     #[arg(long, default_value = "200", allow_hyphen_values = true)]
     height: String,
-    /// Write a width × height PNG, P-positions black and N-positions white, y = 0 at the bottom.
+    /// Write the raw data pixels as a width × height PNG, one pixel per cell, y = 0 at the
+    /// bottom: P-positions black and N-positions white, or the nim-values in the colours of
+    /// `--figure` (no axes or legend: `--figure` draws those).
     #[arg(long)]
     out: Option<String>,
     /// Shrink the outcome PNG by this factor: each pixel a block of cells, as grey as its
     /// share of N-positions (for small figures; 1 = one pixel per cell).
     #[arg(long, default_value = "1", allow_hyphen_values = true)]
     shrink: String,
-    /// `outcome` (P black, N white) or `grundy` (nim-values as colours, 0 black; at most
-    /// 10,000,000 cells).
+    /// `outcome` (P black, N white) or `grundy` (nim-values on the perceptual colour map,
+    /// dark 0 to light maximum; at most 10,000,000 cells).
     #[arg(long, value_enum, default_value_t = Mode::Outcome)]
     mode: Mode,
-    /// In `grundy` mode, write the colour legend as SVG to this file.
-    #[arg(long)]
-    legend: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -53,7 +52,7 @@ pub struct PlaneArgs {
 pub enum Mode {
     /// P-positions black, N-positions white (survey Figure 2).
     Outcome,
-    /// Nim-values, coloured; value 0 (the P-positions) black.
+    /// Nim-values on the perceptual colour map (viridis), 0 (the P-positions) darkest.
     Grundy,
 }
 
@@ -71,10 +70,6 @@ pub fn run(args: &PlaneArgs) -> Result<String, EngineError> {
                 "--shrink needs --mode outcome (nim-value colours cannot be averaged)".into(),
             ));
         }
-    } else if args.legend.is_some() {
-        return Err(EngineError::Parse(
-            "--legend needs --mode grundy (the outcome picture is black and white)".into(),
-        ));
     }
     let (grid, report) = with_budget(args.progress, "rows", |b| {
         plane::solve(&moves, width, height, b)
@@ -90,17 +85,16 @@ pub fn run(args: &PlaneArgs) -> Result<String, EngineError> {
     };
     if let Some(path) = &args.out {
         match &nim {
-            Some(nim) => write_png(path, width, height, &plane::render_nim_values(nim), 1)?,
+            Some(nim) => {
+                let rgba = nim_pixels(nim, args.figure.palette()?);
+                write_png(path, width, height, &rgba, 1)?;
+            }
             None if shrink > 1 => {
                 let (w, h, rgba) = plane::render_outcomes_shrunk(&grid, shrink);
                 write_grey_png(path, w, h, &rgba)?;
             }
             None => write_png(path, width, height, &plane::render_outcomes(&grid), 1)?,
         }
-    }
-    if let (Some(path), Some(nim)) = (&args.legend, &nim) {
-        std::fs::write(path, heaplab_engine::figure::nim_legend_svg(&nim.counts()))
-            .map_err(|e| EngineError::OutOfRange(format!("cannot write {path}: {e}")))?;
     }
     if args.figure.wanted() {
         let fig = plane_figure(&moves, &grid, nim.as_ref());

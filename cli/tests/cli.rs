@@ -324,21 +324,19 @@ fn plane_grundy_mode() {
         "grundy",
         "--out",
         png.to_str().unwrap(),
-        "--legend",
+        "--figure",
         svg.to_str().unwrap(),
     ]);
     assert!(out.status.success());
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
-    assert!(std::fs::read_to_string(&svg)
-        .unwrap()
-        .contains("nim-value 0 (P)"));
+    let figure = std::fs::read_to_string(&svg).unwrap();
+    assert!(figure.contains("nim-value") && figure.contains("2-D subtraction"));
     std::fs::remove_file(&png).ok();
     std::fs::remove_file(&svg).ok();
     for args in [
         &[
             "plane", "--moves", "1,2", "--width", "5000", "--height", "5000", "--mode", "grundy",
         ][..],
-        &["plane", "--moves", "1,2", "--legend", "x.svg"],
         &["plane", "--moves", "1,2", "--mode", "colour"],
     ] {
         one_line_error(args);

@@ -1,5 +1,7 @@
-//! Colour scales shared by the families' own pictures (the plane's nim-value grid) and by
-//! [`crate::figure`]; a leaf module, so no family has to import `figure`.
+//! Colour scales shared by the families' own pictures and by [`crate::figure`]: the ramp of
+//! the period map's log colourings and the categorical nim-value colours of strips. A leaf
+//! module, so no family has to import `figure`. (Value fields such as the plane's nim-values
+//! are coloured by the figure layer's perceptual map, `heaplab_figures::Palette::value`.)
 
 /// A perceptually ordered ramp (dark blue → teal → yellow) for `t` in `[0, 1]`.
 pub fn ramp(t: f64) -> [u8; 3] {
@@ -55,17 +57,6 @@ pub fn nim_value_rgb(value: u64) -> [u8; 3] {
     match value {
         0 => [0, 0, 0],
         v => NIM_PALETTE[((v - 1) % NIM_PALETTE.len() as u64) as usize],
-    }
-}
-
-/// The colour of nim-value `value` in a picture whose largest value is `max`: the categorical
-/// [`nim_value_rgb`] when `max <= 16`, else 0 black and the [`ramp`] from 1 to `max` (a picture
-/// of many values reads better as a gradient than as repeating colours).
-pub fn nim_colour(value: u16, max: u16) -> [u8; 3] {
-    match value {
-        0 => [0, 0, 0],
-        v if max as usize <= NIM_PALETTE.len() => nim_value_rgb(u64::from(v)),
-        v => ramp(f64::from(v - 1) / f64::from(max.max(2) - 1)),
     }
 }
 
@@ -140,7 +131,5 @@ mod tests {
             assert_eq!(nim_value_rgb(v), nim_value_rgb(v + 16), "{v}");
         }
         assert_eq!(nim_value_rgb(u64::MAX), nim_value_rgb(u64::MAX - 16));
-        assert_eq!(nim_colour(5, 16), nim_value_rgb(5));
-        assert_eq!(nim_colour(1, 17), ramp(0.0));
     }
 }

@@ -1,7 +1,7 @@
 //! Rendering shared by the web page and the CLI, so both draw identical pictures: RGBA pixel
 //! buffers for maps and the colour legends that go with them.
 
-pub use crate::colour::{nim_colour, ramp};
+pub use crate::colour::ramp;
 pub use crate::cumulative_subtraction::CircleMark;
 use crate::period_map::{Cell, CellClass, Window};
 
@@ -106,79 +106,9 @@ pub fn render_map(cells: &[Cell], window: Window, colouring: Colouring) -> Vec<u
     rgba
 }
 
-/// A diverging blue (low) to red (high) colour for `t` in `[0, 1]`, for outcome heatmaps.
-pub fn blue_red(t: f64) -> [u8; 3] {
-    const STOPS: [[f64; 3]; 3] = [
-        [49.0, 54.0, 149.0],
-        [247.0, 247.0, 247.0],
-        [165.0, 0.0, 38.0],
-    ];
-    let t = if t.is_finite() {
-        t.clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let (a, b, f) = if t < 0.5 {
-        (STOPS[0], STOPS[1], t * 2.0)
-    } else {
-        (STOPS[1], STOPS[2], t * 2.0 - 1.0)
-    };
-    let mut rgb = [0u8; 3];
-    for (c, out) in rgb.iter_mut().enumerate() {
-        *out = (a[c] + (b[c] - a[c]) * f).round() as u8;
-    }
-    rgb
-}
-
-/// RGBA pixels of a value grid (`grid[y][x]`), coloured [`blue_red`] from 0 to `max`, with
-/// `y = 0` at the bottom — the two-pile heatmaps of the cumulative-subtraction paper.
-pub fn render_heatmap(grid: &[Vec<u32>], max: u32) -> Vec<u8> {
-    let h = grid.len();
-    let w = grid.first().map_or(0, Vec::len);
-    let mut rgba = vec![255u8; w * h * 4];
-    for (y, row) in grid.iter().enumerate() {
-        let line = (h - 1 - y) * w * 4;
-        for (x, &v) in row.iter().enumerate() {
-            let [r, g, b] = blue_red(f64::from(v) / f64::from(max.max(1)));
-            rgba[line + x * 4..line + x * 4 + 3].copy_from_slice(&[r, g, b]);
-        }
-    }
-    rgba
-}
-
 /// `#rrggbb` for a colour.
 pub fn hex(rgb: [u8; 3]) -> String {
     format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])
-}
-
-/// A standalone SVG legend for a nim-value picture: one swatch per value with its count and
-/// share (`counts[v]` cells have value `v`).
-pub fn nim_legend_svg(counts: &[u64]) -> String {
-    let max = counts.len().saturating_sub(1) as u16;
-    let total: u64 = counts.iter().sum();
-    let rows: Vec<String> = counts
-        .iter()
-        .enumerate()
-        .map(|(v, n)| {
-            let y = 10 + v * 22;
-            let share = if total > 0 {
-                *n as f64 / total as f64
-            } else {
-                0.0
-            };
-            format!(
-                r##"<rect x="10" y="{y}" width="16" height="16" fill="{}" stroke="#555"/><text x="34" y="{}" font-family="sans-serif" font-size="13">nim-value {v}{} — {n} ({share:.3})</text>"##,
-                hex(nim_colour(v as u16, max)),
-                y + 13,
-                if v == 0 { " (P)" } else { "" },
-            )
-        })
-        .collect();
-    let height = 20 + 22 * counts.len().max(1);
-    format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="300" height="{height}" viewBox="0 0 300 {height}">{}</svg>"#,
-        rows.join("")
-    )
 }
 
 /// A circle diagram in the style of Figures 1 and 2 of the cumulative-subtraction paper: the
@@ -213,24 +143,6 @@ pub fn circle_svg(title: &str, marks: &[CircleMark]) -> String {
         parts.join(""),
         h = size + 28.0,
         t = xml_escape(title)
-    )
-}
-
-/// A standalone SVG legend for [`render_heatmap`]: the [`blue_red`] ramp from 0 to `max`.
-pub fn heatmap_legend_svg(max: u32) -> String {
-    let steps = max.clamp(1, 40);
-    let cells: String = (0..=steps)
-        .map(|i| {
-            format!(
-                r#"<rect x="{}" y="8" width="{}" height="16" fill="{}"/>"#,
-                10 + i * 240 / (steps + 1),
-                240 / (steps + 1) + 1,
-                hex(blue_red(f64::from(i) / f64::from(steps)))
-            )
-        })
-        .collect();
-    format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="260" height="60" viewBox="0 0 260 60">{cells}<text x="10" y="40" font-family="sans-serif" font-size="13">0</text><text x="250" y="40" font-family="sans-serif" font-size="13" text-anchor="end">{max}</text><text x="10" y="56" font-family="sans-serif" font-size="12">outcome o(x1, x2), 0 (blue) to max S (red)</text></svg>"#
     )
 }
 
@@ -318,20 +230,10 @@ mod tests {
         ] {
             assert_eq!(Colouring::from_name(c.name()), Some(c));
         }
-        // Nim colours: 0 black, small values distinct, large ones on the ramp.
-        assert_eq!(nim_colour(0, 4), [0, 0, 0]);
-        let small: Vec<_> = (0..=9).map(|v| nim_colour(v, 9)).collect();
-        for (i, a) in small.iter().enumerate() {
-            assert!(small[i + 1..].iter().all(|b| b != a), "{small:?}");
-        }
-        assert_eq!(nim_colour(1, 40), ramp(0.0));
-        assert_eq!(nim_colour(40, 40), ramp(1.0));
-        let svg = nim_legend_svg(&[3, 5, 1]);
-        assert!(svg.contains("nim-value 0 (P) — 3") && svg.contains("nim-value 2 — 1"));
     }
 
     #[test]
-    fn circle_and_legend_svgs() {
+    fn circle_and_scatter_svgs() {
         let marks: Vec<CircleMark> = (0..12)
             .map(|i| CircleMark {
                 inside: i.to_string(),
@@ -346,7 +248,5 @@ mod tests {
         assert!(!svg.contains("style="));
         let plot = scatter_svg("tr^4", "a", "tr_a^m", &[(1, 1), (2, 2), (3, 3)]);
         assert_eq!(plot.matches("<circle").count(), 3);
-        let legend = heatmap_legend_svg(7);
-        assert!(legend.contains(&hex(blue_red(0.0))) && legend.contains(&hex(blue_red(1.0))));
     }
 }

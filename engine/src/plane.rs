@@ -441,24 +441,6 @@ pub fn render_outcomes_shrunk(grid: &Grid, factor: u32) -> (u32, u32, Vec<u8>) {
     (w, h, rgba)
 }
 
-/// RGBA pixels of nim-values coloured by [`crate::colour::nim_colour`] (0 black, as the
-/// P-positions of [`render_outcomes`]), `y = 0` at the bottom.
-pub fn render_nim_values(nim: &NimGrid) -> Vec<u8> {
-    let (w, h) = (nim.width as usize, nim.height as usize);
-    let max = nim.max();
-    let palette: Vec<[u8; 3]> = (0..=max)
-        .map(|v| crate::colour::nim_colour(v, max))
-        .collect();
-    let mut rgba = vec![255u8; w * h * 4];
-    for (y, row) in nim.values.chunks_exact(w.max(1)).enumerate() {
-        let line = (h - 1 - y) * w * 4;
-        for (x, &v) in row.iter().enumerate() {
-            rgba[line + x * 4..line + x * 4 + 3].copy_from_slice(&palette[usize::from(v)]);
-        }
-    }
-    rgba
-}
-
 /// The proven eventual period of each row of `grid` (index `y`), as described in the module
 /// docs; `a_max` is the largest horizontal component `A` of the moves.
 pub fn row_periods(grid: &Grid, a_max: u32) -> Vec<Periodicity> {

@@ -22,6 +22,7 @@
 
 mod model;
 mod palette;
+mod png_text;
 mod svg;
 mod tikz;
 #[cfg(feature = "engine")]
@@ -35,7 +36,8 @@ mod pdf;
 mod png_out;
 
 pub use model::*;
-pub use palette::{Palette, Rgb, BAR_STEPS};
+pub use palette::{value_pixels, value_span, Palette, Rgb, BAR_STEPS};
+pub use png_text::insert_png_text;
 pub use tikz::integer_ticks;
 
 use std::fmt;

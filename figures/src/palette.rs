@@ -95,6 +95,44 @@ impl Palette {
     pub fn step_of(t: f64) -> usize {
         ((t.clamp(0.0, 1.0) * BAR_STEPS as f64) as usize).min(BAR_STEPS - 1)
     }
+
+    /// The colour of `v` on the value map spanning `lo..hi` (from [`value_span`]): its colour
+    /// bar step. Figures' value cells and the pages' canvases both colour values with this.
+    pub fn value(self, v: f64, (lo, hi): (f64, f64)) -> Rgb {
+        self.step(Palette::step_of((v - lo) / (hi - lo)))
+    }
+}
+
+/// The low and high ends of a colour bar over `values`: their least and greatest (the high
+/// end one above the low when all are equal), or `None` when there are no finite values.
+pub fn value_span(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    let (lo, hi) = values
+        .filter(|v| v.is_finite())
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+            (lo.min(v), hi.max(v))
+        });
+    lo.is_finite()
+        .then_some((lo, if hi > lo { hi } else { lo + 1.0 }))
+}
+
+/// RGBA pixels of a `width × height` field of values on `palette`'s value map over `span`,
+/// `value(x, y)` with `x` to the right and `y` upwards (row `y = 0` is the last row of
+/// pixels): the pages' canvases and the CLI's raw PNGs, in the colours of the figures.
+pub fn value_pixels(
+    palette: Palette,
+    (width, height): (usize, usize),
+    span: (f64, f64),
+    value: impl Fn(usize, usize) -> f64,
+) -> Vec<u8> {
+    let mut rgba = vec![255u8; width * height * 4];
+    for (row, line) in rgba.chunks_exact_mut(width.max(1) * 4).enumerate() {
+        let y = height - 1 - row;
+        for (x, pixel) in line.chunks_exact_mut(4).enumerate() {
+            let Rgb(r, g, b) = palette.value(value(x, y), span);
+            pixel[..3].copy_from_slice(&[r, g, b]);
+        }
+    }
+    rgba
 }
 
 #[cfg(test)]
@@ -110,5 +148,27 @@ mod tests {
         assert!(g.0 == g.1 && g.1 == g.2);
         assert_eq!(Palette::step_of(1.0), BAR_STEPS - 1);
         assert_eq!(Palette::step_of(0.0), 0);
+    }
+
+    #[test]
+    fn values_take_their_bar_step_and_pixels_run_bottom_up() {
+        let p = Palette::ColourBlind;
+        let span = value_span([3.0, 7.0, f64::NAN, 5.0].into_iter()).unwrap();
+        assert_eq!(span, (3.0, 7.0));
+        assert_eq!(value_span([2.0, 2.0].into_iter()), Some((2.0, 3.0)));
+        assert_eq!(value_span(std::iter::empty()), None);
+        assert_eq!(p.value(3.0, span), p.step(0));
+        assert_eq!(p.value(7.0, span), p.step(BAR_STEPS - 1));
+        assert_eq!(p.value(5.0, span), p.step(BAR_STEPS / 2));
+        // A 2 × 3 field whose value is its row y: the top pixel row is y = 2.
+        let rgba = value_pixels(p, (2, 3), (0.0, 2.0), |_, y| y as f64);
+        assert_eq!(rgba.len(), 2 * 3 * 4);
+        let at = |i: usize| Rgb(rgba[i * 4], rgba[i * 4 + 1], rgba[i * 4 + 2]);
+        assert_eq!(
+            (at(0), at(1)),
+            (p.step(BAR_STEPS - 1), p.step(BAR_STEPS - 1))
+        );
+        assert_eq!(at(4), p.step(0));
+        assert!(rgba.chunks_exact(4).all(|px| px[3] == 255));
     }
 }

@@ -1,6 +1,7 @@
 //! PNG: the figure's SVG rasterised by resvg at the figure's DPI on white, written by the `png`
 //! crate with the title and provenance in `tEXt` chunks and the DPI in `pHYs`.
 
+use crate::png_text::latin1;
 use crate::{Figure, FigureError};
 use resvg::tiny_skia::{Color, Pixmap, Transform};
 
@@ -33,8 +34,8 @@ pub(crate) fn render(fig: &Figure, svg: &str) -> Result<Vec<u8>, FigureError> {
     encode(fig, &pixmap)
 }
 
-/// Encodes an opaque pixmap as RGBA PNG with `tEXt` chunks (Title, Description, Source) and
-/// the DPI.
+/// Encodes an opaque pixmap as RGBA PNG with the figure's `tEXt` chunks
+/// ([`Figure::png_text`]) and the DPI.
 fn encode(fig: &Figure, pixmap: &Pixmap) -> Result<Vec<u8>, FigureError> {
     let fail = |e: png::EncodingError| FigureError::Render(e.to_string());
     let mut out = Vec::new();
@@ -47,17 +48,9 @@ fn encode(fig: &Figure, pixmap: &Pixmap) -> Result<Vec<u8>, FigureError> {
         yppu: per_metre,
         unit: png::Unit::Meter,
     }));
-    encoder
-        .add_text_chunk("Title".into(), latin1(&fig.title))
-        .map_err(fail)?;
-    if !fig.caption.is_empty() {
+    for (keyword, text) in fig.png_text() {
         encoder
-            .add_text_chunk("Description".into(), latin1(&fig.caption))
-            .map_err(fail)?;
-    }
-    if let Some(p) = &fig.provenance {
-        encoder
-            .add_text_chunk("Source".into(), latin1(&p.line()))
+            .add_text_chunk(keyword.into(), latin1(&text))
             .map_err(fail)?;
     }
     let mut writer = encoder.write_header().map_err(fail)?;
@@ -65,11 +58,4 @@ fn encode(fig: &Figure, pixmap: &Pixmap) -> Result<Vec<u8>, FigureError> {
     writer.write_image_data(pixmap.data()).map_err(fail)?;
     writer.finish().map_err(fail)?;
     Ok(out)
-}
-
-/// `tEXt` holds Latin-1: other characters become `?`.
-fn latin1(text: &str) -> String {
-    text.chars()
-        .map(|c| if (c as u32) < 256 { c } else { '?' })
-        .collect()
 }

@@ -290,24 +290,13 @@ fn value_span(cells: &Cells) -> Option<(f64, f64, Scale)> {
         return None;
     };
     let f = |v: f64| if *scale == Scale::Log { v.log10() } else { v };
-    let lo = values
-        .iter()
-        .flatten()
-        .map(|&v| f(v))
-        .fold(f64::INFINITY, f64::min);
-    let hi = values
-        .iter()
-        .flatten()
-        .map(|&v| f(v))
-        .fold(f64::NEG_INFINITY, f64::max);
-    lo.is_finite()
-        .then_some((lo, if hi > lo { hi } else { lo + 1.0 }, *scale))
+    crate::value_span(values.iter().flatten().map(|&v| f(v))).map(|(lo, hi)| (lo, hi, *scale))
 }
 
 /// The colour of value `v` (in the units of [`value_span`]): its colour-bar step.
 fn value_colour(palette: Palette, v: f64, (lo, hi, scale): (f64, f64, Scale)) -> Rgb {
     let v = if scale == Scale::Log { v.log10() } else { v };
-    palette.step(Palette::step_of((v - lo) / (hi - lo)))
+    palette.value(v, (lo, hi))
 }
 
 /// Draws the labelled colour bar of a value field: [`BAR_STEPS`] swatches and ticks at both

@@ -2,7 +2,10 @@
 //! with a colour bar, and the truncated-support sequence `tr^m` as a chart with integer ticks.
 
 use super::page_link;
-use crate::{Axis, Body, CellAxis, Cells, Chart, Figure, Raster, Scale, Series, SeriesStyle};
+use crate::{
+    value_pixels, value_span, Axis, Body, CellAxis, Cells, Chart, Figure, Palette, Raster, Scale,
+    Series, SeriesStyle,
+};
 
 /// The `#/cumulative-subtraction` link of the same view, as the web page writes it (every key,
 /// the page's defaults for those the CLI does not set): `set` in the page's text,
@@ -61,6 +64,21 @@ pub fn heatmap_figure(set: &str, grid: &[Vec<u32>]) -> Figure {
     }
 }
 
+/// The colour-bar span of a two-pile grid (`grid[x2][x1]`): its least to its greatest
+/// outcome (`0..1` for an empty grid).
+pub fn heatmap_span(grid: &[Vec<u32>]) -> (f64, f64) {
+    value_span(grid.iter().flatten().map(|&v| f64::from(v))).unwrap_or((0.0, 1.0))
+}
+
+/// RGBA pixels of a two-pile grid, one per position, `x1` across and `x2` up, in the colours
+/// of [`heatmap_figure`]: the page's canvas and the CLI's `--out` PNG.
+pub fn heatmap_pixels(grid: &[Vec<u32>], palette: Palette) -> Vec<u8> {
+    let width = grid.first().map_or(0, Vec::len);
+    value_pixels(palette, (width, grid.len()), heatmap_span(grid), |x, y| {
+        f64::from(grid[y].get(x).copied().unwrap_or(0))
+    })
+}
+
 /// `tr^m` against `a = 1, …, m-1` (`tr[a-1]` is `tr^m_a`) as points on integer axes.
 pub fn truncated_figure(m: u32, tr: &[u64]) -> Figure {
     let points = tr
@@ -86,5 +104,33 @@ pub fn truncated_figure(m: u32, tr: &[u64]) -> Figure {
             ),
             body,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_canvas_pixels_use_the_figures_colours() {
+        // o(x1, x2) = (x1 + 2 x2) mod 5 on a 6 × 4 window: values 0..4.
+        let grid: Vec<Vec<u32>> = (0..4)
+            .map(|y| (0..6).map(|x| (x + 2 * y) % 5).collect())
+            .collect();
+        assert_eq!(heatmap_span(&grid), (0.0, 4.0));
+        let palette = Palette::ColourBlind;
+        let rgba = heatmap_pixels(&grid, palette);
+        // The top-left pixel is (x1, x2) = (0, 3); the bottom-right is (5, 0).
+        let rgb = |i: usize| crate::Rgb(rgba[i * 4], rgba[i * 4 + 1], rgba[i * 4 + 2]);
+        assert_eq!(rgb(0), palette.value(1.0, (0.0, 4.0)));
+        assert_eq!(rgb(23), palette.value(0.0, (0.0, 4.0)));
+        let svg = heatmap_figure("1,2", &grid)
+            .with_export(crate::Size::ONE_COLUMN, palette, None)
+            .to_svg()
+            .unwrap()
+            .to_uppercase();
+        for i in 0..24 {
+            assert!(svg.contains(&rgb(i).hex()), "pixel {i}: {}", rgb(i).hex());
+        }
     }
 }

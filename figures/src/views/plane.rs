@@ -4,7 +4,8 @@
 
 use super::page_link;
 use crate::{
-    Axis, Body, Category, CellAxis, Cells, Chart, Figure, Raster, Scale, Series, SeriesStyle,
+    value_pixels, value_span, Axis, Body, Category, CellAxis, Cells, Chart, Figure, Palette,
+    Raster, Scale, Series, SeriesStyle,
 };
 use heaplab_engine::plane::{Grid, MoveSet, NimGrid};
 
@@ -63,6 +64,20 @@ pub fn value_raster(
             label: "nim-value".into(),
             scale: Scale::Linear,
         },
+    })
+}
+
+/// The colour-bar span of a window's nim-values: `0..max` (`0..1` when all are 0).
+pub fn nim_span(nim: &NimGrid) -> (f64, f64) {
+    value_span(nim.values.iter().map(|&v| f64::from(v))).unwrap_or((0.0, 1.0))
+}
+
+/// RGBA pixels of a window's nim-values (`y = 0` at the bottom), one per cell, in the colours
+/// of [`value_raster`]'s figure: the page's canvas and the CLI's `--out` PNG.
+pub fn nim_pixels(nim: &NimGrid, palette: Palette) -> Vec<u8> {
+    let size = (nim.width as usize, nim.height as usize);
+    value_pixels(palette, size, nim_span(nim), |x, y| {
+        f64::from(nim.get(x as u32, y as u32).unwrap_or(0))
     })
 }
 
@@ -141,4 +156,33 @@ pub fn p_position_chart(title: &str, (x, y): (&str, &str), points: &[(u64, u64)]
         series: vec![series],
     });
     Figure::new(title, body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use heaplab_engine::{plane, Budget};
+
+    #[test]
+    fn nim_pixels_match_the_figure_and_the_outcomes() {
+        let moves = MoveSet::parse("(1,2) (2,1) (1,1)").unwrap();
+        let grid = plane::grid(&moves, 9, 7, &mut Budget::unlimited()).unwrap();
+        let nim = plane::nim_values(&moves, 9, 7, &mut Budget::unlimited()).unwrap();
+        let palette = Palette::ColourBlind;
+        let rgba = nim_pixels(&nim, palette);
+        let svg = plane_figure(&moves, &grid, Some(&nim))
+            .with_export(crate::Size::ONE_COLUMN, palette, None)
+            .to_svg()
+            .unwrap()
+            .to_uppercase();
+        let zero = palette.value(0.0, nim_span(&nim));
+        for (i, px) in rgba.chunks_exact(4).enumerate() {
+            let (x, y) = ((i % 9) as u32, 6 - (i / 9) as u32);
+            let rgb = crate::Rgb(px[0], px[1], px[2]);
+            assert!(svg.contains(&rgb.hex()), "({x}, {y}): {}", rgb.hex());
+            // Value 0 (the darkest colour) exactly at the P-positions.
+            assert_eq!(rgb == zero, grid.is_p(x, y), "({x}, {y})");
+        }
+        assert!(nim.max() >= 2, "the test needs several values");
+    }
 }

@@ -8,10 +8,18 @@
 use anyhow::{bail, ensure, Result};
 use heaplab_e2e::with_page;
 use heaplab_engine::cumulative_subtraction as cs;
-use heaplab_engine::figure::blue_red;
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::subtraction::Limits;
 use heaplab_engine::Budget;
+use heaplab_figures::views::cumulative::heatmap_span;
+use heaplab_figures::{Palette, Rgb};
+
+/// The colour of outcome `o` on the page's heatmap of `grid`: the figure layer's value map
+/// over the grid's span, as the exported figure draws it.
+fn heatmap_colour(grid: &[Vec<u32>], o: u32) -> [u8; 3] {
+    let Rgb(r, g, b) = Palette::ColourBlind.value(f64::from(o), heatmap_span(grid));
+    [r, g, b]
+}
 
 const TABLE_1: &str = "#/cumulative-subtraction?S=5,7&n=56&w=48&h=40&zoom=2&m=10&heap=7";
 
@@ -82,7 +90,7 @@ async fn heatmap_pixels_are_the_engine_colours() -> Result<()> {
                 bail!("#cs-heatmap disappeared");
             };
             let o = grid[y as usize][x as usize];
-            let [r, g, b] = blue_red(f64::from(o) / 7.0);
+            let [r, g, b] = heatmap_colour(&grid, o);
             ensure!(
                 pixel.0 == [r, g, b, 255],
                 "o({x}, {y}) = {o}: page pixel {:?}, engine colour {:?}",
@@ -200,7 +208,7 @@ async fn large_grid_runs_in_a_worker_with_cancel() -> Result<()> {
                 bail!("#cs-heatmap disappeared");
             };
             let o = grid[y as usize][x as usize];
-            let [r, g, b] = blue_red(f64::from(o) / 14.0);
+            let [r, g, b] = heatmap_colour(&grid, o);
             ensure!(
                 pixel.0 == [r, g, b, 255],
                 "o({x}, {y}) = {o}: {:?}",

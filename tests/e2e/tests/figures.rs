@@ -1,5 +1,5 @@
 //! End-to-end tests of the pages' "Export figure…" dialog, in a real headless Chromium: the
-//! period map is exported as SVG and PNG through the dialog, the downloads are read back (the
+//! period map (and the plane) is exported as SVG and PNG through the dialog, the downloads are read back (the
 //! page's Blob URLs are captured, see `Page::capture_downloads`), the SVG is parsed and checked
 //! for what a reader needs (title with the window, the s1/s2 axes and their ticks, every legend
 //! entry, the provenance), the PNG's pixel size for the chosen width and DPI, and the
@@ -10,7 +10,9 @@ use heaplab_e2e::{hash_value, with_page, Page};
 use heaplab_engine::budget::Budget;
 use heaplab_engine::figure::Colouring;
 use heaplab_engine::period_map::{class_counts, compute, Family, Window, DEFAULT_CELL_BUDGET};
+use heaplab_engine::plane::{self, MoveSet};
 use heaplab_figures::views::period_map::{map_figure, map_link};
+use heaplab_figures::views::plane::{plane_figure, plane_link};
 use heaplab_figures::{Figure, Palette};
 use serde_json::json;
 
@@ -61,19 +63,28 @@ async fn wait_complete(page: &Page) -> Result<()> {
 /// The stem of the exported files' names.
 const STEM: &str = "heaplab-3move-61-s1-1-31-s2-2-32-class";
 
-/// Opens the dialog, clicks each of `choices` (ids after `map-figure-`), then Download, and
-/// waits for the status line to say the file `STEM.{ext}` was saved.
+/// Opens the map's dialog, clicks each of `choices` (ids after `map-figure-`), then
+/// Download, and waits for the status line to say the file `STEM.{ext}` was saved.
 async fn export(page: &Page, choices: &[&str], ext: &str) -> Result<String> {
-    page.click("#map-figure").await?;
-    page.wait_for("#map-figure-dialog[open]").await?;
+    export_from(page, "map-figure", choices, &format!("{STEM}.{ext}")).await
+}
+
+/// Opens the dialog `id`, clicks each of `choices` (ids after `{id}-`), then Download, and
+/// waits for the status line to say the file `name` was saved.
+async fn export_from(page: &Page, id: &str, choices: &[&str], name: &str) -> Result<String> {
+    page.click(&format!("#{id}")).await?;
+    page.wait_for(&format!("#{id}-dialog[open]")).await?;
     for choice in choices {
-        page.click(&format!("#map-figure-{choice}")).await?;
+        page.click(&format!("#{id}-{choice}")).await?;
     }
-    page.click("#map-figure-download").await?;
-    page.wait_for_text_starting("#map-figure-status", &format!("Saved {STEM}.{ext}"))
+    page.click(&format!("#{id}-download")).await?;
+    page.wait_for_text_starting(&format!("#{id}-status"), &format!("Saved {name}"))
         .await?;
-    let status = page.text("#map-figure-status").await?.unwrap_or_default();
-    page.click("#map-figure-close").await?;
+    let status = page
+        .text(&format!("#{id}-status"))
+        .await?
+        .unwrap_or_default();
+    page.click(&format!("#{id}-close")).await?;
     Ok(status)
 }
 
@@ -126,15 +137,90 @@ fn check_svg(svg: &str) -> Result<(String, (f64, f64))> {
     for (entry, _) in &legend {
         ensure!(has(entry), "no legend entry {entry:?} in {texts:?}");
     }
+    Ok((provenance_link(&texts)?, svg_size_cm(svg)?))
+}
+
+/// The link of the provenance line `HeapLab vX.Y, <link>` among an SVG's texts.
+fn provenance_link(texts: &[String]) -> Result<String> {
     let line = texts
         .iter()
         .find(|t| t.starts_with("HeapLab v"))
         .context("no provenance metadata")?;
-    let link = line
-        .split_once(", ")
+    line.split_once(", ")
         .map(|(_, link)| link.to_string())
-        .context("no link in the provenance")?;
-    Ok((link, svg_size_cm(svg)?))
+        .context("no link in the provenance")
+}
+
+/// The plane window every plane test here exports, its moves and its size.
+const PLANE_ROUTE: &str = "#/plane?moves=1,2;2,1;3,0&w=60&h=40&mode=outcome";
+const PLANE_MOVES: &str = "(1,2) (2,1) (3,0)";
+const PLANE_SIZE: (u32, u32) = (60, 40);
+
+/// Waits until the plane canvas reports a finished window of [`PLANE_SIZE`].
+async fn wait_plane(page: &Page) -> Result<()> {
+    page.wait_until("the plane to finish", || async {
+        let complete = page.attr("#plane-canvas", "data-complete").await?;
+        let width = page.attr("#plane-canvas", "data-width").await?;
+        Ok(match (complete.as_deref(), width) {
+            (Some("true"), Some(w)) if w == PLANE_SIZE.0.to_string() => Ok(()),
+            other => Err(format!("canvas attributes {other:?}")),
+        })
+    })
+    .await
+}
+
+#[tokio::test]
+async fn the_plane_exports_its_figure_and_the_link_reopens_the_view() -> Result<()> {
+    with_page(|page| async move {
+        page.open(PLANE_ROUTE).await?;
+        wait_plane(&page).await?;
+        page.capture_downloads().await?;
+        let name = "heaplab-plane-1-2_2-1_3-0-60x40-outcome.svg";
+        export_from(&page, "plane-figure", &[], name).await?;
+        let (saved, svg) = page.last_download().await?;
+        ensure!(saved == name, "saved {saved}");
+        // What the CLI's `plane --figure` draws of the same window.
+        let moves = MoveSet::parse(PLANE_MOVES)?;
+        let (w, h) = PLANE_SIZE;
+        let grid = plane::grid(&moves, w, h, &mut Budget::unlimited())?;
+        let fig = plane_figure(&moves, &grid, None);
+        let texts = svg_texts(&svg)?;
+        let has = |wanted: &str| texts.iter().any(|t| t == wanted);
+        ensure!(has(&fig.title), "no title {:?} in {texts:?}", fig.title);
+        ensure!(has("x") && has("y"), "no axis labels in {texts:?}");
+        let legend = fig.legend();
+        ensure!(legend.len() == 2, "{legend:?}");
+        for (entry, _) in &legend {
+            ensure!(has(entry), "no legend entry {entry:?} in {texts:?}");
+        }
+        let link = provenance_link(&texts)?;
+        let here = page
+            .js("return location.origin + location.pathname;", vec![])
+            .await?;
+        let view = plane_link(&moves, w, h, false);
+        ensure!(
+            link == format!("{}{view}", here.as_str().unwrap_or_default()),
+            "link {link}, view {view}"
+        );
+        // The link, followed from elsewhere, opens the same window.
+        page.open("#/").await?;
+        page.client().goto(&link).await?;
+        wait_plane(&page).await?;
+        let hash = page.hash().await?;
+        for (key, want) in [
+            ("moves", "1,2;2,1;3,0"),
+            ("w", "60"),
+            ("h", "40"),
+            ("mode", "outcome"),
+        ] {
+            ensure!(hash_value(&hash, key) == Some(want), "{key} in {hash}");
+        }
+        page.wait_for_value("#plane-width", "60").await?;
+        page.wait_for_value("#plane-height", "40").await?;
+        page.wait_for_value("#plane-mode", "outcome").await?;
+        Ok(())
+    })
+    .await
 }
 
 #[tokio::test]

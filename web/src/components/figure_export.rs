@@ -5,11 +5,13 @@
 //! as the CLI's `--figure`, and [`Figure::with_export`] applies those choices.
 //!
 //! The SVG is the figure layer's own (`Figure::to_svg`). A PNG is that SVG drawn by the
-//! browser onto a canvas `width_cm / 2.54 · dpi` pixels wide (no rasteriser in the module).
+//! browser onto a canvas `width_cm / 2.54 · dpi` pixels wide (no rasteriser in the module),
+//! with the figure's `tEXt` chunks (title, caption, provenance, software) inserted into the
+//! canvas's bytes by the figure layer (`insert_png_text`).
 //! The dialog is a native `<dialog>`: it takes the focus, Escape closes it, and on a phone it
 //! is a sheet of large choices.
 
-use heaplab_figures::{Figure, Palette, Size};
+use heaplab_figures::{insert_png_text, Figure, Palette, Size};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, HtmlImageElement};
@@ -224,12 +226,12 @@ fn download_callback(
     let link = props.link.to_string();
     Callback::from(move |_: MouseEvent| {
         let provenance = choice.provenance.then(|| page_address(&link));
-        let svg = figure
+        let drawn = figure
             .emit(choice.palette())
             .map(|fig| fig.with_export(choice.size(), choice.palette(), provenance))
-            .and_then(|fig| fig.to_svg().map_err(|e| e.to_string()));
-        let svg = match svg {
-            Ok(svg) => svg,
+            .and_then(|fig| Ok((fig.to_svg().map_err(|e| e.to_string())?, fig.png_text())));
+        let (svg, text) = match drawn {
+            Ok(drawn) => drawn,
             Err(e) => return status.set(Some(format!("Could not draw the figure: {e}"))),
         };
         match choice.format {
@@ -242,13 +244,13 @@ fn download_callback(
                 let (status, name) = (status.clone(), format!("{stem}.png"));
                 status.set(Some("Drawing the PNG…".into()));
                 wasm_bindgen_futures::spawn_local(async move {
-                    let done =
-                        png_blob(&svg, choice.png_width())
-                            .await
-                            .and_then(|(blob, (w, h))| {
-                                download_blob(&blob, &name)
-                                    .map(|()| format!("Saved {name} ({w} × {h} px)."))
-                            });
+                    let done = match png_blob(&svg, choice.png_width()).await {
+                        Ok((blob, (w, h))) => with_png_text(&blob, &text).await.and_then(|blob| {
+                            download_blob(&blob, &name)
+                                .map(|()| format!("Saved {name} ({w} × {h} px)."))
+                        }),
+                        Err(e) => Err(e),
+                    };
                     status.set(Some(done.unwrap_or_else(|e| e)));
                 });
             }
@@ -325,6 +327,22 @@ async fn png_blob(svg: &str, width: u32) -> Result<(Blob, (u32, u32)), String> {
         .and_then(|b| b.dyn_into::<Blob>().ok())
         .ok_or("the browser could not encode the PNG")?;
     Ok((blob, (width, height)))
+}
+
+/// `blob`, a PNG the browser encoded, with the figure's text chunks (title, caption,
+/// provenance, software; [`Figure::png_text`]) inserted by the figure layer.
+async fn with_png_text(blob: &Blob, text: &[(&'static str, String)]) -> Result<Blob, String> {
+    let buffer = JsFuture::from(blob.array_buffer())
+        .await
+        .map_err(|_| "the browser could not read the PNG".to_string())?;
+    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+    let pairs: Vec<(&str, &str)> = text.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let png = insert_png_text(&bytes, &pairs).map_err(|e| e.to_string())?;
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("image/png");
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(png.as_slice()));
+    Blob::new_with_u8_array_sequence_and_options(&parts, &options)
+        .map_err(|_| "the browser could not make the file".to_string())
 }
 
 #[cfg(test)]

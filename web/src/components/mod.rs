@@ -1,6 +1,8 @@
 //! Pieces shared by the pages: colours, the canvas value strip, the chart, period facts and
 //! export buttons. Each one does one job, so every page draws and exports the same way.
 
+pub mod cell_axes;
+pub mod colour_bar;
 pub mod export;
 pub mod field;
 pub mod figure_export;

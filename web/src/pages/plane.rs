@@ -4,13 +4,14 @@
 //!
 //! The URL holds the whole state ([`PlaneQuery`]). The window is computed by the one job
 //! client ([`crate::jobs::JobRunner`]: in a Web Worker, step by step, with progress and
-//! cancel) and drawn one canvas pixel per cell with the engine's own render functions, `y = 0` at the
+//! cancel) and drawn one canvas pixel per cell (outcomes by the engine, nim-values in the figure layer's
+//! colours), `y = 0` at the
 //! bottom as in the CLI's PNG. Zooming and panning only change a CSS transform of the canvas
 //! (no recomputation); hovering reads a cell, its nim-value and its row's and column's proven
 //! periods.
 //!
 //! The parts: `state` (the page's hooks and effects), `form`, `panel` (the picture and
-//! its downloads), `pointer` (hover, drag, keys), `canvas` (drawing and geometry),
+//! its "Export figure…" dialog), `pointer` (hover, drag, keys), `canvas` (drawing and geometry),
 //! and `legend`.
 
 mod canvas;
@@ -22,6 +23,8 @@ mod state;
 
 use heaplab_engine::plane::{self, Solution};
 use heaplab_engine::Periodicity;
+use heaplab_figures::views::plane::nim_pixels;
+use heaplab_figures::Palette;
 use yew::prelude::*;
 
 use crate::components::page::{empty_results, page_head};
@@ -56,10 +59,11 @@ pub fn describe_cell(solution: &Solution, x: u32, y: u32) -> String {
     )
 }
 
-/// The RGBA pixels of a solution in `mode`: the engine's render functions, as the CLI's PNG.
+/// The RGBA pixels of a solution in `mode`, as the CLI's `--out` PNG: the engine's outcome
+/// pixels, or the nim-values in the colours of the figure (`views::plane::nim_pixels`).
 pub fn render(solution: &Solution, mode: PlaneMode) -> Vec<u8> {
     match (mode, &solution.nim) {
-        (PlaneMode::Grundy, Some(nim)) => plane::render_nim_values(nim),
+        (PlaneMode::Grundy, Some(nim)) => nim_pixels(nim, Palette::ColourBlind),
         _ => plane::render_outcomes(&solution.grid),
     }
 }

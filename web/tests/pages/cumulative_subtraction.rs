@@ -1,10 +1,15 @@
 //! Browser tests of the cumulative subtraction page: URL state, bad input, the mounted page's
-//! numbers, table, circles and heatmap against the engine, and the Conjecture 19 line.
+//! numbers, table, circles and heatmap (in the figure's colours) against the engine, the
+//! heatmap's "Export figure…" dialog, and the Conjecture 19 line.
 
-use crate::common::{bad_link_error, document, mount_at, pixel, sleep, text, unmount};
+use crate::common::{
+    bad_link_error, blob_text, canvas_rgba, document, export_figure, mount_at, pixel, sleep,
+    svg_texts, text, unmount,
+};
 use heaplab_engine::cumulative_subtraction as cs;
-use heaplab_engine::figure;
 use heaplab_engine::ruleset::NumberSet;
+use heaplab_figures::views::cumulative::{heatmap_figure, heatmap_pixels, heatmap_span};
+use heaplab_figures::{Palette, Rgb, BAR_STEPS};
 use heaplab_web::pages::cumulative_subtraction::heatmap::readout;
 use heaplab_web::route::cumulative::CumulativeQuery;
 use heaplab_web::route::Route;
@@ -120,7 +125,8 @@ async fn cumulative_page_matches_the_engine() {
             .length(),
         5
     );
-    // The heatmap pixel of (x1, x2) = (3, 0) is o(3) = 3 = max S: the red end.
+    // The canvas has the figure's colours; (x1, x2) = (3, 0) is o(3) = 3 = max S, the light
+    // end of the colour bar.
     let canvas: HtmlCanvasElement = root
         .query_selector("#cs-heatmap")
         .unwrap()
@@ -128,9 +134,36 @@ async fn cumulative_page_matches_the_engine() {
         .dyn_into()
         .unwrap();
     assert_eq!((canvas.width(), canvas.height()), (20, 20));
-    let [r, g, b] = figure::blue_red(1.0);
-    assert_eq!(pixel(&canvas, 3.0, 19.0), [r, g, b, 255]);
     let report = cs::two_piles(&NumberSet::parse("2,3").unwrap(), 20, 20).unwrap();
+    let palette = Palette::ColourBlind;
+    assert_eq!(canvas_rgba(&canvas), heatmap_pixels(&report.grid, palette));
+    assert_eq!(heatmap_span(&report.grid), (0.0, 3.0));
+    let Rgb(r, g, b) = palette.step(BAR_STEPS - 1);
+    assert_eq!(pixel(&canvas, 3.0, 19.0), [r, g, b, 255]);
+    // Tick labels around the canvas: at 3 px a cell, every 20th cell (0 only, here).
+    assert_eq!(text(&root, "#cs-x1-axis").as_deref(), Some("0x1"));
+    assert_eq!(text(&root, "#cs-x2-axis").as_deref(), Some("0x2"));
+    let bar = root.query_selector("#cs-colour-bar").unwrap().unwrap();
+    assert_eq!(bar.get_attribute("data-hi").as_deref(), Some("3"));
+    // The dialog exports the CLI's figure: title with the set, x1/x2 axes, the colour bar's
+    // label and the provenance link to this view.
+    let name = "heaplab-cs-2-3-two-piles-20x20.svg";
+    let (_, blob) = export_figure(&root, "cs-heatmap-figure", &[], name).await;
+    let svg = blob_text(&blob).await;
+    let title = heatmap_figure("2,3", &report.grid).title;
+    assert!(title.contains("S = {2,3}"), "{title}");
+    assert!(svg.contains(&format!("<title>{title}</title>")), "{svg}");
+    let texts = svg_texts(&svg);
+    for label in ["x1", "x2", "outcome o(x1, x2)"] {
+        assert!(texts.iter().any(|t| t == label), "no {label} in {texts:?}");
+    }
+    let metadata = svg.split("<metadata>").nth(1).unwrap_or_default();
+    assert!(
+        metadata.starts_with("HeapLab v")
+            && metadata.contains("#/cumulative-subtraction?S=2,3&amp;")
+            && metadata.contains("w=20&amp;h=20"),
+        "{metadata}"
+    );
     let line = readout(&report, (3.5 * 3.0, 19.5 * 3.0), (60.0, 60.0)).unwrap();
     assert!(line.starts_with("o(3, 0) = 3"), "{line}");
     assert_eq!(readout(&report, (61.0, 1.0), (60.0, 60.0)), None);

@@ -1,10 +1,15 @@
 //! Browser tests of the 2-D subtraction page (`#/plane`): URL state, bad input, views that
-//! stay inside the window, the mounted page drawing the engine's picture, and the job
-//! runner's Cancel.
+//! stay inside the window, the mounted page drawing the engine's picture in the figure's
+//! colours, the "Export figure…" dialog (SVG and PNG read back), and the job runner's Cancel.
 
-use crate::common::{canvas_rgba, document, mount_at, sleep, text, unmount};
+use crate::common::{
+    blob_bytes, blob_text, canvas_rgba, document, export_figure, mount_at, png_chunks, sleep,
+    svg_texts, text, unmount,
+};
 use heaplab_engine::plane::{self as plane_engine, MoveSet};
 use heaplab_engine::Budget;
+use heaplab_figures::views::plane::{nim_pixels, nim_span, plane_figure};
+use heaplab_figures::Palette;
 use heaplab_web::route::plane::{PlaneMode, PlaneQuery, View, PAGE_MAX_CELLS};
 use heaplab_web::route::Route;
 use wasm_bindgen::JsCast;
@@ -176,7 +181,16 @@ async fn plane_page_draws_the_engine_picture() {
     let moves = MoveSet::parse("1,2 2,1 3,0").unwrap();
     let nim = plane_engine::nim_values(&moves, 70, 45, &mut Budget::unlimited()).unwrap();
     assert_eq!((canvas.width(), canvas.height()), (70, 45));
-    assert_eq!(canvas_rgba(&canvas), plane_engine::render_nim_values(&nim));
+    assert_eq!(canvas_rgba(&canvas), nim_pixels(&nim, Palette::ColourBlind));
+    // The colour bar spans 0..max, with both ends labelled.
+    let bar = root.query_selector("#plane-colour-bar").unwrap().unwrap();
+    assert_eq!(bar.get_attribute("data-hi"), Some(nim.max().to_string()));
+    let ticks = text(&root, "#plane-colour-bar").unwrap_or_default();
+    assert!(
+        ticks.starts_with('0') && ticks.contains(&nim.max().to_string()),
+        "{ticks}"
+    );
+    assert!(nim_span(&nim) == (0.0, f64::from(nim.max())) && nim.max() >= 2);
     let rows = root
         .query_selector_all("#plane-legend tr")
         .unwrap()
@@ -213,6 +227,63 @@ async fn plane_page_draws_the_engine_picture() {
         .hash()
         .unwrap()
         .contains("mode=outcome"));
+    unmount(root, handle);
+}
+
+/// The dialog exports the CLI's figure of the window: the SVG has the title, the axis labels,
+/// the colour bar's label and the provenance link (this page's address); the PNG carries the
+/// title and provenance in `tEXt` chunks right after its header.
+#[wasm_bindgen_test]
+async fn plane_exports_its_figure_with_provenance() {
+    let view = "#/plane?moves=1,2;2,1;3,0&w=70&h=45&mode=grundy";
+    let (root, handle) = mount_at(view).await;
+    wait_plane_complete(&root, "grundy", 20_000).await;
+    let moves = MoveSet::parse("1,2 2,1 3,0").unwrap();
+    let grid = plane_engine::grid(&moves, 70, 45, &mut Budget::unlimited()).unwrap();
+    let nim = plane_engine::nim_values(&moves, 70, 45, &mut Budget::unlimited()).unwrap();
+    let title = plane_figure(&moves, &grid, Some(&nim)).title;
+    assert!(
+        title.contains("nim-values") && title.contains("x in 0..70"),
+        "{title}"
+    );
+    let stem = "heaplab-plane-1-2_2-1_3-0-70x45-grundy";
+    let (_, blob) = export_figure(&root, "plane-figure", &[], &format!("{stem}.svg")).await;
+    let svg = blob_text(&blob).await;
+    assert!(svg.contains(&format!("<title>{title}</title>")), "{svg}");
+    let texts = svg_texts(&svg);
+    for label in ["x", "y", "nim-value"] {
+        assert!(texts.iter().any(|t| t == label), "no {label} in {texts:?}");
+    }
+    let location = web_sys::window().unwrap().location();
+    let here = format!(
+        "{}{}",
+        location.origin().unwrap(),
+        location.pathname().unwrap()
+    );
+    let line = format!("HeapLab v{}, {here}{view}", env!("CARGO_PKG_VERSION"));
+    assert!(
+        svg.contains(&format!(
+            "<metadata>{}</metadata>",
+            line.replace('&', "&amp;")
+        )),
+        "{svg}"
+    );
+
+    let name = format!("{stem}.png");
+    let (status, blob) = export_figure(&root, "plane-figure", &["png"], &name).await;
+    // One column at 300 DPI: 1004 px wide.
+    assert!(status.contains("(1004 × "), "{status}");
+    let (chunks, texts) = png_chunks(&blob_bytes(&blob).await);
+    assert_eq!(&chunks[..2], ["IHDR", "tEXt"], "{chunks:?}");
+    assert_eq!(chunks.last().map(String::as_str), Some("IEND"));
+    assert!(
+        texts.contains(&("Title".into(), title.clone())),
+        "{texts:?}"
+    );
+    assert!(texts.contains(&("Source".into(), line)), "{texts:?}");
+    assert!(texts
+        .iter()
+        .any(|(k, v)| k == "Software" && v.starts_with("HeapLab v")));
     unmount(root, handle);
 }
 

@@ -1,18 +1,23 @@
 //! Two-pile cumulative subtraction (Section 8; Figures 5 and 6): the outcome grid
-//! `o(x1, x2)` as a heatmap, blue (0) to red (max S), one canvas pixel per position with
-//! `x1` across and `x2` up, drawn with the engine's `figure::render_heatmap` (the CLI's
-//! `--out` PNG has the same pixels). Zoom, a hover readout, the proven row, column and
-//! k-diagonal periods, and the checks of Conjectures 18 and 19. The grid is computed in a Web
-//! Worker ([`crate::jobs`]).
+//! `o(x1, x2)` as a heatmap on the figure layer's perceptual map (dark low, light high) with
+//! its colour bar, one canvas pixel per position with `x1` across and `x2` up, drawn with
+//! `views::cumulative::heatmap_pixels` (the CLI's `--out` PNG has the same pixels), with x1
+//! and x2 tick labels around it. Zoom, a hover readout, the "Export figure…" dialog (`views::cumulative::heatmap_figure`, as the
+//! CLI's `--figure`), the proven row, column and k-diagonal periods, and the checks of
+//! Conjectures 18 and 19. The grid is computed in a Web Worker ([`crate::jobs`]).
 
 use heaplab_engine::cumulative_subtraction::{self as cs, TwoPileReport};
-use heaplab_engine::figure::{heatmap_legend_svg, render_heatmap};
 use heaplab_engine::Periodicity;
+use heaplab_figures::views::cumulative::{heatmap_figure, heatmap_pixels, heatmap_span};
+use heaplab_figures::{Figure, Palette};
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
 use super::{file_stem, navigate_with};
-use crate::components::export::{download_rgba, download_text, put_rgba, ScaledPng};
+use crate::components::cell_axes::with_cell_axes;
+use crate::components::colour_bar::colour_bar;
+use crate::components::export::put_rgba;
+use crate::components::figure_export::FigureExport;
 use crate::components::job_status::job_status;
 use crate::jobs::{use_job, Shared};
 use crate::route::cumulative::{CumulativeParams, MAX_ZOOM};
@@ -28,12 +33,8 @@ pub struct HeatmapProps {
 /// Draws the grid into `canvas` (one pixel per position) and sizes it on screen by `zoom`.
 fn draw(canvas: &HtmlCanvasElement, report: &TwoPileReport, zoom: u32) -> Result<(), String> {
     let (w, h) = (report.width, report.height);
-    put_rgba(
-        canvas,
-        &render_heatmap(&report.grid, max_action(report)),
-        w,
-        h,
-    )?;
+    let rgba = heatmap_pixels(&report.grid, Palette::ColourBlind);
+    put_rgba(canvas, &rgba, w, h)?;
     // CSSOM writes are allowed by the Content-Security-Policy (inline style attributes are not).
     let style = canvas.style();
     let _ = style.set_property("width", &format!("{}px", w * zoom));
@@ -43,6 +44,34 @@ fn draw(canvas: &HtmlCanvasElement, report: &TwoPileReport, zoom: u32) -> Result
 
 fn max_action(report: &TwoPileReport) -> u32 {
     report.moves.last().copied().unwrap_or(1)
+}
+
+/// The heatmap's figure from the finished job (the CLI's two-pile `--figure` draws the same).
+fn heatmap_figure_of(shared: &Shared, set: &str) -> Result<Figure, String> {
+    match shared.two_piles() {
+        Some(Ok(r)) => Ok(heatmap_figure(set, &r.grid)),
+        _ => Err("the grid is not ready".to_string()),
+    }
+}
+
+/// The heatmap's "Export figure…" dialog: the figure of [`heatmap_figure_of`], named after
+/// the set and window, with this view's link as provenance and the CLI command for a PDF.
+fn export_html(p: &CumulativeParams, r: &TwoPileReport, shared: &Shared) -> Html {
+    let figure = {
+        let (shared, set) = (shared.clone(), p.set.to_text());
+        Callback::from(move |_: Palette| heatmap_figure_of(&shared, &set))
+    };
+    let stem = format!("{}-two-piles-{}x{}", file_stem(&p.set), r.width, r.height);
+    let pdf_command = format!(
+        "heaplab cumulative-subtraction --set {} --piles 2 --width {} --height {} --figure heatmap.pdf",
+        p.set.to_text(),
+        r.width,
+        r.height
+    );
+    html! {
+        <FigureExport id="cs-heatmap-figure" {stem} link={p.to_query().to_hash()}
+            {pdf_command} not_ready={None::<AttrValue>} {figure} />
+    }
 }
 
 /// "period 14 from 102", or "not proven in this window".
@@ -100,7 +129,7 @@ pub fn heatmap(props: &HeatmapProps) -> Html {
     html! {
         <section class="card wide" id="cs-heatmap-card" aria-labelledby="cs-heatmap-title">
             <h2 id="cs-heatmap-title">{ format!("Two piles (Section 8, Figures 5 and 6): {} × {}", p.width, p.height) }</h2>
-            <p class="note">{ "The mover picks a pile and plays a CS action there. x1 runs across, x2 up, (0, 0) at the bottom left; blue is a low outcome, red a high one." }</p>
+            <p class="note">{ "The mover picks a pile and plays a CS action there. x1 runs across, x2 up, (0, 0) at the bottom left; dark (purple) is a low outcome, light (yellow) a high one, as on the colour bar below." }</p>
             { job_status("cs-heatmap-job", &format!("the {} × {} grid", p.width, p.height), &job) }
             { body }
         </section>
@@ -157,31 +186,6 @@ pub fn heatmap_view(props: &HeatmapViewProps) -> Html {
         let disabled = to == p.zoom;
         html! { <button type="button" {id} aria-label={label} {onclick} {disabled}>{ text }</button> }
     };
-    let export = {
-        let (shared, stem) = (shared.clone(), file_stem(&p.set));
-        Callback::from(move |scale: u32| {
-            let Some(Ok(r)) = shared.two_piles() else {
-                return Err("the grid is not ready".to_string());
-            };
-            download_rgba(
-                &render_heatmap(&r.grid, max_action(r)),
-                (r.width, r.height),
-                scale,
-                &format!("{stem}-two-piles-{}x{}-x{scale}.png", r.width, r.height),
-            )
-        })
-    };
-    let legend = heatmap_legend_svg(max_action(r));
-    let on_legend = {
-        let (legend, name, problem) = (
-            legend.clone(),
-            format!("{}-heatmap-legend.svg", file_stem(&p.set)),
-            problem.clone(),
-        );
-        Callback::from(move |_: MouseEvent| {
-            problem.set(download_text(&legend, &name, "image/svg+xml").err())
-        })
-    };
     let proven = |lines: &[Periodicity]| lines.iter().filter(|l| l.period().is_some()).count();
     let conjecture_18 = match r.conjecture_18_counterexample() {
         None => format!(
@@ -210,6 +214,11 @@ pub fn heatmap_view(props: &HeatmapViewProps) -> Html {
             </tr>
         }
     });
+    let canvas_html = html! {
+        <canvas ref={canvas} id="cs-heatmap" class="cs-heatmap" width={r.width.to_string()} height={r.height.to_string()}
+            role="img" aria-label={format!("Outcomes o(x1, x2) of two-pile CS, 0 ≤ x1 < {}, 0 ≤ x2 < {}", r.width, r.height)}
+            data-max={max_action(r).to_string()} {onmousemove}></canvas>
+    };
     let next_zoom_in = (p.zoom * 2).min(MAX_ZOOM as u32);
     let next_zoom_out = (p.zoom / 2).max(1);
     html! {
@@ -220,23 +229,21 @@ pub fn heatmap_view(props: &HeatmapViewProps) -> Html {
                 { zoom_button("cs-zoom-in", "Zoom in", "+", next_zoom_in) }
             </div>
             <div class="heatmap-scroll">
-                <canvas ref={canvas} id="cs-heatmap" class="cs-heatmap" width={r.width.to_string()} height={r.height.to_string()}
-                    role="img" aria-label={format!("Outcomes o(x1, x2) of two-pile CS, 0 ≤ x1 < {}, 0 ≤ x2 < {}", r.width, r.height)}
-                    data-max={max_action(r).to_string()} {onmousemove}></canvas>
+                { with_cell_axes(canvas_html, ("cs-x1-axis", "cs-x2-axis"), ("x1", "x2"), (r.width, r.height), p.zoom) }
             </div>
+            <p class="map-axes note" id="cs-axes">
+                { format!("x1 = 0 … {} left to right; x2 = 0 … {} bottom to top; (0, 0) at the bottom left.", r.width - 1, r.height - 1) }
+            </p>
             <p id="cs-hover" class="map-readout" role="status">
                 { (*hover).clone().unwrap_or_else(|| "Hover over the heatmap to read o(x1, x2).".to_string()) }
             </p>
-            <div class="heatmap-legend" id="cs-heatmap-legend" aria-label={format!("Colour key: 0 (blue) to {} (red)", max_action(r))}>
-                { Html::from_html_unchecked(AttrValue::from(legend)) }
+            <div class="heatmap-legend" id="cs-heatmap-legend">
+                { colour_bar("cs-colour-bar", "outcome o(x1, x2)", heatmap_span(&r.grid)) }
             </div>
-            <ScaledPng id="cs-heatmap-png" label="Download PNG" base={(u64::from(r.width), u64::from(r.height))} {export} />
-            <div class="toolbar">
-                <button type="button" id="cs-heatmap-legend-svg" onclick={on_legend}>{ "Download legend SVG" }</button>
-                if let Some(m) = &*problem {
-                    <span class="toolbar-note" role="status">{ m.clone() }</span>
-                }
-            </div>
+            if let Some(m) = &*problem {
+                <p class="note" role="status">{ m.clone() }</p>
+            }
+            { export_html(p, r, &shared) }
             <p id="cs-conjecture18">{ conjecture_18 }</p>
             <p id="cs-conjecture19">{ conjecture_19 }</p>
             <details>

@@ -1,11 +1,15 @@
-//! The legend beside the picture: cells per colour with their share, the summary of P-positions
-//! and proven row and column periods, and what "proven" means here.
+//! The legend beside the picture: in Grundy mode the colour bar of the nim-values, then cells
+//! per colour with their share, the summary of P-positions and proven row and column periods,
+//! and what "proven" means here.
 
-use heaplab_engine::figure::{self, hex};
+use heaplab_engine::figure::hex;
 use heaplab_engine::plane::Solution;
 use heaplab_engine::Periodicity;
+use heaplab_figures::views::plane::nim_span;
+use heaplab_figures::{Palette, Rgb};
 use yew::prelude::*;
 
+use crate::components::colour_bar::colour_bar;
 use crate::components::palette::ColourSwatch;
 use crate::format::grouped;
 use crate::route::plane::{PlaneMode, PlaneParams};
@@ -32,21 +36,25 @@ pub(super) fn legend_html(params: &PlaneParams, solution: Option<&Solution>) -> 
     let p_count = solution.map(|s| s.report.p_positions);
     let table = match (params.mode, solution.and_then(|s| s.nim.as_ref())) {
         (PlaneMode::Grundy, Some(nim)) => {
-            let max = nim.max();
-            rows(
-                nim.counts()
-                    .into_iter()
-                    .enumerate()
-                    .map(|(v, n)| {
-                        let label = if v == 0 {
-                            "nim-value 0 (P)".to_string()
-                        } else {
-                            format!("nim-value {v}")
-                        };
-                        (label, figure::nim_colour(v as u16, max), Some(n))
-                    })
-                    .collect(),
-            )
+            let span = nim_span(nim);
+            let colour = |v: usize| {
+                let Rgb(r, g, b) = Palette::ColourBlind.value(v as f64, span);
+                [r, g, b]
+            };
+            let counts = nim.counts().into_iter().enumerate().map(|(v, n)| {
+                let label = if v == 0 {
+                    "nim-value 0 (P)".to_string()
+                } else {
+                    format!("nim-value {v}")
+                };
+                (label, colour(v), Some(n))
+            });
+            html! {
+                <>
+                    { colour_bar("plane-colour-bar", "nim-value", span) }
+                    { rows(counts.collect()) }
+                </>
+            }
         }
         (PlaneMode::Grundy, None) => {
             html! { <p class="note">{ "The nim-value colours appear when the window is computed." }</p> }

@@ -1,14 +1,14 @@
 //! The picture panel: zoom/pan buttons and Cancel, the progress line, the canvas in its frame,
-//! the axes and hover lines, the PNG and legend downloads, and the legend beside it.
+//! the axes and hover lines, the "Export figure…" dialog, and the legend beside it.
 
-use heaplab_engine::figure;
+use heaplab_figures::views::plane::{plane_figure, plane_link};
+use heaplab_figures::{Figure, Palette};
 use yew::prelude::*;
 
 use super::legend::legend_html;
 use super::pointer::{pointer_handlers, PointerHandlers};
-use super::render;
 use super::state::PlaneState;
-use crate::components::export::{download_rgba, download_text, ScaledPng};
+use crate::components::figure_export::FigureExport;
 use crate::components::job_status::{status_line, status_text};
 use crate::components::pixel_canvas::{view_button, view_buttons, ViewKey};
 use crate::jobs::JobState;
@@ -35,8 +35,16 @@ pub(super) fn picture_html(
     let (w, h) = (params.width, params.height);
     let shown = (*state.view).unwrap_or(params.view);
     let (vx0, vx1, vy0, vy1) = shown.visible(w, h);
-    let export = export_png(state, &params);
-    let legend_download = legend_svg(state, &params);
+    let figure = {
+        let (runner, params) = (state.runner.clone(), params.clone());
+        Callback::from(move |_: Palette| plane_figure_of(&runner, &params))
+    };
+    let not_ready = solution.is_none().then(|| {
+        AttrValue::from(
+            "The window is still being computed: the figure can be exported when it is done.",
+        )
+    });
+    let link = plane_link(&params.moves, w, h, params.mode == PlaneMode::Grundy);
     let running = current.as_ref().is_some_and(|p| p.phase == Phase::Running);
     let on_cancel = {
         let runner = state.runner.clone();
@@ -82,12 +90,8 @@ pub(super) fn picture_html(
                 <p id="plane-hover" class="map-hover" aria-live="polite">
                     { (**hover).clone().unwrap_or_else(|| "Hover over the picture to read a cell and its row's and column's periods; drag a box or turn the wheel to zoom; Shift+drag (or drag with a finger) to pan.".to_string()) }
                 </p>
-                <ScaledPng id="plane-png" label="Download PNG" base={(u64::from(w), u64::from(h))} {export} />
-                if params.mode == PlaneMode::Grundy {
-                    <div class="toolbar">
-                        <button type="button" id="plane-legend-svg" onclick={legend_download} disabled={solution.is_none()}>{ "Download legend SVG" }</button>
-                    </div>
-                }
+                <FigureExport id="plane-figure" stem={file_stem(&params)} {link}
+                    pdf_command={pdf_command(&params)} {not_ready} {figure} />
             </section>
             <aside class="card map-side" aria-label="Legend">
                 { legend_html(&params, solution.as_deref()) }
@@ -96,38 +100,38 @@ pub(super) fn picture_html(
     }
 }
 
-/// The PNG download at a scale: the finished picture, rendered again at that scale.
-fn export_png(state: &PlaneState, params: &PlaneParams) -> Callback<u32, Result<(), String>> {
-    let runner = state.runner.clone();
-    let params = params.clone();
-    Callback::from(move |scale: u32| {
-        let solution = runner
-            .finished()
-            .and_then(|s| s.plane_rc())
-            .filter(|s| s.report.width == params.width && s.report.height == params.height)
-            .ok_or_else(|| "the picture is not computed yet".to_string())?;
-        download_rgba(
-            &render(&solution, params.mode),
-            (params.width, params.height),
-            scale,
-            &format!("{}-x{scale}.png", file_stem(&params)),
-        )
-    })
+/// The window's figure, drawn by the figure layer's builder (the CLI's `plane --figure` draws
+/// the same), from the finished solution: outcomes, or nim-values in Grundy mode.
+fn plane_figure_of(
+    runner: &crate::jobs::JobRunner,
+    params: &PlaneParams,
+) -> Result<Figure, String> {
+    let solution = runner
+        .finished()
+        .and_then(|s| s.plane_rc())
+        .filter(|s| s.report.width == params.width && s.report.height == params.height)
+        .ok_or_else(|| "the window is not computed yet".to_string())?;
+    let nim = match params.mode {
+        PlaneMode::Grundy => Some(
+            solution
+                .nim
+                .as_ref()
+                .ok_or_else(|| "the nim-values are not computed yet".to_string())?,
+        ),
+        PlaneMode::Outcome => None,
+    };
+    Ok(plane_figure(&params.moves, &solution.grid, nim))
 }
 
-/// The nim-value legend as an SVG download (Grundy mode, once computed).
-fn legend_svg(state: &PlaneState, params: &PlaneParams) -> Callback<MouseEvent> {
-    let solution = state.solution.clone();
-    let params = params.clone();
-    Callback::from(move |_: MouseEvent| {
-        if let Some(nim) = solution.as_ref().and_then(|s| s.nim.as_ref()) {
-            let _ = download_text(
-                &figure::nim_legend_svg(&nim.counts()),
-                &format!("{}-legend.svg", file_stem(&params)),
-                "image/svg+xml",
-            );
-        }
-    })
+/// The CLI command that writes this window's figure as a PDF.
+fn pdf_command(params: &PlaneParams) -> String {
+    format!(
+        "heaplab plane --moves \"{}\" --width {} --height {} --mode {} --figure plane.pdf",
+        params.moves.to_text(),
+        params.width,
+        params.height,
+        params.mode.name()
+    )
 }
 
 /// `heaplab-plane-2-6_3-3-3600x2000-outcome`.

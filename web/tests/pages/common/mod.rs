@@ -126,3 +126,99 @@ pub fn mouse(canvas: &HtmlCanvasElement, kind: &str, col: u32, row: u32) {
     let event = web_sys::MouseEvent::new_with_mouse_event_init_dict(kind, &init).unwrap();
     canvas.dispatch_event(&event).unwrap();
 }
+
+/// Clicks the element matching `selector` (a button or a radio button).
+pub fn click(root: &Element, selector: &str) {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {selector}"))
+        .dyn_into::<web_sys::HtmlElement>()
+        .unwrap()
+        .click();
+}
+
+/// Exports through the "Export figure…" dialog `id`: opens it, clicks each of `choices` (ids
+/// after `{id}-`), then Download, and waits for the status line to say the file `name` was
+/// saved. Returns that line and the saved file (the last `Blob` given a URL: the page's
+/// `URL.createObjectURL` is wrapped to keep them).
+pub async fn export_figure(
+    root: &Element,
+    id: &str,
+    choices: &[&str],
+    name: &str,
+) -> (String, web_sys::Blob) {
+    let keep = "if (!window.__blobs) { window.__blobs = []; const make = URL.createObjectURL; \
+                URL.createObjectURL = function (b) { window.__blobs.push(b); return make.call(URL, b); }; }";
+    js_sys::Function::new_no_args(keep)
+        .call0(&wasm_bindgen::JsValue::NULL)
+        .unwrap();
+    click(root, &format!("#{id}"));
+    for choice in choices {
+        click(root, &format!("#{id}-{choice}"));
+        sleep(50).await;
+    }
+    click(root, &format!("#{id}-download"));
+    let mut waited = 0;
+    let status = loop {
+        let status = text(root, &format!("#{id}-status")).unwrap_or_default();
+        if status.starts_with(&format!("Saved {name}")) {
+            break status;
+        }
+        assert!(waited < 10_000, "no file saved: {status:?}");
+        sleep(50).await;
+        waited += 50;
+    };
+    click(root, &format!("#{id}-close"));
+    let blobs = js_sys::Reflect::get(&web_sys::window().unwrap(), &"__blobs".into()).unwrap();
+    let blobs: js_sys::Array = blobs.dyn_into().unwrap();
+    let last = blobs.get(blobs.length() - 1).dyn_into().unwrap();
+    (status, last)
+}
+
+/// The text of a `Blob` (an exported SVG).
+pub async fn blob_text(blob: &web_sys::Blob) -> String {
+    wasm_bindgen_futures::JsFuture::from(blob.text())
+        .await
+        .unwrap()
+        .as_string()
+        .unwrap()
+}
+
+/// The bytes of a `Blob` (an exported PNG).
+pub async fn blob_bytes(blob: &web_sys::Blob) -> Vec<u8> {
+    let buffer = wasm_bindgen_futures::JsFuture::from(blob.array_buffer())
+        .await
+        .unwrap();
+    js_sys::Uint8Array::new(&buffer).to_vec()
+}
+
+/// The chunk types of a PNG in order, and its `tEXt` chunks as `(keyword, text)` (Latin-1),
+/// read by walking the chunks (length, type, data, CRC).
+pub fn png_chunks(png: &[u8]) -> (Vec<String>, Vec<(String, String)>) {
+    assert_eq!(&png[1..4], b"PNG", "not a PNG");
+    let (mut at, mut types, mut texts) = (8, Vec::new(), Vec::new());
+    while at + 8 <= png.len() {
+        let length = u32::from_be_bytes(png[at..at + 4].try_into().unwrap()) as usize;
+        let kind = String::from_utf8_lossy(&png[at + 4..at + 8]).to_string();
+        let data = &png[at + 8..at + 8 + length];
+        if kind == "tEXt" {
+            let nul = data.iter().position(|&b| b == 0).unwrap();
+            let latin1 = |bytes: &[u8]| bytes.iter().map(|&b| char::from(b)).collect::<String>();
+            texts.push((latin1(&data[..nul]), latin1(&data[nul + 1..])));
+        }
+        types.push(kind);
+        at += 12 + length;
+    }
+    (types, texts)
+}
+
+/// The trimmed contents of an SVG's `<text>` elements, in order.
+pub fn svg_texts(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|part| {
+            let body = &part[part.find('>')? + 1..];
+            Some(body[..body.find("</text>")?].trim().to_string())
+        })
+        .collect()
+}
