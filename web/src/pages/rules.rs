@@ -8,7 +8,7 @@ mod editor;
 mod explain;
 mod exports;
 
-pub use exports::{heap_csv, heap_figure, heap_tikz, pair_csv, pair_figure, pair_tikz};
+pub use exports::{heap_csv, heap_tikz, pair_csv, pair_tikz};
 mod heaps;
 mod pairs;
 mod play;

@@ -1,11 +1,12 @@
 //! The rules page's downloads: the results as CSV (the columns of `heaplab rules --format csv`),
-//! the figure (the nim-value chart or the P-positions) through the shared "Export figure…"
-//! dialog as SVG or PNG, and as TikZ/PGFPlots: all from the figure layer's builders, as
-//! `heaplab rules --figure FILE` draws them. The tree's SVG, TikZ and PNG come with its
-//! component.
+//! as an SVG scatter plot (the engine's `figure::scatter_svg`) and as TikZ/PGFPlots (the figure
+//! layer's builders, as `heaplab rules --figure FILE.tex` draws them), through the shared
+//! `download_text`. The pictures' PNGs and the tree's SVG, TikZ and PNG come with their
+//! components.
 
 use std::rc::Rc;
 
+use heaplab_engine::figure::scatter_svg;
 use heaplab_engine::octal::position::Outcome;
 use heaplab_engine::rules::{HeapReport, PairReport};
 use heaplab_figures::views::{heaps::sequence_figure, plane::p_position_chart};
@@ -13,11 +14,9 @@ use heaplab_figures::{Figure, Palette, Size};
 use yew::prelude::*;
 
 use crate::components::export::download_text;
-use crate::components::figure_export::FigureExport;
-use crate::components::sequence_export::{current_hash, figure_callback};
 
 /// `P` or `N`.
-pub fn letter(outcome: Outcome) -> &'static str {
+fn letter(outcome: Outcome) -> &'static str {
     if outcome == Outcome::P {
         "P"
     } else {
@@ -54,6 +53,18 @@ pub fn pair_csv(report: &PairReport) -> String {
     csv
 }
 
+/// The nim-values against the heap as an SVG scatter plot.
+pub fn heap_svg(report: &HeapReport, title: &str) -> String {
+    let points: Vec<(u64, u64)> = (0u64..).zip(report.values.iter().copied()).collect();
+    scatter_svg(title, "heap n", "nim-value G(n)", &points)
+}
+
+/// The P-positions as an SVG scatter plot.
+pub fn pair_svg(report: &PairReport, title: &str) -> String {
+    let points: Vec<(u64, u64)> = report.p_positions().iter().map(|q| (q.0, q.1)).collect();
+    scatter_svg(title, "a", "b", &points)
+}
+
 /// A figure as a LaTeX document (one column, colour-blind palette), its provenance the
 /// address of this view.
 fn tikz(figure: Figure) -> Result<String, String> {
@@ -62,48 +73,44 @@ fn tikz(figure: Figure) -> Result<String, String> {
     figure.to_tikz().map_err(|e| e.to_string())
 }
 
-/// The nim-values against the heap as a chart (the first 1,000 heaps).
-pub fn heap_figure(report: &HeapReport, title: &str) -> Figure {
+/// The nim-values against the heap as a PGFPlots chart (the first 1,000 heaps).
+pub fn heap_tikz(report: &HeapReport, title: &str) -> Result<String, String> {
     let values: Vec<f64> = report.values.iter().map(|&v| v as f64).collect();
     let outcomes: String = report.outcomes.iter().map(|&o| letter(o)).collect();
     let caption = "Computed by the ruleset's generic solver under normal play.".to_string();
-    sequence_figure(title, Some(&values), &outcomes, true, caption)
-}
-
-/// The P-positions as a chart, `a` across and `b` up.
-pub fn pair_figure(report: &PairReport, title: &str) -> Figure {
-    let points: Vec<(u64, u64)> = report.p_positions().iter().map(|q| (q.0, q.1)).collect();
-    p_position_chart(&format!("{title}: P-positions"), ("a", "b"), &points)
-}
-
-/// The nim-values against the heap as a PGFPlots chart (the first 1,000 heaps).
-pub fn heap_tikz(report: &HeapReport, title: &str) -> Result<String, String> {
-    tikz(heap_figure(report, title))
+    tikz(sequence_figure(
+        title,
+        Some(&values),
+        &outcomes,
+        true,
+        caption,
+    ))
 }
 
 /// The P-positions as a PGFPlots chart, `a` across and `b` up.
 pub fn pair_tikz(report: &PairReport, title: &str) -> Result<String, String> {
-    tikz(pair_figure(report, title))
+    let points: Vec<(u64, u64)> = report.p_positions().iter().map(|q| (q.0, q.1)).collect();
+    tikz(p_position_chart(
+        &format!("{title}: P-positions"),
+        ("a", "b"),
+        &points,
+    ))
 }
 
 /// The files a results card offers, each made when its button is clicked.
 pub struct Files {
     /// The CSV table.
     pub csv: Rc<dyn Fn() -> String>,
-    /// The figure (SVG and PNG through the dialog, and TikZ).
-    pub figure: Rc<dyn Fn() -> Figure>,
-    /// The `heaplab rules …` command that writes the same figure as a PDF.
-    pub pdf_command: String,
+    /// The SVG scatter plot.
+    pub svg: Rc<dyn Fn() -> String>,
+    /// The TikZ/PGFPlots document, or why it could not be drawn.
+    pub tikz: Rc<dyn Fn() -> Result<String, String>>,
 }
 
-/// The "Download CSV" (`#rules-csv`) button, the "Export figure…" dialog (`#rules-figure`)
-/// and the "Download TikZ" (`#rules-tikz`) button.
+/// The "Download CSV" (`#rules-csv`), "Download SVG" (`#rules-svg`) and "Download TikZ"
+/// (`#rules-tikz`) buttons.
 pub fn downloads(stem: &str, files: Files) -> Html {
-    let Files {
-        csv,
-        figure,
-        pdf_command,
-    } = files;
+    let Files { csv, svg, tikz } = files;
     let problem = |result: Result<(), String>| {
         if let Err(e) = result {
             gloo::console::error!(e);
@@ -113,20 +120,20 @@ pub fn downloads(stem: &str, files: Files) -> Html {
         let name = format!("{stem}.csv");
         Callback::from(move |_: MouseEvent| problem(download_text(&csv(), &name, "text/csv")))
     };
+    let on_svg = {
+        let name = format!("{stem}.svg");
+        Callback::from(move |_: MouseEvent| problem(download_text(&svg(), &name, "image/svg+xml")))
+    };
     let on_tikz = {
-        let (name, figure) = (format!("{stem}.tex"), figure.clone());
+        let name = format!("{stem}.tex");
         Callback::from(move |_: MouseEvent| {
-            problem(
-                tikz(figure()).and_then(|text| download_text(&text, &name, "application/x-tex")),
-            )
+            problem(tikz().and_then(|text| download_text(&text, &name, "application/x-tex")))
         })
     };
-    let dialog = figure_callback(move || Ok(figure()));
     html! {
         <div class="toolbar">
             <button type="button" id="rules-csv" onclick={on_csv}>{ "Download CSV" }</button>
-            <FigureExport id="rules-figure" stem={stem.to_string()} link={current_hash()} {pdf_command}
-                not_ready={None::<AttrValue>} figure={dialog} />
+            <button type="button" id="rules-svg" onclick={on_svg}>{ "Download SVG" }</button>
             <button type="button" id="rules-tikz" onclick={on_tikz}>{ "Download TikZ" }</button>
         </div>
     }

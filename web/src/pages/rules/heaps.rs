@@ -5,14 +5,13 @@
 use std::rc::Rc;
 
 use heaplab_engine::rules::{HeapReport, ObservedPeriod};
-use heaplab_figures::views::heaps::SequenceKind;
 use yew::prelude::*;
 
 use super::explain::HeapExplain;
-use super::exports::{downloads, heap_csv, heap_figure, letter, Files};
+use super::exports::{downloads, heap_csv, heap_svg, heap_tikz, Files};
+use crate::components::export::canvas_png_button;
 use crate::components::outcome_strip::{outcome_strip, OutcomeStrip};
 use crate::components::palette::value_legend;
-use crate::components::sequence_export::{current_hash, sequence_export, SequenceExport};
 use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::components::value_strip::ValueStrip;
 use crate::format::grouped;
@@ -98,24 +97,14 @@ pub fn heap_results(report: &Rc<HeapReport>, params: &RulesParams, query: &Rules
             navigate(&next.to_hash());
         })
     };
-    let (csv, fig) = (report.clone(), report.clone());
     let title = params.name.clone();
+    let (csv, svg, tex) = (report.clone(), report.clone(), report.clone());
+    let tex_title = title.clone();
     let files = Files {
         csv: Rc::new(move || heap_csv(&csv)),
-        figure: Rc::new(move || heap_figure(&fig, &title)),
-        pdf_command: "heaplab rules RULESET --figure values.pdf".into(),
+        svg: Rc::new(move || heap_svg(&svg, &title)),
+        tikz: Rc::new(move || heap_tikz(&tex, &tex_title)),
     };
-    let strip_export = sequence_export(SequenceExport {
-        id: "rules-strip-figure",
-        stem: format!("{stem}-strip"),
-        link: current_hash(),
-        pdf_command: "heaplab rules RULESET --figure-kind strip --figure strip.pdf".into(),
-        kind: SequenceKind::ValueStrip,
-        game: params.name.clone(),
-        values: Some(chart.clone()),
-        outcomes: Rc::new(report.outcomes.iter().map(|&o| letter(o)).collect()),
-        caption: period_sentence(report.period.as_ref(), n),
-    });
     html! {
         <>
             { summary(report, params) }
@@ -123,7 +112,7 @@ pub fn heap_results(report: &Rc<HeapReport>, params: &RulesParams, query: &Rules
                 <h2>{ "Value strip" }</h2>
                 <p class="note">{ format!("One cell per heap 0…{}, left to right in rows; P-positions are black. White bars mark where the period seen starts and where its first repetition ends.", n - 1) }</p>
                 <ValueStrip id="rules-strip" values={values.clone()} marks={marks} on_select={on_heap.reform(|h: u64| h.to_string())} label={format!("Nim-values of heaps 0 to {} of {}", n - 1, params.name)}>
-                    { strip_export }
+                    { canvas_png_button("rules-strip-png".into(), "rules-strip".into(), format!("{stem}-strip.png")) }
                 </ValueStrip>
                 { value_legend(max_value) }
             </section>
@@ -131,8 +120,9 @@ pub fn heap_results(report: &Rc<HeapReport>, params: &RulesParams, query: &Rules
             <section class="card wide">
                 <h2>{ "Nim-value against heap" }</h2>
                 <ValueChart id="rules-chart" values={chart} marks={chart_marks} label={format!("Chart of nim-value against heap for {}", params.name)}>
-                    { downloads(&stem, files) }
+                    { canvas_png_button("rules-chart-png".into(), "rules-chart".into(), format!("{stem}-chart.png")) }
                 </ValueChart>
+                { downloads(&stem, files) }
             </section>
             <HeapExplain request={params.request.clone()} {values} heap_text={query.heap.clone()} {on_heap} stem={format!("{stem}-tree")} />
         </>
@@ -188,22 +178,6 @@ fn same_as(report: &HeapReport) -> Html {
     }
 }
 
-/// "Export figure…" of the outcome strip.
-fn outcomes_export(report: &HeapReport, params: &RulesParams, stem: &str) -> Html {
-    let convention = if params.misere { "misère" } else { "normal" };
-    sequence_export(SequenceExport {
-        id: "rules-outcomes-figure",
-        stem: format!("{stem}-outcomes"),
-        link: current_hash(),
-        pdf_command: "heaplab rules RULESET --figure-kind outcomes --figure outcomes.pdf".into(),
-        kind: SequenceKind::Outcomes,
-        game: params.name.clone(),
-        values: None,
-        outcomes: Rc::new(report.outcomes.iter().map(|&o| letter(o)).collect()),
-        caption: format!("Outcomes under {convention} play."),
-    })
-}
-
 /// The outcome strip under the ruleset's convention, and where a misère search stopped.
 fn outcomes_card(report: &HeapReport, params: &RulesParams, stem: &str) -> Html {
     let shown = report.outcomes.len();
@@ -218,7 +192,7 @@ fn outcomes_card(report: &HeapReport, params: &RulesParams, stem: &str) -> Html 
             { outcome_strip(OutcomeStrip {
                 id: "rules-outcomes",
                 outcomes: &report.outcomes,
-                export: outcomes_export(report, params, stem),
+                export: canvas_png_button("rules-outcomes-png".into(), "rules-outcomes".into(), format!("{stem}-outcomes.png")),
                 label: format!("Outcomes of heaps 0 to {}", shown.saturating_sub(1)),
                 key_label: "Colour key of the outcome strip",
             }) }

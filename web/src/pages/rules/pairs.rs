@@ -10,7 +10,7 @@ use heaplab_engine::rules::PairReport;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use super::exports::{downloads, pair_csv, pair_figure, Files};
+use super::exports::{downloads, pair_csv, pair_svg, pair_tikz, Files};
 use super::heaps::file_stem;
 use crate::components::export::{download_rgba, put_rgba, ScaledPng};
 use crate::format::grouped;
@@ -53,12 +53,12 @@ pub fn pair_results(report: &Rc<PairReport>, params: &RulesParams) -> Html {
         )
     });
     let stem = file_stem(params);
-    let (csv, fig) = (report.clone(), report.clone());
-    let title = params.name.clone();
+    let (csv, svg, tex) = (report.clone(), report.clone(), report.clone());
+    let (title, tex_title) = (params.name.clone(), params.name.clone());
     let files = Files {
         csv: Rc::new(move || pair_csv(&csv)),
-        figure: Rc::new(move || pair_figure(&fig, &title)),
-        pdf_command: "heaplab rules RULESET --figure p-positions.pdf".into(),
+        svg: Rc::new(move || pair_svg(&svg, &title)),
+        tikz: Rc::new(move || pair_tikz(&tex, &tex_title)),
     };
     html! {
         <>
