@@ -1,9 +1,9 @@
 //! Browser tests of the charts' and strips' "Export figure…" dialogs: on the mounted
 //! subtraction page each dialog's Download is captured (the Blob the page hands to
 //! `URL.createObjectURL`) and its SVG read back for the title, axis labels, integer ticks,
-//! legend entries and provenance; the figures of the other pages' dialogs (octal, scoring,
-//! `tr^m`, histogram, misère strip, rules) are drawn by the same builders here, in the
-//! browser, where plotters measures text with the canvas.
+//! legend entries and provenance; the figures of other pages' dialogs (scoring `G_s`, `tr^m`,
+//! the histogram, the misère strip) are drawn by the same builders here, in the browser, where
+//! plotters measures text with the canvas; and the histogram on screen shows a bar of 1.
 
 use std::rc::Rc;
 
@@ -173,7 +173,7 @@ fn the_histograms_figure_counts_on_a_log_axis() {
 }
 
 #[wasm_bindgen_test]
-fn the_gs_tr_octal_misere_and_rules_figures_hold_their_labels() {
+fn the_gs_tr_and_misere_figures_hold_their_labels() {
     let gs = score_figure(
         "Scoring octal game (3333, 2222)",
         "G_s(n)",
