@@ -3,7 +3,7 @@
 
 use clap::Args;
 use heaplab_engine::EngineError;
-use heaplab_figures::views::heaps::sequence_figure;
+use heaplab_figures::views::heaps::{sequence_figure_of, SequenceKind};
 use heaplab_figures::{Figure, Format, Palette, Size};
 
 /// The figure options of a subcommand.
@@ -87,8 +87,9 @@ impl FigureArgs {
 /// What `--figure` draws of a heap sequence, with the figure options.
 #[derive(Args, Debug, Clone)]
 pub struct HeapFigureArgs {
-    /// What `--figure` draws: `values` (a chart of the nim-values) or `outcomes` (the outcome
-    /// strip, one cell per heap); a run without nim-values draws the strip.
+    /// What `--figure` draws: `values` (a chart of the nim-values), `strip` (the nim-values as
+    /// a strip with a colour bar) or `outcomes` (the outcome strip, one cell per heap); a run
+    /// without nim-values draws the outcome strip.
     #[arg(long, default_value = "values")]
     pub figure_kind: String,
     /// A figure of the first heaps (at most 1000).
@@ -115,11 +116,11 @@ impl HeapFigureArgs {
     /// Checks the figure options and `--figure-kind` before any computation.
     pub fn check(&self) -> Result<(), EngineError> {
         self.figure.check(true)?;
-        if matches!(self.figure_kind.as_str(), "values" | "outcomes") {
+        if self.kind().is_some() {
             return Ok(());
         }
         Err(EngineError::Parse(format!(
-            "unknown --figure-kind '{}': use values or outcomes",
+            "unknown --figure-kind '{}': use values, strip or outcomes",
             self.figure_kind
         )))
     }
@@ -129,19 +130,29 @@ impl HeapFigureArgs {
         self.figure.wanted()
     }
 
-    /// Writes the `--figure`, if asked: the nim-values as a chart (`values`, when there are
-    /// any) or the outcomes as a strip, of the first heaps
+    /// The kind of figure `--figure-kind` names.
+    fn kind(&self) -> Option<SequenceKind> {
+        match self.figure_kind.as_str() {
+            "values" => Some(SequenceKind::ValueChart),
+            "strip" => Some(SequenceKind::ValueStrip),
+            "outcomes" => Some(SequenceKind::Outcomes),
+            _ => None,
+        }
+    }
+
+    /// Writes the `--figure`, if asked: the nim-values as a chart (`values`) or a strip
+    /// (`strip`), when there are any, or the outcomes as a strip, of the first heaps
     /// ([`heaplab_figures::views::heaps::MAX_HEAPS`]).
     pub fn write(&self, seq: HeapSequence) -> Result<(), EngineError> {
         if !self.wanted() {
             return Ok(());
         }
-        let chart = self.figure_kind == "values";
-        let fig = sequence_figure(
+        let kind = self.kind().unwrap_or(SequenceKind::Outcomes);
+        let fig = sequence_figure_of(
+            kind,
             seq.game,
             seq.values.as_deref(),
             seq.outcomes,
-            chart,
             seq.caption,
         );
         self.figure.write(fig, seq.link)

@@ -2,6 +2,7 @@
 //! heaps up to `--max-heap`, each heap's outcome and genus, and the outcome and winning moves
 //! of a sum (`--sum 3,5,7`).
 
+use crate::figure::FigureArgs;
 use crate::output::Format;
 use crate::progress::with_budget;
 use clap::Args;
@@ -11,6 +12,7 @@ use heaplab_engine::misere::{analyse, HeapRules};
 use heaplab_engine::octal::position::parse_heaps;
 use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::EngineError;
+use heaplab_figures::views::heaps::{misere_game, misere_link, sequence_figure_of, SequenceKind};
 
 #[derive(Args)]
 /// Arguments of `heaplab misere`.
@@ -40,6 +42,9 @@ pub struct MisereArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// A figure of the outcome strip of heaps 0 to --max-heap (at most 1000).
+    #[command(flatten)]
+    figure: FigureArgs,
 }
 
 /// Computes the report and renders it.
@@ -56,13 +61,42 @@ pub fn run(args: &MisereArgs) -> Result<String, EngineError> {
         max_order,
         ..QuotientCaps::default()
     };
+    args.figure.check(true)?;
     let report = with_budget(args.progress, "heaps", |b| {
         analyse(&rules, max_heap, sum.as_deref(), caps, b)
     })?;
+    write_figure(args, &report)?;
     Ok(match args.format {
         Format::Json => report.to_json().to_string(),
         Format::Text => text(&report),
     })
+}
+
+/// Writes `--figure`, if asked: the misère outcome strip, titled and linked as the subtraction
+/// and octal pages' misère card.
+fn write_figure(args: &MisereArgs, r: &MisereReport) -> Result<(), EngineError> {
+    let (key, text) = match (&args.code, &args.subtraction, &args.all_but) {
+        (Some(code), _, _) => ("code", code),
+        (_, Some(set), _) => ("S", set),
+        (_, _, Some(excluded)) => ("E", excluded),
+        _ => return Ok(()),
+    };
+    let outcomes: String = r.outcomes.iter().map(|&o| outcome_letter(o)).collect();
+    let caption = match r.outcome_period {
+        Some(p) => format!(
+            "Period {} from heap {}, observed over heaps 0..{} (not proven).",
+            p.period, p.preperiod, p.heaps_checked
+        ),
+        None => "No period seen twice in these heaps.".into(),
+    };
+    let fig = sequence_figure_of(
+        SequenceKind::Outcomes,
+        &misere_game(key, text),
+        None,
+        &outcomes,
+        caption,
+    );
+    args.figure.write(fig, misere_link(key, text))
 }
 
 fn text(r: &MisereReport) -> String {

@@ -5,16 +5,20 @@
 //!   `G_s(n +_ℓ m)`): `G_s` values, period and preperiod;
 //! * `--survey DIGITS --max-m M`: Conjectures 15 and 16 over every small taking-no-breaking code.
 
+use crate::figure::FigureArgs;
 use crate::output::{is_tikz_path, join, tree_figure, write_text, Format};
 use crate::progress::with_budget;
 use clap::Args;
 use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::scoring::game::{sum_final_scores, Finals, TREE_LEGEND};
 use heaplab_engine::scoring::octal::{
-    self, conjecture_15_survey, FixedHeap, ScoringLimits, ScoringRules, MAX_STATES, MAX_WORK,
+    self, conjecture_15_survey, FixedHeap, ScoringLimits, ScoringReport, ScoringRules, MAX_STATES,
+    MAX_WORK,
 };
 use heaplab_engine::scoring::ScoringGame;
 use heaplab_engine::EngineError;
+use heaplab_figures::views::heaps::score_figure;
+use heaplab_figures::views::page_link;
 use serde_json::json;
 
 #[derive(Args)]
@@ -68,10 +72,56 @@ pub struct ScoringArgs {
     /// Show progress (done/total, percent, rate, time left) on stderr.
     #[arg(long)]
     progress: bool,
+    /// With --octal: a figure of G_s against n (the first 1000 values).
+    #[command(flatten)]
+    figure: FigureArgs,
+}
+
+/// Writes `--figure` of `--octal`, if asked: `G_s` against `n`, with the `#/scoring` link of
+/// the same table.
+fn write_gs_figure(
+    args: &ScoringArgs,
+    report: &ScoringReport,
+    (code, points): (&str, &str),
+) -> Result<(), EngineError> {
+    if !args.figure.wanted() {
+        return Ok(());
+    }
+    let values: Vec<f64> = report
+        .values
+        .iter()
+        .map(|v| v.numer() as f64 / v.denom() as f64)
+        .collect();
+    let what = match &report.fixed {
+        Some(f) => format!("G_s(n +ℓ {})", f.size),
+        None => "G_s(n)".into(),
+    };
+    let game = format!("Scoring octal game {}", report.rules);
+    let caption = format!("Period: {}.", report.period.describe());
+    let n = values.len().to_string();
+    let mut pairs = vec![("tab", "octal"), ("code", code), ("pts", points), ("n", &n)];
+    for (key, value) in [
+        ("m", &args.m),
+        ("mcode", &args.m_octal),
+        ("mpts", &args.m_points),
+    ] {
+        if let Some(v) = value.as_deref().filter(|v| !v.trim().is_empty()) {
+            pairs.push((key, v.trim()));
+        }
+    }
+    let link = page_link("scoring", &pairs);
+    args.figure
+        .write(score_figure(&game, &what, &values, caption), link)
 }
 
 /// Runs the mode the arguments ask for.
 pub fn run(args: &ScoringArgs) -> Result<String, EngineError> {
+    args.figure.check(true)?;
+    if args.figure.wanted() && args.octal.is_none() {
+        return Err(EngineError::Parse(
+            "--figure draws G_s of a scoring octal game: use it with --octal".into(),
+        ));
+    }
     match (&args.game, &args.octal, &args.survey) {
         (Some(game), None, None) => run_game(args, game),
         (None, Some(code), None) => run_octal(args, code),
@@ -208,6 +258,7 @@ fn run_octal(args: &ScoringArgs, code: &str) -> Result<String, EngineError> {
         octal::solve(&rules, fixed.as_ref(), limits, b)
     })?;
     let p = report.period;
+    write_gs_figure(args, &report, (code, points))?;
     Ok(match args.format {
         Format::Json => json!({
             "rules": rules.to_string(),

@@ -11,6 +11,7 @@ use heaplab_engine::outcome_cycle::{self, MAX_CYCLE_SEARCH};
 use heaplab_engine::ruleset::{parse_count, NumberSet};
 use heaplab_engine::subtraction::{self, Limits, DEFAULT_SEARCH};
 use heaplab_engine::{all_but, EngineError, Periodicity};
+use heaplab_figures::views::heaps::subtraction_link;
 use serde_json::{json, Value};
 
 #[derive(Args)]
@@ -144,8 +145,8 @@ pub fn run(args: &SubtractionArgs) -> Result<String, EngineError> {
         .wanted()
         .then(|| report.values.iter().map(|&v| f64::from(v)).collect());
     let caption = match args.figure.figure_kind.as_str() {
-        "values" => format!("Nim-sequence: {}.", report.nim_period.describe()),
-        _ => format!("Outcomes: {}.", report.outcome_period.describe()),
+        "outcomes" => format!("Outcomes: {}.", report.outcome_period.describe()),
+        _ => format!("Nim-sequence: {}.", report.nim_period.describe()),
     };
     let game = format!("Subtraction game S = {{{}}}", set.to_text());
     write_figure(
@@ -251,7 +252,7 @@ fn write_figure(
     caption: String,
     key: (&str, &str),
 ) -> Result<(), EngineError> {
-    let link = format!("#/subtraction?{}={}&n={}", key.0, key.1, outcomes.len());
+    let link = subtraction_link(key.0, key.1, outcomes.len() as u64);
     args.figure.write(HeapSequence {
         game,
         values,

@@ -6,6 +6,7 @@
 //! given, and reports progress. Re-running the same command after an interruption skips the
 //! chunks the log holds and writes the same final file.
 
+use crate::figure::FigureArgs;
 use crate::progress::Progress;
 use crate::sweep_file::{self, PartialLog, Rendered, ShardFile, SweepFormat};
 use clap::Args;
@@ -19,6 +20,7 @@ use heaplab_engine::sweep::{
     shard_range, Family, FamilyOptions, Summary, Sweep, SweepSpec, TopSpec,
 };
 use heaplab_engine::{Budget, EngineError};
+use heaplab_figures::views::{explore::histogram_figure, page_link};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
@@ -64,6 +66,9 @@ pub struct SweepArgs {
     /// Count rulesets per value of this metric (`max`, `size`, `period`, …).
     #[arg(long)]
     group_by: Option<String>,
+    /// With --group-by: a figure of the histogram (counts on a log axis).
+    #[command(flatten)]
+    figure: FigureArgs,
     /// The K rulesets with the largest METRIC, e.g. `period:10` (ties by index).
     #[arg(long, allow_hyphen_values = true)]
     top: Option<String>,
@@ -190,6 +195,12 @@ pub fn parse_shard(text: &str) -> Result<[u64; 2], EngineError> {
 
 /// Runs the sweep and writes (or returns) its result.
 pub fn run(args: &SweepArgs) -> Result<String, EngineError> {
+    args.figure.check(true)?;
+    if args.figure.wanted() && args.group_by.is_none() {
+        return Err(EngineError::Parse(
+            "--figure draws the --group-by histogram: add --group-by METRIC".into(),
+        ));
+    }
     let sweep = Sweep::new(spec(args)?)?;
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     let len = sweep.spec().family.len();
@@ -228,6 +239,9 @@ pub fn run(args: &SweepArgs) -> Result<String, EngineError> {
         stop_after,
         args.progress,
     )?;
+    if shard.is_none() {
+        write_histogram(args, &summary)?;
+    }
     let text = match shard {
         Some(shard) => Rendered::Text(
             ShardFile {
@@ -245,6 +259,22 @@ pub fn run(args: &SweepArgs) -> Result<String, EngineError> {
         log.finish()?;
     }
     Ok(written)
+}
+
+/// Writes `--figure`, if asked: the histogram of the `--group-by` counts, with the `#/explore`
+/// link of the same sweep (the page's `m` is `--max-move`).
+fn write_histogram(args: &SweepArgs, summary: &Summary) -> Result<(), EngineError> {
+    let Some(group) = args.group_by.as_deref().filter(|_| args.figure.wanted()) else {
+        return Ok(());
+    };
+    let mut pairs = vec![("family", args.family.as_str())];
+    if let Some(m) = &args.max_move {
+        pairs.push(("m", m));
+    }
+    pairs.push(("group", group));
+    let link = page_link("explore", &pairs);
+    args.figure
+        .write(histogram_figure(&args.family, group, &summary.groups), link)
 }
 
 /// The most worker threads `--threads` may ask for: far past any machine's cores, far below

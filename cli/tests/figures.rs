@@ -1,5 +1,6 @@
 //! `--figure FILE.{svg,pdf,png,tex}` on every subcommand with a picture (`subtraction`,
-//! `period-map`, `octal`, `rules`, `plane`, `cumulative-subtraction --piles 2`, `truncated`):
+//! `period-map`, `octal`, `rules`, `plane`, `cumulative-subtraction --piles 2`, `truncated`,
+//! `misere`, `scoring --octal`, `sweep --group-by`):
 //! the files are opened and checked for title, axes, legend and provenance (SVG text, the
 //! PDF's Info dictionary, the PNG's `tEXt` chunks), every colour of the picture is one of the
 //! legend's, and the TikZ exports compile.
@@ -611,4 +612,110 @@ fn figures_that_do_not_fit_a_run_are_one_line_errors() {
         &["octal", ".07", "--figure", "x.svg", "--figure-kind", "pie"],
         "--figure-kind",
     );
+}
+
+#[test]
+fn misere_scoring_sweep_and_the_value_strip_draw_the_pages_figures() {
+    let dir = scratch("pages");
+    let path = |name: &str| dir.join(name);
+    let misere = path("misere.svg");
+    run(&[
+        "misere",
+        "--subtraction",
+        "1,2",
+        "--max-heap",
+        "20",
+        "--figure",
+        misere.to_str().unwrap(),
+    ]);
+    assert_texts(
+        &svg_texts(&misere),
+        &[
+            "Subtraction game S = {1,2}, misère play: outcomes of heaps 0 to 20",
+            "heap n",
+            "P-position",
+            "#/subtraction?S=1,2&misere=1",
+        ],
+    );
+    let gs = path("gs.svg");
+    run(&[
+        "scoring",
+        "--octal",
+        "3333",
+        "--points",
+        "2,2,2,2",
+        "--terms",
+        "30",
+        "--figure",
+        gs.to_str().unwrap(),
+    ]);
+    assert_texts(
+        &svg_texts(&gs),
+        &[
+            "G_s(n) for n = 0 to 29",
+            "heap n",
+            "G_s(n)",
+            "#/scoring?tab=octal&code=3333",
+        ],
+    );
+    let histogram = path("histogram.svg");
+    run(&[
+        "sweep",
+        "subtraction",
+        "--max-move",
+        "8",
+        "--group-by",
+        "period",
+        "--figure",
+        histogram.to_str().unwrap(),
+    ]);
+    let texts = svg_texts(&histogram);
+    assert_texts(
+        &texts,
+        &[
+            "Rulesets of the subtraction family by period",
+            "rulesets (log scale)",
+            "1",
+            "10",
+            "#/explore?family=subtraction&m=8&group=period",
+        ],
+    );
+    assert!(
+        !texts
+            .iter()
+            .any(|t| t.contains('.') && t.parse::<f64>().is_ok()),
+        "a fractional tick in {texts:?}"
+    );
+    let strip = path("strip.svg");
+    run(&[
+        "subtraction",
+        "--set",
+        "2,3",
+        "--terms",
+        "30",
+        "--figure-kind",
+        "strip",
+        "--figure",
+        strip.to_str().unwrap(),
+    ]);
+    assert_texts(
+        &svg_texts(&strip),
+        &["nim-values of heaps 0 to 29", "heap n", "nim-value G(n)"],
+    );
+    error_contains(
+        &[
+            "sweep",
+            "subtraction",
+            "--max-move",
+            "5",
+            "--figure",
+            "x.svg",
+        ],
+        "--group-by",
+    );
+    error_contains(
+        &["scoring", "--game", "{4|3|2}", "--figure", "x.svg"],
+        "--octal",
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

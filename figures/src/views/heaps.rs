@@ -1,7 +1,9 @@
 //! Heap sequences as figures: nim-values as a chart and outcomes as a strip, for any game
 //! whose heaps `0, 1, 2, …` have a value or an outcome (subtraction, octal, rule-defined).
 
-use crate::{Axis, Body, Category, CellAxis, Cells, Chart, Figure, Series, SeriesStyle, Strip};
+use crate::{
+    Axis, Body, Category, CellAxis, Cells, Chart, Figure, Scale, Series, SeriesStyle, Strip,
+};
 
 /// The nim-values of heaps `0..` as points, P-positions (value 0) a series of their own.
 pub fn value_chart(values: &[f64]) -> Body {
@@ -48,6 +50,77 @@ pub fn outcome_strip(outcomes: &str) -> Body {
             indices,
         },
     })
+}
+
+/// The nim-values of heaps `0..` as a strip: one cell per heap on the perceptual map, with a
+/// labelled colour bar (the page's value strip as a figure).
+pub fn value_strip(values: &[f64]) -> Body {
+    Body::Strip(Strip {
+        x: CellAxis::integers("heap n", 0),
+        cells: Cells::Values {
+            values: values.iter().map(|&v| Some(v)).collect(),
+            label: "nim-value G(n)".into(),
+            scale: Scale::Linear,
+        },
+    })
+}
+
+/// A real-valued sequence of heaps `0..` (a score such as `G_s(n)`) as one series of points
+/// named `what` on the y axis; integer ticks when every value is whole.
+pub fn score_chart(values: &[f64], what: &str) -> Body {
+    let whole = values.iter().all(|v| v.fract() == 0.0);
+    Body::Chart(Chart {
+        x: Axis::new("heap n", true),
+        y: Axis::new(what, whole),
+        series: vec![Series {
+            name: what.to_string(),
+            style: SeriesStyle::Points,
+            points: (0..).zip(values).map(|(n, &v)| (f64::from(n), v)).collect(),
+        }],
+    })
+}
+
+/// The figure of a scoring game's values `what` (e.g. `G_s(n)`) of the first [`MAX_HEAPS`]
+/// heaps, titled `{game}: {what} for n = 0 to N-1`.
+pub fn score_figure(game: &str, what: &str, values: &[f64], caption: String) -> Figure {
+    let shown = values.len().min(MAX_HEAPS);
+    let title = format!("{game}: {what} for n = 0 to {}", shown.saturating_sub(1));
+    Figure {
+        caption,
+        ..Figure::new(&title, score_chart(&values[..shown], what))
+    }
+}
+
+/// The `#/subtraction` link of the same game: `key` is `S` (the set) or `E` (the excluded
+/// moves of an all-but game) with its text, `terms` the heaps computed.
+pub fn subtraction_link(key: &str, set: &str, terms: u64) -> String {
+    super::page_link(
+        "subtraction",
+        &[(key, set.trim()), ("n", &terms.to_string())],
+    )
+}
+
+/// A heap game under misère play as a figure's title names it, by the page key that carries
+/// it: `S` (a subtraction set), `E` (the excluded moves of an all-but game) or `code` (an
+/// octal code), with its text.
+pub fn misere_game(key: &str, text: &str) -> String {
+    let text = text.trim();
+    match key {
+        "S" => format!("Subtraction game S = {{{text}}}, misère play"),
+        "E" => format!("All-but subtraction N \\ {{{text}}}, misère play"),
+        _ => format!("Octal game {text}, misère play"),
+    }
+}
+
+/// The link of a game's misère strip: the subtraction page (`key` `S` or `E`) or the octal
+/// page (`code`) of the game with its misère card shown.
+pub fn misere_link(key: &str, text: &str) -> String {
+    let page = if key == "code" {
+        "octal"
+    } else {
+        "subtraction"
+    };
+    super::page_link(page, &[(key, text.trim()), ("misere", "1")])
 }
 
 /// The `#/octal` link of the same game: its code and the heaps computed.
@@ -107,6 +180,17 @@ pub fn rules_pair_link(
 /// The most heaps a figure shows (a chart or strip of more is unreadable in print).
 pub const MAX_HEAPS: usize = 1000;
 
+/// What a heap-sequence figure shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SequenceKind {
+    /// The nim-values as a chart ([`value_chart`]).
+    ValueChart,
+    /// The nim-values as a strip with a colour bar ([`value_strip`]).
+    ValueStrip,
+    /// The outcomes as a strip of N and P cells ([`outcome_strip`]).
+    Outcomes,
+}
+
 /// The figure of a heap sequence: the nim-values as a chart (when `values` are given and
 /// `chart` asks for them) or the outcomes (`P`/`N` letters) as a strip, of the first
 /// [`MAX_HEAPS`] heaps, titled `{game}: nim-values of heaps 0 to N-1`.
@@ -117,13 +201,32 @@ pub fn sequence_figure(
     chart: bool,
     caption: String,
 ) -> Figure {
+    let kind = if chart {
+        SequenceKind::ValueChart
+    } else {
+        SequenceKind::Outcomes
+    };
+    sequence_figure_of(kind, game, values, outcomes, caption)
+}
+
+/// The figure of a heap sequence of `kind` (the outcome strip when `values` are missing), of
+/// the first [`MAX_HEAPS`] heaps, titled `{game}: {nim-values|outcomes} of heaps 0 to N-1`.
+pub fn sequence_figure_of(
+    kind: SequenceKind,
+    game: &str,
+    values: Option<&[f64]>,
+    outcomes: &str,
+    caption: String,
+) -> Figure {
     let shown = outcomes.len().min(MAX_HEAPS);
-    let (body, what) = match values.filter(|_| chart) {
-        Some(values) => (
-            value_chart(&values[..shown.min(values.len())]),
-            "nim-values",
-        ),
-        None => (outcome_strip(&outcomes[..shown]), "outcomes"),
+    let (body, what) = match (values, kind) {
+        (Some(v), SequenceKind::ValueChart) => {
+            (value_chart(&v[..shown.min(v.len())]), "nim-values")
+        }
+        (Some(v), SequenceKind::ValueStrip) => {
+            (value_strip(&v[..shown.min(v.len())]), "nim-values")
+        }
+        _ => (outcome_strip(&outcomes[..shown]), "outcomes"),
     };
     let title = format!("{game}: {what} of heaps 0 to {}", shown.saturating_sub(1));
     Figure {

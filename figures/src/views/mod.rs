@@ -3,6 +3,7 @@
 //! gallery (`cargo xtask figures`) draw each figure the same way.
 
 pub mod cumulative;
+pub mod explore;
 pub mod heaps;
 pub mod period_map;
 pub mod plane;

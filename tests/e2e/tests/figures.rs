@@ -394,3 +394,45 @@ async fn the_map_on_screen_has_s1_and_s2_axes_with_ticks_at_their_cells() -> Res
     })
     .await
 }
+
+#[tokio::test]
+async fn the_subtraction_chart_exports_its_figure_with_title_axes_and_link() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/subtraction?S=2,3&n=40").await?;
+        page.wait_for("#value-chart").await?;
+        page.capture_downloads().await?;
+        page.click("#chart-figure").await?;
+        page.wait_for("#chart-figure-dialog[open]").await?;
+        page.click("#chart-figure-download").await?;
+        let stem = "heaplab-S-2-3-n40-values";
+        page.wait_for_text_starting("#chart-figure-status", &format!("Saved {stem}.svg"))
+            .await?;
+        let (name, svg) = page.last_download().await?;
+        ensure!(name == format!("{stem}.svg"), "{name}");
+        let texts = svg_texts(&svg)?;
+        let joined = texts.join(" ");
+        let has = |wanted: &str| texts.iter().any(|t| t == wanted) || joined.contains(wanted);
+        for wanted in [
+            "Subtraction game S = {2,3}: nim-values of heaps 0 to 39",
+            "heap n",
+            "nim-value G(n)",
+            "G(n) = 0 (P-position)",
+            "G(n) > 0 (N-position)",
+        ] {
+            ensure!(has(wanted), "no {wanted:?} in {texts:?}");
+        }
+        // Integer ticks only: every number on the axes is whole.
+        ensure!(
+            !texts
+                .iter()
+                .any(|t| t.contains('.') && t.parse::<f64>().is_ok()),
+            "a fractional tick in {texts:?}"
+        );
+        ensure!(
+            has("#/subtraction?S=2,3&n=40"),
+            "no provenance link in {texts:?}"
+        );
+        Ok(())
+    })
+    .await
+}

@@ -25,6 +25,25 @@ pub fn download_canvas(canvas: &HtmlCanvasElement, filename: &str) -> Result<(),
     click_download(&url, filename)
 }
 
+/// A "Download PNG" button (`id`) that saves the canvas `canvas_id` as it is on screen, as
+/// `filename`: for a chart or strip on a page without the "Export figure…" dialog (the rules
+/// page, whose bundle has no room for the figure layer's SVG writer). A failure is logged.
+pub fn canvas_png_button(id: String, canvas_id: String, filename: String) -> Html {
+    let onclick = Callback::from(move |_: MouseEvent| {
+        let canvas = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(&canvas_id))
+            .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok());
+        let done = canvas
+            .ok_or_else(|| "the picture is not on the page".to_string())
+            .and_then(|c| download_canvas(&c, &filename));
+        if let Err(e) = done {
+            gloo::console::error!(e);
+        }
+    });
+    html! { <button type="button" {id} {onclick}>{ "Download PNG" }</button> }
+}
+
 /// The most pixels an exported PNG may have (as the CLI's `--scale` check).
 const MAX_EXPORT_PIXELS: u64 = 64_000_000;
 /// The widest or tallest canvas browsers reliably make.

@@ -2,10 +2,15 @@
 //! that turns it on and off, and the misère outcome strip of single heaps beside the page's
 //! normal-play strip, from a worker job ([`crate::worker::jobs::misere_outcomes`]).
 
+use std::rc::Rc;
+
+use heaplab_engine::misere::report::outcome_letter;
 use heaplab_engine::misere::single::observed_period;
+use heaplab_figures::views::heaps::{misere_game, misere_link, SequenceKind};
 use yew::prelude::*;
 
 use super::outcome_strip::{outcome_strip, OutcomeStrip};
+use super::sequence_export::{sequence_export, SequenceExport};
 use crate::components::job_status::job_status;
 use crate::jobs::use_job;
 use crate::route::misere::MisereRequest;
@@ -58,6 +63,31 @@ pub fn misere_strip(props: &MisereStripProps) -> Html {
     html! { <>{ job_status("misere-job", &what, &job) }{ body }</> }
 }
 
+/// "Export figure…" of the misère strip: the figure layer's outcome strip, titled and linked
+/// as `heaplab misere … --figure` writes it.
+fn strip_export(result: &MisereOutcomes, request: &MisereRequest, caption: &str) -> Html {
+    let (key, text) = (request.key.as_str(), request.text.as_str());
+    let option = match key {
+        "S" => format!("--subtraction {text}"),
+        "E" => format!("--all-but {text}"),
+        _ => text.to_string(),
+    };
+    sequence_export(SequenceExport {
+        id: "misere-figure",
+        stem: format!("heaplab-misere-{}", text.replace([',', ' '], "-")),
+        link: misere_link(key, text),
+        pdf_command: format!(
+            "heaplab misere {option} --max-heap {} --figure misere.pdf",
+            request.max_heap
+        ),
+        kind: SequenceKind::Outcomes,
+        game: misere_game(key, text),
+        values: None,
+        outcomes: Rc::new(result.outcomes.iter().map(|&o| outcome_letter(o)).collect()),
+        caption: caption.to_string(),
+    })
+}
+
 /// The strip (P black, N coloured), its key, the observed period and any early stop.
 fn strip(result: &MisereOutcomes, request: &MisereRequest) -> Html {
     let shown = result.outcomes.len();
@@ -68,6 +98,7 @@ fn strip(result: &MisereOutcomes, request: &MisereRequest) -> Html {
         ),
         None => "No period seen twice in these heaps.".into(),
     };
+    let export = strip_export(result, request, &period);
     html! {
         <>
             <p class="note" id="misere-note">{ format!("Heaps 0…{} under misère play, by exhaustive search. ", shown.saturating_sub(1)) }{ period }</p>
@@ -77,7 +108,7 @@ fn strip(result: &MisereOutcomes, request: &MisereRequest) -> Html {
             { outcome_strip(OutcomeStrip {
                 id: "misere-strip",
                 outcomes: &result.outcomes,
-                file_stem: format!("heaplab-misere-{}", request.text.replace([',', ' '], "-")),
+                export,
                 label: format!("Misère outcomes of heaps 0 to {}", shown.saturating_sub(1)),
                 key_label: "Colour key of the misère strip",
             }) }

@@ -14,6 +14,8 @@ pub mod page;
 pub mod palette;
 pub mod period_facts;
 pub mod pixel_canvas;
+pub mod sequence_export;
+pub mod ticks;
 pub mod tree;
 pub mod value_chart;
 pub mod value_strip;

@@ -15,8 +15,8 @@ pub struct OutcomeStrip<'a> {
     pub id: &'static str,
     /// The outcome of each heap, from heap 0.
     pub outcomes: &'a [Outcome],
-    /// File name stem for the PNG download.
-    pub file_stem: String,
+    /// The strip's toolbar: the page's "Export figure…" dialog.
+    pub export: Html,
     /// A one-line description for screen readers.
     pub label: String,
     /// The colour key's accessible name.
@@ -32,7 +32,7 @@ pub fn outcome_strip(strip: OutcomeStrip) -> Html {
         .collect();
     html! {
         <>
-            <ValueStrip id={strip.id} values={Rc::new(values)} file_stem={strip.file_stem} label={strip.label} />
+            <ValueStrip id={strip.id} values={Rc::new(values)} label={strip.label}>{ strip.export }</ValueStrip>
             <ul class="legend" aria-label={strip.key_label}>
                 <li><ColourSwatch colour={value_css(0)} />{ "P: the player to move loses" }</li>
                 <li><ColourSwatch colour={value_css(1)} />{ "N: the player to move wins" }</li>

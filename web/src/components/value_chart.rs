@@ -1,6 +1,8 @@
 //! A plotters chart of a value sequence against heap (nim-values, or real scores such as
 //! Stewart's `G_s`), drawn on a `<canvas>` with `CanvasBackend`.
-//! Vertical dashed lines mark given heaps (the end of the preperiod, the end of a period).
+//! Vertical dashed lines mark given heaps (the end of the preperiod, the end of a period),
+//! named in a legend above the plot (it never covers data). Integer values get integer ticks
+//! ([`super::ticks`]). The page puts its "Export figure…" dialog in the chart's toolbar.
 //!
 //! Plotters measures label text with a hidden `<span style="…font-size: 12px…">`; `index.html`'s
 //! Content-Security-Policy allows exactly that inline style by hash. Keep the chart's text at
@@ -15,7 +17,8 @@ use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use super::export::{context_2d, download_canvas};
+use super::export::context_2d;
+use super::ticks::{label_count, tick_label};
 
 /// The chart's largest width and its height, in CSS pixels.
 const WIDTH: u32 = 960;
@@ -74,16 +77,25 @@ fn draw(
     let err = |e: &dyn std::fmt::Display| e.to_string();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let n = values.len() as u64;
+    let colours = [RGBColor(220, 38, 38), RGBColor(22, 163, 74)];
+    let shown: Vec<(&str, RGBColor)> = marks
+        .iter()
+        .filter(|m| m.heap < n)
+        .zip(colours.iter().cycle())
+        .map(|(mark, colour)| (mark.label.as_str(), *colour))
+        .collect();
+    let plot = legend_band(&root, &shown, false).map_err(|e| err(&e))?;
     // The axis spans 0 and every value: one unit above whole numbers (nim-values keep their
     // 0..max+1 axis), half a unit of margin around fractions.
     let lo = values.iter().copied().fold(0.0, f64::min);
     let hi = values.iter().copied().fold(0.0, f64::max);
-    let (bottom, top) = if values.iter().all(|v| v.fract() == 0.0) {
+    let whole = values.iter().all(|v| v.fract() == 0.0);
+    let (bottom, top) = if whole {
         (if lo < 0.0 { lo - 1.0 } else { 0.0 }, hi + 1.0)
     } else {
         (lo - 0.5, hi + 0.5)
     };
-    let mut chart = ChartBuilder::on(&root)
+    let mut chart = ChartBuilder::on(&plot)
         .margin(12)
         .margin_right(40)
         .x_label_area_size(36)
@@ -92,8 +104,10 @@ fn draw(
         .map_err(|e| err(&e))?;
     chart
         .configure_mesh()
-        .x_desc("heap x")
+        .x_desc("heap n")
         .y_desc(y_label)
+        .y_labels(label_count(bottom, top, whole))
+        .y_label_formatter(&|v| tick_label(*v, whole))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| err(&e))?;
@@ -111,13 +125,6 @@ fn draw(
             .draw_series(points.map(|p| Pixel::new(p, ink)))
             .map_err(|e| err(&e))?;
     }
-    let colours = [RGBColor(220, 38, 38), RGBColor(22, 163, 74)];
-    let shown: Vec<(&str, RGBColor)> = marks
-        .iter()
-        .filter(|m| m.heap < n)
-        .zip(colours.iter().cycle())
-        .map(|(mark, colour)| (mark.label.as_str(), *colour))
-        .collect();
     for (mark, (_, colour)) in marks.iter().filter(|m| m.heap < n).zip(&shown) {
         chart
             .draw_series(DashedLineSeries::new(
@@ -128,64 +135,57 @@ fn draw(
             ))
             .map_err(|e| err(&e))?;
     }
-    if !shown.is_empty() {
-        draw_legend(
-            &chart.plotting_area().strip_coord_spec(),
-            &shown,
-            false,
-            false,
-        )
-        .map_err(|e| err(&e))?;
-    }
     root.present().map_err(|e| err(&e))
 }
 
-/// A legend drawn on a chart's plotting area: one row per entry (a short line, or a filled
-/// box when `boxes`, in the entry's colour, then its label) on a light box in the upper-left
-/// corner, or the upper-right when `right`. Shared by every chart, and drawn by hand: plotters'
-/// series labels name their font by a string, and parsing that string pulls Unicode's case
-/// tables (about 5 KB gzipped) into the module.
-pub fn draw_legend<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
+/// The height of one row of a legend band, in CSS pixels.
+const LEGEND_ROW: i32 = 18;
+
+/// Draws a legend in a band across the top of `root` and returns the area below it for the
+/// chart, so that the legend never covers data (`root` itself when there are no entries).
+/// Each entry is a short line, or a filled box when `boxes`, in its colour, then its label;
+/// entries run left to right and wrap onto more rows on a narrow chart. Shared by every
+/// chart, and drawn by hand: plotters' series labels name their font by a string, and parsing
+/// that string pulls Unicode's case tables (about 5 KB gzipped) into the module.
+pub fn legend_band<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
     entries: &[(&str, RGBColor)],
     boxes: bool,
-    right: bool,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
+    if entries.is_empty() {
+        return Ok(root.clone());
+    }
     let font: TextStyle = FontDesc::new(FontFamily::SansSerif, 12.0, FontStyle::Normal).into();
     let font = font.pos(Pos::new(HPos::Left, VPos::Center));
-    let row = 18;
-    let mut text_width = 0;
+    let width = root.dim_in_pixel().0 as i32;
+    let (left, gap) = (60, 16);
+    let mut places = Vec::with_capacity(entries.len());
+    let (mut x, mut row) = (left, 0);
     for (label, _) in entries {
-        text_width = text_width.max(area.estimate_text_size(label, &font)?.0 as i32);
+        let w = 28 + root.estimate_text_size(label, &font)?.0 as i32;
+        if x > left && x + w > width - 8 {
+            (x, row) = (left, row + 1);
+        }
+        places.push((x, 6 + LEGEND_ROW * row + LEGEND_ROW / 2));
+        x += w + gap;
     }
-    let (width, height) = (36 + text_width, 6 + row * entries.len() as i32);
-    let x0 = if right {
-        area.dim_in_pixel().0 as i32 - 10 - width
-    } else {
-        10
-    };
-    let (y0, corner) = (10, (x0 + width, 10 + height));
-    area.draw(&Rectangle::new(
-        [(x0, y0), corner],
-        WHITE.mix(0.85).filled(),
-    ))?;
-    area.draw(&Rectangle::new([(x0, y0), corner], RGBColor(200, 200, 200)))?;
-    for (i, (label, colour)) in entries.iter().enumerate() {
-        let y = y0 + 3 + row * i as i32 + row / 2;
+    let height = 6 + LEGEND_ROW * (row + 1);
+    let (band, rest) = root.split_vertically(height);
+    for ((label, colour), (x, y)) in entries.iter().zip(places) {
         if boxes {
-            area.draw(&Rectangle::new(
-                [(x0 + 8, y - 5), (x0 + 20, y + 5)],
+            band.draw(&Rectangle::new(
+                [(x + 2, y - 5), (x + 14, y + 5)],
                 colour.filled(),
             ))?;
         } else {
-            area.draw(&PathElement::new(
-                [(x0 + 6, y), (x0 + 22, y)],
+            band.draw(&PathElement::new(
+                [(x, y), (x + 16, y)],
                 colour.stroke_width(2),
             ))?;
         }
-        area.draw(&Text::new(label.to_string(), (x0 + 28, y), font.clone()))?;
+        band.draw(&Text::new(label.to_string(), (x + 22, y), font.clone()))?;
     }
-    Ok(())
+    Ok(rest)
 }
 
 /// Properties of [`ValueChart`].
@@ -202,13 +202,14 @@ pub struct ValueChartProps {
     /// Heaps marked with dashed lines.
     #[prop_or_default]
     pub marks: Vec<ChartMark>,
-    /// File name stem for the PNG download.
-    pub file_stem: AttrValue,
     /// A one-line description for screen readers.
     pub label: AttrValue,
+    /// The chart's toolbar: the page's "Export figure…" dialog.
+    #[prop_or_default]
+    pub children: Html,
 }
 
-/// The nim-value chart with its own "Download PNG" button.
+/// The value chart with its toolbar (the page's export) below it.
 #[function_component(ValueChart)]
 pub fn value_chart(props: &ValueChartProps) -> Html {
     let canvas = use_node_ref();
@@ -229,23 +230,11 @@ pub fn value_chart(props: &ValueChartProps) -> Html {
             },
         );
     }
-    let onclick = {
-        let canvas = canvas.clone();
-        let name = format!("{}-chart.png", props.file_stem);
-        let problem = problem.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                if let Err(e) = download_canvas(&c, &name) {
-                    problem.set(Some(e));
-                }
-            }
-        })
-    };
     html! {
         <div class="chart">
             <canvas ref={canvas} id={props.id.clone()} class="value-chart" width={WIDTH.to_string()} height={HEIGHT.to_string()} role="img" aria-label={props.label.clone()}></canvas>
             <div class="toolbar">
-                <button type="button" id={format!("{}-png", props.id)} {onclick}>{ "Download chart PNG" }</button>
+                { props.children.clone() }
                 if let Some(p) = &*problem {
                     <span class="toolbar-note" role="status">{ format!("The chart could not be drawn: {p}") }</span>
                 }

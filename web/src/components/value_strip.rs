@@ -17,7 +17,7 @@ use std::rc::Rc;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use super::export::{download_canvas, put_rgba, show_at_css_width, ScaledPng};
+use super::export::{put_rgba, show_at_css_width};
 use super::palette::value_rgb;
 
 /// The strip is laid out to be about this many CSS pixels wide (at most; less on a narrow
@@ -173,13 +173,14 @@ pub struct ValueStripProps {
     /// Called with the heap whose cell was clicked.
     #[prop_or_default]
     pub on_select: Callback<u64>,
-    /// File name stem for the PNG download.
-    pub file_stem: AttrValue,
     /// A one-line description for screen readers.
     pub label: AttrValue,
+    /// The strip's toolbar: the page's "Export figure…" dialog.
+    #[prop_or_default]
+    pub children: Html,
 }
 
-/// The canvas strip with a PNG export toolbar.
+/// The canvas strip with its toolbar (the page's export) below it.
 #[function_component(ValueStrip)]
 pub fn value_strip(props: &ValueStripProps) -> Html {
     let canvas = use_node_ref();
@@ -252,19 +253,6 @@ pub fn value_strip(props: &ValueStripProps) -> Html {
             }
         })
     };
-    let export = {
-        let values = props.values.clone();
-        let marks = props.marks.clone();
-        let stem = props.file_stem.clone();
-        Callback::from(move |scale: u32| {
-            let Some(c) = super::export::new_canvas() else {
-                return Err("this browser cannot create a canvas".to_string());
-            };
-            draw_strip(&c, &values, cell * scale, per_row, &marks)
-                .ok_or_else(|| "the canvas could not be drawn".to_string())?;
-            download_canvas(&c, &format!("{stem}-x{scale}.png"))
-        })
-    };
     html! {
         <div class="strip" ref={strip_box}>
             <div class="strip-scroll">
@@ -292,7 +280,7 @@ pub fn value_strip(props: &ValueStripProps) -> Html {
                         role="img" aria-label="Zoomed heaps" onclick={on_band}></canvas>
                 </div>
             }
-            <ScaledPng id="download-png" label="Download PNG" base={(per_row * u64::from(cell), n.div_ceil(per_row) * u64::from(cell))} {export} />
+            { props.children.clone() }
         </div>
     }
 }

@@ -10,18 +10,21 @@ pub mod runner;
 use std::rc::Rc;
 
 use heaplab_engine::sweep::{metrics, Summary};
+use heaplab_figures::views::explore::histogram_figure;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use crate::components::export::{download_canvas, download_text};
+use crate::components::export::download_text;
 use crate::components::field::{
     edit_form, field_errors, submit_or_rerun, text_field, use_query_form, FieldError,
     TextFieldProps,
 };
+use crate::components::figure_export::FigureExport;
 use crate::components::job_status::{status_line, status_text};
 use crate::components::page::page_head;
+use crate::components::sequence_export::figure_callback;
 use crate::format::grouped;
 use crate::protocol::sweep::set_family;
 use crate::route::explore::{checks_for, ExploreQuery};
@@ -289,7 +292,19 @@ fn draw_on(canvas: &HtmlCanvasElement, summary: &Summary, group: &str) -> Result
     results::draw_histogram(&backend.into_drawing_area(), &summary.groups, group)
 }
 
-/// The tables, histogram and exports (CSV; the chart as PNG) of the summary so far; an
+/// "Export figure…" of the histogram: the figure layer's `histogram_figure` of the groups.
+fn histogram_export(summary: &Rc<Summary>, q: &ExploreQuery, stem: &str) -> Html {
+    let (family, group) = (q.family.trim().to_string(), q.group.trim().to_string());
+    let pdf_command = format!("{} --figure histogram.pdf", q.cli_command());
+    let summary = summary.clone();
+    let figure = figure_callback(move || Ok(histogram_figure(&family, &group, &summary.groups)));
+    html! {
+        <FigureExport id="explore-figure" stem={format!("{stem}-histogram")} link={q.to_hash()}
+            not_ready={None::<AttrValue>} {pdf_command} {figure} />
+    }
+}
+
+/// The tables, histogram and exports (CSV; the histogram's figure) of the summary so far; an
 /// export that fails says why in `problem`.
 fn results_view(
     summary: &Rc<Summary>,
@@ -301,24 +316,17 @@ fn results_view(
     let group = q.group.trim().to_string();
     let top_metric = q.top.split_once(':').map_or("", |(m, _)| m).to_string();
     let stem = format!("explore-{}-m{}", q.family.trim(), q.m.trim());
-    // One download a table (`{stem}-groups.csv`, …), or the chart as PNG (`kind` "png").
+    // One download a table (`{stem}-groups.csv`, …).
     let export = |kind: &'static str| {
-        let (summary, canvas, problem) = (summary.clone(), canvas.clone(), problem.clone());
+        let (summary, problem) = (summary.clone(), problem.clone());
         let (group, top_metric, stem) = (group.clone(), top_metric.clone(), stem.clone());
         Callback::from(move |_: MouseEvent| {
-            let done = if kind == "png" {
-                canvas
-                    .cast::<HtmlCanvasElement>()
-                    .ok_or_else(|| "no chart".to_string())
-                    .and_then(|c| download_canvas(&c, &format!("{stem}.png")))
-            } else {
-                results::csv_tables(&summary, &group, &top_metric)
-                    .into_iter()
-                    .find(|(name, _)| *name == kind)
-                    .map_or(Ok(()), |(_, text)| {
-                        download_text(&text, &format!("{stem}-{kind}.csv"), "text/csv")
-                    })
-            };
+            let done = results::csv_tables(&summary, &group, &top_metric)
+                .into_iter()
+                .find(|(name, _)| *name == kind)
+                .map_or(Ok(()), |(_, text)| {
+                    download_text(&text, &format!("{stem}-{kind}.csv"), "text/csv")
+                });
             if let Err(e) = done {
                 problem.set(Some(e));
             }
@@ -336,7 +344,7 @@ fn results_view(
             <div class="exports">
                 { for csv_buttons }
                 if !group.is_empty() {
-                    <button type="button" id="explore-png" onclick={export("png")}>{ "PNG" }</button>
+                    { histogram_export(summary, q, &stem) }
                 }
             </div>
             if let Some(e) = (**problem).clone() {

@@ -11,6 +11,7 @@ use std::rc::Rc;
 
 use heaplab_engine::octal::position::HeapValues;
 use heaplab_engine::octal::{self, named_games, OctalReport};
+use heaplab_figures::views::heaps::{octal_link, SequenceKind};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
@@ -18,13 +19,14 @@ use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 use yew::props;
 
-use crate::components::export::{download_canvas, download_text};
+use crate::components::export::download_text;
 use crate::components::field::{
     edit_text, submit_or_rerun, text_field, use_live_form, TextFieldProps,
 };
 use crate::components::job_status::job_status;
 use crate::components::misere_strip::misere_card;
 use crate::components::page::{empty_results, error_card, page_head};
+use crate::components::sequence_export::{sequence_export, SequenceExport};
 use crate::format::grouped;
 use crate::jobs::use_job;
 use crate::route::misere::MisereRequest;
@@ -334,6 +336,36 @@ pub fn verdict(report: &OctalReport) -> String {
     }
 }
 
+/// "Export figure…" of the plot: the nim-values of heaps 0 to the plot's end (at most the
+/// figure layer's 1,000) as `heaplab octal CODE --terms N --figure` draws them.
+fn plot_export(report: &OctalReport, values: &[u32], range: (usize, usize), stem: &str) -> Html {
+    let n = range.1.min(values.len());
+    let game = match &report.name {
+        Some(name) => format!("Octal game {} ({name})", report.code),
+        None => format!("Octal game {}", report.code),
+    };
+    let shown = &values[..n];
+    sequence_export(SequenceExport {
+        id: "octal-figure",
+        stem: format!("octal-{stem}"),
+        link: octal_link(&report.ascii, n as u64),
+        pdf_command: format!(
+            "heaplab octal {} --terms {n} --figure octal.pdf",
+            report.ascii
+        ),
+        kind: SequenceKind::ValueChart,
+        game,
+        values: Some(Rc::new(shown.iter().map(|&v| f64::from(v)).collect())),
+        outcomes: Rc::new(
+            shown
+                .iter()
+                .map(|&v| if v == 0 { 'P' } else { 'N' })
+                .collect(),
+        ),
+        caption: format!("{}.", report.periodicity.describe()),
+    })
+}
+
 /// The facts, badge, plot, legend and exports of a solved game.
 fn solved_view(
     solved: &(OctalReport, Vec<u32>),
@@ -349,34 +381,6 @@ fn solved_view(
         .replace(['(', ')', '.'], "_");
     let badge = verdict(report);
     let text = |v: Option<u64>| v.map_or("—".to_string(), grouped);
-    let png = {
-        let canvas = canvas.clone();
-        let problem = problem.clone();
-        let name = format!("octal-{stem}.png");
-        Callback::from(move |_: MouseEvent| {
-            if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                if let Err(e) = download_canvas(&c, &name) {
-                    problem.set(Some(e));
-                }
-            }
-        })
-    };
-    let svg = {
-        let solved = solved.clone();
-        let problem = problem.clone();
-        let name = format!("octal-{stem}.svg");
-        Callback::from(move |_: MouseEvent| {
-            let mut text = String::new();
-            let drawn = {
-                let root = SVGBackend::with_string(&mut text, (PLOT_WIDTH, PLOT_HEIGHT))
-                    .into_drawing_area();
-                draw_plot(&root, &solved.0, &solved.1, range)
-            };
-            if let Err(e) = drawn.and_then(|_| download_text(&text, &name, "image/svg+xml")) {
-                problem.set(Some(e));
-            }
-        })
-    };
     let csv = {
         let solved = solved.clone();
         let problem = problem.clone();
@@ -440,8 +444,7 @@ fn solved_view(
                 <span class="octal-period">{ "┆ n0 + period" }</span>
             </p>
             <div class="toolbar">
-                <button type="button" id="octal-png" onclick={png}>{ "Download PNG" }</button>
-                <button type="button" id="octal-svg" onclick={svg}>{ "Download SVG" }</button>
+                { plot_export(report, values, range, &stem) }
                 <button type="button" id="octal-csv" onclick={csv}>{ "Download CSV" }</button>
                 { certificate::certificate_button(solved, &stem, problem) }
                 if let Some(p) = &**problem {

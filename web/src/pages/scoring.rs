@@ -18,6 +18,7 @@ use heaplab_engine::scoring::game::{sum_final_scores, Finals, TREE_LEGEND};
 use heaplab_engine::scoring::{ScoringGame, ScoringRules};
 use heaplab_engine::tree_layout::Tree;
 use heaplab_engine::{Budget, EngineError};
+use heaplab_figures::views::heaps::score_figure;
 use yew::prelude::*;
 use yew::props;
 
@@ -26,8 +27,10 @@ use crate::route::PageQuery;
 
 use crate::components::export::download_text;
 use crate::components::field::{text_field, use_query_form, TextFieldProps};
+use crate::components::figure_export::FigureExport;
 use crate::components::job_status::job_status;
 use crate::components::page::page_head;
+use crate::components::sequence_export::{current_hash, figure_callback};
 use crate::components::tree::TreeView;
 use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::format::shortened;
@@ -402,6 +405,27 @@ pub fn values_csv(values: &[(i64, i64)]) -> String {
     csv
 }
 
+/// "Export figure…" of the `G_s` chart: the figure layer's
+/// [`score_figure`](heaplab_figures::views::heaps::score_figure), as
+/// `heaplab scoring --octal … --figure` draws it.
+fn gs_export(typed: &str, what: &str, values: Rc<Vec<f64>>, table: &ScoringTable) -> Html {
+    let game = format!("Scoring octal game {}", table.rules);
+    let caption = format!("Period: {}.", table.period.describe());
+    let what = what.to_string();
+    let n = values.len();
+    let figure = figure_callback(move || Ok(score_figure(&game, &what, &values, caption.clone())));
+    let (code, points) = typed
+        .trim_matches(['(', ')'])
+        .split_once("; ")
+        .unwrap_or((typed, ""));
+    let pdf_command =
+        format!("heaplab scoring --octal {code} --points {points} --terms {n} --figure gs.pdf");
+    html! {
+        <FigureExport id="sc-figure" stem="scoring-gs" link={current_hash()} not_ready={None::<AttrValue>}
+            {pdf_command} {figure} />
+    }
+}
+
 /// The result: facts, plot, table and exports.
 #[function_component(OctalView)]
 pub fn octal_view(props: &OctalViewProps) -> Html {
@@ -464,8 +488,10 @@ pub fn octal_view(props: &OctalViewProps) -> Html {
                     <a id="sc-cs-link" href={format!("#/cumulative-subtraction?S={set}")}>{ "open it on the cumulative subtraction page" }</a>{ "." }</p>
             }
             <p class="sequence"><code id="sc-values">{ table.values.iter().take(200).map(|&v| value_text(v)).collect::<Vec<_>>().join(" ") }</code></p>
-            <ValueChart id="sc-plot" values={Rc::new((*values).clone())} {marks} y_label="G_s"
-                file_stem="scoring-gs" label={format!("{what} against n")} />
+            <ValueChart id="sc-plot" values={Rc::new((*values).clone())} {marks} y_label={what.clone()}
+                label={format!("{what} against n")}>
+                { gs_export(&props.rules, &what, values.clone(), &table) }
+            </ValueChart>
             <div class="toolbar">
                 <button type="button" id="sc-csv" onclick={on_csv}>{ "Download CSV" }</button>
                 if let Some(p) = &*problem { <span class="toolbar-note" role="status">{ p.clone() }</span> }

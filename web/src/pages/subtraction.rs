@@ -18,6 +18,7 @@ use heaplab_engine::all_but::{self, AllButReport};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::subtraction::{self, Limits, SubtractionReport};
 use heaplab_engine::{Budget, Periodicity};
+use heaplab_figures::views::heaps::{subtraction_link, SequenceKind};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -29,6 +30,7 @@ use crate::components::misere_strip::{misere_card, MAX_MISERE_HEAPS};
 use crate::components::page::{empty_results, error_card, page_head};
 use crate::components::palette::value_legend;
 use crate::components::period_facts::{period_facts, PeriodFactsProps};
+use crate::components::sequence_export::{outcome_letters, sequence_export, SequenceExport};
 use crate::components::value_chart::{ChartMark, ValueChart};
 use crate::components::value_strip::ValueStrip;
 use crate::format::grouped;
@@ -378,6 +380,7 @@ fn results_html(
         })
         .collect();
     let sequence_text = sequence_preview(sol);
+    let export = |id, kind| sequence_export(solution_export(sol, id, kind, &stem));
     let why_text = why_heap.unwrap_or_else(|| n.saturating_sub(1).min(10).to_string());
     html! {
         <>
@@ -401,12 +404,16 @@ fn results_html(
                     <input type="checkbox" id="align-period" checked={align} onchange={on_align} disabled={nim_period.period().is_none()} />
                     { "Rows a multiple of the period long (periodic columns line up)" }
                 </label>
-                <ValueStrip values={sol.values.clone()} marks={strip_marks} align={align_to} on_select={on_select_heap} file_stem={stem.clone()} label={format!("Nim-values of heaps 0 to {} of {}", n - 1, sol.ruleset_text())} />
+                <ValueStrip values={sol.values.clone()} marks={strip_marks} align={align_to} on_select={on_select_heap} label={format!("Nim-values of heaps 0 to {} of {}", n - 1, sol.ruleset_text())}>
+                    { export("strip-figure", SequenceKind::ValueStrip) }
+                </ValueStrip>
                 { value_legend(max_value) }
             </section>
             <section class="card wide">
                 <h2>{ "Nim-value against heap" }</h2>
-                <ValueChart values={Rc::new(sol.values.iter().map(|&v| v as f64).collect::<Vec<f64>>())} marks={chart_marks} file_stem={stem} label={format!("Chart of nim-value against heap for {}", sol.ruleset_text())} />
+                <ValueChart values={Rc::new(sol.values.iter().map(|&v| v as f64).collect::<Vec<f64>>())} marks={chart_marks} label={format!("Chart of nim-value against heap for {}", sol.ruleset_text())}>
+                    { export("chart-figure", SequenceKind::ValueChart) }
+                </ValueChart>
             </section>
             <div class="panel-grid">
                 { why(&WhyProps { solution: Rc::new(SolutionRef::from(sol)), heap_text: why_text, on_input: on_why_input }) }
@@ -421,6 +428,46 @@ fn results_html(
                 } }
             </div>
         </>
+    }
+}
+
+/// The export of the solution's nim-values as a chart or strip (`kind`): the figure the CLI's
+/// `heaplab subtraction … --figure` draws, with the same title, caption and link.
+fn solution_export(
+    sol: &Solution,
+    id: &'static str,
+    kind: SequenceKind,
+    stem: &str,
+) -> SequenceExport {
+    let (key, set) = (sol.params.kind.key(), sol.params.set.to_text());
+    let n = sol.values.len() as u64;
+    let (game, option, caption) = match &sol.detail {
+        Detail::Finite(report) => (
+            format!("Subtraction game S = {{{set}}}"),
+            "set",
+            format!("Nim-sequence: {}.", report.nim_period.describe()),
+        ),
+        Detail::AllBut(report) => (
+            format!("All-but subtraction N \\ {{{set}}}"),
+            "all-but",
+            format!("Arithmetic period: {}.", report.period.describe()),
+        ),
+    };
+    let what = if kind == SequenceKind::ValueStrip {
+        "strip"
+    } else {
+        "values"
+    };
+    SequenceExport {
+        id,
+        stem: format!("{stem}-{what}"),
+        link: subtraction_link(key, &set, n),
+        pdf_command: format!("heaplab subtraction --{option} {set} --terms {n} --figure-kind {what} --figure {id}.pdf"),
+        kind,
+        game,
+        values: Some(Rc::new(sol.values.iter().map(|&v| v as f64).collect())),
+        outcomes: Rc::new(outcome_letters(&sol.values)),
+        caption,
     }
 }
 

@@ -1,14 +1,19 @@
 //! The truncated-support explorer (Section 6): `tr^m = (tr_a^m)` for `a = 1 … m−1`
 //! (Definition 11: `tr_a^m = j` when `ξ({a, …, m}) ∈ (2(j−1)m, 2jm]`) plotted as in Figure 3,
-//! with the check of Conjecture 16 for this `m`, PNG and CSV exports; computed in a Web Worker.
+//! with the check of Conjecture 16 for this `m`, the figure layer's `truncated_figure` (as
+//! `heaplab truncated --figure` draws it) and a CSV; computed in a Web Worker. The chart's axes
+//! are named as the figure's: `tr(a)` for `tr_a^m`.
 
 use heaplab_engine::cumulative_subtraction::DualityCheck;
+use heaplab_figures::views::cumulative::truncated_figure;
 use plotters::prelude::*;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use crate::components::export::{download_canvas, download_text};
+use crate::components::export::download_text;
+use crate::components::figure_export::FigureExport;
 use crate::components::job_status::job_status;
+use crate::components::sequence_export::{current_hash, figure_callback};
 use crate::components::value_chart::device_area;
 use crate::jobs::use_job;
 use crate::worker::JobSpec;
@@ -24,7 +29,7 @@ pub struct TruncatedProps {
     pub m: u32,
 }
 
-/// Draws `tr_a^m` against `a` with plotters.
+/// Draws `tr_a^m` against `a` with plotters, on the figure's axis labels.
 fn draw(canvas: HtmlCanvasElement, m: u32, tr: &[u64]) -> Result<(), String> {
     let root = device_area(canvas, WIDTH, HEIGHT)?;
     let err = |e: &dyn std::fmt::Display| e.to_string();
@@ -40,13 +45,13 @@ fn draw(canvas: HtmlCanvasElement, m: u32, tr: &[u64]) -> Result<(), String> {
         .margin(12)
         .margin_right(24)
         .x_label_area_size(36)
-        .y_label_area_size(44)
+        .y_label_area_size(52)
         .build_cartesian_2d(0u64..u64::from(m), 0u32..top)
         .map_err(|e| err(&e))?;
     chart
         .configure_mesh()
-        .x_desc("a")
-        .y_desc(format!("tr_a^{m}"))
+        .x_desc("a (the game {a, …, m})")
+        .y_desc(format!("truncated support tr(a), m = {m}"))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| err(&e))?;
@@ -113,13 +118,9 @@ pub fn truncated_view(props: &TruncatedViewProps) -> Html {
         });
     }
     let (tr, check) = (props.tr.clone(), props.check.clone());
-    let on_png = {
-        let (canvas, problem) = (canvas.clone(), problem.clone());
-        Callback::from(move |_: MouseEvent| {
-            if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                problem.set(download_canvas(&c, &format!("heaplab-tr-m{m}.png")).err());
-            }
-        })
+    let figure = {
+        let tr = tr.clone();
+        figure_callback(move || Ok(truncated_figure(m, &tr)))
     };
     let on_csv = {
         let (tr, problem) = (tr.clone(), problem.clone());
@@ -153,7 +154,8 @@ pub fn truncated_view(props: &TruncatedViewProps) -> Html {
             <p class="sequence"><code id="cs-tr">{ format!("tr^{m} = ({text})") }</code></p>
             <p id="cs-conjecture16">{ conjecture }</p>
             <div class="toolbar">
-                <button type="button" id="cs-tr-png" onclick={on_png}>{ "Download chart PNG" }</button>
+                <FigureExport id="cs-tr-figure" stem={format!("heaplab-tr-m{m}")} link={current_hash()}
+                    pdf_command={format!("heaplab truncated --m {m} --figure tr-m{m}.pdf")} not_ready={None::<AttrValue>} {figure} />
                 <button type="button" id="cs-tr-csv" onclick={on_csv}>{ "Download CSV" }</button>
                 if let Some(p) = &*problem {
                     <span class="toolbar-note" role="status">{ p.clone() }</span>

@@ -1,4 +1,5 @@
-//! What a sweep shows: the group counts as a table and a histogram (plotters, PNG export),
+//! What a sweep shows: the group counts as a table and a histogram (plotters, counts on a log
+//! axis; its figure is the figure layer's `histogram_figure`),
 //! the top-k records, each check's tally with its first failures and witnesses, and the whole
 //! summary as CSV. Every ruleset links to its own page. The tables are HTML strings (see
 //! [`tables`]): they hold no handlers, and a string costs the wasm module less than `html!`.
@@ -12,7 +13,8 @@ use plotters::prelude::*;
 
 use yew::prelude::*;
 
-use crate::components::value_chart::draw_legend;
+use crate::components::ticks::decade_label;
+use crate::components::value_chart::legend_band;
 use crate::format::grouped;
 use crate::route::explore::ruleset_link;
 
@@ -21,6 +23,8 @@ pub const CHART_WIDTH: u32 = 900;
 /// Chart height in pixels.
 pub const CHART_HEIGHT: u32 = 360;
 const BAR_INK: RGBColor = RGBColor(37, 99, 235);
+/// Where the histogram's bars stand on its log axis: below 1, so a count of 1 is a bar.
+const LOG_BASE: f64 = 0.5;
 
 /// A group key as text (`unknown` where the metric has no value, e.g. no period found).
 pub fn key_text(key: &Option<i64>) -> String {
@@ -110,9 +114,10 @@ pub fn csv_tables(summary: &Summary, group: &str, top: &str) -> Vec<(&'static st
     tables
 }
 
-/// Draws the histogram of the group counts on any plotters backend (canvas or SVG). The
-/// axes are the octal page's plot's (`u64` across, `u32` up), so the two share plotters'
-/// code in the module: bar `i` spans `2i + 1..2i + 3`, its key labels the tick at `2i + 2`.
+/// Draws the histogram of the group counts on any plotters backend, the counts on a log axis
+/// (they span decades): bars stand on 0.5, so a count of 1 shows, and a group of none has no
+/// bar. Bar `i` spans `2i + 1..2i + 3` across, its key labels the tick at `2i + 2`; the
+/// legend is a band above the plot.
 pub fn draw_histogram<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     groups: &[(Option<i64>, u64)],
@@ -121,43 +126,42 @@ pub fn draw_histogram<DB: DrawingBackend>(
     let err = |e: &dyn std::fmt::Display| e.to_string();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let keys: Vec<String> = groups.iter().map(|(k, _)| key_text(k)).collect();
-    // Counts fit: the page sweeps at most 2^22 rulesets.
-    let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
-    let top = count(groups.iter().map(|g| g.1).max().unwrap_or(0)).saturating_add(1);
+    let most = groups.iter().map(|g| g.1).max().unwrap_or(1).max(1) as f64;
     let width = 2 * keys.len().max(1) as u64 + 2;
-    let mut chart = ChartBuilder::on(root)
+    let label = format!("rulesets per value of {group}");
+    let plot = legend_band(root, &[(&label, BAR_INK)], true).map_err(|e| err(&e))?;
+    let mut chart = ChartBuilder::on(&plot)
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(64)
-        .build_cartesian_2d(0..width, 0u32..top)
+        .build_cartesian_2d(0..width, (LOG_BASE..most * 2.0).log_scale())
         .map_err(|e| err(&e))?;
     chart
         .configure_mesh()
         .disable_x_mesh()
         .x_desc(group)
-        .y_desc("rulesets")
+        .y_desc("rulesets (log scale)")
         .x_labels((keys.len() * 2 + 2).clamp(1, 80))
         .x_label_formatter(&|v| match v.checked_sub(2) {
             Some(i) if i % 2 == 0 => keys.get(i as usize / 2).cloned().unwrap_or_default(),
             _ => String::new(),
         })
+        .y_label_formatter(&|v| decade_label(*v))
         .light_line_style(RGBColor(238, 238, 238))
         .draw()
         .map_err(|e| err(&e))?;
     chart
-        .draw_series(groups.iter().enumerate().map(|(i, (_, n))| {
-            let x = 2 * i as u64 + 1;
-            Rectangle::new([(x, 0), (x + 2, count(*n))], BAR_INK.filled())
-        }))
+        .draw_series(
+            groups
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| g.1 > 0)
+                .map(|(i, (_, n))| {
+                    let x = 2 * i as u64 + 1;
+                    Rectangle::new([(x, LOG_BASE), (x + 2, *n as f64)], BAR_INK.filled())
+                }),
+        )
         .map_err(|e| err(&e))?;
-    let label = format!("rulesets per value of {group}");
-    draw_legend(
-        &chart.plotting_area().strip_coord_spec(),
-        &[(&label, BAR_INK)],
-        true,
-        true,
-    )
-    .map_err(|e| err(&e))?;
     root.present().map_err(|e| err(&e))
 }
 

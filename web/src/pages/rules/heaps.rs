@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use super::explain::HeapExplain;
 use super::exports::{downloads, heap_csv, heap_svg, heap_tikz, Files};
+use crate::components::export::canvas_png_button;
 use crate::components::outcome_strip::{outcome_strip, OutcomeStrip};
 use crate::components::palette::value_legend;
 use crate::components::value_chart::{ChartMark, ValueChart};
@@ -110,13 +111,17 @@ pub fn heap_results(report: &Rc<HeapReport>, params: &RulesParams, query: &Rules
             <section class="card wide">
                 <h2>{ "Value strip" }</h2>
                 <p class="note">{ format!("One cell per heap 0…{}, left to right in rows; P-positions are black. White bars mark where the period seen starts and where its first repetition ends.", n - 1) }</p>
-                <ValueStrip id="rules-strip" values={values.clone()} marks={marks} on_select={on_heap.reform(|h: u64| h.to_string())} file_stem={stem.clone()} label={format!("Nim-values of heaps 0 to {} of {}", n - 1, params.name)} />
+                <ValueStrip id="rules-strip" values={values.clone()} marks={marks} on_select={on_heap.reform(|h: u64| h.to_string())} label={format!("Nim-values of heaps 0 to {} of {}", n - 1, params.name)}>
+                    { canvas_png_button("rules-strip-png".into(), "rules-strip".into(), format!("{stem}-strip.png")) }
+                </ValueStrip>
                 { value_legend(max_value) }
             </section>
             { outcomes_card(report, params, &stem) }
             <section class="card wide">
                 <h2>{ "Nim-value against heap" }</h2>
-                <ValueChart id="rules-chart" values={chart} marks={chart_marks} file_stem={stem.clone()} label={format!("Chart of nim-value against heap for {}", params.name)} />
+                <ValueChart id="rules-chart" values={chart} marks={chart_marks} label={format!("Chart of nim-value against heap for {}", params.name)}>
+                    { canvas_png_button("rules-chart-png".into(), "rules-chart".into(), format!("{stem}-chart.png")) }
+                </ValueChart>
                 { downloads(&stem, files) }
             </section>
             <HeapExplain request={params.request.clone()} {values} heap_text={query.heap.clone()} {on_heap} stem={format!("{stem}-tree")} />
@@ -187,7 +192,7 @@ fn outcomes_card(report: &HeapReport, params: &RulesParams, stem: &str) -> Html 
             { outcome_strip(OutcomeStrip {
                 id: "rules-outcomes",
                 outcomes: &report.outcomes,
-                file_stem: format!("{stem}-outcomes"),
+                export: canvas_png_button("rules-outcomes-png".into(), "rules-outcomes".into(), format!("{stem}-outcomes.png")),
                 label: format!("Outcomes of heaps 0 to {}", shown.saturating_sub(1)),
                 key_label: "Colour key of the outcome strip",
             }) }
