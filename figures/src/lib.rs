@@ -14,8 +14,12 @@
 //! - **PDF** ([`Figure::to_pdf`], feature `pdf`) is that SVG converted by svg2pdf (text kept as
 //!   text, the same embedded font), one page of the figure's size, with title, caption and
 //!   provenance in the Info dictionary.
-//! - **TikZ** ([`Figure::to_tikz`]) is written directly for [`Body::Chart`] (PGFPlots) and
-//!   [`Body::Strip`] (plain TikZ); a raster is a picture, not a drawing, so it has none.
+//! - **TikZ** ([`Figure::to_tikz`]) is written directly for [`Body::Chart`] (PGFPlots),
+//!   [`Body::Strip`] and [`Body::Tree`] (plain TikZ, at the SVG's positions in cm); a raster is
+//!   a picture, not a drawing, so it has none. [`TikzOptions`] can wrap any of them in
+//!   `\resizebox{\linewidth}{!}{…}`.
+//! - **Trees** ([`Body::Tree`]) are scaled to the chosen width (never beyond 1.25 × the
+//!   spacing their text needs) while their text keeps its size; rows keep their spacing.
 //!
 //! Without the default features the crate is pure Rust with no OS dependency and builds for
 //! `wasm32-unknown-unknown` (there plotters measures text through the browser's canvas).
@@ -24,6 +28,7 @@ mod model;
 mod palette;
 mod svg;
 mod tikz;
+mod tree;
 #[cfg(feature = "engine")]
 pub mod views;
 
@@ -36,6 +41,8 @@ mod png_out;
 
 pub use model::*;
 pub use palette::{Palette, Rgb, BAR_STEPS};
+pub use tikz::TikzOptions;
+pub use tree::{EdgeKind, TreeEdge, TreeFigure, TreeNode, MAX_TREE_NODES};
 
 use std::fmt;
 
@@ -129,9 +136,22 @@ impl Figure {
         svg::render(self)
     }
 
-    /// The figure as a LaTeX document (PGFPlots for a chart, TikZ for a strip).
+    /// The figure as a LaTeX document (PGFPlots for a chart, TikZ for a strip or a tree).
     pub fn to_tikz(&self) -> Result<String, FigureError> {
-        tikz::render(self)
+        tikz::render(self, &TikzOptions::default())
+    }
+
+    /// The figure as a LaTeX document with export choices (e.g. scaled to `\linewidth`).
+    pub fn to_tikz_with(&self, options: &TikzOptions) -> Result<String, FigureError> {
+        tikz::render(self, options)
+    }
+
+    /// Renders the figure in `format`, with `tikz` choices for a TikZ document.
+    pub fn render_with(&self, format: Format, tikz: &TikzOptions) -> Result<Vec<u8>, FigureError> {
+        match format {
+            Format::Tikz => self.to_tikz_with(tikz).map(String::into_bytes),
+            other => self.render(other),
+        }
     }
 
     /// The figure as a PNG at its DPI, with title and provenance in `tEXt` chunks.

@@ -9,8 +9,13 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+mod tree;
+
 /// User units per point: integer plotter coordinates are then a quarter point.
 pub(crate) const UNITS_PER_PT: f64 = 4.0;
+
+/// The average width of a character, in ems, by which text is measured for layout.
+pub(crate) const CHAR_EM: f64 = 0.56;
 
 /// The drawing area type of every part of a figure.
 type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
@@ -38,7 +43,7 @@ impl Metrics {
 
     /// An estimate of the width of `text` at the text size (for layout only).
     fn text_width(&self, text: &str) -> f64 {
-        text.chars().count() as f64 * self.font * 0.56
+        text.chars().count() as f64 * self.font * CHAR_EM
     }
 
     /// `text` broken into lines that fit the width at `scale` × the text size: at spaces, and
@@ -159,7 +164,7 @@ fn finish_svg(fig: &Figure, svg: String, width: i32, height: i32) -> String {
     let head = format!("<svg width=\"{width}\" height=\"{height}\"");
     // Cells of rasters and strips meet without anti-aliased seams.
     let crisp = match fig.body {
-        Body::Chart(_) => "",
+        Body::Chart(_) | Body::Tree(_) => "",
         _ => " shape-rendering=\"crispEdges\"",
     };
     let sized = format!(
@@ -199,6 +204,7 @@ fn plot_height(fig: &Figure, m: &Metrics) -> i32 {
             (w - axes) * cells.clamp(0.3, 1.2) + axes
         }
         Body::Strip(_) => m.font * 2.5 + axes,
+        Body::Tree(t) => return tree::height(fig, t),
     }) as i32
 }
 
@@ -426,6 +432,7 @@ fn draw_body(fig: &Figure, area: &Area, m: &Metrics) -> Result<(), FigureError> 
         Body::Chart(c) => draw_chart(fig, c, area, m),
         Body::Raster(r) => draw_raster(fig, r, area, m),
         Body::Strip(s) => draw_strip(fig, s, area, m),
+        Body::Tree(t) => tree::draw(fig, t, area, m),
     }
 }
 

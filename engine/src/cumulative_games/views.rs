@@ -20,7 +20,9 @@ use super::{
 use crate::tree_layout::{xml_escape, Edge, Slant, Tree, TreeNode};
 use crate::{Budget, EngineError};
 
-fn vector(v: &[Rational]) -> String {
+/// An outcome vector as text, `(a,b,…)`: the DAG's general-sum labels and the nodes' hover
+/// texts.
+pub fn vector(v: &[Rational]) -> String {
     let parts: Vec<String> = v.iter().map(Rational::to_string).collect();
     format!("({})", parts.join(","))
 }

@@ -6,6 +6,7 @@ pub mod cumulative;
 pub mod heaps;
 pub mod period_map;
 pub mod plane;
+pub mod tree;
 
 /// A page link `#/{page}?key=value&…` with the values percent-encoded as the web app's router
 /// writes them (letters, digits and `,;-_.~` kept), so a figure's provenance reopens its view.

@@ -1,0 +1,224 @@
+//! Game trees and the cumulative games' heap-size DAG as figures: the engine's
+//! [`tree_layout`](heaplab_engine::tree_layout) places the nodes (collapsed nodes hide their
+//! descendants), and the figure layer draws them with a title, a legend naming every node
+//! colour and edge kind, the page's legend line as the caption, and provenance.
+
+use crate::{Body, Category, EdgeKind, Figure, TreeEdge, TreeFigure, TreeNode};
+use heaplab_engine::cumulative_games::player_name;
+use heaplab_engine::cumulative_games::views::{vector, HeapDag};
+use heaplab_engine::tree_layout::{layout, LayoutOptions, Slant, Tree};
+use std::collections::HashMap;
+
+/// What a tree figure's legend calls the colour classes of its nodes and its kinds of edges.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TreeKey {
+    /// The name of colour class `k` (class 0, 1, …); a class beyond the list is `class k`.
+    pub classes: Vec<String>,
+    /// The names of straight edges, Left's options (drawn blue, leaning left) and Right's
+    /// options (red, dashed, leaning right).
+    pub edges: [String; 3],
+}
+
+/// Strings from string slices.
+fn owned<const N: usize>(names: [&str; N]) -> Vec<String> {
+    names.iter().map(|s| s.to_string()).collect()
+}
+
+impl TreeKey {
+    /// A key with `classes` and the usual edge names (move, Left's option, Right's option).
+    pub fn new(classes: Vec<String>) -> TreeKey {
+        TreeKey {
+            classes,
+            edges: ["move", "Left's option", "Right's option"].map(String::from),
+        }
+    }
+
+    /// Impartial positions by outcome: class 0 P, class 1 N (the rules page).
+    pub fn impartial() -> TreeKey {
+        TreeKey::new(owned(["P-position (value 0)", "N-position"]))
+    }
+
+    /// Partizan positions by outcome (class 0 P, 1 L, 2 R, 3 N).
+    pub fn partizan() -> TreeKey {
+        TreeKey::new(owned([
+            "P: second player wins",
+            "L: Left wins",
+            "R: Right wins",
+            "N: first player wins",
+        ]))
+    }
+
+    /// Scoring games by outcome class of Definition 6 (class 0 T, 1 L, 2 R, 3 N, 4 P).
+    pub fn scoring() -> TreeKey {
+        TreeKey::new(owned([
+            "class T", "class L", "class R", "class N", "class P",
+        ]))
+    }
+
+    /// A cumulative game of `players`: class 0 no one to move, class `k` player `k` to move;
+    /// Left's and Right's options are the first two players'.
+    pub fn cumulative(players: usize) -> TreeKey {
+        let mut classes = vec!["no player to move".to_string()];
+        classes.extend((0..players).map(|p| format!("{} to move", player_name(p, players))));
+        let option = |p: usize| format!("{}'s option", player_name(p, players));
+        TreeKey {
+            classes,
+            edges: ["move".to_string(), option(0), option(1)],
+        }
+    }
+}
+
+/// A figure of `tree` as laid out with `collapsed` nodes folded (their descendants hidden,
+/// their border thick; [`Figure::with_fold_markers`] adds the `[+k]` counts), titled `title`,
+/// with `caption` (the page's legend line) below the legend of `key`.
+pub fn tree_figure(
+    tree: &Tree,
+    collapsed: &[bool],
+    key: &TreeKey,
+    title: &str,
+    caption: &str,
+) -> Figure {
+    let options = LayoutOptions::default();
+    let lay = layout(tree, collapsed, &options);
+    let counts = tree.descendant_counts();
+    let mut index = HashMap::new();
+    let mut nodes = Vec::new();
+    for (v, node) in tree
+        .nodes
+        .iter()
+        .enumerate()
+        .filter(|(v, _)| lay.visible[*v])
+    {
+        index.insert(v, nodes.len());
+        nodes.push(TreeNode {
+            x: lay.x[v],
+            y: lay.y[v],
+            label: node.label.clone(),
+            class: usize::from(node.class),
+            folded: lay.folded[v].then_some(counts[v]),
+            note: String::new(),
+        });
+    }
+    let mut edges = Vec::new();
+    for (v, node) in tree.nodes.iter().enumerate() {
+        for &c in &node.children {
+            if let (Some(&from), Some(&to)) = (index.get(&v), index.get(&c)) {
+                let e = &tree.nodes[c].edge;
+                edges.push(TreeEdge {
+                    from,
+                    to,
+                    label: e.label.clone(),
+                    kind: match e.slant {
+                        Slant::Straight => 0,
+                        Slant::Left => 1,
+                        Slant::Right => 2,
+                    },
+                    marked: e.marked,
+                    double: e.double,
+                    bend: 0.0,
+                });
+            }
+        }
+    }
+    let top = nodes.iter().map(|n| n.class).max().unwrap_or(0);
+    let name = |k: usize| key.classes.get(k).cloned().unwrap_or(format!("class {k}"));
+    let body = TreeFigure {
+        nodes,
+        edges,
+        node_classes: (0..=top).map(|k| Category::new(&name(k))).collect(),
+        edge_kinds: key
+            .edges
+            .iter()
+            .enumerate()
+            .map(|(i, n)| EdgeKind {
+                name: n.clone(),
+                colour: None,
+                dashed: i == 2,
+            })
+            .collect(),
+        char_width: options.char_width,
+        headings: Vec::new(),
+        fold_markers: false,
+    };
+    Figure {
+        caption: caption.to_string(),
+        ..Figure::new(title, Body::Tree(body))
+    }
+}
+
+/// The caption of the DAG figure.
+pub const DAG_CAPTION: &str =
+    "Double edges: the child that determines the parent's value (the largest such move on ties).";
+
+/// Figure 5 of the cumulative games: the heap-size DAG in three panels (heap sizes, the
+/// zero-sum outcomes `o_zs` and the general-sum outcomes `o_si` beside the nodes), moves as
+/// arcs, the edge to the child that determines the parent's value drawn double.
+pub fn dag_figure(dag: &HeapDag, title: &str) -> Figure {
+    let (row, panel) = (44.0, 260.0);
+    let y_of: HashMap<u64, usize> = dag
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.x, i))
+        .collect();
+    let per_panel = dag.nodes.len();
+    let mut nodes = Vec::new();
+    let mut edges = Vec::new();
+    for p in 0..3 {
+        let x = p as f64 * panel + 70.0;
+        for (i, n) in dag.nodes.iter().enumerate() {
+            let note = match p {
+                0 => String::new(),
+                1 => n.zero_sum.to_string(),
+                _ => vector(&n.general),
+            };
+            nodes.push(TreeNode {
+                x,
+                y: i as f64 * row,
+                label: n.x.to_string(),
+                class: 0,
+                folded: None,
+                note,
+            });
+        }
+        for e in &dag.edges {
+            let (Some(&a), Some(&b)) = (y_of.get(&e.from), y_of.get(&e.to)) else {
+                continue;
+            };
+            let double = [false, e.zero_sum_double, e.general_double][p];
+            edges.push(TreeEdge {
+                from: p * per_panel + a,
+                to: p * per_panel + b,
+                label: String::new(),
+                kind: usize::from(double),
+                marked: false,
+                double,
+                bend: 16.0 + (b as f64 - a as f64) * row * 0.45,
+            });
+        }
+    }
+    let kinds = ["move x → x − a", "the move that determines the value"];
+    let headings = ["heap sizes", "zero-sum o_zs", "general-sum o_si"];
+    let body = TreeFigure {
+        nodes,
+        edges,
+        node_classes: vec![Category::new("heap size")],
+        edge_kinds: kinds
+            .iter()
+            .map(|n| EdgeKind {
+                name: n.to_string(),
+                colour: None,
+                dashed: false,
+            })
+            .collect(),
+        char_width: LayoutOptions::default().char_width,
+        headings: (0..3)
+            .map(|p| (p as f64 * panel, headings[p].to_string()))
+            .collect(),
+        fold_markers: false,
+    };
+    Figure {
+        caption: DAG_CAPTION.to_string(),
+        ..Figure::new(title, Body::Tree(body))
+    }
+}
