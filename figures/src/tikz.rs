@@ -66,6 +66,13 @@ fn tex(text: &str) -> String {
             }
             '^' => out.push_str("\\^{}"),
             '~' => out.push_str("\\~{}"),
+            // Signs that pdflatex's default fonts lack as text.
+            '→' => out.push_str("$\\to$"),
+            '−' => out.push('-'),
+            '≥' => out.push_str("$\\geq$"),
+            '≤' => out.push_str("$\\leq$"),
+            '×' => out.push_str("$\\times$"),
+            'ℓ' => out.push_str("$\\ell$"),
             _ => out.push(c),
         }
     }

@@ -117,14 +117,15 @@ impl TreeFigure {
         Ok(())
     }
 
-    /// The fill of node class `i`: its fixed colour or a light tint of the palette's (class
-    /// 0 grey, then blue, orange, green, purple, yellow, as the pages draw players and
-    /// outcome classes).
+    /// The fill of node class `i`: its fixed colour, else light grey for class 0 and a light
+    /// tint of the palette's colours for the others (blue, orange, green, purple, yellow, …,
+    /// as the pages draw players and outcome classes).
     pub fn node_fill(&self, palette: Palette, i: usize) -> Rgb {
-        const ORDER: [usize; 8] = [7, 1, 0, 2, 6, 3, 4, 5];
+        const ORDER: [usize; 7] = [1, 0, 2, 6, 3, 4, 5];
         match self.node_classes.get(i).and_then(|c| c.colour) {
             Some(c) => c,
-            None => tint(palette.category(ORDER[i % ORDER.len()])),
+            None if i == 0 => Rgb(0xDD, 0xDD, 0xDD),
+            None => tint(palette.category(ORDER[(i - 1) % ORDER.len()])),
         }
     }
 

@@ -6,6 +6,7 @@
 use crate::{Body, Category, EdgeKind, Figure, TreeEdge, TreeFigure, TreeNode};
 use heaplab_engine::cumulative_games::player_name;
 use heaplab_engine::cumulative_games::views::{vector, HeapDag};
+use heaplab_engine::scoring::game::TREE_LEGEND;
 use heaplab_engine::tree_layout::{layout, LayoutOptions, Slant, Tree};
 use std::collections::HashMap;
 
@@ -144,6 +145,49 @@ pub fn tree_figure(
         caption: caption.to_string(),
         ..Figure::new(title, Body::Tree(body))
     }
+}
+
+/// A scoring game's tree (`tree`, of the game written `text`) as a figure, with the scoring
+/// page's legend line as caption.
+pub fn scoring_figure(tree: &Tree, text: &str) -> Figure {
+    let all = vec![false; tree.len()];
+    let title = format!("Scoring game {text}");
+    tree_figure(tree, &all, &TreeKey::scoring(), &title, TREE_LEGEND)
+}
+
+/// The `#/scoring` link of a game (`g`) and the games added to it (`plus`, may be empty).
+pub fn scoring_link(game: &str, plus: &str) -> String {
+    let mut pairs = vec![("tab", "game"), ("g", game.trim())];
+    if !plus.trim().is_empty() {
+        pairs.push(("plus", plus.trim()));
+    }
+    super::page_link("scoring", &pairs)
+}
+
+/// The caption of a cumulative game's tree with `players`: the extensive form (`cgt` false:
+/// the player to move, the PSPE) or the CGT form (no player to move; options by player).
+pub fn cumulative_caption(cgt: bool, players: usize) -> String {
+    let nodes = if players == 2 {
+        "x; (C1,C2)"
+    } else {
+        "x; (C1,…,Cn)"
+    };
+    if !cgt {
+        return format!(
+            "Nodes {nodes}: the heap and each player's cumulation · thick edges: the PSPE \
+             choice at every node · edge labels: pebbles taken"
+        );
+    }
+    let (a, b) = (player_name(0, players), player_name(1, players));
+    let others = if players > 2 {
+        " · straight edges: the other players'"
+    } else {
+        ""
+    };
+    format!(
+        "Nodes {nodes}, no player to move · edges leaning left: {a}'s options, leaning right: \
+         {b}'s{others}"
+    )
 }
 
 /// The caption of the DAG figure.
