@@ -404,9 +404,8 @@ fn picture(
                     ))
                 }
             };
-            let x = start.position.heaps[0];
-            let dag = heap_dag(&set, x, game.tie)?;
-            Ok(dag_figure(&dag, &format!("Heap sizes reachable from {x}")))
+            let dag = heap_dag(&set, start.position.heaps[0], game.tie)?;
+            Ok(dag_figure(&dag))
         }
         other => Err(EngineError::Parse(format!(
             "unknown view '{other}': use efg, cgt or dag"

@@ -131,11 +131,46 @@ impl TreeFigureArgs {
     }
 }
 
-/// This run's command line (`heaplab cumulative-game --heap 7 …`): the provenance of a figure
-/// that no web page's link reproduces exactly.
+/// This run's command line (`heaplab cumulative-game --heap 7 …`) without its output files
+/// (`--out`, `--figure`): the provenance of a figure that no web page's link reproduces
+/// exactly.
 pub fn command_line() -> String {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    format!("heaplab {}", args.join(" "))
+    without_outputs(std::env::args().skip(1))
+}
+
+/// `heaplab` and `args`, leaving out `--out FILE` and `--figure FILE` (either spelling).
+fn without_outputs(args: impl Iterator<Item = String>) -> String {
+    let mut kept = vec!["heaplab".to_string()];
+    let mut skip_next = false;
+    for arg in args {
+        let output = ["--out", "--figure"];
+        if std::mem::take(&mut skip_next) {
+            continue;
+        }
+        if output.contains(&arg.as_str()) {
+            skip_next = true;
+        } else if !output.iter().any(|o| arg.starts_with(&format!("{o}="))) {
+            kept.push(arg);
+        }
+    }
+    kept.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn command_lines_leave_out_their_output_files() {
+        let args = [
+            "cumulative-game",
+            "--heap",
+            "7",
+            "--figure",
+            "/tmp/a.svg",
+            "--out=b.tex",
+        ];
+        let line = super::without_outputs(args.iter().map(|s| s.to_string()));
+        assert_eq!(line, "heaplab cumulative-game --heap 7");
+    }
 }
 
 /// What `--figure` draws of a heap sequence, with the figure options.

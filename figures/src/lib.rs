@@ -136,6 +136,11 @@ impl Figure {
         svg::render(self)
     }
 
+    /// Whether the figure has a TikZ form (charts, strips and trees do; a raster does not).
+    pub fn has_tikz(&self) -> bool {
+        !matches!(self.body, Body::Raster(_))
+    }
+
     /// The figure as a LaTeX document (PGFPlots for a chart, TikZ for a strip or a tree).
     pub fn to_tikz(&self) -> Result<String, FigureError> {
         tikz::render(self, &TikzOptions::default())

@@ -57,9 +57,7 @@ impl Metrics {
             for (i, piece) in word_pieces(word, per_line).into_iter().enumerate() {
                 let gap = if i == 0 { " " } else { "" };
                 match lines.last_mut() {
-                    Some(line)
-                        if line.chars().count() + gap.len() + piece.chars().count() <= per_line =>
-                    {
+                    Some(line) if slots(line) + gap.len() + slots(&piece) <= per_line => {
                         line.push_str(gap);
                         line.push_str(&piece);
                     }
@@ -71,8 +69,24 @@ impl Metrics {
     }
 }
 
-/// `word` cut before each `?` and `&` (a link's query), and any piece still longer than
-/// `per_line` cut every `per_line` characters; the pieces joined give the word back.
+/// The width of `text` in average characters (0.62 em), for wrapping: the widest signs (`%`
+/// of an encoded link, `W`, `M`, `m`, `w`, `@`, about 0.95 em) count twice.
+fn slots(text: &str) -> usize {
+    text.chars().map(char_slots).sum()
+}
+
+/// The width of `c` in average characters (see [`slots`]).
+fn char_slots(c: char) -> usize {
+    if matches!(c, '%' | 'W' | 'M' | 'm' | 'w' | '@') {
+        2
+    } else {
+        1
+    }
+}
+
+/// `word` cut before each `?` and `&` (a link's query), and any piece still wider than
+/// `per_line` ([`slots`]) cut where it reaches that width; the pieces joined give the word
+/// back.
 fn word_pieces(word: &str, per_line: usize) -> Vec<String> {
     let mut pieces = vec![String::new()];
     for c in word.chars() {
@@ -86,9 +100,21 @@ fn word_pieces(word: &str, per_line: usize) -> Vec<String> {
     pieces
         .iter()
         .flat_map(|piece| {
-            let chars: Vec<char> = piece.chars().collect();
-            let cut: Vec<String> = chars.chunks(per_line).map(|c| c.iter().collect()).collect();
-            cut
+            let mut cut = vec![String::new()];
+            for c in piece.chars() {
+                if cut
+                    .last()
+                    .is_some_and(|l| slots(l) + char_slots(c) > per_line)
+                {
+                    cut.push(String::new());
+                }
+                if let Some(last) = cut.last_mut() {
+                    last.push(c);
+                }
+            }
+            cut.into_iter()
+                .filter(|p| !p.is_empty())
+                .collect::<Vec<_>>()
         })
         .collect()
 }

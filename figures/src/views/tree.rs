@@ -196,8 +196,11 @@ pub const DAG_CAPTION: &str =
 
 /// Figure 5 of the cumulative games: the heap-size DAG in three panels (heap sizes, the
 /// zero-sum outcomes `o_zs` and the general-sum outcomes `o_si` beside the nodes), moves as
-/// arcs, the edge to the child that determines the parent's value drawn double.
-pub fn dag_figure(dag: &HeapDag, title: &str) -> Figure {
+/// arcs, the edge to the child that determines the parent's value drawn double; titled
+/// "Heap sizes reachable from x".
+pub fn dag_figure(dag: &HeapDag) -> Figure {
+    let x = dag.nodes.first().map_or(0, |n| n.x);
+    let title = format!("Heap sizes reachable from {x}");
     let (row, panel) = (44.0, 260.0);
     let y_of: HashMap<u64, usize> = dag
         .nodes
@@ -263,6 +266,6 @@ pub fn dag_figure(dag: &HeapDag, title: &str) -> Figure {
     };
     Figure {
         caption: DAG_CAPTION.to_string(),
-        ..Figure::new(title, Body::Tree(body))
+        ..Figure::new(&title, Body::Tree(body))
     }
 }
