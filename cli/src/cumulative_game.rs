@@ -13,10 +13,10 @@ use heaplab_engine::cumulative_games::{
     Grounded, Moves, Position, Preset, Rational, TieBreak, MAX_HEAP,
 };
 use heaplab_engine::ruleset::parse_count;
-use heaplab_engine::tree_layout::Tree;
+use heaplab_engine::tree_layout::{initial_collapsed, Tree};
 use heaplab_engine::{Budget, EngineError};
 use heaplab_figures::views::tree::{cumulative_caption, dag_figure, tree_figure, TreeKey};
-use heaplab_figures::Figure;
+use heaplab_figures::{Figure, MAX_TREE_NODES};
 use serde_json::{json, Value};
 
 /// Most heaps listed in an outcome table.
@@ -379,7 +379,8 @@ fn picture(
     let key = TreeKey::cumulative(game.players);
     let whole = |t: &Tree, title: String, cgt: bool| {
         let caption = cumulative_caption(cgt, game.players);
-        tree_figure(t, &vec![false; t.len()], &key, &title, &caption)
+        let folded = initial_collapsed(t, MAX_TREE_NODES);
+        tree_figure(t, &folded, &key, &title, &caption)
     };
     match args.view.as_str() {
         "efg" => Ok(whole(

@@ -73,6 +73,8 @@ fn tex(text: &str) -> String {
             '≤' => out.push_str("$\\leq$"),
             '×' => out.push_str("$\\times$"),
             'ℓ' => out.push_str("$\\ell$"),
+            '·' => out.push_str("$\\cdot$"),
+            '…' => out.push_str("\\dots{}"),
             _ => out.push(c),
         }
     }

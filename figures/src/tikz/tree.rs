@@ -4,7 +4,7 @@
 
 use super::{colour, tex};
 use crate::svg::UNITS_PER_PT;
-use crate::tree::{label_gap, line_widths, Geometry, TreeFigure};
+use crate::tree::{label_gap, line_widths, Geometry, TreeEdge, TreeFigure};
 use crate::Figure;
 use std::fmt::Write;
 
@@ -20,7 +20,7 @@ fn at((x, y): (f64, f64)) -> String {
 pub(super) fn draw(s: &mut String, fig: &Figure, t: &TreeFigure) {
     let g = Geometry::for_figure(fig, t);
     let pt = |units: f64| units / UNITS_PER_PT;
-    let (thin, thick) = line_widths(g.font);
+    let thin = line_widths(g.font).0;
     let width = fig.size.width_pt() * UNITS_PER_PT;
     let _ = writeln!(s, "\\begin{{scope}}[x=1cm, y=-1cm]");
     let _ = writeln!(
@@ -39,40 +39,7 @@ pub(super) fn draw(s: &mut String, fig: &Figure, t: &TreeFigure) {
         );
     }
     for e in &t.edges {
-        let ends = g.edge_ends(t, e);
-        let mut style = vec![
-            format!("draw={}", colour(t.edge_colour(fig.palette, e.kind))),
-            format!(
-                "line width={:.2}pt",
-                pt(if e.marked { thick } else { thin })
-            ),
-        ];
-        if t.edge_kinds.get(e.kind).is_some_and(|k| k.dashed) {
-            style.push("dashed".into());
-        }
-        if e.double {
-            style.push(format!(
-                "double=white, double distance={:.2}pt",
-                pt(thin * 2.0)
-            ));
-        }
-        let path = match ends.control {
-            // The quadratic arc as the cubic TikZ draws.
-            Some(c) => {
-                let third =
-                    |p: (f64, f64)| (p.0 + (c.0 - p.0) * 2.0 / 3.0, p.1 + (c.1 - p.1) * 2.0 / 3.0);
-                let (c1, c2) = (third(ends.a), third(ends.b));
-                format!(
-                    "{} .. controls {} and {} .. {}",
-                    at(ends.a),
-                    at(c1),
-                    at(c2),
-                    at(ends.b)
-                )
-            }
-            None => format!("{} -- {}", at(ends.a), at(ends.b)),
-        };
-        let _ = writeln!(s, "\\draw[{}] {path};", style.join(", "));
+        draw_edge(s, fig, t, e, &g);
     }
     for e in t.edges.iter().filter(|e| !e.label.is_empty()) {
         let ends = g.edge_ends(t, e);
@@ -102,4 +69,45 @@ pub(super) fn draw(s: &mut String, fig: &Figure, t: &TreeFigure) {
         );
     }
     s.push_str("\\end{scope}\n");
+}
+
+/// Writes one edge: a line (or an arc) in its kind's colour, thick when marked, dashed by kind,
+/// `double` for a double edge.
+fn draw_edge(s: &mut String, fig: &Figure, t: &TreeFigure, e: &TreeEdge, g: &Geometry) {
+    let pt = |units: f64| units / UNITS_PER_PT;
+    let (thin, thick) = line_widths(g.font);
+    let ends = g.edge_ends(t, e);
+    let mut style = vec![
+        format!("draw={}", colour(t.edge_colour(fig.palette, e.kind))),
+        format!(
+            "line width={:.2}pt",
+            pt(if e.marked { thick } else { thin })
+        ),
+    ];
+    if t.edge_kinds.get(e.kind).is_some_and(|k| k.dashed) {
+        style.push("dashed".into());
+    }
+    if e.double {
+        style.push(format!(
+            "double=white, double distance={:.2}pt",
+            pt(thin * 2.0)
+        ));
+    }
+    let path = match ends.control {
+        // The quadratic arc as the cubic TikZ draws.
+        Some(c) => {
+            let third =
+                |p: (f64, f64)| (p.0 + (c.0 - p.0) * 2.0 / 3.0, p.1 + (c.1 - p.1) * 2.0 / 3.0);
+            let (c1, c2) = (third(ends.a), third(ends.b));
+            format!(
+                "{} .. controls {} and {} .. {}",
+                at(ends.a),
+                at(c1),
+                at(c2),
+                at(ends.b)
+            )
+        }
+        None => format!("{} -- {}", at(ends.a), at(ends.b)),
+    };
+    let _ = writeln!(s, "\\draw[{}] {path};", style.join(", "));
 }

@@ -7,7 +7,7 @@ use crate::{Body, Category, EdgeKind, Figure, TreeEdge, TreeFigure, TreeNode};
 use heaplab_engine::cumulative_games::player_name;
 use heaplab_engine::cumulative_games::views::{vector, HeapDag};
 use heaplab_engine::scoring::game::TREE_LEGEND;
-use heaplab_engine::tree_layout::{layout, LayoutOptions, Slant, Tree};
+use heaplab_engine::tree_layout::{initial_collapsed, layout, LayoutOptions, Slant, Tree};
 use std::collections::HashMap;
 
 /// What a tree figure's legend calls the colour classes of its nodes and its kinds of edges.
@@ -100,27 +100,7 @@ pub fn tree_figure(
             note: String::new(),
         });
     }
-    let mut edges = Vec::new();
-    for (v, node) in tree.nodes.iter().enumerate() {
-        for &c in &node.children {
-            if let (Some(&from), Some(&to)) = (index.get(&v), index.get(&c)) {
-                let e = &tree.nodes[c].edge;
-                edges.push(TreeEdge {
-                    from,
-                    to,
-                    label: e.label.clone(),
-                    kind: match e.slant {
-                        Slant::Straight => 0,
-                        Slant::Left => 1,
-                        Slant::Right => 2,
-                    },
-                    marked: e.marked,
-                    double: e.double,
-                    bend: 0.0,
-                });
-            }
-        }
-    }
+    let edges = visible_edges(tree, &index);
     let top = nodes.iter().map(|n| n.class).max().unwrap_or(0);
     let name = |k: usize| key.classes.get(k).cloned().unwrap_or(format!("class {k}"));
     let body = TreeFigure {
@@ -147,10 +127,37 @@ pub fn tree_figure(
     }
 }
 
+/// The edges of `tree` between visible nodes (`index`: tree node → figure node), their kind
+/// by slant (straight 0, Left 1, Right 2).
+fn visible_edges(tree: &Tree, index: &HashMap<usize, usize>) -> Vec<TreeEdge> {
+    let mut edges = Vec::new();
+    for (v, node) in tree.nodes.iter().enumerate() {
+        for &c in &node.children {
+            if let (Some(&from), Some(&to)) = (index.get(&v), index.get(&c)) {
+                let e = &tree.nodes[c].edge;
+                edges.push(TreeEdge {
+                    from,
+                    to,
+                    label: e.label.clone(),
+                    kind: match e.slant {
+                        Slant::Straight => 0,
+                        Slant::Left => 1,
+                        Slant::Right => 2,
+                    },
+                    marked: e.marked,
+                    double: e.double,
+                    bend: 0.0,
+                });
+            }
+        }
+    }
+    edges
+}
+
 /// A scoring game's tree (`tree`, of the game written `text`) as a figure, with the scoring
 /// page's legend line as caption.
 pub fn scoring_figure(tree: &Tree, text: &str) -> Figure {
-    let all = vec![false; tree.len()];
+    let all = initial_collapsed(tree, crate::MAX_TREE_NODES);
     let title = format!("Scoring game {text}");
     tree_figure(tree, &all, &TreeKey::scoring(), &title, TREE_LEGEND)
 }
@@ -208,7 +215,6 @@ pub fn dag_figure(dag: &HeapDag) -> Figure {
         .enumerate()
         .map(|(i, n)| (n.x, i))
         .collect();
-    let per_panel = dag.nodes.len();
     let mut nodes = Vec::new();
     let mut edges = Vec::new();
     for p in 0..3 {
@@ -228,21 +234,7 @@ pub fn dag_figure(dag: &HeapDag) -> Figure {
                 note,
             });
         }
-        for e in &dag.edges {
-            let (Some(&a), Some(&b)) = (y_of.get(&e.from), y_of.get(&e.to)) else {
-                continue;
-            };
-            let double = [false, e.zero_sum_double, e.general_double][p];
-            edges.push(TreeEdge {
-                from: p * per_panel + a,
-                to: p * per_panel + b,
-                label: String::new(),
-                kind: usize::from(double),
-                marked: false,
-                double,
-                bend: 16.0 + (b as f64 - a as f64) * row * 0.45,
-            });
-        }
+        edges.extend(dag_edges(dag, p, &y_of, row));
     }
     let kinds = ["move x → x − a", "the move that determines the value"];
     let headings = ["heap sizes", "zero-sum o_zs", "general-sum o_si"];
@@ -267,5 +259,101 @@ pub fn dag_figure(dag: &HeapDag) -> Figure {
     Figure {
         caption: DAG_CAPTION.to_string(),
         ..Figure::new(&title, Body::Tree(body))
+    }
+}
+
+/// The edges of panel `p` (0 plain, 1 zero-sum, 2 general-sum) of the DAG, whose nodes are
+/// numbered from `p` × the node count, `y_of` a heap's row and `row` the rows' spacing: arcs
+/// bulging right by their length, double where the child determines the parent's value.
+fn dag_edges(dag: &HeapDag, p: usize, y_of: &HashMap<u64, usize>, row: f64) -> Vec<TreeEdge> {
+    let first = p * dag.nodes.len();
+    let mut edges = Vec::new();
+    for e in &dag.edges {
+        let (Some(&a), Some(&b)) = (y_of.get(&e.from), y_of.get(&e.to)) else {
+            continue;
+        };
+        let double = [false, e.zero_sum_double, e.general_double][p.min(2)];
+        edges.push(TreeEdge {
+            from: first + a,
+            to: first + b,
+            label: String::new(),
+            kind: usize::from(double),
+            marked: false,
+            double,
+            bend: 16.0 + (b as f64 - a as f64) * row * 0.45,
+        });
+    }
+    edges
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use heaplab_engine::cumulative_games::TieBreak;
+    use heaplab_engine::tree_layout::{Edge, TreeNode as Node};
+
+    #[test]
+    fn a_folded_tree_keeps_its_visible_nodes_edges_and_kinds() {
+        let mut tree = Tree::new(Node::new("root", "", 1));
+        let left = Edge {
+            label: "2".into(),
+            marked: true,
+            slant: Slant::Left,
+            double: false,
+        };
+        let a = tree.add_child(0, Node::new("a", "", 2).with_edge(left));
+        let right = Edge {
+            slant: Slant::Right,
+            ..Edge::default()
+        };
+        tree.add_child(0, Node::new("b", "", 0).with_edge(right));
+        for k in 0..3 {
+            tree.add_child(a, Node::new(format!("a{k}"), "", 1));
+        }
+        let mut collapsed = vec![false; tree.len()];
+        collapsed[a] = true;
+        let fig = tree_figure(&tree, &collapsed, &TreeKey::partizan(), "T", "C");
+        let Body::Tree(t) = &fig.body else {
+            panic!("not a tree")
+        };
+        let labels: Vec<&str> = t.nodes.iter().map(|n| n.label.as_str()).collect();
+        assert_eq!(labels, ["root", "a", "b"]);
+        assert_eq!(t.nodes[1].folded, Some(3));
+        let kinds: Vec<(usize, bool)> = t.edges.iter().map(|e| (e.kind, e.marked)).collect();
+        assert_eq!(kinds, [(1, true), (2, false)]);
+        let names: Vec<String> = fig.legend().into_iter().map(|(n, _)| n).collect();
+        assert_eq!(
+            names,
+            [
+                "P: second player wins",
+                "L: Left wins",
+                "R: Right wins",
+                "Left's option",
+                "Right's option"
+            ]
+        );
+    }
+
+    #[test]
+    fn figure_5_dag_has_three_panels_and_ten_double_edges() {
+        let dag = heap_dag_of_paper();
+        let fig = dag_figure(&dag);
+        assert_eq!(fig.title, "Heap sizes reachable from 7");
+        let Body::Tree(t) = &fig.body else {
+            panic!("not a tree")
+        };
+        assert_eq!(t.nodes.len(), 3 * 7);
+        assert_eq!(t.edges.iter().filter(|e| e.double).count(), 2 * 5);
+        assert!(t.edges.iter().all(|e| e.bend > 0.0));
+        let notes: Vec<&str> = t.nodes[14..].iter().map(|n| n.note.as_str()).collect();
+        assert_eq!(notes[0], "(4,3)");
+        let svg = fig.to_svg().unwrap();
+        assert!(svg.contains("zero-sum o_zs") && svg.contains("(4,3)"));
+    }
+
+    /// The paper's Figure 5: the DAG from 7 of {2, 3}.
+    fn heap_dag_of_paper() -> HeapDag {
+        heaplab_engine::cumulative_games::views::heap_dag(&[2, 3], 7, TieBreak::Antagonistic)
+            .unwrap()
     }
 }
