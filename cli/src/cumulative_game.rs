@@ -2,18 +2,21 @@
 //! (Definitions 2–5), the PSPE from one grounded position with its tree (Figures 2–5), and
 //! Extensive Form Games imported from JSON (Theorem 11).
 
-use crate::output::{is_tikz_path, tree_figure, Format};
+use crate::figure::{command_line, TreeFigureArgs};
+use crate::output::{is_tikz_path, Format};
 use crate::progress::with_budget;
 use clap::Args;
 use heaplab_engine::cumulative_games::efg::{Efg, MAX_EFG_BYTES};
-use heaplab_engine::cumulative_games::views::{cgt_tree, dag_svg, extensive_tree, heap_dag};
+use heaplab_engine::cumulative_games::views::{cgt_tree, extensive_tree, heap_dag};
 use heaplab_engine::cumulative_games::{
     self as cg, optimal_actions, outcome_classes, outcome_table, player_name, spec, Ending, Game,
     Grounded, Moves, Position, Preset, Rational, TieBreak, MAX_HEAP,
 };
 use heaplab_engine::ruleset::parse_count;
-use heaplab_engine::tree_layout::Tree;
+use heaplab_engine::tree_layout::{initial_collapsed, Tree};
 use heaplab_engine::{Budget, EngineError};
+use heaplab_figures::views::tree::{cumulative_caption, dag_figure, tree_figure, TreeKey};
+use heaplab_figures::{Figure, MAX_TREE_NODES};
 use serde_json::{json, Value};
 
 /// Most heaps listed in an outcome table.
@@ -81,9 +84,12 @@ pub struct CumulativeGameArgs {
     /// Most tree nodes materialised (the rest are counted).
     #[arg(long, default_value = "2000", allow_hyphen_values = true)]
     cap: String,
-    /// Write the picture of `--heap` to FILE.svg or FILE.tex (TikZ).
+    /// Write the picture of `--heap` to FILE.svg or FILE.tex (TikZ), as `--figure` does.
     #[arg(long)]
     out: Option<String>,
+    /// A figure of the `--view` of `--heap`.
+    #[command(flatten)]
+    figure: TreeFigureArgs,
     /// Observation 7: count the two- and three-element sets of numbers below M whose zero-sum
     /// and self-interest (`--tie`) optimal actions differ at some heap below `--heaps`.
     #[arg(long, allow_hyphen_values = true)]
@@ -203,6 +209,7 @@ fn solve_capped(
 
 /// Solves and renders.
 pub fn run(args: &CumulativeGameArgs) -> Result<String, EngineError> {
+    args.figure.check()?;
     if let Some(path) = &args.efg {
         return run_efg(args, path);
     }
@@ -321,13 +328,12 @@ pub fn run(args: &CumulativeGameArgs) -> Result<String, EngineError> {
             out["tree"] = json!(tree);
             text.push(format!("tree: {} nodes shown", tree.len()));
         }
-        if let Some(path) = &args.out {
-            write_picture(args, &game, &start, &tree, cap, path)?;
+        for path in write_pictures(args, &game, &start, &tree, cap)? {
             text.push(format!("wrote {path}"));
         }
-    } else if args.out.is_some() || args.tree {
+    } else if args.out.is_some() || args.tree || args.figure.figure.wanted() {
         return Err(EngineError::OutOfRange(
-            "--tree and --out need a position: add --heap N".into(),
+            "--tree, --out and --figure need a position: add --heap N".into(),
         ));
     }
     Ok(match args.format {
@@ -336,38 +342,61 @@ pub fn run(args: &CumulativeGameArgs) -> Result<String, EngineError> {
     })
 }
 
-/// Writes the chosen view as SVG or TikZ, by the file's extension.
-fn write_picture(
+/// Writes the chosen view to `--out` (SVG or TikZ, by the extension) and to `--figure`, with
+/// this command line as provenance; returns the paths written.
+fn write_pictures(
     args: &CumulativeGameArgs,
     game: &Game,
     start: &Grounded,
     tree: &Tree,
     cap: usize,
-    path: &str,
-) -> Result<(), EngineError> {
-    let tex = is_tikz_path(path)?;
-    let picture_tree = match args.view.as_str() {
-        "efg" => Some(tree.clone()),
-        "cgt" => Some(cgt_tree(game, &start.position, cap)?),
-        "dag" => None,
-        other => {
-            return Err(EngineError::Parse(format!(
-                "unknown view '{other}': use efg, cgt or dag"
-            )))
-        }
+) -> Result<Vec<String>, EngineError> {
+    if let Some(path) = &args.out {
+        is_tikz_path(path)?;
+    }
+    let paths: Vec<&String> = args.out.iter().chain(&args.figure.figure.figure).collect();
+    if paths.is_empty() {
+        return Ok(Vec::new());
+    }
+    let fig = picture(args, game, start, tree, cap)?;
+    for path in &paths {
+        args.figure
+            .write(Some(path), fig.clone(), &command_line())?;
+    }
+    Ok(paths.into_iter().cloned().collect())
+}
+
+/// The figure of the chosen view: the extensive form (`efg`), the CGT form (`cgt`) or the
+/// heap-size DAG (`dag`).
+fn picture(
+    args: &CumulativeGameArgs,
+    game: &Game,
+    start: &Grounded,
+    tree: &Tree,
+    cap: usize,
+) -> Result<Figure, EngineError> {
+    let from = start.position.label();
+    let key = TreeKey::cumulative(game.players);
+    let whole = |t: &Tree, title: String, cgt: bool| {
+        let caption = cumulative_caption(cgt, game.players);
+        let folded = initial_collapsed(t, MAX_TREE_NODES);
+        tree_figure(t, &folded, &key, &title, &caption)
     };
-    let content = match picture_tree {
-        Some(t) => tree_figure(
-            &t,
-            tex,
-            "nodes: x; (C1,C2) · blue: Alice to move, orange: Bob to move · thick: PSPE",
-        ),
-        None => {
-            if tex {
-                return Err(EngineError::OutOfRange(
-                    "the DAG view is written as .svg only".into(),
-                ));
-            }
+    match args.view.as_str() {
+        "efg" => Ok(whole(
+            tree,
+            format!("Cumulative game from {from}: the PSPE"),
+            false,
+        )),
+        "cgt" => {
+            let t = cgt_tree(game, &start.position, cap)?;
+            Ok(whole(
+                &t,
+                format!("Cumulative game from {from}: options"),
+                true,
+            ))
+        }
+        "dag" => {
             let set = match &game.heaps[0].moves {
                 Moves::Fixed(sets) if sets.len() == 1 && game.players == 2 => sets[0].clone(),
                 _ => {
@@ -376,11 +405,13 @@ fn write_picture(
                     ))
                 }
             };
-            dag_svg(&heap_dag(&set, start.position.heaps[0], game.tie)?)
+            let dag = heap_dag(&set, start.position.heaps[0], game.tie)?;
+            Ok(dag_figure(&dag))
         }
-    };
-    std::fs::write(path, content)
-        .map_err(|e| EngineError::OutOfRange(format!("cannot write {path}: {e}")))
+        other => Err(EngineError::Parse(format!(
+            "unknown view '{other}': use efg, cgt or dag"
+        ))),
+    }
 }
 
 fn run_efg(args: &CumulativeGameArgs, path: &str) -> Result<String, EngineError> {

@@ -4,7 +4,7 @@
 use clap::Args;
 use heaplab_engine::EngineError;
 use heaplab_figures::views::heaps::{sequence_figure_of, SequenceKind};
-use heaplab_figures::{Figure, Format, Palette, Size};
+use heaplab_figures::{Figure, Format, Palette, Size, TikzOptions};
 
 /// The figure options of a subcommand.
 #[derive(Args, Debug, Clone)]
@@ -70,17 +70,106 @@ impl FigureArgs {
     /// Applies the options to `fig` (size, palette, provenance with `link`, the web page's
     /// address of the same view) and writes it to the `--figure` file, if one was given.
     pub fn write(&self, fig: Figure, link: String) -> Result<(), EngineError> {
-        let Some(path) = &self.figure else {
-            return Ok(());
-        };
+        match &self.figure {
+            Some(path) => self.write_to(path, fig, link, &TikzOptions::default()),
+            None => Ok(()),
+        }
+    }
+
+    /// Applies the options to `fig` as [`FigureArgs::write`] does and writes it to `path`, in
+    /// the format of its extension (`tikz`: the choices of a `.tex` file).
+    pub fn write_to(
+        &self,
+        path: &str,
+        fig: Figure,
+        link: String,
+        tikz: &TikzOptions,
+    ) -> Result<(), EngineError> {
         let link = (!self.no_provenance).then_some(link);
         let fig = fig.with_export(self.size()?, self.palette()?, link);
         let format = Format::from_path(path).map_err(|e| EngineError::Parse(e.to_string()))?;
         let bytes = fig
-            .render(format)
+            .render_with(format, tikz)
             .map_err(|e| EngineError::OutOfRange(e.to_string()))?;
         std::fs::write(path, bytes)
             .map_err(|e| EngineError::OutOfRange(format!("cannot write {path}: {e}")))
+    }
+}
+
+/// The figure options of a subcommand that draws a game tree.
+#[derive(Args, Debug, Clone)]
+pub struct TreeFigureArgs {
+    /// The shared figure options (`--figure FILE`, size, palette, provenance).
+    #[command(flatten)]
+    pub figure: FigureArgs,
+    /// Draw a collapsed node's hidden count (`[+k]`) after its label.
+    #[arg(long)]
+    pub fold_markers: bool,
+    /// In a .tex file, wrap the picture in `\resizebox{\linewidth}{!}{…}` so that it takes
+    /// the width of the text it is pasted into.
+    #[arg(long)]
+    pub resizebox: bool,
+}
+
+impl TreeFigureArgs {
+    /// Checks the figure options before any computation.
+    pub fn check(&self) -> Result<(), EngineError> {
+        self.figure.check(true)
+    }
+
+    /// Writes tree figure `fig` (with the fold markers if asked) to `path` (`--out`, say), or
+    /// to the `--figure` file when `path` is `None` and one was given; `link` reproduces it.
+    pub fn write(&self, path: Option<&str>, fig: Figure, link: &str) -> Result<(), EngineError> {
+        let Some(path) = path.or(self.figure.figure.as_deref()) else {
+            return Ok(());
+        };
+        let tikz = TikzOptions {
+            resize: self.resizebox,
+        };
+        let fig = fig.with_fold_markers(self.fold_markers);
+        self.figure.write_to(path, fig, link.to_string(), &tikz)
+    }
+}
+
+/// This run's command line (`heaplab cumulative-game --heap 7 …`) without its output files
+/// (`--out`, `--figure`): the provenance of a figure that no web page's link reproduces
+/// exactly.
+pub fn command_line() -> String {
+    without_outputs(std::env::args().skip(1))
+}
+
+/// `heaplab` and `args`, leaving out `--out FILE` and `--figure FILE` (either spelling).
+fn without_outputs(args: impl Iterator<Item = String>) -> String {
+    let mut kept = vec!["heaplab".to_string()];
+    let mut skip_next = false;
+    for arg in args {
+        let output = ["--out", "--figure"];
+        if std::mem::take(&mut skip_next) {
+            continue;
+        }
+        if output.contains(&arg.as_str()) {
+            skip_next = true;
+        } else if !output.iter().any(|o| arg.starts_with(&format!("{o}="))) {
+            kept.push(arg);
+        }
+    }
+    kept.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn command_lines_leave_out_their_output_files() {
+        let args = [
+            "cumulative-game",
+            "--heap",
+            "7",
+            "--figure",
+            "/tmp/a.svg",
+            "--out=b.tex",
+        ];
+        let line = super::without_outputs(args.iter().map(|s| s.to_string()));
+        assert_eq!(line, "heaplab cumulative-game --heap 7");
     }
 }
 

@@ -114,6 +114,3 @@ pub fn is_tikz_path(path: &str) -> Result<bool, EngineError> {
         )))
     }
 }
-
-/// A game tree, fully expanded, as TikZ or SVG (the engine writes it, so Python draws the same).
-pub use heaplab_engine::tree_layout::figure as tree_figure;

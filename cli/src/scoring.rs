@@ -1,16 +1,17 @@
 //! `heaplab scoring`: Stewart's impartial scoring play. Three modes:
 //! * `--game "{2,{11|4|-3}|3|4,{9|2|-5}}"` (plus `--plus GAME` for a long-rule sum): final
-//!   scores, outcome class, impartiality, and `--out tree.svg|tree.tex`;
+//!   scores, outcome class, impartiality, and the tree as `--out tree.svg|tree.tex` or
+//!   `--figure tree.{svg,pdf,png,tex}`;
 //! * `--octal 3333 --points 2,2,2,2 --terms N` (plus `--m M`, `--m-octal`, `--m-points` for
 //!   `G_s(n +_ℓ m)`): `G_s` values, period and preperiod;
 //! * `--survey DIGITS --max-m M`: Conjectures 15 and 16 over every small taking-no-breaking code.
 
-use crate::figure::FigureArgs;
-use crate::output::{is_tikz_path, join, tree_figure, write_text, Format};
+use crate::figure::TreeFigureArgs;
+use crate::output::{is_tikz_path, join, Format};
 use crate::progress::with_budget;
 use clap::Args;
 use heaplab_engine::ruleset::parse_count;
-use heaplab_engine::scoring::game::{sum_final_scores, Finals, TREE_LEGEND};
+use heaplab_engine::scoring::game::{sum_final_scores, Finals};
 use heaplab_engine::scoring::octal::{
     self, conjecture_15_survey, FixedHeap, ScoringLimits, ScoringReport, ScoringRules, MAX_STATES,
     MAX_WORK,
@@ -19,6 +20,7 @@ use heaplab_engine::scoring::ScoringGame;
 use heaplab_engine::EngineError;
 use heaplab_figures::views::heaps::score_figure;
 use heaplab_figures::views::page_link;
+use heaplab_figures::views::tree::{scoring_figure, scoring_link};
 use serde_json::json;
 
 #[derive(Args)]
@@ -30,9 +32,14 @@ pub struct ScoringArgs {
     /// Games to add to --game (long-rule sum): one game or `H + K + …`; may be repeated.
     #[arg(long, allow_hyphen_values = true)]
     plus: Vec<String>,
-    /// Write the game tree (of --game, or of the sum when it is small) to FILE.svg or FILE.tex.
+    /// Write the game tree (of --game, or of the sum when it is small) to FILE.svg or FILE.tex,
+    /// as `--figure` does.
     #[arg(long)]
     out: Option<String>,
+    /// A figure: the game tree of --game (or of the sum), or with --octal G_s against n (the
+    /// first 1000 values).
+    #[command(flatten)]
+    figure: TreeFigureArgs,
     /// A scoring octal code `n_1…n_k` (e.g. 3333, 0.26).
     #[arg(long)]
     octal: Option<String>,
@@ -72,9 +79,6 @@ pub struct ScoringArgs {
     /// Show progress (done/total, percent, rate, time left) on stderr.
     #[arg(long)]
     progress: bool,
-    /// With --octal: a figure of G_s against n (the first 1000 values).
-    #[command(flatten)]
-    figure: FigureArgs,
 }
 
 /// Writes `--figure` of `--octal`, if asked: `G_s` against `n`, with the `#/scoring` link of
@@ -84,7 +88,7 @@ fn write_gs_figure(
     report: &ScoringReport,
     (code, points): (&str, &str),
 ) -> Result<(), EngineError> {
-    if !args.figure.wanted() {
+    if !args.figure.figure.wanted() {
         return Ok(());
     }
     let values: Vec<f64> = report
@@ -111,15 +115,16 @@ fn write_gs_figure(
     }
     let link = page_link("scoring", &pairs);
     args.figure
+        .figure
         .write(score_figure(&game, &what, &values, caption), link)
 }
 
 /// Runs the mode the arguments ask for.
 pub fn run(args: &ScoringArgs) -> Result<String, EngineError> {
-    args.figure.check(true)?;
-    if args.figure.wanted() && args.octal.is_none() {
+    args.figure.check()?;
+    if args.figure.figure.wanted() && args.survey.is_some() {
         return Err(EngineError::Parse(
-            "--figure draws G_s of a scoring octal game: use it with --octal".into(),
+            "--figure draws the tree of --game or G_s of --octal, not a survey".into(),
         ));
     }
     match (&args.game, &args.octal, &args.survey) {
@@ -151,12 +156,19 @@ fn run_game(args: &ScoringArgs, text: &str) -> Result<String, EngineError> {
     let imp = game.impartiality();
     // The picture first: a sum too large to draw is refused before its scores are solved.
     if let Some(path) = &args.out {
-        let tex = is_tikz_path(path)?;
+        is_tikz_path(path)?;
+    }
+    let paths: Vec<&String> = args.out.iter().chain(&args.figure.figure.figure).collect();
+    if !paths.is_empty() {
         // The game or its sum, built term by term within the tree cap.
         let pictured = plus
             .iter()
             .try_fold(game.clone(), |sum, other| sum.sum(other))?;
-        write_text(path, &tree_figure(&pictured.tree(), tex, TREE_LEGEND))?;
+        let fig = scoring_figure(&pictured.tree(), &pictured.to_string());
+        let link = scoring_link(text, &args.plus.join(" + "));
+        for path in paths {
+            args.figure.write(Some(path), fig.clone(), &link)?;
+        }
     }
     let sum = if plus.is_empty() {
         None

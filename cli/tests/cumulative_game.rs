@@ -188,13 +188,77 @@ fn writes_svg_and_tikz() {
         );
     }
     let svg = std::fs::read_to_string(&svg).unwrap();
-    assert_eq!(svg.matches("<rect x=").count(), 11);
-    assert_eq!(svg.matches("stroke-width=\"4.5\"").count(), 6); // one PSPE choice per internal node
+    // Figure 2: eleven nodes, each a filled box with a black border, and one thick PSPE
+    // choice per internal node (the figure layer's marked width at 8 pt: 8 user units).
+    for node in ["7; (0,0)", "5; (2,0)", "0; (5,2)", "1; (3,3)"] {
+        assert!(svg.contains(&format!("\n{node}\n")), "{node} missing");
+    }
+    assert_eq!(svg.matches("stroke-width=\"8\"").count(), 6);
+    for text in [
+        "Cumulative game from 7; (0,0)",
+        "Alice to move",
+        "Bob to move",
+        "pebbles taken",
+    ] {
+        assert!(svg.contains(text), "{text} missing");
+    }
+    assert!(svg.contains("<metadata>HeapLab v") && !svg.contains("[+"));
     let tex = std::fs::read_to_string(&tex).unwrap();
-    assert_eq!(tex.matches("\\node[").count(), 9); // Figure 3
-    assert!(tex.contains("\\begin{tikzpicture}"));
+    assert_eq!(tex.matches("\\node[draw").count(), 9); // Figure 3
+    assert!(tex.contains("\\begin{tikzpicture}") && tex.contains("Alice's option"));
     let dag = std::fs::read_to_string(&dag).unwrap();
-    assert!(dag.contains("(4,3)"));
+    assert!(dag.contains("(4,3)") && dag.contains("zero-sum o_zs"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn figure_writes_svg_pdf_png_and_tikz_with_the_tree_options() {
+    let dir = std::env::temp_dir().join(format!("heaplab-cg-fig-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let run = |args: &[&str]| {
+        let mut all = vec!["cumulative-game", "--heap", "9", "--cap", "6"];
+        all.extend_from_slice(args);
+        let out = heaplab(&all);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    run(&["--figure", &file("t.pdf")]);
+    run(&["--figure", &file("t.png"), "--figure-size", "page"]);
+    run(&["--figure", &file("plain.tex")]);
+    run(&["--figure", &file("t.tex"), "--fold-markers", "--resizebox"]);
+    run(&[
+        "--view",
+        "dag",
+        "--figure",
+        &file("dag.tex"),
+        "--no-provenance",
+    ]);
+    let pdf = std::fs::read(file("t.pdf")).unwrap();
+    assert!(pdf.starts_with(b"%PDF") && pdf.windows(15).any(|w| w == b"Cumulative game"));
+    let png = std::fs::read(file("t.png")).unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
+    // Two columns at 300 DPI: 17.5 cm is 2067 pixels wide.
+    assert_eq!(
+        u32::from_be_bytes([png[16], png[17], png[18], png[19]]),
+        2067
+    );
+    let plain = std::fs::read_to_string(file("plain.tex")).unwrap();
+    assert!(!plain.contains("[+") && !plain.contains("\\resizebox"));
+    let tex = std::fs::read_to_string(file("t.tex")).unwrap();
+    assert!(tex.contains("[+") && tex.contains("\\resizebox{\\linewidth}{!}{"));
+    let dag = std::fs::read_to_string(file("dag.tex")).unwrap();
+    assert!(dag.contains(".. controls") && !dag.contains("HeapLab v"));
+    if pdflatex_available() {
+        for name in ["t.tex", "dag.tex"] {
+            assert_compiles(&dir.join(name));
+        }
+    }
+    let err = one_line_error(&["cumulative-game", "--heap", "7", "--figure", &file("t.gif")]);
+    assert!(err.contains(".svg, .png, .pdf or .tex"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

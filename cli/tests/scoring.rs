@@ -142,12 +142,26 @@ fn tree_figures_are_written_and_compile() {
         assert!(out.status.success(), "{out:?}");
     }
     let svg_text = std::fs::read_to_string(&svg).unwrap();
-    assert_eq!(svg_text.matches("<title>").count(), 9, "{svg_text}");
+    assert!(svg_text.contains("Scoring game {"), "{svg_text}");
+    assert!(
+        svg_text.contains("<metadata>HeapLab v") && svg_text.contains("#/scoring?tab=game&amp;g=")
+    );
+    assert!(svg_text.contains("class L") && svg_text.contains("optimal move"));
     let tex_text = std::fs::read_to_string(&tex).unwrap();
-    assert_eq!(tex_text.matches("\\node[").count(), 9);
+    assert_eq!(tex_text.matches("\\node[draw").count(), 9);
     if pdflatex_available() {
         assert_compiles(&tex);
     }
+    let pdf = dir.join("fig1.pdf");
+    let out = heaplab(&[
+        "scoring",
+        "--game",
+        FIGURE_1,
+        "--figure",
+        pdf.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -26,7 +26,7 @@
 //! * [`infinite_subtraction`]: take-a-square, take-a-prime, Fibonacci and Theorem 4.4's sets;
 //! * [`equivalence`]: equal subtraction games, expansion sets, masters and minimals (Table 4.7);
 //! * [`cumulative_games`]: n-player general-sum cumulative games, PSPE, outcome functions, trees;
-//! * [`tree_layout`]: game trees: tidy layout, SVG and TikZ, shared by the web and the CLI;
+//! * [`tree_layout`]: game trees: tidy layout and the scene the web draws (figures: `heaplab-figures`);
 //! * [`scoring`]: Stewart's scoring play: bracket-notation games, final scores, classes, sums,
 //!   impartiality; scoring octal games and `G_s` (sharing cumulative subtraction's DP);
 //! * [`sweep`]: the explorer: whole families of rulesets, metrics, aggregates that merge;

@@ -1,5 +1,6 @@
 //! Game trees as pictures: a generic tree type, a tidy (Reingold–Tilford style) layout, and
-//! the SVG and TikZ writers shared by the web tree component and the CLI.
+//! the [`Scene`] the web tree component draws on screen. Exported figures (SVG, PNG, PDF,
+//! TikZ) are drawn from the same layout by the figure layer (`heaplab-figures`).
 //!
 //! # API
 //!
@@ -15,8 +16,8 @@
 //!   - `hidden`: how many descendants a capped builder did *not* materialise (shown as `+k`).
 //! * [`initial_collapsed`] picks which nodes open collapsed so that at most `cap` nodes show.
 //! * [`layout`] places the visible nodes (collapsed nodes hide their descendants); [`scene`]
-//!   turns a layout into drawing primitives ([`Scene`]); [`to_svg`] and [`to_tikz`] write them.
-//!   The web component draws the same [`Scene`] as live SVG, so screen and exports agree.
+//!   turns a layout into drawing primitives ([`Scene`]), which the web component draws as live
+//!   SVG; the figure layer's `views::tree` draws exports from the same [`layout`].
 //!
 //! Invariants of [`layout`]: nodes of one depth never overlap (their boxes are at least
 //! [`LayoutOptions::sibling_gap`] apart), a parent whose child edges are all
@@ -619,9 +620,9 @@ pub fn edge_lines(e: &SceneEdge) -> Vec<(f64, f64, f64, f64)> {
     ]
 }
 
-/// The SVG and TikZ writers, re-exported here so their paths stay `tree_layout::to_svg` etc.
+/// XML escaping, re-exported here so that its path stays `tree_layout::xml_escape`.
 mod export;
-pub use export::{figure, latex_escape, to_svg, to_tikz, xml_escape};
+pub use export::xml_escape;
 
 #[cfg(test)]
 mod tests;

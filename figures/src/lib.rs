@@ -14,8 +14,12 @@
 //! - **PDF** ([`Figure::to_pdf`], feature `pdf`) is that SVG converted by svg2pdf (text kept as
 //!   text, the same embedded font), one page of the figure's size, with title, caption and
 //!   provenance in the Info dictionary.
-//! - **TikZ** ([`Figure::to_tikz`]) is written directly for [`Body::Chart`] (PGFPlots) and
-//!   [`Body::Strip`] (plain TikZ); a raster is a picture, not a drawing, so it has none.
+//! - **TikZ** ([`Figure::to_tikz`]) is written directly for [`Body::Chart`] (PGFPlots),
+//!   [`Body::Strip`] and [`Body::Tree`] (plain TikZ, at the SVG's positions in cm); a raster is
+//!   a picture, not a drawing, so it has none. [`TikzOptions`] can wrap any of them in
+//!   `\resizebox{\linewidth}{!}{…}`.
+//! - **Trees** ([`Body::Tree`]) are scaled to the chosen width (never beyond 1.25 × the
+//!   spacing their text needs) while their text keeps its size; rows keep their spacing.
 //!
 //! Without the default features the crate is pure Rust with no OS dependency and builds for
 //! `wasm32-unknown-unknown` (there plotters measures text through the browser's canvas).
@@ -25,6 +29,7 @@ mod palette;
 mod png_text;
 mod svg;
 mod tikz;
+mod tree;
 #[cfg(feature = "engine")]
 pub mod views;
 
@@ -38,7 +43,8 @@ mod png_out;
 pub use model::*;
 pub use palette::{value_pixels, value_span, Palette, Rgb, BAR_STEPS};
 pub use png_text::insert_png_text;
-pub use tikz::integer_ticks;
+pub use tikz::{integer_ticks, TikzOptions};
+pub use tree::{EdgeKind, TreeEdge, TreeFigure, TreeNode, MAX_TREE_NODES};
 
 use std::fmt;
 
@@ -132,9 +138,27 @@ impl Figure {
         svg::render(self)
     }
 
-    /// The figure as a LaTeX document (PGFPlots for a chart, TikZ for a strip).
+    /// Whether the figure has a TikZ form (charts, strips and trees do; a raster does not).
+    pub fn has_tikz(&self) -> bool {
+        !matches!(self.body, Body::Raster(_))
+    }
+
+    /// The figure as a LaTeX document (PGFPlots for a chart, TikZ for a strip or a tree).
     pub fn to_tikz(&self) -> Result<String, FigureError> {
-        tikz::render(self)
+        tikz::render(self, &TikzOptions::default())
+    }
+
+    /// The figure as a LaTeX document with export choices (e.g. scaled to `\linewidth`).
+    pub fn to_tikz_with(&self, options: &TikzOptions) -> Result<String, FigureError> {
+        tikz::render(self, options)
+    }
+
+    /// Renders the figure in `format`, with `tikz` choices for a TikZ document.
+    pub fn render_with(&self, format: Format, tikz: &TikzOptions) -> Result<Vec<u8>, FigureError> {
+        match format {
+            Format::Tikz => self.to_tikz_with(tikz).map(String::into_bytes),
+            other => self.render(other),
+        }
     }
 
     /// The figure as a PNG at its DPI, with title and provenance in `tEXt` chunks.

@@ -1,6 +1,7 @@
 //! The description of a figure: what is drawn, independent of the output format.
 
 use crate::palette::{Palette, Rgb};
+use crate::tree::TreeFigure;
 use crate::FigureError;
 
 /// One figure: a title, a caption line, where it came from, its size and palette, and what it
@@ -107,6 +108,8 @@ pub enum Body {
     Raster(Raster),
     /// One cell per heap: outcome strips, value strips.
     Strip(Strip),
+    /// Nodes and edges at layout positions: game trees, the heap-size DAG.
+    Tree(TreeFigure),
 }
 
 /// An axis of a chart.
@@ -328,6 +331,7 @@ impl Figure {
                 }
                 validate_cells(&st.cells, &[&st.x])
             }
+            Body::Tree(t) => t.validate(),
         }
     }
 
@@ -356,6 +360,7 @@ impl Figure {
                     .map(|i| (label.clone(), self.palette.step(i)))
                     .collect(),
             },
+            Body::Tree(t) => t.legend(self.palette),
         }
     }
 

@@ -9,8 +9,13 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+mod tree;
+
 /// User units per point: integer plotter coordinates are then a quarter point.
 pub(crate) const UNITS_PER_PT: f64 = 4.0;
+
+/// The average width of a character, in ems, by which text is measured for layout.
+pub(crate) const CHAR_EM: f64 = 0.56;
 
 /// The drawing area type of every part of a figure.
 type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
@@ -38,7 +43,7 @@ impl Metrics {
 
     /// An estimate of the width of `text` at the text size (for layout only).
     fn text_width(&self, text: &str) -> f64 {
-        text.chars().count() as f64 * self.font * 0.56
+        text.chars().count() as f64 * self.font * CHAR_EM
     }
 
     /// `text` broken into lines that fit the width at `scale` × the text size: at spaces, and
@@ -52,9 +57,7 @@ impl Metrics {
             for (i, piece) in word_pieces(word, per_line).into_iter().enumerate() {
                 let gap = if i == 0 { " " } else { "" };
                 match lines.last_mut() {
-                    Some(line)
-                        if line.chars().count() + gap.len() + piece.chars().count() <= per_line =>
-                    {
+                    Some(line) if slots(line) + gap.len() + slots(&piece) <= per_line => {
                         line.push_str(gap);
                         line.push_str(&piece);
                     }
@@ -66,8 +69,24 @@ impl Metrics {
     }
 }
 
-/// `word` cut before each `?` and `&` (a link's query), and any piece still longer than
-/// `per_line` cut every `per_line` characters; the pieces joined give the word back.
+/// The width of `text` in average characters (0.62 em), for wrapping: the widest signs (`%`
+/// of an encoded link, `W`, `M`, `m`, `w`, `@`, about 0.95 em) count twice.
+fn slots(text: &str) -> usize {
+    text.chars().map(char_slots).sum()
+}
+
+/// The width of `c` in average characters (see [`slots`]).
+fn char_slots(c: char) -> usize {
+    if matches!(c, '%' | 'W' | 'M' | 'm' | 'w' | '@') {
+        2
+    } else {
+        1
+    }
+}
+
+/// `word` cut before each `?` and `&` (a link's query), and any piece still wider than
+/// `per_line` ([`slots`]) cut where it reaches that width; the pieces joined give the word
+/// back.
 fn word_pieces(word: &str, per_line: usize) -> Vec<String> {
     let mut pieces = vec![String::new()];
     for c in word.chars() {
@@ -81,9 +100,21 @@ fn word_pieces(word: &str, per_line: usize) -> Vec<String> {
     pieces
         .iter()
         .flat_map(|piece| {
-            let chars: Vec<char> = piece.chars().collect();
-            let cut: Vec<String> = chars.chunks(per_line).map(|c| c.iter().collect()).collect();
-            cut
+            let mut cut = vec![String::new()];
+            for c in piece.chars() {
+                if cut
+                    .last()
+                    .is_some_and(|l| slots(l) + char_slots(c) > per_line)
+                {
+                    cut.push(String::new());
+                }
+                if let Some(last) = cut.last_mut() {
+                    last.push(c);
+                }
+            }
+            cut.into_iter()
+                .filter(|p| !p.is_empty())
+                .collect::<Vec<_>>()
         })
         .collect()
 }
@@ -159,7 +190,7 @@ fn finish_svg(fig: &Figure, svg: String, width: i32, height: i32) -> String {
     let head = format!("<svg width=\"{width}\" height=\"{height}\"");
     // Cells of rasters and strips meet without anti-aliased seams.
     let crisp = match fig.body {
-        Body::Chart(_) => "",
+        Body::Chart(_) | Body::Tree(_) => "",
         _ => " shape-rendering=\"crispEdges\"",
     };
     let sized = format!(
@@ -199,6 +230,7 @@ fn plot_height(fig: &Figure, m: &Metrics) -> i32 {
             (w - axes) * cells.clamp(0.3, 1.2) + axes
         }
         Body::Strip(_) => m.font * 2.5 + axes,
+        Body::Tree(t) => return tree::height(fig, t),
     }) as i32
 }
 
@@ -415,6 +447,7 @@ fn draw_body(fig: &Figure, area: &Area, m: &Metrics) -> Result<(), FigureError> 
         Body::Chart(c) => draw_chart(fig, c, area, m),
         Body::Raster(r) => draw_raster(fig, r, area, m),
         Body::Strip(s) => draw_strip(fig, s, area, m),
+        Body::Tree(t) => tree::draw(fig, t, area, m),
     }
 }
 

@@ -7,15 +7,28 @@ use crate::palette::Rgb;
 use crate::FigureError;
 use std::fmt::Write;
 
+mod tree;
+
+/// Choices of a TikZ export that any figure can take.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TikzOptions {
+    /// Wrap the picture in `\resizebox{\linewidth}{!}{…}`, so that it takes the width of the
+    /// text it is pasted into (its text then scales with it).
+    pub resize: bool,
+}
+
 /// Renders `fig` as a LaTeX document; a raster has no TikZ form.
-pub(crate) fn render(fig: &Figure) -> Result<String, FigureError> {
+pub(crate) fn render(fig: &Figure, options: &TikzOptions) -> Result<String, FigureError> {
     fig.validate()?;
     let mut s = String::from(
         "% HeapLab figure. Compile with pdflatex; needs pgfplots (which loads tikz).\n\
          \\IfFileExists{standalone.cls}{\\documentclass[border=4pt]{standalone}}\
          {\\documentclass{article}\\pagestyle{empty}}\n\
-         \\usepackage{pgfplots}\n\\pgfplotsset{compat=1.16}\n\\begin{document}\n",
+         \\usepackage{graphicx}\n\\usepackage{pgfplots}\n\\pgfplotsset{compat=1.16}\n\\begin{document}\n",
     );
+    if options.resize {
+        s.push_str("\\resizebox{\\linewidth}{!}{%\n");
+    }
     let pt = fig.size.font_pt;
     let _ = writeln!(
         s,
@@ -25,6 +38,7 @@ pub(crate) fn render(fig: &Figure) -> Result<String, FigureError> {
     match &fig.body {
         Body::Chart(c) => chart(&mut s, fig, c),
         Body::Strip(st) => strip(&mut s, fig, st),
+        Body::Tree(t) => tree::draw(&mut s, fig, t),
         Body::Raster(_) => {
             return Err(FigureError::Format(
                 "a map has no TikZ export: write .svg, .pdf or .png".into(),
@@ -32,7 +46,11 @@ pub(crate) fn render(fig: &Figure) -> Result<String, FigureError> {
         }
     }
     below(&mut s, fig);
-    s.push_str("\\end{tikzpicture}\n\\end{document}\n");
+    s.push_str("\\end{tikzpicture}\n");
+    if options.resize {
+        s.push_str("}\n");
+    }
+    s.push_str("\\end{document}\n");
     Ok(s)
 }
 
@@ -48,6 +66,15 @@ fn tex(text: &str) -> String {
             }
             '^' => out.push_str("\\^{}"),
             '~' => out.push_str("\\~{}"),
+            // Signs that pdflatex's default fonts lack as text.
+            '→' => out.push_str("$\\to$"),
+            '−' => out.push('-'),
+            '≥' => out.push_str("$\\geq$"),
+            '≤' => out.push_str("$\\leq$"),
+            '×' => out.push_str("$\\times$"),
+            'ℓ' => out.push_str("$\\ell$"),
+            '·' => out.push_str("$\\cdot$"),
+            '…' => out.push_str("\\dots{}"),
             _ => out.push(c),
         }
     }

@@ -10,7 +10,7 @@ use heaplab_engine::cumulative_subtraction as cs;
 use heaplab_engine::period_map::{self, Cell, CellClass, Family, Window};
 use heaplab_engine::rules::presets;
 use heaplab_engine::ruleset::{parse_count, NumberSet};
-use heaplab_engine::scoring::game::{ScoringGame, TREE_LEGEND};
+use heaplab_engine::scoring::game::ScoringGame;
 use heaplab_engine::scoring::octal::{ScoringLimits, ScoringRules};
 use heaplab_engine::subtraction::{self as sub, Limits};
 use heaplab_engine::sweep::families::rules::RuleSweep;
@@ -18,9 +18,8 @@ use heaplab_engine::sweep::family::{FamilyOptions, MAX_DIGITS, MAX_SET_BOUND};
 use heaplab_engine::sweep::run::{MAX_ROWS, MAX_TOP};
 use heaplab_engine::sweep::{Family as SweepFamily, Sweep, SweepSpec, TopSpec};
 use heaplab_engine::text::shorten;
-use heaplab_engine::{
-    all_but as ab, figure, octal, plane, tree_layout, Budget, EngineError, Periodicity,
-};
+use heaplab_engine::{all_but as ab, figure, octal, plane, Budget, EngineError, Periodicity};
+use heaplab_figures::views::tree::{scoring_figure, scoring_link};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -176,11 +175,19 @@ fn scoring_game(text: &str) -> PyResult<String> {
     .to_string())
 }
 
-/// The game tree of a scoring-play game as SVG (`tikz=True`: TikZ), as the CLI writes it.
+/// The game tree of a scoring-play game as SVG (`tikz=True`: TikZ), as the CLI's `--out`
+/// writes it (the figure layer's tree figure with the scoring page's link as provenance).
 #[pyfunction]
 fn scoring_tree(text: &str, tikz: bool) -> PyResult<String> {
     let game = ScoringGame::parse(text).map_err(to_py_error)?;
-    Ok(tree_layout::figure(&game.tree(), tikz, TREE_LEGEND))
+    let link = scoring_link(text, "");
+    let fig = scoring_figure(&game.tree(), &game.to_string()).with_export(
+        heaplab_figures::Size::default(),
+        heaplab_figures::Palette::default(),
+        Some(link),
+    );
+    let out = if tikz { fig.to_tikz() } else { fig.to_svg() };
+    out.map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// A scoring octal game's `G_s(n)` for `n = 0..terms`, with its proven period, as JSON.

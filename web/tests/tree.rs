@@ -4,7 +4,8 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use heaplab_engine::tree_layout::{Edge, Tree, TreeNode};
-use heaplab_web::components::tree::{node_count_text, TreeView, TreeViewProps};
+use heaplab_figures::views::tree::TreeKey;
+use heaplab_web::components::tree::{export_figure, node_count_text, TreeView, TreeViewProps};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::Element;
@@ -58,6 +59,9 @@ async fn mount_in(tree: Tree, cap: usize, width: u32) -> (Element, yew::AppHandl
         cap,
         legend: "legend".into(),
         filename: "tree".into(),
+        title: "A test tree".into(),
+        classes: TreeKey::impartial(),
+        pdf_command: Default::default(),
         level: None,
         on_level: Default::default(),
     };
@@ -230,4 +234,49 @@ fn a_saturated_node_count_is_never_wrapped_to_zero() {
             && text.ends_with("(depth 0 of at least 0)"),
         "{text}"
     );
+}
+
+#[wasm_bindgen_test]
+async fn the_export_dialog_offers_tikz_and_fold_markers_and_draws_the_folded_tree() {
+    let (root, handle) = mount(full_tree(2, 3), 100).await;
+    click(&root, "#t-export");
+    sleep(50).await;
+    // A tree has a TikZ form: its choice is shown, with the \linewidth and fold-marker boxes.
+    let tikz = root
+        .query_selector("#t-export-tikz")
+        .unwrap()
+        .expect("TikZ choice");
+    let shown = tikz.closest("[hidden]").unwrap().is_none();
+    assert!(shown, "the TikZ choice is hidden for a tree");
+    assert_eq!(count(&root, "#t-export-resize"), 1);
+    assert_eq!(count(&root, "#t-export-folds"), 1);
+    // The figure it exports: fold the root's first child, as a click on screen would.
+    let tree = full_tree(2, 3);
+    let mut collapsed = vec![false; tree.len()];
+    collapsed[tree.nodes[0].children[0]] = true;
+    let key = TreeKey::new(vec!["neutral".into(), "Alice to move".into()]);
+    let fig = export_figure(
+        &tree,
+        &collapsed,
+        &key,
+        ("A test tree", "thick: the first move"),
+    );
+    let svg = fig.to_svg().unwrap();
+    for want in [
+        "A test tree",
+        "Alice to move",
+        "neutral",
+        "thick: the first move",
+        "1.1",
+    ] {
+        assert!(svg.contains(want), "{want} missing from the exported SVG");
+    }
+    // The folded child's subtree is not drawn (two of the four "3.0" leaves remain), and
+    // there is no fold marker unless asked.
+    assert_eq!(svg.matches("\n3.0\n").count(), 2);
+    assert!(!svg.contains("[+"), "a fold marker was drawn unasked");
+    let marked = fig.with_fold_markers(true).to_svg().unwrap();
+    assert!(marked.contains("1.0 [+6]"), "no fold marker when asked");
+    handle.destroy();
+    root.remove();
 }

@@ -76,6 +76,10 @@ pub const GALLERY: &[(&str, &[&str])] = &[
     ("scatter.svg", &["truncated", "--m", "40"]),
     ("octal-chart.svg", &["octal", ".07", "--terms", "120"]),
     (
+        "game-tree.svg",
+        &["cumulative-game", "--set", "2,3", "--heap", "7"],
+    ),
+    (
         "rules-pair.svg",
         &[
             "rules",

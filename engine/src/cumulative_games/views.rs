@@ -1,4 +1,5 @@
-//! The three pictures of a cumulative game, as data for [`crate::tree_layout`] and SVG:
+//! The three pictures of a cumulative game, as data (drawn by the figure layer and the web
+//! tree view):
 //!
 //! * [`extensive_tree`]: the Extensive Form Game tree (Figures 2 and 4): nodes `x; (C1,…,Cn)`
 //!   coloured by the player to move, PSPE choices marked thick;
@@ -17,10 +18,12 @@ use serde::Serialize;
 use super::{
     outcome_table, player_name, Game, Grounded, Position, Preset, Rational, Solution, TieBreak,
 };
-use crate::tree_layout::{xml_escape, Edge, Slant, Tree, TreeNode};
+use crate::tree_layout::{Edge, Slant, Tree, TreeNode};
 use crate::{Budget, EngineError};
 
-fn vector(v: &[Rational]) -> String {
+/// An outcome vector as text, `(a,b,…)`: the DAG's general-sum labels and the nodes' hover
+/// texts.
+pub fn vector(v: &[Rational]) -> String {
     let parts: Vec<String> = v.iter().map(Rational::to_string).collect();
     format!("({})", parts.join(","))
 }
@@ -266,110 +269,4 @@ pub fn heap_dag(set: &[u64], x: u64, tie: TieBreak) -> Result<HeapDag, EngineErr
         }
     }
     Ok(HeapDag { nodes, edges })
-}
-
-/// Which labels a DAG panel shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DagLabels {
-    /// Heap sizes only (Figure 5 left).
-    Plain,
-    /// Zero-sum outcomes (Figure 5 middle).
-    ZeroSum,
-    /// General-sum outcomes (Figure 5 right).
-    General,
-}
-
-/// Geometry of a DAG panel: heap sizes top to bottom, edges as arcs to the right, double edges
-/// as two parallel arcs. Returns the SVG of the three panels side by side (Figure 5).
-pub fn dag_svg(dag: &HeapDag) -> String {
-    use std::fmt::Write;
-    let row = 44.0;
-    let panel_w = 260.0;
-    let top = 40.0;
-    let count = dag.nodes.len().max(1) as f64;
-    let h = top + count * row + 30.0;
-    let w = panel_w * 3.0;
-    let y_of: HashMap<u64, f64> = dag
-        .nodes
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.x, top + i as f64 * row + row / 2.0))
-        .collect();
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="#ffffff"/>"##
-    );
-    for (k, (title, labels)) in [
-        ("heap sizes", DagLabels::Plain),
-        ("zero-sum o_zs", DagLabels::ZeroSum),
-        ("general-sum o_si", DagLabels::General),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let cx = k as f64 * panel_w + 70.0;
-        let _ = write!(
-            s,
-            r##"<text x="{:.0}" y="22" font-weight="bold" fill="#333333">{}</text>"##,
-            k as f64 * panel_w + 12.0,
-            title
-        );
-        for e in &dag.edges {
-            let (Some(&y1), Some(&y2)) = (y_of.get(&e.from), y_of.get(&e.to)) else {
-                continue;
-            };
-            let double = match labels {
-                DagLabels::Plain => false,
-                DagLabels::ZeroSum => e.zero_sum_double,
-                DagLabels::General => e.general_double,
-            };
-            let bulge = 16.0 + (y2 - y1) * 0.45;
-            let offsets: &[f64] = if double { &[-2.5, 2.5] } else { &[0.0] };
-            let stroke = if double { "#1f5fbf" } else { "#999999" };
-            for &o in offsets {
-                let _ = write!(
-                    s,
-                    r##"<path class="dag-edge{}" data-from="{}" data-to="{}" d="M {:.1} {:.1} Q {:.1} {:.1} {:.1} {:.1}" fill="none" stroke="{stroke}" stroke-width="1.4"/>"##,
-                    if double { " double" } else { "" },
-                    e.from,
-                    e.to,
-                    cx + 12.0 + o,
-                    y1,
-                    cx + 12.0 + bulge + o,
-                    (y1 + y2) / 2.0,
-                    cx + 12.0 + o,
-                    y2
-                );
-            }
-        }
-        for node in &dag.nodes {
-            let y = y_of[&node.x];
-            let label = match labels {
-                DagLabels::Plain => String::new(),
-                DagLabels::ZeroSum => node.zero_sum.to_string(),
-                DagLabels::General => vector(&node.general),
-            };
-            let _ = write!(
-                s,
-                r##"<circle cx="{cx:.1}" cy="{y:.1}" r="12" fill="#eeeeee" stroke="#444444"/><text x="{cx:.1}" y="{y:.1}" text-anchor="middle" dominant-baseline="central">{}</text>"##,
-                node.x
-            );
-            if !label.is_empty() {
-                let _ = write!(
-                    s,
-                    r##"<text class="dag-label" text-anchor="end" data-x="{}" x="{:.1}" y="{y:.1}" dominant-baseline="central" fill="#1f5fbf">{}</text>"##,
-                    node.x,
-                    cx - 18.0,
-                    xml_escape(&label)
-                );
-            }
-        }
-    }
-    let _ = write!(
-        s,
-        r##"<text x="8" y="{:.0}" font-size="11" fill="#333333">Double edges: the child that determines the parent's value (the largest such move on ties).</text></svg>"##,
-        h - 10.0
-    );
-    s
 }

@@ -1,4 +1,4 @@
-//! Unit tests of the tree layout, the scene and its SVG and TikZ output (`super`).
+//! Unit tests of the tree layout and the scene (`super`).
 
 use super::*;
 
@@ -272,26 +272,4 @@ fn hidden_descendants_are_counted() {
     let s = scene(&tree, &layout(&tree, &[], &LayoutOptions::default()));
     assert_eq!(s.nodes[1].text, "c [+1000]");
     assert!(s.nodes[1].folded && !s.nodes[1].expandable);
-}
-
-#[test]
-fn svg_and_tikz_draw_every_node_and_marked_edges_thick() {
-    let mut tree = Tree::new(TreeNode::new("7; (0,0)", "heap 7 & <x>", 1));
-    let marked = Edge {
-        label: "2".into(),
-        marked: true,
-        ..Edge::default()
-    };
-    tree.add_child(0, TreeNode::new("5; (2,0)", "", 2).with_edge(marked));
-    tree.add_child(0, TreeNode::new("4; (3,0)", "", 2));
-    let s = scene(&tree, &layout(&tree, &[], &LayoutOptions::default()));
-    let svg = to_svg(&s, "legend_x");
-    assert_eq!(svg.matches("<rect x=").count(), 3);
-    assert_eq!(svg.matches("stroke-width=\"4.5\"").count(), 1);
-    assert!(svg.contains("heap 7 &amp; &lt;x&gt;"));
-    let tex = to_tikz(&s);
-    assert_eq!(tex.matches("\\node[").count(), 3);
-    assert_eq!(tex.matches("line width=2.4pt").count(), 1);
-    assert!(tex.contains("\\begin{tikzpicture}") && tex.ends_with("\\end{document}\n"));
-    assert_eq!(latex_escape("a_b {c} 50% $"), "a\\_b \\{c\\} 50\\% \\$");
 }

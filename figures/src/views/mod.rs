@@ -8,6 +8,7 @@ pub mod heaps;
 pub mod period_map;
 pub mod plane;
 pub mod thermograph;
+pub mod tree;
 
 /// A page link `#/{page}?key=value&…` with the values percent-encoded as the web app's router
 /// writes them (letters, digits and `,;-_.~` kept), so a figure's provenance reopens its view.

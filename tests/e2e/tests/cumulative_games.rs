@@ -169,19 +169,27 @@ async fn tikz_export_holds_the_tree() -> Result<()> {
         page.open(SQUIRREL).await?;
         page.wait_for("#cg-tree-node-0").await?;
         page.capture_downloads().await?;
-        page.click("#cg-tree-tikz").await?;
+        // The shared "Export figure…" dialog, TikZ chosen.
+        page.click("#cg-tree-export").await?;
+        page.click("#cg-tree-export-tikz").await?;
+        page.click("#cg-tree-export-download").await?;
         let (name, tex) = page.last_download().await?;
         ensure!(name.ends_with(".tex"), "download name {name:?}");
         ensure!(
             tex.contains("\\begin{tikzpicture}") && tex.contains("\\end{document}"),
             "{tex}"
         );
-        ensure!(tex.matches("\\node[").count() == 11, "11 nodes in TikZ");
+        ensure!(tex.matches("\\node[draw").count() == 11, "11 nodes in TikZ");
+        // The marked (PSPE) width at 8 pt text: 0.24 em.
         ensure!(
-            tex.matches("line width=2.4pt").count() == 6,
+            tex.matches("line width=1.92pt").count() == 6,
             "6 PSPE edges in TikZ"
         );
         ensure!(tex.contains("7; (0,0)"), "root label in TikZ");
+        ensure!(
+            tex.contains("Alice to move") && tex.contains("HeapLab v"),
+            "legend and provenance"
+        );
         Ok(())
     })
     .await

@@ -120,7 +120,9 @@ async fn conjecture_9_sum_is_in_p_and_exports() -> Result<()> {
         page.wait_for_text("#sc-sum-right", "1").await?;
         page.wait_for("#sc-sum-tree-node-0").await?;
         page.capture_downloads().await?;
-        page.click("#sc-sum-tree-tikz").await?;
+        page.click("#sc-sum-tree-export").await?;
+        page.click("#sc-sum-tree-export-tikz").await?;
+        page.click("#sc-sum-tree-export-download").await?;
         let (name, tex) = page.last_download().await?;
         ensure!(name.ends_with(".tex"), "download {name:?}");
         ensure!(tex.contains("\\begin{tikzpicture}"), "{tex}");

@@ -1,5 +1,6 @@
 //! "Export figure…": one dialog for every page with a figure of the figure layer
-//! (`heaplab-figures`). The reader picks the format (SVG or PNG), the width (one journal
+//! (`heaplab-figures`). The reader picks the format (SVG, PNG, or TikZ where the figure has
+//! one, optionally scaled to `\linewidth`; fold markers for a tree), the width (one journal
 //! column, 8.5 cm, or two, 17.5 cm), the PNG's DPI (300 or 600), the palette (colour or grey)
 //! and whether the provenance line is drawn; the page builds its figure with the same builder
 //! as the CLI's `--figure`, and [`Figure::with_export`] applies those choices.
@@ -11,7 +12,7 @@
 //! The dialog is a native `<dialog>`: it takes the focus, Escape closes it, and on a phone it
 //! is a sheet of large choices.
 
-use heaplab_figures::{insert_png_text, Figure, Palette, Size};
+use heaplab_figures::{insert_png_text, Figure, Palette, Size, TikzOptions};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, HtmlImageElement};
@@ -26,6 +27,8 @@ pub enum ExportFormat {
     Svg,
     /// That SVG drawn by the browser at the chosen DPI.
     Png,
+    /// A LaTeX document drawing the figure with TikZ (figures that have one).
+    Tikz,
 }
 
 /// What the reader chose in the dialog.
@@ -41,6 +44,10 @@ pub struct ExportChoice {
     pub grey: bool,
     /// Draw the provenance line (and write it into the metadata).
     pub provenance: bool,
+    /// TikZ: wrap the picture in `\resizebox{\linewidth}{!}{…}`.
+    pub resize: bool,
+    /// Trees: draw a collapsed node's hidden count (`[+k]`).
+    pub fold_markers: bool,
 }
 
 impl Default for ExportChoice {
@@ -51,6 +58,8 @@ impl Default for ExportChoice {
             dpi_600: false,
             grey: false,
             provenance: true,
+            resize: false,
+            fold_markers: false,
         }
     }
 }
@@ -86,8 +95,9 @@ impl ExportChoice {
 #[derive(Properties, PartialEq)]
 pub struct FigureExportProps {
     /// The opening button's id; the dialog's parts are `{id}-dialog`, `{id}-svg`, `{id}-png`,
-    /// `{id}-column`, `{id}-page`, `{id}-300`, `{id}-600`, `{id}-colour`, `{id}-grey`,
-    /// `{id}-provenance`, `{id}-download`, `{id}-close` and `{id}-status`.
+    /// `{id}-tikz`, `{id}-resize`, `{id}-column`, `{id}-page`, `{id}-300`, `{id}-600`,
+    /// `{id}-colour`, `{id}-grey`, `{id}-provenance`, `{id}-folds` (trees), `{id}-download`,
+    /// `{id}-close` and `{id}-status`.
     pub id: AttrValue,
     /// The downloaded file's name without its extension.
     pub stem: AttrValue,
@@ -95,12 +105,15 @@ pub struct FigureExportProps {
     /// origin and path followed by it.
     pub link: AttrValue,
     /// The CLI command that writes the same figure as a PDF (shown, since the page has no
-    /// PDF writer).
+    /// PDF writer); empty when the CLI has none.
     pub pdf_command: AttrValue,
     /// Whether the figure can be drawn now (the data is complete); the reason otherwise.
     pub not_ready: Option<AttrValue>,
     /// Builds the page's figure in a palette (the same builder as the CLI's `--figure`).
     pub figure: Callback<Palette, Result<Figure, String>>,
+    /// The figure is a tree: offer the fold-marker choice.
+    #[prop_or_default]
+    pub tree_options: bool,
 }
 
 /// The "Export figure…" button and its dialog.
@@ -108,11 +121,16 @@ pub struct FigureExportProps {
 pub fn figure_export(props: &FigureExportProps) -> Html {
     let choice = use_state(ExportChoice::default);
     let status = use_state(|| None::<String>);
+    // Whether the figure has a TikZ form, learnt when the dialog opens.
+    let tikz = use_state(|| false);
     let dialog = use_node_ref();
     let id = props.id.clone();
     let open = {
-        let dialog = dialog.clone();
-        Callback::from(move |_: MouseEvent| call_dialog(&dialog, "showModal"))
+        let (dialog, figure, tikz) = (dialog.clone(), props.figure.clone(), tikz.setter());
+        Callback::from(move |_: MouseEvent| {
+            tikz.set(figure.emit(Palette::default()).is_ok_and(|f| f.has_tikz()));
+            call_dialog(&dialog, "showModal")
+        })
     };
     let close = {
         let dialog = dialog.clone();
@@ -124,8 +142,10 @@ pub fn figure_export(props: &FigureExportProps) -> Html {
             <button type="button" id={id.clone()} onclick={open} aria-haspopup="dialog">{ "Export figure…" }</button>
             <dialog ref={dialog} id={format!("{id}-dialog")} class="figure-dialog" aria-labelledby={format!("{id}-title")}>
                 <h2 id={format!("{id}-title")}>{ "Export figure" }</h2>
-                { choices_html(&id, &choice) }
-                <p class="note">{ "PDF: " }<code>{ props.pdf_command.clone() }</code></p>
+                { choices_html(&id, &choice, *tikz, props.tree_options) }
+                if !props.pdf_command.is_empty() {
+                    <p class="note">{ "PDF: " }<code>{ props.pdf_command.clone() }</code></p>
+                }
                 if let Some(reason) = &props.not_ready {
                     <p class="note">{ reason.clone() }</p>
                 }
@@ -152,8 +172,9 @@ fn call_dialog(dialog: &NodeRef, method: &str) {
     }
 }
 
-/// The dialog's choices: format, width, DPI, palette and provenance.
-fn choices_html(id: &str, choice: &UseStateHandle<ExportChoice>) -> Html {
+/// The dialog's choices: format (TikZ when the figure has it, `tikz`), width, DPI, palette,
+/// provenance, and for a tree (`tree`) the fold markers.
+fn choices_html(id: &str, choice: &UseStateHandle<ExportChoice>, tikz: bool, tree: bool) -> Html {
     let c = **choice;
     let set = |change: fn(&mut ExportChoice)| {
         let choice = choice.clone();
@@ -164,12 +185,21 @@ fn choices_html(id: &str, choice: &UseStateHandle<ExportChoice>) -> Html {
         })
     };
     let png = c.format == ExportFormat::Png;
+    let tex = c.format == ExportFormat::Tikz && tikz;
     html! {
         <>
             <fieldset>
                 <legend>{ "Format" }</legend>
-                { radio(id, "svg", "format", "SVG (vector)", !png, set(|c| c.format = ExportFormat::Svg)) }
+                { radio(id, "svg", "format", "SVG (vector)", !png && !tex, set(|c| c.format = ExportFormat::Svg)) }
                 { radio(id, "png", "format", "PNG", png, set(|c| c.format = ExportFormat::Png)) }
+                <span hidden={!tikz}>
+                    { radio(id, "tikz", "format", "TikZ (LaTeX)", tex, set(|c| c.format = ExportFormat::Tikz)) }
+                    <label class="check">
+                        <input type="checkbox" id={format!("{id}-resize")} checked={c.resize} disabled={!tex}
+                            onchange={set(|c| c.resize = !c.resize)} />
+                        { " Scale to \\linewidth" }
+                    </label>
+                </span>
             </fieldset>
             <fieldset>
                 <legend>{ "Width" }</legend>
@@ -192,6 +222,13 @@ fn choices_html(id: &str, choice: &UseStateHandle<ExportChoice>) -> Html {
                     onchange={set(|c| c.provenance = !c.provenance)} />
                 { " Provenance line (HeapLab version and the link to this view)" }
             </label>
+            if tree {
+                <label class="check">
+                    <input type="checkbox" id={format!("{id}-folds")} checked={c.fold_markers}
+                        onchange={set(|c| c.fold_markers = !c.fold_markers)} />
+                    { " Fold markers ([+k] on a collapsed node)" }
+                </label>
+            }
         </>
     }
 }
@@ -226,18 +263,32 @@ fn download_callback(
     let link = props.link.to_string();
     Callback::from(move |_: MouseEvent| {
         let provenance = choice.provenance.then(|| page_address(&link));
+        let tikz = TikzOptions {
+            resize: choice.resize,
+        };
         let drawn = figure
             .emit(choice.palette())
             .map(|fig| fig.with_export(choice.size(), choice.palette(), provenance))
-            .and_then(|fig| Ok((fig.to_svg().map_err(|e| e.to_string())?, fig.png_text())));
+            .map(|fig| fig.with_fold_markers(choice.fold_markers))
+            .and_then(|fig| {
+                let drawn = match choice.format {
+                    ExportFormat::Tikz => fig.to_tikz_with(&tikz),
+                    _ => fig.to_svg(),
+                };
+                Ok((drawn.map_err(|e| e.to_string())?, fig.png_text()))
+            });
         let (svg, text) = match drawn {
             Ok(drawn) => drawn,
             Err(e) => return status.set(Some(format!("Could not draw the figure: {e}"))),
         };
         match choice.format {
-            ExportFormat::Svg => {
-                let name = format!("{stem}.svg");
-                let done = download_text(&svg, &name, "image/svg+xml");
+            ExportFormat::Svg | ExportFormat::Tikz => {
+                let (ext, mime) = match choice.format {
+                    ExportFormat::Tikz => ("tex", "application/x-tex"),
+                    _ => ("svg", "image/svg+xml"),
+                };
+                let name = format!("{stem}.{ext}");
+                let done = download_text(&svg, &name, mime);
                 status.set(Some(done.map_or_else(|e| e, |()| format!("Saved {name}."))));
             }
             ExportFormat::Png => {
@@ -256,6 +307,13 @@ fn download_callback(
             }
         }
     })
+}
+
+/// The address bar's `#/…` part: the link of the view on screen, for a figure's provenance.
+pub fn current_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
 }
 
 /// This page's origin and path followed by `hash` (`#/…`): the link that reopens the view.

@@ -1,7 +1,8 @@
 //! The interactive game tree: a [`heaplab_engine::tree_layout::Tree`] drawn as live SVG.
 //!
-//! * Layout, drawing primitives and the SVG/TikZ exports all come from the engine's
-//!   `tree_layout` module, so the picture on screen and the exported files agree.
+//! * Layout and drawing primitives come from the engine's `tree_layout` module; the exports
+//!   are drawn by the figure layer from the same layout, so the picture on screen and the
+//!   exported files agree.
 //! * Click a node (or focus it and press Enter/Space) to collapse or expand it; a collapsed node
 //!   shows `[+k]`, the number of descendants it hides.
 //! * Hovering or focusing a node shows its full state (`detail`) in the status line and as the
@@ -12,18 +13,21 @@
 //!   at the deepest level whose labels stay at least 11 CSS px (`readable_collapsed`), and
 //!   "Deeper" / "Fewer levels" change the level. The count line says how many nodes and
 //!   levels show of how many.
-//! * Exports: SVG, PNG (the SVG rendered to a canvas at a chosen scale) and TikZ (`.tex`).
+//! * Exports: the shared "Export figure…" dialog (SVG, PNG or TikZ of the tree as folded, at a
+//!   journal width, with a legend, the page's legend line as caption and provenance; fold
+//!   markers only when asked).
 //!
 //! DOM contract (tests rely on it): the `<svg>` has id `{id}-svg`; node groups are
 //! `g.tree-node` with id `{id}-node-{index}`, `data-node`, `data-label` and `data-folded`;
 //! edges are `line.tree-edge` (plus `.marked` when thick) with `data-from`/`data-to` node
-//! indices and a `stroke-width` attribute; the export buttons are `{id}-svg-export`,
-//! `{id}-png` and `{id}-tikz`.
+//! indices and a `stroke-width` attribute; the export dialog opens with `{id}-export` (its parts
+//! are `{id}-export-svg`, `{id}-export-tikz`, `{id}-export-download`, …).
 
 use std::rc::Rc;
 
 mod draw;
 mod exports;
+pub use exports::export_figure;
 mod folds;
 mod pan;
 
@@ -31,6 +35,7 @@ use heaplab_engine::tree_layout::{
     self, collapsed_to_level, initial_collapsed, readable_collapsed, visible_depth, LayoutOptions,
     Tree,
 };
+use heaplab_figures::views::tree::TreeKey;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlImageElement};
@@ -55,6 +60,15 @@ pub struct TreeViewProps {
     pub legend: AttrValue,
     /// Base name of exported files (`{filename}.svg`, …).
     pub filename: AttrValue,
+    /// The exported figure's title (empty: "Game tree").
+    #[prop_or_default]
+    pub title: AttrValue,
+    /// What the exported figure's legend calls the node colours and edge kinds.
+    #[prop_or_else(TreeKey::impartial)]
+    pub classes: TreeKey,
+    /// The CLI command that writes the same tree as a PDF (empty: none).
+    #[prop_or_default]
+    pub pdf_command: AttrValue,
     /// The levels to open at (a page's URL state), instead of the levels readable in the box.
     #[prop_or_default]
     pub level: Option<usize>,
@@ -167,7 +181,7 @@ pub fn tree_view(props: &TreeViewProps) -> Html {
             if !props.legend.is_empty() {
                 <p class="legend tree-legend">{ props.legend.clone() }</p>
             }
-            { exports::export_buttons(&id, &scene, &props.legend, &props.filename, (w, h)) }
+            { exports::export_dialog(props, &folds.collapsed) }
         </div>
     }
 }

@@ -21,7 +21,10 @@
 //! `heaplab_engine::cumulative_games::efg`) and shows its single-heap cumulative game
 //! (Theorem 11): the tree, both values and the state table.
 
-use heaplab_engine::cumulative_games::{player_name, spec, Preset, MAX_PLAYERS};
+use heaplab_engine::cumulative_games::views::heap_dag;
+use heaplab_engine::cumulative_games::{player_name, spec, Moves, Preset, MAX_PLAYERS};
+use heaplab_figures::views::tree::{dag_figure, TreeKey};
+use heaplab_figures::Palette;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -29,9 +32,10 @@ use crate::components::field::field_errors;
 use crate::route::PageQuery;
 
 use crate::components::export::download_text;
+use crate::components::figure_export::{current_hash, FigureExport};
 use crate::components::job_status::job_status;
 use crate::components::page::page_head;
-use crate::components::tree::{svg_to_png, TreeView};
+use crate::components::tree::TreeView;
 use crate::jobs::use_job;
 use crate::route::navigate;
 use crate::worker::JobSpec;
@@ -250,27 +254,36 @@ fn view_result(r: &CgResult, params: &CgParams) -> Html {
         _ => "Nodes x; (C1,…,Cn), no player to move · blue solid edges slanting left: P1's options · red dashed edges slanting right: P2's · straight edges: the other players'".into(),
     };
     let picture = match (&r.tree, &r.dag_svg, &r.picture_note) {
-        (Some(tree), _, _) => html! {
-            <TreeView id="cg-tree" tree={tree.clone()} cap={TREE_CAP} legend={legend}
-                filename={format!("cumulative-{}-{}", params.preset.name(), params.view.name())} />
-        },
+        (Some(tree), _, _) => {
+            let from = tree
+                .nodes
+                .first()
+                .map(|n| n.label.clone())
+                .unwrap_or_default();
+            let title = match params.view {
+                View::Efg => format!("Cumulative game from {from}: the PSPE"),
+                _ => format!("Cumulative game from {from}: options"),
+            };
+            html! {
+                <TreeView id="cg-tree" tree={tree.clone()} cap={TREE_CAP} legend={legend}
+                    title={title} classes={TreeKey::cumulative(n)}
+                    filename={format!("cumulative-{}-{}", params.preset.name(), params.view.name())} />
+            }
+        }
         (None, Some(svg), _) => {
-            let svg_text = svg.clone();
-            let svg_png = svg.clone();
-            let download_svg = Callback::from(move |_: MouseEvent| {
-                let _ = download_text(&svg_text, "cumulative-dag.svg", "image/svg+xml");
-            });
-            let download_png = Callback::from(move |_: MouseEvent| {
-                let _ = svg_to_png(&svg_png, 2, "cumulative-dag.png");
+            let (moves, heap, tie) = (params.moves.clone(), params.heap, params.tie);
+            let figure = Callback::from(move |_: Palette| match &moves {
+                Moves::Fixed(sets) if sets.len() == 1 => heap_dag(&sets[0], heap, tie)
+                    .map(|d| dag_figure(&d))
+                    .map_err(|e| e.to_string()),
+                _ => Err("the DAG needs one fixed symmetric set".to_string()),
             });
             html! {
                 <div class="cg-dag-panel">
                     <div id="cg-dag" class="cg-dag">{ Html::from_html_unchecked(AttrValue::from(svg.clone())) }</div>
-                    <p class="legend">{ "Left: heap sizes and moves; middle: zero-sum outcomes o_zs; right: general-sum outcomes o_si (mover first). Double edges: the child that determines the parent's value." }</p>
-                    <div class="toolbar">
-                        <button type="button" id="cg-dag-svg" onclick={download_svg}>{ "Download SVG" }</button>
-                        <button type="button" id="cg-dag-png" onclick={download_png}>{ "Download PNG" }</button>
-                    </div>
+                    <FigureExport id="cg-dag-export" stem="cumulative-dag" link={current_hash()}
+                        pdf_command={format!("heaplab cumulative-game --heap {heap} --view dag --figure dag.pdf")}
+                        not_ready={None::<AttrValue>} figure={figure} />
                 </div>
             }
         }

@@ -42,6 +42,7 @@ use crate::jobs::use_job;
 use crate::route::partizan::{PartizanQuery, PartizanRequest, PartizanView, FAMILIES};
 use crate::worker::{JobSpec, PartizanResult};
 use game::GameJob;
+use heaplab_figures::views::tree::TreeKey;
 use thermo::ThermoCard;
 
 /// The outcome classes with their colours and meanings, in legend order.
@@ -529,6 +530,7 @@ fn analysis(props: &PositionBoxProps, report: &PositionReport, tree: &Option<Rc<
             if let Some(tree) = tree {
                 { tree_choice(q) }
                 <TreeView id="pz-tree" tree={tree.clone()} cap={150} legend={TREE_LEGEND} filename="heaplab-partizan-tree"
+                    title={format!("Partizan game tree of {}", tree.nodes.first().map_or("", |n| n.label.as_str()))} classes={TreeKey::partizan()}
                     level={q.tree_depth().ok().flatten()} on_level={depth_link(q)} />
             }
         </>

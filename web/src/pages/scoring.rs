@@ -37,6 +37,7 @@ use crate::format::shortened;
 use crate::jobs::use_job;
 pub use crate::route::scoring::{ScoringQuery, FIGURE_1, MAX_PAGE_TERMS};
 use crate::worker::{JobSpec, ScoringOctalRequest, ScoringTable};
+use heaplab_figures::views::tree::TreeKey;
 
 /// Most positions of a sum the page solves (on the main thread) before it stops.
 pub const PAGE_SUM_STATES: u64 = 200_000;
@@ -263,7 +264,8 @@ pub fn game_tab(props: &TabProps) -> Html {
                         { match &s.tree {
                             Ok(tree) => html! {
                                 <TreeView id="sc-sum-tree" tree={tree.clone()} cap={TREE_CAP}
-                                    legend={TREE_LEGEND} filename="scoring-sum" />
+                                    legend={TREE_LEGEND} filename="scoring-sum" classes={TreeKey::scoring()}
+                                    title="Scoring game: the long-rule sum" />
                             },
                             Err(why) => html! { <p class="note" id="sc-sum-note">{ why.clone() }</p> },
                         } }
@@ -276,7 +278,9 @@ pub fn game_tab(props: &TabProps) -> Html {
                     { finals_facts("sc", r.finals) }
                     { impartial }
                     <TreeView id="sc-tree" tree={r.tree.clone()} cap={TREE_CAP}
-                        legend={TREE_LEGEND} filename="scoring-game" />
+                        legend={TREE_LEGEND} filename="scoring-game" classes={TreeKey::scoring()}
+                        title={format!("Scoring game {}", r.game)}
+                        pdf_command={format!("heaplab scoring --game \"{}\" --figure tree.pdf", r.game)} />
                     <div class="toolbar">
                         <a class="button" id="sc-add-self" href={with_plus(Some(r.game.to_string()))}>{ "Add G" }</a>
                         <a class="button" id="sc-add-negation" href={with_plus(Some(r.game.negate().to_string()))}>{ "Add −G" }</a>

@@ -1,57 +1,42 @@
-//! The tree view's downloads: SVG, TikZ and PNG of the scene on screen.
+//! The tree view's "Export figure…" dialog: the tree as folded on screen, drawn by the figure
+//! layer (`views::tree::tree_figure`) as SVG, PNG or TikZ, with the page's legend line as the
+//! caption, a legend of the node colours and edge kinds, and this view's link as provenance.
 
 use std::rc::Rc;
 
-use heaplab_engine::tree_layout::{self, Scene};
+use heaplab_engine::tree_layout::Tree;
+use heaplab_figures::views::tree::{tree_figure, TreeKey};
+use heaplab_figures::{Figure, Palette};
 use yew::prelude::*;
 
-use super::super::export::{download_text, ScaledPng};
-use super::svg_to_png;
+use super::super::figure_export::{current_hash, FigureExport};
+use super::TreeViewProps;
 
-/// The export buttons (`{id}-svg-export`, `{id}-tikz`, `{id}-png`) of `scene`, drawn `w` × `h`
-/// units, with `legend` under it, saved as `{filename}.svg`, `.tex` and `.png`.
-pub(super) fn export_buttons(
-    id: &str,
-    scene: &Rc<Scene>,
-    legend: &str,
-    filename: &str,
-    (w, h): (f64, f64),
-) -> Html {
-    let export_svg = {
-        let scene = scene.clone();
-        let legend = legend.to_string();
-        let name = format!("{filename}.svg");
-        Callback::from(move |_: MouseEvent| {
-            let _ = download_text(
-                &tree_layout::to_svg(&scene, &legend),
-                &name,
-                "image/svg+xml",
-            );
-        })
-    };
-    let export_tikz = {
-        let scene = scene.clone();
-        let name = format!("{filename}.tex");
-        Callback::from(move |_: MouseEvent| {
-            let _ = download_text(&tree_layout::to_tikz(&scene), &name, "application/x-tex");
-        })
-    };
-    let export_png = {
-        let scene = scene.clone();
-        let legend = legend.to_string();
-        let name = format!("{filename}.png");
-        Callback::from(move |scale: u32| {
-            svg_to_png(&tree_layout::to_svg(&scene, &legend), scale, &name)
-        })
-    };
+/// The figure the dialog exports: `tree` with `collapsed` nodes folded, the legend of `key`,
+/// the title (empty: "Game tree") and the page's legend line as caption.
+pub fn export_figure(
+    tree: &Tree,
+    collapsed: &[bool],
+    key: &TreeKey,
+    (title, caption): (&str, &str),
+) -> Figure {
+    let title = if title.is_empty() { "Game tree" } else { title };
+    tree_figure(tree, collapsed, key, title, caption)
+}
+
+/// The export dialog (`{id}-export`, its parts `{id}-export-svg`, `-png`, `-tikz`, `-folds`,
+/// `-download`, …) of the tree of `props` with `collapsed` nodes folded, saved as
+/// `{filename}.svg`, `.png` or `.tex`.
+pub(super) fn export_dialog(props: &TreeViewProps, collapsed: &[bool]) -> Html {
+    let (tree, key) = (props.tree.clone(), props.classes.clone());
+    let (title, caption) = (props.title.clone(), props.legend.clone());
+    let collapsed: Rc<[bool]> = collapsed.into();
+    let figure = Callback::from(move |_: Palette| {
+        Ok(export_figure(&tree, &collapsed, &key, (&title, &caption)))
+    });
     html! {
-        <>
-            <div class="toolbar">
-                <button type="button" id={format!("{id}-svg-export")} onclick={export_svg}>{ "Download SVG" }</button>
-                <button type="button" id={format!("{id}-tikz")} onclick={export_tikz}>{ "Download TikZ" }</button>
-            </div>
-            <ScaledPng id={format!("{id}-png")} label="Download PNG"
-                base={(w.ceil() as u64, h.ceil() as u64)} export={export_png} />
-        </>
+        <FigureExport id={format!("{}-export", props.id)} stem={props.filename.clone()}
+            link={current_hash()} pdf_command={props.pdf_command.clone()} not_ready={None::<AttrValue>}
+            figure={figure} tree_options=true />
     }
 }

@@ -2,7 +2,7 @@
 //! (`super::play`): the ruleset's own `options` asked on the page (one heap, a few hundred
 //! positions at most), each option's value read from the solved values (the XOR of its heaps'
 //! values, by the Sprague–Grundy theorem), the mex, and the winning moves. The tree is the
-//! shared [`TreeView`] with its SVG, TikZ and PNG exports.
+//! shared [`TreeView`] with its figure exports (SVG, PNG, TikZ).
 
 use std::rc::Rc;
 
@@ -16,6 +16,7 @@ use super::play::Play;
 use crate::components::field::event_value;
 use crate::components::tree::TreeView;
 use crate::protocol::rules::RulesRequest;
+use heaplab_figures::views::tree::TreeKey;
 
 /// At most this many options are listed.
 const LISTED: usize = 40;
@@ -169,7 +170,8 @@ pub fn heap_explain(props: &HeapExplainProps) -> Html {
             if let Some(tree) = (*tree).clone() {
                 <section class="card wide" id="rules-tree-card">
                     <h2>{ "Game tree" }</h2>
-                    <TreeView id="rules-tree" {tree} cap={150} legend="grey: P-position (value 0) · blue: N-position · thick: a winning move" filename={props.stem.clone()} />
+                    <TreeView id="rules-tree" {tree} cap={150} legend="grey: P-position (value 0) · blue: N-position · thick: a winning move" filename={props.stem.clone()}
+                        title="Game tree" classes={TreeKey::impartial()} />
                 </section>
             }
         </div>

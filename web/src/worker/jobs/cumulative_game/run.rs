@@ -10,13 +10,15 @@
 use std::rc::Rc;
 
 use heaplab_engine::cumulative_games::efg::Efg;
-use heaplab_engine::cumulative_games::views::{cgt_tree_within, dag_svg, extensive_tree, heap_dag};
+use heaplab_engine::cumulative_games::views::{cgt_tree_within, extensive_tree, heap_dag};
 use heaplab_engine::cumulative_games::{
     outcome_classes, outcome_table, player_name, Ending, Game, Grounded, HeapUtility, Moves,
     Position, Preset, Rational, Solver,
 };
 use heaplab_engine::tree_layout::Tree;
 use heaplab_engine::Budget;
+use heaplab_figures::views::tree::dag_figure;
+use heaplab_figures::Size;
 use serde::{Deserialize, Serialize};
 
 use crate::format::grouped;
@@ -67,7 +69,7 @@ pub struct CgResult {
     pub path: Vec<u64>,
     /// The tree of the chosen view (efg or cgt).
     pub tree: Option<Rc<Tree>>,
-    /// The DAG picture (dag view).
+    /// The DAG picture (dag view): the figure layer's SVG at two columns' width.
     pub dag_svg: Option<String>,
     /// Why there is no picture, if there is none.
     pub picture_note: Option<String>,
@@ -287,7 +289,10 @@ impl CgRun {
             (View::Dag, _) => match (&params.moves, params.players, params.preset) {
                 (Moves::Fixed(sets), 2, preset) if sets.len() == 1 && preset != Preset::Wealth => {
                     match heap_dag(&sets[0], params.heap, params.tie) {
-                        Ok(d) => (None, Some(dag_svg(&d)), None),
+                        Ok(d) => match dag_figure(&d).with_export(Size::TWO_COLUMNS, Default::default(), None).to_svg() {
+                            Ok(svg) => (None, Some(svg), None),
+                            Err(e) => (None, None, Some(e.to_string())),
+                        },
                         Err(e) => (None, None, Some(e.to_string())),
                     }
                 }
