@@ -90,6 +90,11 @@ pub const GALLERY: &[(&str, &[&str])] = &[
             "outcomes",
         ],
     ),
+    ("thermograph.svg", &["partizan", "--game", "{2|-1}"]),
+    (
+        "misere-strip.svg",
+        &["misere", "kayles", "--max-heap", "60"],
+    ),
 ];
 
 /// Builds `heaplab` and writes every [`GALLERY`] figure into `docs/guide/gallery/`.
