@@ -8,22 +8,26 @@
 use heaplab_figures::integer_ticks;
 use yew::prelude::*;
 
-/// The ticks of the cells `lo..hi` (one cell per unit): each value and the share of the axis's
-/// length from its start to the centre of that cell.
-pub fn window_ticks(lo: u64, hi: u64) -> Vec<(u64, f64)> {
-    if hi <= lo {
+/// The ticks of a view of the cells `lo..hi` (cell `v` spans `v..v + 1`; a zoomed view may
+/// start or end inside a cell): each whole value whose cell centre is in view, and the share of
+/// the axis's length from its start to that centre.
+pub fn window_ticks(lo: f64, hi: f64) -> Vec<(u64, f64)> {
+    if hi.partial_cmp(&lo) != Some(std::cmp::Ordering::Greater)
+        || !lo.is_finite()
+        || !hi.is_finite()
+    {
         return Vec::new();
     }
-    let cells = (hi - lo) as f64;
-    integer_ticks(lo as f64, (hi - 1) as f64)
+    integer_ticks((lo - 0.5).max(0.0), hi - 0.5 - 1e-9)
         .into_iter()
         .filter_map(|v| u64::try_from(v).ok())
-        .map(|v| (v, ((v - lo) as f64 + 0.5) / cells))
+        .map(|v| (v, (v as f64 + 0.5 - lo) / (hi - lo)))
+        .filter(|&(_, at)| (0.0..1.0).contains(&at))
         .collect()
 }
 
 /// The bottom axis under a canvas showing the cells `lo..hi` left to right, named `label`.
-pub fn bottom_axis(id: &str, label: &str, (lo, hi): (u64, u64)) -> Html {
+pub fn bottom_axis(id: &str, label: &str, (lo, hi): (f64, f64)) -> Html {
     let ticks = window_ticks(lo, hi).into_iter().map(|(v, at)| {
         let x = format!("{:.3}%", at * 100.0);
         html! {
@@ -43,7 +47,7 @@ pub fn bottom_axis(id: &str, label: &str, (lo, hi): (u64, u64)) -> Html {
 
 /// The left axis beside a canvas showing the cells `lo..hi` bottom to top, named `label`
 /// (written vertically: a percentage places it at mid-height, which a rotated text could not).
-pub fn left_axis(id: &str, label: &str, (lo, hi): (u64, u64)) -> Html {
+pub fn left_axis(id: &str, label: &str, (lo, hi): (f64, f64)) -> Html {
     let ticks = window_ticks(lo, hi).into_iter().map(|(v, at)| {
         let y = format!("{:.3}%", (1.0 - at) * 100.0);
         html! {
@@ -69,14 +73,14 @@ mod tests {
     fn ticks_are_whole_values_of_the_window_at_their_cells_centres() {
         // s1 = 1..31: 30 cells; the ticks are the figure layer's 5, 10, …, 30 (step 5), each
         // at the centre of its cell.
-        let ticks = window_ticks(1, 31);
+        let ticks = window_ticks(1.0, 31.0);
         let values: Vec<u64> = ticks.iter().map(|t| t.0).collect();
         assert_eq!(values, vec![5, 10, 15, 20, 25, 30]);
         assert_eq!(ticks[0].1, 4.5 / 30.0);
         assert_eq!(ticks[5].1, 29.5 / 30.0);
         for lo in 0..50 {
             for width in 1..200 {
-                let ticks = window_ticks(lo, lo + width);
+                let ticks = window_ticks(lo as f64, (lo + width) as f64);
                 assert!(!ticks.is_empty() && ticks.len() <= 8, "{lo} {width}");
                 assert!(ticks
                     .iter()
@@ -84,6 +88,11 @@ mod tests {
                 assert!(ticks.windows(2).all(|w| w[0].1 < w[1].1));
             }
         }
-        assert!(window_ticks(5, 5).is_empty());
+        // A zoomed view from 2.25 to 7.75: cells 2 (centre 2.5) to 7 (centre 7.5).
+        let zoomed = window_ticks(2.25, 7.75);
+        assert_eq!(zoomed.first().map(|t| t.0), Some(2));
+        assert_eq!(zoomed.last().map(|t| t.0), Some(7));
+        assert_eq!(zoomed[0].1, 0.25 / 5.5);
+        assert!(window_ticks(5.0, 5.0).is_empty() && window_ticks(f64::NAN, 3.0).is_empty());
     }
 }

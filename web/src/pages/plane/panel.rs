@@ -11,6 +11,7 @@ use super::state::PlaneState;
 use crate::components::figure_export::FigureExport;
 use crate::components::job_status::{status_line, status_text};
 use crate::components::pixel_canvas::{view_button, view_buttons, ViewKey};
+use crate::components::window_axes::{bottom_axis, left_axis};
 use crate::jobs::JobState;
 use crate::route::plane::{PlaneMode, PlaneParams};
 use crate::worker_pool::Phase;
@@ -66,23 +67,27 @@ pub(super) fn picture_html(
                     <button type="button" id="plane-cancel" onclick={on_cancel} disabled={!running}>{ "Cancel" }</button>
                 </div>
                 { status_html(current.as_ref(), &params) }
-                <div ref={frame.clone()} class="plane-frame">
-                    <canvas
-                        ref={canvas.clone()}
-                        id="plane-canvas"
-                        class="plane-canvas"
-                        width={w.to_string()}
-                        height={h.to_string()}
-                        data-width={w.to_string()}
-                        data-height={h.to_string()}
-                        data-mode={params.mode.name()}
-                        data-complete={complete.to_string()}
-                        tabindex="0"
-                        role="img"
-                        aria-label={format!("Outcomes of 2-D subtraction with moves {}: x from 0 to {} across, y from 0 to {} upwards, P-positions black. Arrow keys pan, + and − zoom, 0 shows the whole window.", params.moves.to_text(), w - 1, h - 1)}
-                        {onpointermove} {onpointerdown} {onpointerup} {onpointerleave} {onkeydown}
-                    ></canvas>
-                    <div ref={boxed.clone()} class="map-box" aria-hidden="true"></div>
+                <div class="window-axes">
+                    { left_axis("plane-y-axis", "y", (vy0, vy1)) }
+                    <div ref={frame.clone()} class="plane-frame">
+                        <canvas
+                            ref={canvas.clone()}
+                            id="plane-canvas"
+                            class="plane-canvas"
+                            width={w.to_string()}
+                            height={h.to_string()}
+                            data-width={w.to_string()}
+                            data-height={h.to_string()}
+                            data-mode={params.mode.name()}
+                            data-complete={complete.to_string()}
+                            tabindex="0"
+                            role="img"
+                            aria-label={format!("Outcomes of 2-D subtraction with moves {}: x from 0 to {} across, y from 0 to {} upwards, P-positions black. Arrow keys pan, + and − zoom, 0 shows the whole window.", params.moves.to_text(), w - 1, h - 1)}
+                            {onpointermove} {onpointerdown} {onpointerup} {onpointerleave} {onkeydown}
+                        ></canvas>
+                        <div ref={boxed.clone()} class="map-box" aria-hidden="true"></div>
+                    </div>
+                    { bottom_axis("plane-x-axis", "x", (vx0, vx1)) }
                 </div>
                 <p class="map-axes note" id="plane-axes">
                     { format!("Showing x = {:.0} … {:.0} left to right and y = {:.0} … {:.0} bottom to top (zoom ×{}); the window is {w} × {h} cells, one pixel each, (0, 0) at the bottom left.", vx0.max(0.0), (vx1 - 1.0).max(0.0), vy0.max(0.0), (vy1 - 1.0).max(0.0), short_zoom(shown.zoom)) }
