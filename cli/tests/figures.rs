@@ -713,9 +713,12 @@ fn misere_scoring_sweep_and_the_value_strip_draw_the_pages_figures() {
         ],
         "--group-by",
     );
+    // A survey has no figure (`--game` draws its tree, `--octal` its G_s).
     error_contains(
-        &["scoring", "--game", "{4|3|2}", "--figure", "x.svg"],
-        "--octal",
+        &[
+            "scoring", "--survey", "2", "--max-m", "3", "--figure", "x.svg",
+        ],
+        "not a survey",
     );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -2,6 +2,9 @@
 //! for what a reader needs: axis labels, tick values, legend entries, title, provenance, and
 //! every colour of the picture named in the legend.
 
+mod common;
+
+use common::{assert_compiles, pdflatex_available};
 use heaplab_figures::*;
 use std::collections::BTreeSet;
 
@@ -474,22 +477,6 @@ fn without_provenance_there_is_no_footer_and_no_metadata() {
     assert!(!svg.contains("<metadata>") && !svg.contains("HeapLab v"));
 }
 
-/// Whether `pdflatex` can run here (missing: skip, unless `HEAPLAB_REQUIRE_LATEX` is set).
-fn pdflatex_available() -> bool {
-    let have = std::process::Command::new("pdflatex")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have {
-        assert!(
-            std::env::var_os("HEAPLAB_REQUIRE_LATEX").is_none(),
-            "HEAPLAB_REQUIRE_LATEX is set but pdflatex is missing"
-        );
-        eprintln!("pdflatex not installed: TikZ compile check skipped");
-    }
-    have
-}
-
 #[test]
 fn tikz_exports_of_charts_and_strips_compile_with_pdflatex() {
     let dir = std::env::temp_dir().join(format!("heaplab-figures-tikz-{}", std::process::id()));
@@ -503,21 +490,7 @@ fn tikz_exports_of_charts_and_strips_compile_with_pdflatex() {
         if !pdflatex_available() {
             continue;
         }
-        let path = dir.join(format!("figure{i}.tex"));
-        std::fs::write(&path, tex).unwrap();
-        let run = std::process::Command::new("pdflatex")
-            .args(["-interaction=nonstopmode", "-halt-on-error"])
-            .arg(&path)
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        assert!(
-            run.status.success(),
-            "{} does not compile:\n{}",
-            fig.title,
-            String::from_utf8_lossy(&run.stdout)
-        );
-        assert!(path.with_extension("pdf").exists());
+        assert_compiles(&dir, &format!("figure{i}.tex"), &tex, &fig.title);
     }
     std::fs::remove_dir_all(&dir).ok();
 }

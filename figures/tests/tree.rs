@@ -3,6 +3,9 @@
 //! caption inside the width, fold markers only when asked, TikZ of a sensible width with edge
 //! labels off their edges, `\resizebox` only when asked.
 
+mod common;
+
+use common::{assert_compiles, pdflatex_available};
 use heaplab_figures::*;
 use std::collections::BTreeSet;
 
@@ -376,22 +379,6 @@ fn bad_trees_give_errors_not_panics() {
     assert!(fig.to_tikz().is_ok());
 }
 
-/// Whether `pdflatex` can run here (missing: skip, unless `HEAPLAB_REQUIRE_LATEX` is set).
-fn pdflatex_available() -> bool {
-    let have = std::process::Command::new("pdflatex")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have {
-        assert!(
-            std::env::var_os("HEAPLAB_REQUIRE_LATEX").is_none(),
-            "HEAPLAB_REQUIRE_LATEX is set but pdflatex is missing"
-        );
-        eprintln!("pdflatex not installed: TikZ compile check skipped");
-    }
-    have
-}
-
 #[test]
 fn tikz_trees_compile_with_pdflatex() {
     if !pdflatex_available() {
@@ -403,20 +390,7 @@ fn tikz_trees_compile_with_pdflatex() {
     for (i, fig) in figs.iter().enumerate() {
         for resize in [false, true] {
             let tex = fig.to_tikz_with(&TikzOptions { resize }).unwrap();
-            let path = dir.join(format!("tree{i}{resize}.tex"));
-            std::fs::write(&path, tex).unwrap();
-            let run = std::process::Command::new("pdflatex")
-                .args(["-interaction=nonstopmode", "-halt-on-error"])
-                .arg(&path)
-                .current_dir(&dir)
-                .output()
-                .unwrap();
-            assert!(
-                run.status.success(),
-                "{} does not compile:\n{}",
-                fig.title,
-                String::from_utf8_lossy(&run.stdout)
-            );
+            assert_compiles(&dir, &format!("tree{i}{resize}.tex"), &tex, &fig.title);
         }
     }
     std::fs::remove_dir_all(&dir).ok();
