@@ -26,6 +26,8 @@
 use std::rc::Rc;
 
 mod draw;
+// The rules bundle alone leaves the export dialog out (see `export_html`).
+#[cfg_attr(not(any(feature = "core", feature = "lab")), allow(dead_code))]
 mod exports;
 pub use exports::export_figure;
 mod folds;
@@ -181,8 +183,24 @@ pub fn tree_view(props: &TreeViewProps) -> Html {
             if !props.legend.is_empty() {
                 <p class="legend tree-legend">{ props.legend.clone() }</p>
             }
-            { exports::export_dialog(props, &folds.collapsed) }
+            { export_html(props, &folds.collapsed) }
         </div>
+    }
+}
+
+/// The tree's "Export figure…" dialog, in the bundles that hold the figure layer's SVG writer
+/// anyway (`core`, `lab`).
+#[cfg(any(feature = "core", feature = "lab"))]
+fn export_html(props: &TreeViewProps, collapsed: &[bool]) -> Html {
+    exports::export_dialog(props, collapsed)
+}
+
+/// The rules bundle alone: without the dialog, whose SVG writer would take the page's first
+/// visit over its 600,000-byte budget; the note says where the tree's figure comes from.
+#[cfg(not(any(feature = "core", feature = "lab")))]
+fn export_html(_: &TreeViewProps, _: &[bool]) -> Html {
+    html! {
+        <p class="note">{ "The tree's figure export is left out of this page, to keep its download small." }</p>
     }
 }
 
