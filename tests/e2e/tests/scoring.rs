@@ -123,9 +123,13 @@ async fn conjecture_9_sum_is_in_p_and_exports() -> Result<()> {
         page.click("#sc-sum-tree-export").await?;
         page.click("#sc-sum-tree-export-tikz").await?;
         page.click("#sc-sum-tree-export-download").await?;
+        page.wait_for_text_starting("#sc-sum-tree-export-status", "Saved")
+            .await?;
         let (name, tex) = page.last_download().await?;
         ensure!(name.ends_with(".tex"), "download {name:?}");
         ensure!(tex.contains("\\begin{tikzpicture}"), "{tex}");
+        // The modal dialog covers the page until it is closed.
+        page.click("#sc-sum-tree-export-close").await?;
         page.click("#sc-add-negation").await?;
         page.wait_for_hash_containing("%2B").await?;
         let g = ScoringGame::parse("{2,{1|2|3}|0|-2,{-3|-2|-1}}").unwrap();
