@@ -18,12 +18,26 @@ function bundleOf(hash) {
 }
 
 let running = null;
+// Each bundle's glue, imported and its module instantiated once (tried again after a failure).
+const loaded = {};
+
+function load(name) {
+  const url = new URL(BUNDLES[name], import.meta.url).href;
+  loaded[name] ||= import(url)
+    .then(async (glue) => {
+      await glue.default();
+      return { url, glue };
+    })
+    .catch((error) => {
+      delete loaded[name];
+      throw error;
+    });
+  return loaded[name];
+}
 
 async function run(name) {
   if (running && running.name === name) return;
-  const url = new URL(BUNDLES[name], import.meta.url).href;
-  const glue = await import(url);
-  await glue.default();
+  const { url, glue } = await load(name);
   if (running) running.glue.stop();
   // The workers a page starts import this glue to run the same module.
   globalThis.heaplabGlue = url;
@@ -47,5 +61,10 @@ function fail(error) {
 globalThis.heaplabSwitch = (name) => {
   run(name).catch(fail);
 };
+
+// The figure layer's writers for the rules bundle, which leaves them out to keep its page's
+// first visit small: the core bundle's glue (its figure_text and figure_png), loaded on the
+// first export and kept (web/src/components/figure_writer.rs).
+globalThis.heaplabFigureWriter = async () => (await load('core')).glue;
 
 run(bundleOf(location.hash)).catch(fail);

@@ -13,6 +13,7 @@ use heaplab_engine::rules::{self, presets, Convention, HeapReport, Shape};
 use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::EngineError;
 use heaplab_figures::views::heaps::{rules_link, rules_pair_link};
+use heaplab_figures::views::rules::{heap_caption, outcome_letters, title};
 use serde_json::json;
 
 /// Arguments of `heaplab rules`.
@@ -154,19 +155,12 @@ pub fn run(args: &RulesArgs) -> Result<String, EngineError> {
     let report = with_budget(args.progress, "heaps", |b| {
         rules::solve_heaps(&script, terms, b)
     })?;
-    let caption = match report.period {
-        Some(p) => format!(
-            "Period {} from heap {} (observed on heaps 0..{}, not proven).",
-            p.period, p.preperiod, p.heaps_checked
-        ),
-        None => format!("No period found up to heap {}.", terms - 1),
-    };
     let outcomes = outcome_letters(&report);
     args.figure.write(HeapSequence {
         game: &title(&report.header),
         values: Some(report.values.iter().map(|&v| v as f64).collect()),
         outcomes: &outcomes,
-        caption,
+        caption: heap_caption(&report),
         link: rules_link(&text, preset, &params, terms),
     })?;
     Ok(match args.format {
@@ -174,10 +168,6 @@ pub fn run(args: &RulesArgs) -> Result<String, EngineError> {
         RulesFormat::Csv => to_csv(&report),
         RulesFormat::Text => to_text(&report, terms),
     })
-}
-
-fn outcome_letters(report: &HeapReport) -> String {
-    report.outcomes.iter().map(|o| format!("{o:?}")).collect()
 }
 
 fn to_json(report: &HeapReport, terms: u64) -> String {
@@ -202,25 +192,6 @@ fn to_csv(report: &HeapReport) -> String {
         out.push_str(&format!("{n},{v},{}\n", outcome.unwrap_or_default()));
     }
     out.pop();
-    out
-}
-
-/// The name, play convention and parameters: `MARK-t (normal play), t = 3`.
-fn title(h: &rules::Header) -> String {
-    let params: Vec<String> = h
-        .params
-        .iter()
-        .map(|(n, v)| format!("{n} = {}", v.text()))
-        .collect();
-    let play = match h.convention {
-        Convention::Normal => "normal play",
-        Convention::Misere => "misère play",
-    };
-    let star = if h.star { "*" } else { "" };
-    let mut out = format!("{}{star} ({play})", h.name);
-    if !params.is_empty() {
-        out.push_str(&format!(", {}", params.join(", ")));
-    }
     out
 }
 
@@ -265,8 +236,7 @@ mod pairs {
     use heaplab_engine::rules::{self, Grid, PairReport, Script};
     use heaplab_engine::text::grouped;
     use heaplab_engine::EngineError;
-    use heaplab_figures::views::plane::{outcome_raster, value_raster, window_text};
-    use heaplab_figures::Figure;
+    use heaplab_figures::views::rules::pair_figure;
     use serde_json::json;
 
     /// The most P-positions the text lists (JSON and CSV give them all).
@@ -302,7 +272,7 @@ mod pairs {
             rules::solve_pairs(script, grid, b)
         })?;
         if args.figure.wanted() {
-            let fig = figure(&report, args.figure.figure_kind == "values");
+            let fig = pair_figure(&report, args.figure.figure_kind == "values");
             args.figure
                 .figure
                 .write(fig, link(grid.width, grid.height))?;
@@ -312,38 +282,6 @@ mod pairs {
             RulesFormat::Csv => to_csv(&report),
             RulesFormat::Text => to_text(&report),
         })
-    }
-
-    /// The grid as a picture, `a` along and `b` up: the nim-values when asked for and
-    /// computed, else P and N with their counts.
-    fn figure(report: &PairReport, values: bool) -> Figure {
-        let g = report.grid;
-        let size = (g.width as usize, g.height as usize);
-        let at = |a: usize, b: usize| a * g.height as usize + b;
-        let (body, what) = match report.values.as_ref().filter(|_| values) {
-            Some(v) => (
-                value_raster(size, ("a", "b"), |a, b| v[at(a, b)] as f64),
-                "nim-values",
-            ),
-            None => (
-                outcome_raster(size, ("a", "b"), |a, b| report.p[at(a, b)]),
-                "outcomes",
-            ),
-        };
-        let title = format!(
-            "{}: {what}, {}",
-            title(&report.header),
-            window_text(size, ("a", "b"))
-        );
-        Figure {
-            caption: format!(
-                "{} P-positions in the {}×{} grid.",
-                report.p.iter().filter(|&&p| p).count(),
-                g.width,
-                g.height
-            ),
-            ..Figure::new(&title, body)
-        }
     }
 
     /// Row `a` of the grid as letters, `b` from 0.

@@ -146,42 +146,6 @@ pub fn circle_svg(title: &str, marks: &[CircleMark]) -> String {
     )
 }
 
-/// A scatter plot of integer points `(x, y)` as a standalone SVG with axes, ticks at the ends
-/// and axis labels: the tr^m plots of Figure 3 (`tr_a^m` against `a`).
-pub fn scatter_svg(title: &str, x_label: &str, y_label: &str, points: &[(u64, u64)]) -> String {
-    let (w, h, left, bottom, top, right) = (640.0, 320.0, 56.0, 44.0, 32.0, 20.0);
-    let x_max = points.iter().map(|p| p.0).max().unwrap_or(1).max(1) as f64 + 1.0;
-    let y_max = points.iter().map(|p| p.1).max().unwrap_or(1).max(1) as f64;
-    let px = |x: f64| left + x / x_max * (w - left - right);
-    let py = |y: f64| h - bottom - y / y_max * (h - bottom - top);
-    let dots: String = points
-        .iter()
-        .map(|&(x, y)| {
-            format!(
-                r##"<circle cx="{:.1}" cy="{:.1}" r="3" fill="#2563eb"/>"##,
-                px(x as f64),
-                py(y as f64)
-            )
-        })
-        .collect();
-    format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}"><rect width="100%" height="100%" fill="#fff"/><text x="{cx}" y="20" font-family="sans-serif" font-size="14" text-anchor="middle">{t}</text><line x1="{left}" y1="{yb}" x2="{xr}" y2="{yb}" stroke="#333"/><line x1="{left}" y1="{yb}" x2="{left}" y2="{top}" stroke="#333"/><text x="{left}" y="{yl}" font-family="sans-serif" font-size="12" text-anchor="middle">0</text><text x="{xr}" y="{yl}" font-family="sans-serif" font-size="12" text-anchor="middle">{xm}</text><text x="{lx}" y="{yb}" font-family="sans-serif" font-size="12" text-anchor="end">0</text><text x="{lx}" y="{ty}" font-family="sans-serif" font-size="12" text-anchor="end">{ym}</text><text x="{cx}" y="{xl}" font-family="sans-serif" font-size="13" text-anchor="middle">{xlab}</text><text x="16" y="{cy}" font-family="sans-serif" font-size="13" text-anchor="middle" transform="rotate(-90 16 {cy})">{ylab}</text>{dots}</svg>"##,
-        cx = w / 2.0,
-        cy = h / 2.0,
-        t = xml_escape(title),
-        yb = h - bottom,
-        xr = w - right,
-        yl = h - bottom + 16.0,
-        xm = x_max as u64,
-        lx = left - 6.0,
-        ty = top + 4.0,
-        ym = y_max as u64,
-        xl = h - 8.0,
-        xlab = xml_escape(x_label),
-        ylab = xml_escape(y_label),
-    )
-}
-
 /// Escapes text for SVG/XML content.
 pub fn xml_escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -233,7 +197,7 @@ mod tests {
     }
 
     #[test]
-    fn circle_and_scatter_svgs() {
+    fn circle_svgs() {
         let marks: Vec<CircleMark> = (0..12)
             .map(|i| CircleMark {
                 inside: i.to_string(),
@@ -246,7 +210,5 @@ mod tests {
         assert_eq!(svg.matches("class=\"circle-outside\"").count(), 12);
         assert!(svg.contains("&lt;5&gt;") && svg.contains("a &amp; b"));
         assert!(!svg.contains("style="));
-        let plot = scatter_svg("tr^4", "a", "tr_a^m", &[(1, 1), (2, 2), (3, 3)]);
-        assert_eq!(plot.matches("<circle").count(), 3);
     }
 }

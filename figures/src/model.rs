@@ -3,10 +3,11 @@
 use crate::palette::{Palette, Rgb};
 use crate::tree::TreeFigure;
 use crate::FigureError;
+use serde::{Deserialize, Serialize};
 
 /// One figure: a title, a caption line, where it came from, its size and palette, and what it
 /// shows.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Figure {
     /// The title above the plot.
     pub title: String,
@@ -23,7 +24,7 @@ pub struct Figure {
 }
 
 /// Where a figure came from: the program version and a link that reproduces it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Provenance {
     /// The HeapLab version, e.g. `0.1.0`.
     pub version: String,
@@ -40,7 +41,7 @@ impl Provenance {
 
 /// The printed size of a figure: its width, the DPI of bitmaps and the text size. The height
 /// follows from the body.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Size {
     /// The width in centimetres at which the figure is placed.
     pub width_cm: f64,
@@ -100,7 +101,7 @@ impl Default for Size {
 }
 
 /// What a figure shows.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Body {
     /// Series of (x, y) points on two axes: values, histograms.
     Chart(Chart),
@@ -113,7 +114,7 @@ pub enum Body {
 }
 
 /// An axis of a chart.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Axis {
     /// The axis label, with its unit.
     pub label: String,
@@ -142,7 +143,7 @@ impl Axis {
 }
 
 /// The scale of an axis.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Scale {
     /// Equal steps.
     Linear,
@@ -151,7 +152,7 @@ pub enum Scale {
 }
 
 /// A chart: axes and named series.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Chart {
     /// The horizontal axis.
     pub x: Axis,
@@ -162,7 +163,7 @@ pub struct Chart {
 }
 
 /// One named series of a chart.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Series {
     /// The legend entry.
     pub name: String,
@@ -173,7 +174,7 @@ pub struct Series {
 }
 
 /// How a series is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SeriesStyle {
     /// Points joined by straight lines.
     Line,
@@ -184,7 +185,7 @@ pub enum SeriesStyle {
 }
 
 /// A named colour of a legend: a category of a raster or strip.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Category {
     /// The legend entry.
     pub name: String,
@@ -207,7 +208,7 @@ impl Category {
 
 /// The axis of a raster or strip, in units (heaps, ruleset parameters): cell `i` is centred at
 /// `start + i * step`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CellAxis {
     /// The axis label, e.g. `s1`.
     pub label: String,
@@ -229,7 +230,7 @@ impl CellAxis {
 }
 
 /// What the cells of a raster or strip hold.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Cells {
     /// A category index per cell (into `categories`); a categorical legend names them.
     Categories {
@@ -266,7 +267,7 @@ impl Cells {
 }
 
 /// A `width` × `height` field of cells, row by row from the bottom row (lowest y) up.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Raster {
     /// Cells per row.
     pub width: usize,
@@ -281,7 +282,7 @@ pub struct Raster {
 }
 
 /// One cell per heap in a row, with heap-number ticks.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Strip {
     /// The heap axis.
     pub x: CellAxis,

@@ -1,8 +1,9 @@
 //! Palettes: colour-blind-safe categories (Okabe–Ito), grey for print, and a perceptual map
 //! (viridis) for values.
 
+use serde::{Deserialize, Serialize};
 /// An sRGB colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rgb(pub u8, pub u8, pub u8);
 
 impl Rgb {
@@ -13,7 +14,7 @@ impl Rgb {
 }
 
 /// How a figure is coloured.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Palette {
     /// Okabe–Ito categories and the viridis value map: safe for colour-blind readers.
     #[default]

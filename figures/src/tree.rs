@@ -1,6 +1,7 @@
 //! The body of a game tree or a DAG: nodes at layout positions, edges between them, and the
 //! legend of node classes and edge kinds; with the geometry that the SVG and TikZ writers share
 //! (so both place every node, edge and label at the same spot).
+use serde::{Deserialize, Serialize};
 
 use crate::model::Category;
 use crate::palette::{Palette, Rgb};
@@ -11,7 +12,7 @@ pub const MAX_TREE_NODES: usize = 20_000;
 
 /// A tree (or DAG) as a figure body. Positions are in the layout's own units (x to the right,
 /// y downwards); the writers scale them to the figure's width while the text keeps its size.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TreeFigure {
     /// The nodes, each drawn as a box with its label.
     pub nodes: Vec<TreeNode>,
@@ -34,7 +35,7 @@ pub struct TreeFigure {
 }
 
 /// A node of a [`TreeFigure`].
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TreeNode {
     /// Centre x in layout units.
     pub x: f64,
@@ -51,7 +52,7 @@ pub struct TreeNode {
 }
 
 /// An edge of a [`TreeFigure`], from the bottom of one node to the top of another.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TreeEdge {
     /// The parent node's index.
     pub from: usize,
@@ -71,7 +72,7 @@ pub struct TreeEdge {
 }
 
 /// A kind of edge in the legend: its name, colour and dash.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EdgeKind {
     /// The legend entry.
     pub name: String,

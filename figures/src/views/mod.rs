@@ -7,6 +7,8 @@ pub mod explore;
 pub mod heaps;
 pub mod period_map;
 pub mod plane;
+#[cfg(feature = "rules")]
+pub mod rules;
 pub mod thermograph;
 pub mod tree;
 

@@ -4,8 +4,7 @@
 
 use super::page_link;
 use crate::{
-    value_pixels, value_span, Axis, Body, Category, CellAxis, Cells, Chart, Figure, Palette,
-    Raster, Scale, Series, SeriesStyle,
+    value_pixels, value_span, Body, Category, CellAxis, Cells, Figure, Palette, Raster, Scale,
 };
 use heaplab_engine::plane::{Grid, MoveSet, NimGrid};
 
@@ -140,22 +139,6 @@ pub fn plane_figure(moves: &MoveSet, grid: &Grid, nim: Option<&NimGrid>) -> Figu
         ),
         ..Figure::new(&title, body)
     }
-}
-
-/// The P-positions `(x, y)` of a two-heap game as points on a chart (axes named `x` and `y`,
-/// integer ticks), the form of a pair picture that has a TikZ/PGFPlots export.
-pub fn p_position_chart(title: &str, (x, y): (&str, &str), points: &[(u64, u64)]) -> Figure {
-    let series = Series {
-        name: "P-position".into(),
-        style: SeriesStyle::Points,
-        points: points.iter().map(|&(a, b)| (a as f64, b as f64)).collect(),
-    };
-    let body = Body::Chart(Chart {
-        x: Axis::new(x, true),
-        y: Axis::new(y, true),
-        series: vec![series],
-    });
-    Figure::new(title, body)
 }
 
 #[cfg(test)]

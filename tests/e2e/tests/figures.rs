@@ -3,7 +3,8 @@
 //! page's Blob URLs are captured, see `Page::capture_downloads`), the SVG is parsed and checked
 //! for what a reader needs (title with the window, the s1/s2 axes and their ticks, every legend
 //! entry, the provenance), the PNG's pixel size for the chosen width and DPI, and the
-//! provenance link is followed back to the same view.
+//! provenance link is followed back to the same view. The rules page, whose module has no SVG
+//! writer, exports through the core module, loaded on its first export.
 
 use anyhow::{ensure, Context, Result};
 use heaplab_e2e::{hash_value, with_page, Page};
@@ -11,8 +12,11 @@ use heaplab_engine::budget::Budget;
 use heaplab_engine::figure::Colouring;
 use heaplab_engine::period_map::{class_counts, compute, Family, Window, DEFAULT_CELL_BUDGET};
 use heaplab_engine::plane::{self, MoveSet};
+use heaplab_engine::rules::{compile, presets, solve_heaps, solve_pairs, Grid};
+use heaplab_figures::views::heaps::SequenceKind;
 use heaplab_figures::views::period_map::{map_figure, map_link};
 use heaplab_figures::views::plane::{plane_figure, plane_link};
+use heaplab_figures::views::rules::{heap_figure, pair_figure};
 use heaplab_figures::{Figure, Palette};
 use serde_json::json;
 
@@ -433,6 +437,114 @@ async fn the_subtraction_chart_exports_its_figure_with_title_axes_and_link() -> 
             "no provenance link in {texts:?}"
         );
         Ok(())
+    })
+    .await
+}
+
+/// The wasm modules this page has fetched whose names start with `prefix` (`heaplab_bg.`: the
+/// core module).
+async fn fetched_modules(page: &Page, prefix: &str) -> Result<usize> {
+    let count = page
+        .js(
+            "return performance.getEntriesByType('resource')
+               .filter(e => e.name.split('/').pop().startsWith(arguments[0])).length;",
+            vec![json!(prefix)],
+        )
+        .await?;
+    count
+        .as_u64()
+        .context("a count")?
+        .try_into()
+        .map_err(Into::into)
+}
+
+/// Checks an SVG download against the figure the CLI draws: its title, every one of `labels`,
+/// its legend entries, and the provenance link of this page's view.
+async fn check_rules_svg(page: &Page, svg: &str, fig: &Figure, labels: &[&str]) -> Result<()> {
+    let texts = svg_texts(svg)?;
+    let joined = texts.join(" ");
+    let has = |wanted: &str| texts.iter().any(|t| t == wanted) || joined.contains(wanted);
+    ensure!(has(&fig.title), "no title {:?} in {texts:?}", fig.title);
+    for wanted in labels {
+        ensure!(has(wanted), "no {wanted:?} in {texts:?}");
+    }
+    for (entry, _) in fig.legend() {
+        ensure!(has(&entry), "no legend entry {entry:?} in {texts:?}");
+    }
+    let here = page.js("return location.href;", vec![]).await?;
+    let link = provenance_link(&texts)?;
+    ensure!(
+        Some(link.as_str()) == here.as_str(),
+        "link {link}, page {here}"
+    );
+    Ok(())
+}
+
+/// The rules page's module has no SVG writer: its first SVG export loads the core module,
+/// once, which draws the figure `heaplab rules --figure` draws (title, axes, caption, legend,
+/// provenance); a PNG and the why panel's tree use the same module without fetching it again.
+#[tokio::test]
+async fn the_rules_page_exports_its_figures_through_the_core_module() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/rules?preset=kayles&heap=5").await?;
+        page.wait_for_some_text("#rules-values").await?;
+        page.wait_for("#rules-tree-export").await?;
+        page.capture_downloads().await?;
+        ensure!(
+            fetched_modules(&page, "heaplab_bg.").await? == 0,
+            "core loaded early"
+        );
+        export_from(&page, "rules-figure", &[], "heaplab-rules-kayles.svg").await?;
+        ensure!(
+            fetched_modules(&page, "heaplab_bg.").await? == 1,
+            "no core module"
+        );
+        let (_, svg) = page.last_download().await?;
+        let script = compile(presets::preset("kayles").context("kayles")?.text, &[])?;
+        let report = solve_heaps(&script, 200, &mut Budget::unlimited())?;
+        let fig = heap_figure(SequenceKind::ValueChart, &report);
+        check_rules_svg(
+            &page,
+            &svg,
+            &fig,
+            &["heap n", "nim-value G(n)", &fig.caption],
+        )
+        .await?;
+        let status = export_from(&page, "rules-figure", &["png"], "heaplab-rules-kayles.png");
+        ensure!(
+            status.await?.contains("1004 ×"),
+            "the PNG is not one column wide"
+        );
+        let tree = "heaplab-rules-kayles-tree.svg";
+        export_from(&page, "rules-tree-export", &[], tree).await?;
+        let (_, svg) = page.last_download().await?;
+        ensure!(
+            svg_texts(&svg)?.iter().any(|t| t.starts_with("HeapLab v")),
+            "tree"
+        );
+        ensure!(
+            fetched_modules(&page, "heaplab_bg.").await? == 1,
+            "core fetched again"
+        );
+        Ok(())
+    })
+    .await
+}
+
+/// A pair ruleset's grid exports as the CLI's P/N raster, `a` across and `b` up.
+#[tokio::test]
+async fn the_rules_page_exports_a_pair_rulesets_grid() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/rules?preset=wythoff&size=20,20").await?;
+        page.wait_for_some_text("#rules-p-count").await?;
+        page.capture_downloads().await?;
+        export_from(&page, "rules-figure", &[], "heaplab-rules-wythoff.svg").await?;
+        let (_, svg) = page.last_download().await?;
+        let script = compile(presets::preset("wythoff").context("wythoff")?.text, &[])?;
+        let grid = Grid::new(20, 20)?;
+        let report = solve_pairs(&script, grid, &mut Budget::unlimited())?;
+        let fig = pair_figure(&report, false);
+        check_rules_svg(&page, &svg, &fig, &["a", "b", &fig.caption]).await
     })
     .await
 }

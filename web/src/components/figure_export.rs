@@ -5,20 +5,22 @@
 //! and whether the provenance line is drawn; the page builds its figure with the same builder
 //! as the CLI's `--figure`, and [`Figure::with_export`] applies those choices.
 //!
-//! The SVG is the figure layer's own (`Figure::to_svg`). A PNG is that SVG drawn by the
+//! The SVG and TikZ are the figure layer's own (`Figure::to_svg`, `Figure::to_tikz_with`,
+//! through `figure_writer`, which borrows the core bundle's writers in the rules bundle). A PNG is that SVG drawn by the
 //! browser onto a canvas `width_cm / 2.54 · dpi` pixels wide (no rasteriser in the module),
 //! with the figure's `tEXt` chunks (title, caption, provenance, software) inserted into the
 //! canvas's bytes by the figure layer (`insert_png_text`).
 //! The dialog is a native `<dialog>`: it takes the focus, Escape closes it, and on a phone it
 //! is a sheet of large choices.
 
-use heaplab_figures::{insert_png_text, Figure, Palette, Size, TikzOptions};
+use heaplab_figures::{Figure, Palette, Size};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, HtmlImageElement};
 use yew::prelude::*;
 
 use super::export::{context_2d, download_blob, download_text, export_fits, new_canvas, text_blob};
+use super::figure_writer::{draw, png_with_text, Output};
 
 /// The file format of an export.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -251,8 +253,8 @@ fn radio(
     }
 }
 
-/// The Download button: builds the figure with the choices and saves it as SVG, or draws it
-/// into a PNG first; the outcome goes to the status line.
+/// The Download button: builds the figure with the choices and saves it as SVG or TikZ, or
+/// draws it into a PNG first; the outcome goes to the status line.
 fn download_callback(
     props: &FigureExportProps,
     choice: ExportChoice,
@@ -263,50 +265,45 @@ fn download_callback(
     let link = props.link.to_string();
     Callback::from(move |_: MouseEvent| {
         let provenance = choice.provenance.then(|| page_address(&link));
-        let tikz = TikzOptions {
-            resize: choice.resize,
-        };
-        let drawn = figure
-            .emit(choice.palette())
-            .map(|fig| fig.with_export(choice.size(), choice.palette(), provenance))
-            .map(|fig| fig.with_fold_markers(choice.fold_markers))
-            .and_then(|fig| {
-                let drawn = match choice.format {
-                    ExportFormat::Tikz => fig.to_tikz_with(&tikz),
-                    _ => fig.to_svg(),
-                };
-                Ok((drawn.map_err(|e| e.to_string())?, fig.png_text()))
-            });
-        let (svg, text) = match drawn {
-            Ok(drawn) => drawn,
+        let fig = match figure.emit(choice.palette()) {
+            Ok(fig) => fig
+                .with_export(choice.size(), choice.palette(), provenance)
+                .with_fold_markers(choice.fold_markers),
             Err(e) => return status.set(Some(format!("Could not draw the figure: {e}"))),
         };
-        match choice.format {
-            ExportFormat::Svg | ExportFormat::Tikz => {
-                let (ext, mime) = match choice.format {
-                    ExportFormat::Tikz => ("tex", "application/x-tex"),
-                    _ => ("svg", "image/svg+xml"),
-                };
-                let name = format!("{stem}.{ext}");
-                let done = download_text(&svg, &name, mime);
-                status.set(Some(done.map_or_else(|e| e, |()| format!("Saved {name}."))));
-            }
-            ExportFormat::Png => {
-                let (status, name) = (status.clone(), format!("{stem}.png"));
-                status.set(Some("Drawing the PNG…".into()));
-                wasm_bindgen_futures::spawn_local(async move {
-                    let done = match png_blob(&svg, choice.png_width()).await {
-                        Ok((blob, (w, h))) => with_png_text(&blob, &text).await.and_then(|blob| {
-                            download_blob(&blob, &name)
-                                .map(|()| format!("Saved {name} ({w} × {h} px)."))
-                        }),
-                        Err(e) => Err(e),
-                    };
-                    status.set(Some(done.unwrap_or_else(|e| e)));
-                });
-            }
-        }
+        status.set(Some("Drawing the figure…".into()));
+        let (status, stem) = (status.clone(), stem.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let done = save(&fig, choice, &stem).await;
+            status.set(Some(done.unwrap_or_else(|e| e)));
+        });
     })
+}
+
+/// Draws `fig` in the chosen format and downloads it as `{stem}.svg`, `.png` or `.tex`: what
+/// was saved, or why not.
+async fn save(fig: &Figure, choice: ExportChoice, stem: &str) -> Result<String, String> {
+    let failed = |e: String| format!("Could not draw the figure: {e}");
+    let output = match choice.format {
+        ExportFormat::Tikz => Output::Tikz {
+            resize: choice.resize,
+        },
+        _ => Output::Svg,
+    };
+    let text = draw(fig, output).await.map_err(failed)?;
+    let (ext, mime) = match choice.format {
+        ExportFormat::Tikz => ("tex", "application/x-tex"),
+        ExportFormat::Svg => ("svg", "image/svg+xml"),
+        ExportFormat::Png => {
+            let name = format!("{stem}.png");
+            let (blob, (w, h)) = png_blob(&text, choice.png_width()).await?;
+            download_blob(&with_png_text(fig, &blob).await?, &name)?;
+            return Ok(format!("Saved {name} ({w} × {h} px)."));
+        }
+    };
+    let name = format!("{stem}.{ext}");
+    download_text(&text, &name, mime)?;
+    Ok(format!("Saved {name}."))
 }
 
 /// The address bar's `#/…` part: the link of the view on screen, for a figure's provenance.
@@ -337,14 +334,24 @@ fn svg_size_cm(svg: &str) -> Option<(f64, f64)> {
     let head = &svg[..svg.find('>')?];
     let attr = |name: &str| {
         let start = head.find(&format!(" {name}=\""))? + name.len() + 3;
-        head[start..]
-            .split('"')
-            .next()?
-            .strip_suffix("cm")?
-            .parse::<f64>()
-            .ok()
+        decimal(head[start..].split('"').next()?.strip_suffix("cm")?)
     };
     Some((attr("width")?, attr("height")?)).filter(|(w, h)| *w > 0.0 && *h > 0.0)
+}
+
+/// A plain decimal `12.345`, read digit by digit: the standard float parser would add its
+/// tables to every bundle with this dialog.
+fn decimal(text: &str) -> Option<f64> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |part: &str| {
+        part.bytes()
+            .try_fold((0.0_f64, 1.0_f64), |(value, scale), b| {
+                b.is_ascii_digit()
+                    .then(|| (value * 10.0 + f64::from(b - b'0'), scale * 10.0))
+            })
+    };
+    let ((w, _), (f, scale)) = (digits(whole)?, digits(fraction)?);
+    (!whole.is_empty()).then(|| w + f / scale)
 }
 
 /// `svg` drawn by the browser onto a canvas `width` pixels wide (the height in proportion),
@@ -389,13 +396,12 @@ async fn png_blob(svg: &str, width: u32) -> Result<(Blob, (u32, u32)), String> {
 
 /// `blob`, a PNG the browser encoded, with the figure's text chunks (title, caption,
 /// provenance, software; [`Figure::png_text`]) inserted by the figure layer.
-async fn with_png_text(blob: &Blob, text: &[(&'static str, String)]) -> Result<Blob, String> {
+async fn with_png_text(fig: &Figure, blob: &Blob) -> Result<Blob, String> {
     let buffer = JsFuture::from(blob.array_buffer())
         .await
         .map_err(|_| "the browser could not read the PNG".to_string())?;
     let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
-    let pairs: Vec<(&str, &str)> = text.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let png = insert_png_text(&bytes, &pairs).map_err(|e| e.to_string())?;
+    let png = png_with_text(fig, &bytes).await?;
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("image/png");
     let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(png.as_slice()));
@@ -427,5 +433,10 @@ mod tests {
         assert_eq!(svg_size_cm(svg), Some((8.5, 6.25)));
         assert_eq!(svg_size_cm("<svg width=\"100\" height=\"5\">"), None);
         assert_eq!(svg_size_cm("no svg"), None);
+        assert_eq!(decimal("17.500"), Some(17.5));
+        assert_eq!(decimal("3"), Some(3.0));
+        for bad in ["", ".5", "1.2.3", "-1", "1e3", "x"] {
+            assert_eq!(decimal(bad), None, "{bad}");
+        }
     }
 }

@@ -6,6 +6,7 @@ pub mod colour_bar;
 pub mod export;
 pub mod field;
 pub mod figure_export;
+pub mod figure_writer;
 pub mod job_status;
 #[cfg(feature = "core")]
 pub mod misere_strip;

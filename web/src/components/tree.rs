@@ -26,8 +26,6 @@
 use std::rc::Rc;
 
 mod draw;
-// The rules bundle alone leaves the export dialog out (see `export_html`).
-#[cfg_attr(not(any(feature = "core", feature = "lab")), allow(dead_code))]
 mod exports;
 pub use exports::export_figure;
 mod folds;
@@ -38,12 +36,9 @@ use heaplab_engine::tree_layout::{
     Tree,
 };
 use heaplab_figures::views::tree::TreeKey;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlImageElement};
+use web_sys::Element;
 use yew::prelude::*;
 
-use super::export::{context_2d, download_canvas, new_canvas};
 use folds::{use_folds, Folds};
 use pan::{use_pan_zoom, PanZoom};
 
@@ -183,24 +178,8 @@ pub fn tree_view(props: &TreeViewProps) -> Html {
             if !props.legend.is_empty() {
                 <p class="legend tree-legend">{ props.legend.clone() }</p>
             }
-            { export_html(props, &folds.collapsed) }
+            { exports::export_dialog(props, &folds.collapsed) }
         </div>
-    }
-}
-
-/// The tree's "Export figure…" dialog, in the bundles that hold the figure layer's SVG writer
-/// anyway (`core`, `lab`).
-#[cfg(any(feature = "core", feature = "lab"))]
-fn export_html(props: &TreeViewProps, collapsed: &[bool]) -> Html {
-    exports::export_dialog(props, collapsed)
-}
-
-/// The rules bundle alone: without the dialog, whose SVG writer would take the page's first
-/// visit over its 600,000-byte budget; the note says where the tree's figure comes from.
-#[cfg(not(any(feature = "core", feature = "lab")))]
-fn export_html(_: &TreeViewProps, _: &[bool]) -> Html {
-    html! {
-        <p class="note">{ "The tree's figure export is left out of this page, to keep its download small." }</p>
     }
 }
 
@@ -247,35 +226,4 @@ fn toolbar(
             </span>
         </div>
     }
-}
-
-/// Renders `svg` into a canvas at `scale` and downloads it as a PNG (asynchronously, once
-/// the browser has decoded the image).
-pub fn svg_to_png(svg: &str, scale: u32, filename: &str) -> Result<(), String> {
-    let image = HtmlImageElement::new().map_err(|_| "could not create an image".to_string())?;
-    let url = format!(
-        "data:image/svg+xml;charset=utf-8,{}",
-        js_sys::encode_uri_component(svg)
-    );
-    let filename = filename.to_string();
-    let img = image.clone();
-    let onload = Closure::<dyn FnMut()>::new(move || {
-        let scale = f64::from(scale.max(1));
-        if let Some(canvas) = new_canvas() {
-            canvas.set_width((f64::from(img.natural_width()) * scale) as u32);
-            canvas.set_height((f64::from(img.natural_height()) * scale) as u32);
-            if let Ok(ctx) = context_2d(&canvas) {
-                let _ = ctx.scale(scale, scale);
-                let _ = ctx.draw_image_with_html_image_element(&img, 0.0, 0.0);
-                if let Err(e) = download_canvas(&canvas, &filename) {
-                    gloo::console::error!(e);
-                }
-            }
-        }
-    });
-    image.set_onload(Some(onload.as_ref().unchecked_ref()));
-    // One small closure per export; it must outlive this call until the image loads.
-    onload.forget();
-    image.set_src(&url);
-    Ok(())
 }

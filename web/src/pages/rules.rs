@@ -8,7 +8,7 @@ mod editor;
 mod explain;
 mod exports;
 
-pub use exports::{heap_csv, heap_tikz, pair_csv, pair_tikz};
+pub use exports::{heap_csv, pair_csv, pdf_command};
 mod heaps;
 mod pairs;
 mod play;

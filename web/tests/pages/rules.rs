@@ -1,11 +1,12 @@
 //! Browser tests of the rules page (`#/rules`): its URL state (presets, the compressed text,
 //! parameters, defaults) round trips, typical links stay short, tampered links and syntax
 //! errors get one-line messages with their position, the worker's solve matches the engine,
-//! and the CSV export.
+//! the CSV export and the figure dialog's PDF command.
 
 use crate::common::{bad_link_error, mount_at, sleep, text, unmount};
 use heaplab_engine::rules::{compile, presets, solve_heaps};
 use heaplab_engine::Budget;
+use heaplab_web::pages::rules::pdf_command;
 use heaplab_web::protocol::rules::{Board, RulesRequest};
 use heaplab_web::route::rules::{decode_text, encode_text, error_position, RulesQuery};
 use heaplab_web::route::Route;
@@ -105,35 +106,31 @@ fn the_jobs_solve_is_the_engines() {
         csv.starts_with("heap,value,outcome\n0,0,P\n1,0,P\n2,1,N\n"),
         "{csv}"
     );
-    // The TikZ download is the figure layer's PGFPlots chart, with this page's address as its
-    // provenance (the figure layer's own tests compile such documents with pdflatex).
-    let tex = heaplab_web::pages::rules::heap_tikz(&report, "Dawson's Kayles").unwrap();
-    for want in [
-        "\\begin{axis}",
-        "Dawson's Kayles: nim-values of heaps 0 to 199",
-        "heap n",
-        "P-position",
-        "HeapLab v",
-    ] {
-        assert!(tex.contains(want), "{want} missing from\n{tex}");
-    }
 }
 
+/// The figure dialog's PDF line is a command the CLI runs: a preset by its name with its
+/// parameters and board, any other text as the file `ruleset.rhai`.
 #[wasm_bindgen_test]
-fn a_pair_rulesets_tikz_charts_its_p_positions() {
-    let text = presets::preset("wythoff").unwrap().text;
-    let request = RulesRequest {
-        text: text.into(),
-        params: Vec::new(),
-        board: Board::Grid(20, 20),
+fn the_figure_pdf_command_names_the_ruleset_and_board() {
+    let mark = RulesQuery::from_query("preset=mark-t&p.t=5&n=300").validate();
+    assert_eq!(
+        pdf_command(&mark.unwrap(), "mark"),
+        "heaplab rules mark-t --param t=5 --terms 300 --figure mark.pdf"
+    );
+    let wythoff = RulesQuery::from_query("preset=wythoff&size=30,40").validate();
+    assert_eq!(
+        pdf_command(&wythoff.unwrap(), "w"),
+        "heaplab rules wythoff --size 30,40 --figure-kind outcomes --figure w.pdf"
+    );
+    let own = RulesQuery {
+        text: TAKE_ONE_TWO.into(),
+        ..RulesQuery::from_query("")
     };
-    let Ok(RulesResult::Pairs(report)) = solve_rules(&request, &mut |_| {}) else {
-        panic!("no pair report");
-    };
-    let tex = heaplab_web::pages::rules::pair_tikz(&report, "WYTHOFF").unwrap();
-    assert!(tex.contains("WYTHOFF: P-positions"), "{tex}");
-    // (0, 0), (1, 2), (2, 1), (3, 5), (5, 3), … as PGFPlots coordinates.
-    assert!(tex.contains("(1,2)") && tex.contains("(5,3)"), "{tex}");
+    let command = pdf_command(&own.validate().unwrap(), "t");
+    assert!(
+        command.starts_with("heaplab rules ruleset.rhai --terms "),
+        "{command}"
+    );
 }
 
 #[wasm_bindgen_test]

@@ -5,10 +5,12 @@
 use std::rc::Rc;
 
 use heaplab_engine::rules::{HeapReport, ObservedPeriod};
+use heaplab_figures::views::heaps::SequenceKind;
+use heaplab_figures::views::rules::heap_figure;
 use yew::prelude::*;
 
 use super::explain::HeapExplain;
-use super::exports::{downloads, heap_csv, heap_svg, heap_tikz, Files};
+use super::exports::{downloads, heap_csv};
 use crate::components::export::canvas_png_button;
 use crate::components::outcome_strip::{outcome_strip, OutcomeStrip};
 use crate::components::palette::value_legend;
@@ -97,14 +99,13 @@ pub fn heap_results(report: &Rc<HeapReport>, params: &RulesParams, query: &Rules
             navigate(&next.to_hash());
         })
     };
-    let title = params.name.clone();
-    let (csv, svg, tex) = (report.clone(), report.clone(), report.clone());
-    let tex_title = title.clone();
-    let files = Files {
-        csv: Rc::new(move || heap_csv(&csv)),
-        svg: Rc::new(move || heap_svg(&svg, &title)),
-        tikz: Rc::new(move || heap_tikz(&tex, &tex_title)),
-    };
+    let (csv, fig) = (report.clone(), report.clone());
+    let files = downloads(
+        params,
+        &stem,
+        Rc::new(move || heap_csv(&csv)),
+        Rc::new(move || heap_figure(SequenceKind::ValueChart, &fig)),
+    );
     html! {
         <>
             { summary(report, params) }
@@ -122,7 +123,7 @@ pub fn heap_results(report: &Rc<HeapReport>, params: &RulesParams, query: &Rules
                 <ValueChart id="rules-chart" values={chart} marks={chart_marks} label={format!("Chart of nim-value against heap for {}", params.name)}>
                     { canvas_png_button("rules-chart-png".into(), "rules-chart".into(), format!("{stem}-chart.png")) }
                 </ValueChart>
-                { downloads(&stem, files) }
+                { files }
             </section>
             <HeapExplain request={params.request.clone()} {values} heap_text={query.heap.clone()} {on_heap} stem={format!("{stem}-tree")} />
         </>

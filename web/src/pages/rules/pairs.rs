@@ -7,10 +7,11 @@ use std::rc::Rc;
 use heaplab_engine::bits::BitVec;
 use heaplab_engine::plane;
 use heaplab_engine::rules::PairReport;
+use heaplab_figures::views::rules::pair_figure;
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
-use super::exports::{downloads, pair_csv, pair_svg, pair_tikz, Files};
+use super::exports::{downloads, pair_csv};
 use super::heaps::file_stem;
 use crate::components::export::{download_rgba, put_rgba, ScaledPng};
 use crate::format::grouped;
@@ -53,13 +54,13 @@ pub fn pair_results(report: &Rc<PairReport>, params: &RulesParams) -> Html {
         )
     });
     let stem = file_stem(params);
-    let (csv, svg, tex) = (report.clone(), report.clone(), report.clone());
-    let (title, tex_title) = (params.name.clone(), params.name.clone());
-    let files = Files {
-        csv: Rc::new(move || pair_csv(&csv)),
-        svg: Rc::new(move || pair_svg(&svg, &title)),
-        tikz: Rc::new(move || pair_tikz(&tex, &tex_title)),
-    };
+    let (csv, fig) = (report.clone(), report.clone());
+    let files = downloads(
+        params,
+        &stem,
+        Rc::new(move || pair_csv(&csv)),
+        Rc::new(move || pair_figure(&fig, false)),
+    );
     html! {
         <>
             <section class="card summary">
@@ -71,7 +72,7 @@ pub fn pair_results(report: &Rc<PairReport>, params: &RulesParams) -> Html {
                 <h2>{ "P-positions" }</h2>
                 <p class="note">{ "One pixel per position: a across, b up, (0, 0) at the bottom left; P-positions are black, as on the 2-D subtraction page." }</p>
                 <PairPicture grid={Rc::new(plane_grid(report))} stem={stem.clone()} />
-                { downloads(&stem, files) }
+                { files }
             </section>
         </>
     }
