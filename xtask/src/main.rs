@@ -40,6 +40,7 @@ mod python;
 mod serve;
 mod slurm;
 mod test;
+mod test_binaries;
 mod tools;
 
 use std::path::PathBuf;

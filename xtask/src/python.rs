@@ -7,6 +7,7 @@ use std::process::Command;
 use anyhow::Result;
 
 use crate::test::{run_counting_with, Tally};
+use crate::test_binaries;
 use crate::tools;
 
 /// Installs `./python` with its test extras into `target/pyvenv` and runs `pytest`, with
@@ -15,7 +16,8 @@ pub fn tests(root: &Path) -> Result<(Tally, bool)> {
     tools::run(
         tools::cargo()
             .current_dir(root)
-            .args(["build", "--quiet", "-p", "heaplab"]),
+            .args(["build", "--quiet", "--bin", "heaplab"])
+            .args(test_binaries::SELECTION),
     )?;
     let venv = root.join("target").join("pyvenv");
     let python = venv.join("bin").join("python");

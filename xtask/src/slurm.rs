@@ -268,10 +268,14 @@ fn field<'a>(record: &'a str, key: &str) -> &'a str {
 }
 
 /// Builds the `heaplab` binary, `release` or the test build (whose engine is optimised too,
-/// and which the earlier stages of `cargo xtask test` have built already).
+/// and which the earlier stages of `cargo xtask test` have built already: the same package
+/// selection, so the same features and nothing rebuilt).
 pub(crate) fn build_heaplab(root: &Path, release: bool) -> Result<PathBuf> {
     let mut cargo = tools::cargo();
-    cargo.current_dir(root).args(["build", "-p", "heaplab"]);
+    cargo
+        .current_dir(root)
+        .args(["build", "--bin", "heaplab"])
+        .args(crate::test_binaries::SELECTION);
     if release {
         cargo.arg("--release");
     }

@@ -11,6 +11,7 @@ use crate::dist;
 use crate::python;
 use crate::serve::StaticServer;
 use crate::slurm;
+use crate::test_binaries::{self, TestBinary};
 use crate::tools::{self, CHROMEDRIVER, WASM_TARGET};
 
 /// What one stage counted.
@@ -39,7 +40,8 @@ fn timed(name: &'static str, run: impl FnOnce() -> Result<(Tally, bool)>) -> Sta
 }
 
 impl Tally {
-    fn add(&mut self, other: &Tally) {
+    /// Adds `other`'s counts.
+    pub(crate) fn add(&mut self, other: &Tally) {
         self.passed += other.passed;
         self.failed += other.failed;
     }
@@ -50,20 +52,9 @@ pub fn run_all(root: &Path) -> Result<ExitCode> {
     let mut stages: Vec<StageResult> = Vec::new();
     let mut skipped: Vec<(&str, String)> = Vec::new();
 
-    heading("1/5 native tests (cargo test --workspace; heaplab-web --lib)");
-    let mut native = tools::cargo();
-    native.current_dir(root).args([
-        "test",
-        "--no-fail-fast",
-        "--workspace",
-        "--exclude",
-        "heaplab-web",
-        "--exclude",
-        "heaplab-e2e",
-        "--exclude",
-        "heaplab-python",
-    ]);
-    stages.push(timed("native", || run_counting(native)));
+    heading("1/5 native tests (cargo test --no-run over the workspace, then each binary)");
+    let mut binaries = Vec::new();
+    stages.push(timed("native", || native_tests(root, &mut binaries)));
     // The web crate's own unit tests (URL state, bundles, page data) are plain Rust: run
     // natively, since the browser runner takes only `#[wasm_bindgen_test]`s.
     let mut web_lib = tools::cargo();
@@ -76,7 +67,7 @@ pub fn run_all(root: &Path) -> Result<ExitCode> {
     stages.push(timed("wasm", || wasm_tests(root)));
 
     heading("3/5 end-to-end tests (headless Chromium against dist/)");
-    stages.push(timed("e2e", || e2e_tests(root)));
+    stages.push(timed("e2e", || e2e_tests(root, &binaries)));
 
     heading("4/5 Python package (pip install ./python, pytest)");
     stages.push(timed("python", || python::tests(root)));
@@ -192,21 +183,35 @@ pub fn web_fuzz(root: &Path, cases: u64) -> Result<()> {
     tools::run(&mut cargo)
 }
 
-fn e2e_tests(root: &Path) -> Result<(Tally, bool)> {
+/// Builds every native test binary once (`test_binaries::build`, kept in `binaries` for the
+/// end-to-end stage) and runs all but the end-to-end ones, as many at a time as there are
+/// cores.
+fn native_tests(root: &Path, binaries: &mut Vec<TestBinary>) -> Result<(Tally, bool)> {
+    *binaries = test_binaries::build(root)?;
+    let native: Vec<&TestBinary> = binaries.iter().filter(|b| !b.is_e2e()).collect();
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Ok(test_binaries::run(&native, &[], jobs))
+}
+
+/// Builds `dist/`, serves it, and runs the end-to-end test binaries against it, one at a time
+/// (each drives its own Chromium).
+fn e2e_tests(root: &Path, binaries: &[TestBinary]) -> Result<(Tally, bool)> {
+    let e2e: Vec<&TestBinary> = binaries.iter().filter(|b| b.is_e2e()).collect();
+    if e2e.is_empty() {
+        anyhow::bail!("the end-to-end tests were not built (see the native stage)");
+    }
     tools::ensure_chromium()?;
     let dist = dist::build(root)?;
     let server = StaticServer::start(&dist, 0)?;
     println!("Serving {} at {}/", dist.display(), server.url());
-    let mut cargo = tools::cargo();
-    cargo
-        .current_dir(root)
-        .args(["test", "--no-fail-fast", "-p", "heaplab-e2e"])
-        .env("HEAPLAB_URL", server.url())
+    let env = [
+        ("HEAPLAB_URL", server.url()),
         // A failed end-to-end test prints its error chain, not an anyhow backtrace.
-        .env("RUST_LIB_BACKTRACE", "0");
-    let result = run_counting(cargo);
+        ("RUST_LIB_BACKTRACE", "0".to_string()),
+    ];
+    let result = test_binaries::run(&e2e, &env, 1);
     drop(server);
-    result
+    Ok(result)
 }
 
 /// Runs a `cargo test`-like command, echoing its stdout, and adds up its
@@ -243,7 +248,7 @@ pub(crate) fn run_counting_with(
 }
 
 /// Reads `test result: ok. 5 passed; 1 failed; 0 ignored; ...`.
-fn parse_result_line(line: &str) -> Option<Tally> {
+pub(crate) fn parse_result_line(line: &str) -> Option<Tally> {
     let rest = line.trim().strip_prefix("test result:")?;
     let mut tally = Tally::default();
     for part in rest.split([';', '.']) {
