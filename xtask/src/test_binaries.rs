@@ -54,7 +54,9 @@ pub fn build(root: &Path) -> Result<Vec<TestBinary>> {
             "--message-format=json-render-diagnostics",
         ])
         .args(SELECTION)
-        .stdout(Stdio::piped());
+        .stdout(Stdio::piped())
+        // Cargo's progress and the compiler's diagnostics, as a plain `cargo test` shows them.
+        .stderr(Stdio::inherit());
     println!("$ {}", tools::describe(&cargo));
     let output = cargo.output().context("could not start cargo")?;
     let stdout = String::from_utf8_lossy(&output.stdout);
