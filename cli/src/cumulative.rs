@@ -6,13 +6,13 @@ use crate::output::{check_png_size, join, write_png, write_text, Format};
 use crate::progress::with_budget;
 use clap::Args;
 use heaplab_engine::cumulative_subtraction::{self as cs};
-use heaplab_engine::figure;
 use heaplab_engine::ruleset::{parse_count, NumberSet};
 use heaplab_engine::subtraction::{Limits, DEFAULT_SEARCH, MAX_SEARCH, MAX_TERMS};
 use heaplab_engine::EngineError;
 use heaplab_figures::views::cumulative::{
-    cumulative_link, heatmap_figure, heatmap_pixels, truncated_figure,
+    circle_figures, cumulative_link, heatmap_figure, heatmap_pixels, truncated_figure,
 };
+use heaplab_figures::TikzOptions;
 use serde_json::json;
 
 /// Arguments of `heaplab cumulative-subtraction`.
@@ -45,7 +45,9 @@ pub struct CumulativeArgs {
     #[arg(long, default_value = "1", allow_hyphen_values = true)]
     scale: String,
     /// One pile: write the circle diagrams of Figures 1 and 2 as PREFIX-fig1.svg (two actions
-    /// only), PREFIX-fig2-initial.svg and PREFIX-fig2-converged.svg.
+    /// only), PREFIX-fig2-initial.svg and PREFIX-fig2-converged.svg; PREFIX.pdf (or .png,
+    /// .tex) writes them in that format. --figure-size, --figure-palette and --no-provenance
+    /// apply.
     #[arg(long)]
     circles: Option<String>,
     /// The starting score p (paper, after Definition 3: it only shifts the result).
@@ -113,7 +115,7 @@ fn one_pile(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErro
     let limits = Limits::new(terms, search)?;
     let r = with_budget(args.progress, "heaps", |b| cs::solve(set, limits, b))?;
     if let Some(prefix) = &args.circles {
-        write_circles(set, limits, prefix)?;
+        write_circles(set, limits, prefix, args)?;
     }
     let final_scores: Vec<i64> = r
         .outcomes
@@ -158,34 +160,33 @@ fn one_pile(set: &NumberSet, args: &CumulativeArgs) -> Result<String, EngineErro
     })
 }
 
-/// Writes the circle diagrams (Figures 1 and 2) next to `prefix`.
-fn write_circles(set: &NumberSet, limits: Limits, prefix: &str) -> Result<(), EngineError> {
+/// Writes the circle diagrams (Figures 1 and 2) next to `prefix` as `PREFIX-fig1.svg`, … (the
+/// figure layer's, with the `--figure-*` choices), their provenance the page's link;
+/// `PREFIX.pdf` (or `.png`, `.tex`) writes `PREFIX-fig1.pdf`, ….
+fn write_circles(
+    set: &NumberSet,
+    limits: Limits,
+    prefix: &str,
+    args: &CumulativeArgs,
+) -> Result<(), EngineError> {
     let d = cs::circle_diagrams(set, limits)?;
-    let m = set.max();
-    let mut files = vec![(
-        "fig2-initial",
-        format!("Figure 2 (top): o(x) for x = 0 … {}", 2 * m - 1),
-        d.initial,
-    )];
-    if let (Some(marks), [s2, s1]) = (d.actions, set.elements()) {
-        files.push((
-            "fig1",
-            format!("Figure 1: opt before convergence, x mod {}", s1 + s2),
-            marks,
-        ));
-    }
-    if let Some(marks) = d.converged {
-        files.push((
-            "fig2-converged",
-            format!("Figure 2 (bottom): o at convergence, x mod {}", 2 * m),
-            marks,
-        ));
-    }
-    for (name, title, marks) in files {
-        write_text(
-            &format!("{prefix}-{name}.svg"),
-            &figure::circle_svg(&title, &marks),
-        )?;
+    let side = |text: &str, name| {
+        parse_count(text, name, 1, u64::from(cs::MAX_PILE_SIDE)).map(|v| v as u32)
+    };
+    let window = (
+        side(&args.width, "--width")?,
+        side(&args.height, "--height")?,
+    );
+    let link = cumulative_link(&set.to_text(), limits.terms, window, 25);
+    // `PREFIX.pdf` (or .png, .tex, .svg) picks the format; a bare prefix writes SVG.
+    let (prefix, ext) = match prefix.rsplit_once('.') {
+        Some((stem, ext)) if ["svg", "pdf", "png", "tex"].contains(&ext) => (stem, ext),
+        _ => (prefix, "svg"),
+    };
+    for (key, fig) in circle_figures(set, &d) {
+        let path = format!("{prefix}-{key}.{ext}");
+        args.figure
+            .write_to(&path, fig, link.clone(), &TikzOptions::default())?;
     }
     Ok(())
 }

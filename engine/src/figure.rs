@@ -2,7 +2,6 @@
 //! buffers for maps and the colour legends that go with them.
 
 pub use crate::colour::ramp;
-pub use crate::cumulative_subtraction::CircleMark;
 use crate::period_map::{Cell, CellClass, Window};
 
 /// How a period map is coloured.
@@ -111,49 +110,6 @@ pub fn hex(rgb: [u8; 3]) -> String {
     format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])
 }
 
-/// A circle diagram in the style of Figures 1 and 2 of the cumulative-subtraction paper: the
-/// marks evenly round a circle, clockwise from the top, each with its inside and outside
-/// label, and `title` above. Only presentation attributes (no `style`), so it can be shown
-/// under a strict Content-Security-Policy.
-pub fn circle_svg(title: &str, marks: &[CircleMark]) -> String {
-    let n = marks.len().max(1) as f64;
-    let size = 360.0;
-    let (cx, cy, r) = (size / 2.0, size / 2.0 + 14.0, 120.0);
-    let font = (14.0 - (n / 12.0)).clamp(8.0, 14.0);
-    let mut parts = vec![format!(
-        r##"<circle cx="{cx}" cy="{cy}" r="{r}" fill="none" stroke="#555" stroke-width="1.5"/>"##
-    )];
-    for (i, mark) in marks.iter().enumerate() {
-        let angle = std::f64::consts::TAU * i as f64 / n - std::f64::consts::FRAC_PI_2;
-        let at = |radius: f64| (cx + radius * angle.cos(), cy + radius * angle.sin());
-        let (tx, ty) = at(r - 4.0);
-        let (ox, oy) = at(r + 4.0);
-        let (ix, iy) = at(r - 16.0);
-        let (ex, ey) = at(r + 18.0);
-        let colour = if mark.highlight { "#c62828" } else { "#111" };
-        parts.push(format!(
-            r##"<line x1="{tx:.1}" y1="{ty:.1}" x2="{ox:.1}" y2="{oy:.1}" stroke="#555"/><text x="{ix:.1}" y="{iy:.1}" font-family="sans-serif" font-size="{font:.0}" fill="#555" text-anchor="middle" dominant-baseline="middle">{}</text><text x="{ex:.1}" y="{ey:.1}" font-family="sans-serif" font-size="{font:.0}" fill="{colour}" font-weight="{}" text-anchor="middle" dominant-baseline="middle" class="circle-outside">{}</text>"##,
-            xml_escape(&mark.inside),
-            if mark.highlight { "bold" } else { "normal" },
-            xml_escape(&mark.outside)
-        ));
-    }
-    format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{h}" viewBox="0 0 {size} {h}" role="img"><title>{t}</title><rect width="100%" height="100%" fill="#fff"/><text x="{cx}" y="18" font-family="sans-serif" font-size="14" text-anchor="middle">{t}</text>{}</svg>"##,
-        parts.join(""),
-        h = size + 28.0,
-        t = xml_escape(title)
-    )
-}
-
-/// Escapes text for SVG/XML content.
-pub fn xml_escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,21 +150,5 @@ mod tests {
         ] {
             assert_eq!(Colouring::from_name(c.name()), Some(c));
         }
-    }
-
-    #[test]
-    fn circle_svgs() {
-        let marks: Vec<CircleMark> = (0..12)
-            .map(|i| CircleMark {
-                inside: i.to_string(),
-                outside: format!("<{i}>"),
-                highlight: i == 5,
-            })
-            .collect();
-        let svg = circle_svg("a & b", &marks);
-        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
-        assert_eq!(svg.matches("class=\"circle-outside\"").count(), 12);
-        assert!(svg.contains("&lt;5&gt;") && svg.contains("a &amp; b"));
-        assert!(!svg.contains("style="));
     }
 }

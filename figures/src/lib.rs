@@ -15,15 +15,18 @@
 //!   text, the same embedded font), one page of the figure's size, with title, caption and
 //!   provenance in the Info dictionary.
 //! - **TikZ** ([`Figure::to_tikz`]) is written directly for [`Body::Chart`] (PGFPlots),
-//!   [`Body::Strip`] and [`Body::Tree`] (plain TikZ, at the SVG's positions in cm); a raster is
+//!   [`Body::Strip`], [`Body::Tree`] and [`Body::Circle`] (plain TikZ, at the SVG's positions in cm); a raster is
 //!   a picture, not a drawing, so it has none. [`TikzOptions`] can wrap any of them in
 //!   `\resizebox{\linewidth}{!}{…}`.
+//! - **Circle diagrams** ([`Body::Circle`]) take the width they can (at most 24 text sizes
+//!   across), their labels shrunk when the marks are many; SVG and TikZ place them alike.
 //! - **Trees** ([`Body::Tree`]) are scaled to the chosen width (never beyond 1.25 × the
 //!   spacing their text needs) while their text keeps its size; rows keep their spacing.
 //!
 //! Without the default features the crate is pure Rust with no OS dependency and builds for
 //! `wasm32-unknown-unknown` (there plotters measures text through the browser's canvas).
 
+mod circle;
 mod model;
 mod palette;
 mod png_text;
@@ -40,6 +43,7 @@ mod pdf;
 #[cfg(feature = "raster")]
 mod png_out;
 
+pub use circle::{CircleFigure, CircleMark, MAX_CIRCLE_MARKS};
 pub use model::*;
 pub use palette::{value_pixels, value_span, Palette, Rgb, BAR_STEPS};
 pub use png_text::insert_png_text;

@@ -1,5 +1,6 @@
 //! The description of a figure: what is drawn, independent of the output format.
 
+use crate::circle::CircleFigure;
 use crate::palette::{Palette, Rgb};
 use crate::tree::TreeFigure;
 use crate::FigureError;
@@ -111,6 +112,8 @@ pub enum Body {
     Strip(Strip),
     /// Nodes and edges at layout positions: game trees, the heap-size DAG.
     Tree(TreeFigure),
+    /// Marks round a circle: the cumulative-subtraction paper's Figures 1 and 2.
+    Circle(CircleFigure),
 }
 
 /// An axis of a chart.
@@ -333,6 +336,7 @@ impl Figure {
                 validate_cells(&st.cells, &[&st.x])
             }
             Body::Tree(t) => t.validate(),
+            Body::Circle(c) => c.validate(),
         }
     }
 
@@ -362,6 +366,7 @@ impl Figure {
                     .collect(),
             },
             Body::Tree(t) => t.legend(self.palette),
+            Body::Circle(c) => c.legend(self.palette),
         }
     }
 

@@ -9,6 +9,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+mod circle;
 mod tree;
 
 /// User units per point: integer plotter coordinates are then a quarter point.
@@ -190,7 +191,7 @@ fn finish_svg(fig: &Figure, svg: String, width: i32, height: i32) -> String {
     let head = format!("<svg width=\"{width}\" height=\"{height}\"");
     // Cells of rasters and strips meet without anti-aliased seams.
     let crisp = match fig.body {
-        Body::Chart(_) | Body::Tree(_) => "",
+        Body::Chart(_) | Body::Tree(_) | Body::Circle(_) => "",
         _ => " shape-rendering=\"crispEdges\"",
     };
     let sized = format!(
@@ -231,6 +232,7 @@ fn plot_height(fig: &Figure, m: &Metrics) -> i32 {
         }
         Body::Strip(_) => m.font * 2.5 + axes,
         Body::Tree(t) => return tree::height(fig, t),
+        Body::Circle(c) => return circle::height(fig, c),
     }) as i32
 }
 
@@ -448,6 +450,7 @@ fn draw_body(fig: &Figure, area: &Area, m: &Metrics) -> Result<(), FigureError> 
         Body::Raster(r) => draw_raster(fig, r, area, m),
         Body::Strip(s) => draw_strip(fig, s, area, m),
         Body::Tree(t) => tree::draw(fig, t, area, m),
+        Body::Circle(c) => circle::draw(fig, c, area, m),
     }
 }
 

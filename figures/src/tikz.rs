@@ -7,6 +7,7 @@ use crate::palette::Rgb;
 use crate::FigureError;
 use std::fmt::Write;
 
+mod circle;
 mod tree;
 
 /// Choices of a TikZ export that any figure can take.
@@ -39,6 +40,7 @@ pub(crate) fn render(fig: &Figure, options: &TikzOptions) -> Result<String, Figu
         Body::Chart(c) => chart(&mut s, fig, c),
         Body::Strip(st) => strip(&mut s, fig, st),
         Body::Tree(t) => tree::draw(&mut s, fig, t),
+        Body::Circle(c) => circle::draw(&mut s, fig, c),
         Body::Raster(_) => {
             return Err(FigureError::Format(
                 "a map has no TikZ export: write .svg, .pdf or .png".into(),

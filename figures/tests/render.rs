@@ -1,6 +1,6 @@
-//! Every body kind rendered as SVG, PDF, PNG and (charts, strips) TikZ, and the files checked
-//! for what a reader needs: axis labels, tick values, legend entries, title, provenance, and
-//! every colour of the picture named in the legend.
+//! Every body kind rendered as SVG, PDF, PNG and (charts, strips, circles) TikZ, and the files
+//! checked for what a reader needs: axis labels, tick values, legend entries, title, provenance,
+//! and every colour of the picture named in the legend.
 
 mod common;
 
@@ -172,6 +172,24 @@ fn value_strip() -> Figure {
     figure("Nim-values of S = {1, 3, 4}", body)
 }
 
+/// A circle diagram (the cumulative-subtraction paper's Figure 2 style): 10 heaps, their
+/// outcomes outside, heap 7 a sacrifice.
+fn circle() -> Figure {
+    let marks = (0..10)
+        .map(|x| CircleMark {
+            inside: x.to_string(),
+            outside: ["0", "0", "1", "1", "1", "2", "2", "1", "0", "1"][x].into(),
+            highlight: x == 7,
+        })
+        .collect();
+    let body = Body::Circle(CircleFigure {
+        marks,
+        outside: "outcome o(x)".into(),
+        highlighted: "a sacrifice".into(),
+    });
+    figure("o(x) for x = 0 … 9", body)
+}
+
 /// Every sample figure with the texts its SVG must hold (axis labels, ticks, legend entries).
 fn samples() -> Vec<(Figure, Vec<&'static str>)> {
     vec![
@@ -207,6 +225,7 @@ fn samples() -> Vec<(Figure, Vec<&'static str>)> {
             vec!["heap n", "0", "N 36 (60.0%)", "P 24 (40.0%)"],
         ),
         (value_strip(), vec!["heap n", "G(n)", "0", "6"]),
+        (circle(), vec!["0", "9", "2", "outcome o(x)", "a sacrifice"]),
     ]
 }
 
@@ -478,12 +497,18 @@ fn without_provenance_there_is_no_footer_and_no_metadata() {
 }
 
 #[test]
-fn tikz_exports_of_charts_and_strips_compile_with_pdflatex() {
+fn tikz_exports_of_charts_strips_and_circles_compile_with_pdflatex() {
     let dir = std::env::temp_dir().join(format!("heaplab-figures-tikz-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for (i, fig) in [chart(), log_chart(), outcome_strip(), value_strip()]
-        .iter()
-        .enumerate()
+    for (i, fig) in [
+        chart(),
+        log_chart(),
+        outcome_strip(),
+        value_strip(),
+        circle(),
+    ]
+    .iter()
+    .enumerate()
     {
         let tex = fig.to_tikz().unwrap();
         assert!(tex.contains("HeapLab v0.1.0") && tex.contains("\\begin{tikzpicture}"));

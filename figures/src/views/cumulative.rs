@@ -1,11 +1,14 @@
-//! Cumulative subtraction (Stewart's `G_s`) as figures: the two-pile heatmap of `o(x1, x2)`
-//! with a colour bar, and the truncated-support sequence `tr^m` as a chart with integer ticks.
+//! Cumulative subtraction (Stewart's `G_s`) as figures: the circle diagrams of the paper's
+//! Figures 1 and 2, the two-pile heatmap of `o(x1, x2)` with a colour bar, and the
+//! truncated-support sequence `tr^m` as a chart with integer ticks.
 
 use super::page_link;
 use crate::{
-    value_pixels, value_span, Axis, Body, CellAxis, Cells, Chart, Figure, Palette, Raster, Scale,
-    Series, SeriesStyle,
+    value_pixels, value_span, Axis, Body, CellAxis, Cells, Chart, CircleFigure, CircleMark, Figure,
+    Palette, Raster, Scale, Series, SeriesStyle,
 };
+use heaplab_engine::cumulative_subtraction::{CircleDiagrams, CircleMark as EngineMark};
+use heaplab_engine::ruleset::NumberSet;
 
 /// The `#/cumulative-subtraction` link of the same view, as the web page writes it (every key,
 /// the page's defaults for those the CLI does not set): `set` in the page's text,
@@ -31,6 +34,55 @@ pub fn cumulative_link(set: &str, terms: u64, (width, height): (u32, u32), m: u3
             ("heap", "7"),
         ],
     )
+}
+
+/// The circle diagrams of the paper's Figures 1 and 2 for `set`, in figure order, each with
+/// its file key: `fig1` (two actions `{s2 < s1}` only), `fig2-initial`, and `fig2-converged`
+/// when Corollary 5's period was proven. A highlighted mark is a sacrifice.
+pub fn circle_figures(set: &NumberSet, d: &CircleDiagrams) -> Vec<(&'static str, Figure)> {
+    let m = set.max();
+    let mut out = Vec::new();
+    let mut add = |key, title: String, (outside, caption): (&str, String), marks: &[EngineMark]| {
+        let body = Body::Circle(CircleFigure {
+            marks: marks
+                .iter()
+                .map(|k| CircleMark {
+                    inside: k.inside.clone(),
+                    outside: k.outside.clone(),
+                    highlight: k.highlight,
+                })
+                .collect(),
+            outside: outside.to_string(),
+            highlighted: "a sacrifice".to_string(),
+        });
+        out.push((
+            key,
+            Figure {
+                caption,
+                ..Figure::new(&title, body)
+            },
+        ));
+    };
+    if let (Some(marks), [s2, s1]) = (&d.actions, set.elements()) {
+        let modulus = s1 + s2;
+        let caption = format!("Inside: the residue r mod {modulus}; outside: the optimal actions of the heaps x ≡ r before convergence.");
+        let title = format!("Figure 1: opt before convergence, x mod {modulus}");
+        add("fig1", title, ("optimal actions", caption), marks);
+    }
+    let caption = "Inside: the heap x; outside: its outcome o(x).".to_string();
+    let title = format!("Figure 2 (top): o(x) for x = 0 … {}", 2 * m - 1);
+    add("fig2-initial", title, ("outcome o(x)", caption), &d.initial);
+    if let Some(marks) = &d.converged {
+        let caption = format!("Inside: the residue r mod {}; outside: the outcome on that class once the proven period has begun.", 2 * m);
+        let title = format!("Figure 2 (bottom): o at convergence, x mod {}", 2 * m);
+        add(
+            "fig2-converged",
+            title,
+            ("outcome at convergence", caption),
+            marks,
+        );
+    }
+    out
 }
 
 /// The two-pile outcomes `grid[x2][x1] = o(x1, x2)` as a heatmap: `x1` along, `x2` up, each

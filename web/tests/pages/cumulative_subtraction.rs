@@ -118,12 +118,24 @@ async fn cumulative_page_matches_the_engine() {
         text(&root, "#cs-tr").as_deref(),
         Some("tr^10 = (1,2,2,2,2,3,3,5,9)")
     );
-    // Circles: Figure 1 for {2,3} has 5 residues.
-    assert_eq!(
-        root.query_selector_all("#cs-fig1 .circle-outside")
-            .unwrap()
-            .length(),
-        5
+    // Circles: Figure 1 for {2,3} has 5 residues, drawn in order, each inside label followed
+    // by its outside label, as the figure layer's figure of the engine's diagrams has them.
+    let texts = root.query_selector_all("#cs-fig1 svg text").unwrap();
+    let texts: Vec<String> = (0..texts.length())
+        .filter_map(|i| texts.item(i).and_then(|t| t.text_content()))
+        .map(|t| t.trim().to_string())
+        .collect();
+    let set = NumberSet::parse("2,3").unwrap();
+    let limits = heaplab_engine::subtraction::Limits::new(1, 1_000).unwrap();
+    let marks = cs::circle_diagrams(&set, limits).unwrap().actions.unwrap();
+    assert_eq!(marks.len(), 5);
+    let labels: Vec<String> = marks
+        .iter()
+        .flat_map(|m| [m.inside.clone(), m.outside.clone()])
+        .collect();
+    assert!(
+        texts.windows(labels.len()).any(|w| w == labels.as_slice()),
+        "{labels:?} not drawn in order in {texts:?}"
     );
     // The canvas has the figure's colours; (x1, x2) = (3, 0) is o(3) = 3 = max S, the light
     // end of the colour bar.

@@ -1,17 +1,19 @@
 //! The paper's circle diagrams (Figures 1 and 2): Figure 1 puts the heaps modulo `s1 + s2`
 //! round a circle with the optimal actions before convergence outside (two actions only);
 //! Figure 2 puts the first `2 s1` heaps, and the residues modulo `2 s1` at convergence, round
-//! circles with the outcomes outside. The SVG comes from the engine's `figure::circle_svg`,
-//! so the page shows and exports the same file the CLI writes.
+//! circles with the outcomes outside. Each is the figure layer's figure
+//! (`views::cumulative::circle_figures`), shown inline and exported through "Export figure…",
+//! the same figures as `heaplab cumulative-subtraction --circles`.
 
-use heaplab_engine::cumulative_subtraction::{self as cs, CircleDiagrams};
-use heaplab_engine::figure::{circle_svg, CircleMark};
+use heaplab_engine::cumulative_subtraction as cs;
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::subtraction::Limits;
+use heaplab_figures::views::cumulative::circle_figures;
+use heaplab_figures::{Figure, Palette, Size};
 use yew::prelude::*;
 
 use super::{file_stem, search_limit};
-use crate::components::export::download_text;
+use crate::components::figure_export::{current_hash, FigureExport};
 
 /// Properties of [`Circles`].
 #[derive(Properties, PartialEq)]
@@ -20,83 +22,68 @@ pub struct CirclesProps {
     pub set: NumberSet,
 }
 
-/// The three SVGs `(id, title, svg)` of a ruleset, in figure order (Figure 1 only for two
-/// actions; the converged circle only when Corollary 5's period was proven).
-pub fn circle_svgs(set: &NumberSet, d: &CircleDiagrams) -> Vec<(&'static str, String, String)> {
-    let m = set.max();
-    let mut out = Vec::new();
-    let mut add = |id: &'static str, title: String, marks: &[CircleMark]| {
-        let svg = circle_svg(&title, marks);
-        out.push((id, title, svg));
-    };
-    if let (Some(marks), [s2, s1]) = (&d.actions, set.elements()) {
-        add(
-            "cs-fig1",
-            format!("Figure 1: opt before convergence, x mod {}", s1 + s2),
-            marks,
-        );
-    }
-    add(
-        "cs-fig2-initial",
-        format!("Figure 2 (top): o(x) for x = 0 … {}", 2 * m - 1),
-        &d.initial,
-    );
-    if let Some(marks) = &d.converged {
-        add(
-            "cs-fig2-converged",
-            format!("Figure 2 (bottom): o at convergence, x mod {}", 2 * m),
-            marks,
-        );
-    }
-    out
+/// The circle figures of a ruleset with the ids of their boxes (`cs-fig1`, `cs-fig2-initial`,
+/// `cs-fig2-converged`), in figure order, and each one's SVG as shown on the page.
+pub fn circle_views(set: &NumberSet) -> Result<Vec<(String, Figure, String)>, String> {
+    let diagrams = Limits::new(1, search_limit(set))
+        .and_then(|limits| cs::circle_diagrams(set, limits))
+        .map_err(|e| e.to_string())?;
+    circle_figures(set, &diagrams)
+        .into_iter()
+        .map(|(key, fig)| {
+            let shown = fig
+                .clone()
+                .with_export(Size::ONE_COLUMN, Palette::default(), None);
+            let svg = shown.to_svg().map_err(|e| e.to_string())?;
+            Ok((format!("cs-{key}"), fig, svg))
+        })
+        .collect()
 }
 
 /// The circle-diagram card (`#cs-circles`).
 #[function_component(Circles)]
 pub fn circles(props: &CirclesProps) -> Html {
-    let problem = use_state(|| None::<String>);
-    let diagrams = use_memo(props.set.clone(), |set| {
-        Limits::new(1, search_limit(set))
-            .and_then(|limits| cs::circle_diagrams(set, limits))
-            .map(|d| circle_svgs(set, &d))
-            .map_err(|e| e.to_string())
-    });
-    let body = match &*diagrams {
+    let views = use_memo(props.set.clone(), circle_views);
+    let stem = file_stem(&props.set);
+    let body = match &*views {
         Err(e) => html! { <p class="error" role="alert">{ e.clone() }</p> },
-        Ok(svgs) => html! {
+        Ok(views) => html! {
             <div class="circle-grid">
-                { for svgs.iter().map(|(id, title, svg)| {
-                    let (svg_text, name, problem) = (svg.clone(), format!("{}-{id}.svg", file_stem(&props.set)), problem.clone());
-                    let onclick = Callback::from(move |_: MouseEvent| {
-                        problem.set(download_text(&svg_text, &name, "image/svg+xml").err());
-                    });
-                    html! {
-                        <figure class="circle-figure">
-                            <div id={*id} class="circle-svg" aria-label={title.clone()}>
-                                { Html::from_html_unchecked(AttrValue::from(svg.clone())) }
-                            </div>
-                            <figcaption>
-                                <button type="button" id={format!("{id}-svg")} {onclick}>{ "Download SVG" }</button>
-                            </figcaption>
-                        </figure>
-                    }
-                }) }
+                { for views.iter().map(|(id, fig, svg)| circle_html(id, fig, svg, &stem, &props.set)) }
             </div>
         },
     };
     let note = if props.set.elements().len() == 2 {
-        "Inside each circle: the heap (or its residue); outside: the optimal actions (Figure 1) or the outcomes (Figure 2). Red marks a sacrifice."
+        "Inside each circle: the heap (or its residue); outside: the optimal actions (Figure 1) or the outcomes (Figure 2). Highlighted: a sacrifice."
     } else {
-        "Figure 1 is drawn for two-action games S = {s2 < s1} only; Figure 2 works for every S (residues modulo 2 max S, Corollary 5). Red marks a sacrifice."
+        "Figure 1 is drawn for two-action games S = {s2 < s1} only; Figure 2 works for every S (residues modulo 2 max S, Corollary 5). Highlighted: a sacrifice."
     };
     html! {
         <section class="card wide" id="cs-circles" aria-labelledby="cs-circles-title">
             <h2 id="cs-circles-title">{ "Circle diagrams (Figures 1 and 2)" }</h2>
             <p class="note">{ note }</p>
             { body }
-            if let Some(p) = &*problem {
-                <p class="toolbar-note" role="status">{ p.clone() }</p>
-            }
         </section>
+    }
+}
+
+/// One circle: its SVG in a box `id` and its "Export figure…" (`{id}-figure`).
+fn circle_html(id: &str, fig: &Figure, svg: &str, stem: &str, set: &NumberSet) -> Html {
+    let key = id.trim_start_matches("cs-");
+    let figure = {
+        let fig = fig.clone();
+        Callback::from(move |_: Palette| Ok(fig.clone()))
+    };
+    html! {
+        <figure class="circle-figure">
+            <div id={id.to_string()} class="circle-svg" aria-label={fig.title.clone()}>
+                { Html::from_html_unchecked(AttrValue::from(svg.to_string())) }
+            </div>
+            <figcaption>
+                <FigureExport id={format!("{id}-figure")} stem={format!("{stem}-{key}")} link={current_hash()}
+                    pdf_command={format!("heaplab cumulative-subtraction --set {} --circles {stem}.pdf", set.to_text())}
+                    not_ready={None::<AttrValue>} {figure} />
+            </figcaption>
+        </figure>
     }
 }
