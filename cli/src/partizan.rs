@@ -1,6 +1,6 @@
 //! `heaplab partizan`: partizan heap games (subtraction, pure breaking, duel code-digit,
-//! black-and-white, chessboard) — canonical-form sequences, outcomes and periods, sums of heaps, and single
-//! games typed in the usual notation.
+//! black-and-white, chessboard) — canonical-form sequences, outcomes and periods (`--figure`:
+//! the outcome strip), sums of heaps, and single games typed in the usual notation.
 
 use crate::output::Format;
 use crate::progress::with_budget;
@@ -11,6 +11,7 @@ use heaplab_engine::partizan::position::{self, PositionReport, MAX_POSITION_HEAP
 use heaplab_engine::partizan::sequence::{self, PartizanPeriod, SequenceReport, MAX_TERMS};
 use heaplab_engine::ruleset::{parse_count, NumberSet};
 use heaplab_engine::EngineError;
+use heaplab_figures::views::partizan::{outcome_figure, partizan_link};
 use serde_json::{json, Value};
 
 #[derive(Args)]
@@ -119,16 +120,40 @@ fn parse_heaps(text: &str) -> Result<Vec<usize>, EngineError> {
     Ok(heaps)
 }
 
+/// The `#/partizan` link of the table these flags select, for a figure's provenance.
+fn page_link(args: &PartizanArgs, terms: u64) -> String {
+    let text = |t: &Option<String>| t.as_deref().unwrap_or("").to_string();
+    let (family, left, right, word) = if let Some(codes) = &args.duel {
+        ("duel", codes[0].clone(), codes[1].clone(), String::new())
+    } else if let Some(set) = &args.chessboard {
+        ("chessboard", set.clone(), String::new(), String::new())
+    } else if let Some(word) = &args.black_white {
+        let base = args.code.clone().unwrap_or_else(|| text(&args.left));
+        ("bw", base, String::new(), word.clone())
+    } else {
+        let family = if args.pure_breaking {
+            "breaking"
+        } else {
+            "subtraction"
+        };
+        (family, text(&args.left), text(&args.right), String::new())
+    };
+    partizan_link(family, (&left, &right), &word, terms)
+}
+
 /// Runs the subcommand and renders its report.
 pub fn run(args: &PartizanArgs) -> Result<String, EngineError> {
     if let Some(text) = &args.game {
         return crate::partizan_game::run(text, &args.ops, args.format);
     }
-    if args.ops.figure.wanted() {
+    if args.ops.figure.wanted() && args.position.is_some() {
         return Err(EngineError::Parse(
-            "--figure draws the thermograph of a --game; give --game".into(),
+            "--figure draws the outcome strip of the heaps, or the thermograph of a --game; \
+             a --position has no figure"
+                .into(),
         ));
     }
+    args.ops.figure.check(true)?;
     let rules = rules(args)?;
     if let Some(text) = &args.position {
         let heaps = parse_heaps(text)?;
@@ -141,6 +166,9 @@ pub fn run(args: &PartizanArgs) -> Result<String, EngineError> {
     let report = with_budget(args.progress, "heaps", |b| {
         sequence::solve(&rules, terms, args.reduced, b)
     })?;
+    args.ops
+        .figure
+        .write(outcome_figure(&report), page_link(args, terms as u64))?;
     let thermal = if args.temperatures {
         with_budget(args.progress, "thermographs", |b| {
             sequence::means_and_temperatures(&rules, terms, b)

@@ -53,7 +53,8 @@ pub struct GameOps {
     /// With --game: print its thermograph as a picture instead of the report.
     #[arg(long, requires = "game", value_enum)]
     thermograph: Option<Picture>,
-    /// With --game: its thermograph as a figure file (.svg, .pdf, .png or .tex).
+    /// A figure file (.svg, .pdf, .png or .tex): with --game its thermograph, else the
+    /// outcome strip of the heaps.
     #[command(flatten)]
     pub figure: FigureArgs,
 }

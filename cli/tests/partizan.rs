@@ -484,9 +484,64 @@ fn thermograph_pictures() {
     assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
     error_contains(
         &[
-            "partizan", "--left", "1", "--right", "2", "--figure", "x.svg",
+            "partizan",
+            "--left",
+            "1",
+            "--right",
+            "2",
+            "--position",
+            "3,4",
+            "--figure",
+            "x.svg",
         ],
-        "--figure draws the thermograph of a --game",
+        "a --position has no figure",
     );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--figure` on a sequence draws its outcome strip: every class in the legend with its count,
+/// the ruleset in the title, and the link to the same table on the page; as TikZ it compiles.
+#[test]
+fn the_outcome_strip_figure() {
+    let dir = std::env::temp_dir().join(format!("heaplab-pz-strip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("strip.svg");
+    let args = [
+        "partizan", "--left", "1,2", "--right", "1,3", "--terms", "30",
+    ];
+    let out = heaplab(&[&args[..], &["--figure", svg.to_str().unwrap()]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let report = json(&[&args[..], &["--format", "json"]].concat());
+    let outcomes = report["outcomes"].as_str().unwrap().to_string();
+    for (letter, words) in [
+        ('L', "L: Left wins"),
+        ('R', "R: Right wins"),
+        ('P', "P: second player wins"),
+        ('N', "N: first player wins"),
+    ] {
+        // The legend entry names the class and its count: `L: Left wins (G &gt; 0) 12 (40.0%)`.
+        let count = outcomes.matches(letter).count();
+        let entry = text
+            .split("<text")
+            .find(|t| t.contains(words))
+            .unwrap_or_else(|| panic!("no legend entry {words}"));
+        assert!(
+            entry.contains(&format!(") {count} (")),
+            "{letter}: {count} in {entry}"
+        );
+    }
+    assert!(text.contains("outcomes of heaps 0 to 29"));
+    assert!(text.contains("#/partizan?family=subtraction&amp;L=1,2&amp;R=1,3&amp;n=30"));
+    if pdflatex_available() {
+        let tex = dir.join("strip.tex");
+        let out = heaplab(&[&args[..], &["--figure", tex.to_str().unwrap()]].concat());
+        assert!(out.status.success());
+        assert_compiles(&tex);
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

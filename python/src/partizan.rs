@@ -5,10 +5,11 @@
 use crate::{count, detached, to_py_error};
 use heaplab_engine::partizan::drawing::{self, ThermographCurves};
 use heaplab_engine::partizan::heap::HeapRules;
-use heaplab_engine::partizan::sequence::{self, MAX_TERMS};
+use heaplab_engine::partizan::sequence::{self, SequenceReport, MAX_TERMS};
 use heaplab_engine::partizan::{facts, GameId, GameStore};
 use heaplab_engine::ruleset::NumberSet;
 use heaplab_engine::EngineError;
+use heaplab_figures::views::partizan::outcome_figure;
 use heaplab_figures::views::thermograph;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -149,4 +150,23 @@ pub fn partizan_sequence(
         Vec::new()
     };
     Ok(json!({ "report": report, "thermal": thermal }).to_string())
+}
+
+/// The outcome strip of a sequence (its report's JSON, as [`partizan_sequence`] gives it) as the
+/// bytes of the file `path` names by its extension, with the provenance `link` (or none): the
+/// figure of `heaplab partizan --figure`.
+#[pyfunction]
+#[pyo3(signature = (report, link, path, size, palette))]
+pub fn partizan_strip_figure<'py>(
+    py: Python<'py>,
+    report: &str,
+    link: Option<String>,
+    path: &str,
+    size: &str,
+    palette: &str,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let report: SequenceReport = serde_json::from_str(report)
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("not a sequence: {e}")))?;
+    let bytes = crate::figures::render(outcome_figure(&report), path, (size, palette), link)?;
+    Ok(PyBytes::new(py, &bytes))
 }

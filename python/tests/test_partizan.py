@@ -119,3 +119,22 @@ def test_random_games_agree_with_cgt_py():
         assert repr(theirs.temperature) == f"DyadicRationalNumber('{ours.temperature}')", where
         if len(ours.braces) < 30:
             pool.append(ours.braces)
+
+
+def test_a_sequence_draws_its_outcome_strip(tmp_path):
+    # The figure of `heaplab partizan --left 1,2 --right 1,3 --terms 30 --figure`: every
+    # outcome class with its count, the ruleset in the title, the link back to the same table.
+    s = heaplab.partizan([1, 2], [1, 3], terms=30)
+    texts = list(ElementTree.fromstring(s._repr_svg_()).itertext())
+    joined = " ".join(texts)
+    assert "outcomes of heaps 0 to 29" in joined
+    for letter, words in [("L", "L: Left wins"), ("R", "R: Right wins"),
+                          ("P", "P: second player wins"), ("N", "N: first player wins")]:
+        entry = next(t for t in texts if t.startswith(words))
+        assert f") {s.outcomes.count(letter)} (" in entry, entry
+    assert "#/partizan?family=subtraction&L=1,2&R=1,3&n=30" in joined
+    pdf = tmp_path / "strip.pdf"
+    s.figure(str(pdf), size="page", provenance=False)
+    assert pdf.read_bytes().startswith(b"%PDF")
+    with pytest.raises(ValueError, match="must end in"):
+        s.figure(str(tmp_path / "strip.gif"))

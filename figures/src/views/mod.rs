@@ -5,6 +5,7 @@
 pub mod cumulative;
 pub mod explore;
 pub mod heaps;
+pub mod partizan;
 pub mod period_map;
 pub mod plane;
 #[cfg(feature = "rules")]

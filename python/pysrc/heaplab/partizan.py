@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import numbers
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import List, Optional, Tuple, Union
 
@@ -245,7 +245,8 @@ class PartizanPeriod:
 @dataclass(frozen=True)
 class PartizanSequence:
     """A partizan heap ruleset's canonical forms of heaps ``0..terms`` with their outcomes
-    and periods, and each heap's mean and temperature when asked."""
+    and periods, and each heap's mean and temperature when asked. ``figure`` and
+    ``_repr_svg_`` draw its outcome strip."""
 
     ruleset: str
     values: Tuple[str, ...]
@@ -254,10 +255,25 @@ class PartizanSequence:
     outcome_period: Optional[PartizanPeriod]
     means: Optional[Tuple[Fraction, ...]]
     temperatures: Optional[Tuple[Fraction, ...]]
+    # The engine's report (JSON) and the page link of the same table, for the figure.
+    _report: str = field(default="", repr=False, compare=False)
+    _link: str = field(default="", repr=False, compare=False)
 
     def game(self, heap: int) -> Game:
         """The heap ``heap`` as a :class:`Game`."""
         return Game(self.values[heap])
+
+    def figure(self, path: str, size: str = "column", palette: str = "colour", provenance: bool = True) -> None:
+        """Writes the outcome strip (L, R, P, N with their counts; the outcome period in the
+        caption) to ``path``; its extension picks the format: ``.svg``, ``.pdf``, ``.png`` or
+        ``.tex``. ``size``, ``palette`` and ``provenance`` as for :meth:`Game.figure`."""
+        link = self._link if provenance else None
+        data = _engine.partizan_strip_figure(self._report, link, path, size, palette)
+        with open(path, "wb") as out:
+            out.write(data)
+
+    def _repr_svg_(self) -> str:
+        return _engine.partizan_strip_figure(self._report, self._link, "s.svg", "column", "colour").decode("utf-8")
 
 
 def partizan(left, right, terms: int = 30, pure_breaking: bool = False,
@@ -271,8 +287,12 @@ def partizan(left, right, terms: int = 30, pure_breaking: bool = False,
     report, thermal = data["report"], data["thermal"]
     means = tuple(_number(m) for m, _ in thermal) if temperatures else None
     temps = tuple(_number(t) for _, t in thermal) if temperatures else None
+    link = _engine.figure_link("partizan", [
+        ("family", "breaking" if pure_breaking else "subtraction"),
+        ("L", _set_text(left, "left")), ("R", _set_text(right, "right")), ("n", str(terms)),
+    ])
     return PartizanSequence(
         report["ruleset"], tuple(report["values"]), report["outcomes"],
         PartizanPeriod._from(report["period"]), PartizanPeriod._from(report["outcome_period"]),
-        means, temps,
+        means, temps, json.dumps(report), link,
     )

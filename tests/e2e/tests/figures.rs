@@ -4,16 +4,21 @@
 //! for what a reader needs (title with the window, the s1/s2 axes and their ticks, every legend
 //! entry, the provenance), the PNG's pixel size for the chosen width and DPI, and the
 //! provenance link is followed back to the same view. The rules page, whose module has no SVG
-//! writer, exports through the core module, loaded on its first export.
+//! writer, exports through the core module, loaded on its first export; the partizan page's
+//! outcome strip exports the CLI's figure.
 
 use anyhow::{ensure, Context, Result};
 use heaplab_e2e::{hash_value, with_page, Page};
 use heaplab_engine::budget::Budget;
 use heaplab_engine::figure::Colouring;
+use heaplab_engine::partizan::heap::HeapRules;
+use heaplab_engine::partizan::sequence;
 use heaplab_engine::period_map::{class_counts, compute, Family, Window, DEFAULT_CELL_BUDGET};
 use heaplab_engine::plane::{self, MoveSet};
 use heaplab_engine::rules::{compile, presets, solve_heaps, solve_pairs, Grid};
+use heaplab_engine::ruleset::NumberSet;
 use heaplab_figures::views::heaps::SequenceKind;
+use heaplab_figures::views::partizan::outcome_figure;
 use heaplab_figures::views::period_map::{map_figure, map_link};
 use heaplab_figures::views::plane::{plane_figure, plane_link};
 use heaplab_figures::views::rules::{heap_figure, pair_figure};
@@ -460,7 +465,7 @@ async fn fetched_modules(page: &Page, prefix: &str) -> Result<usize> {
 
 /// Checks an SVG download against the figure the CLI draws: its title, every one of `labels`,
 /// its legend entries, and the provenance link of this page's view.
-async fn check_rules_svg(page: &Page, svg: &str, fig: &Figure, labels: &[&str]) -> Result<()> {
+async fn check_page_svg(page: &Page, svg: &str, fig: &Figure, labels: &[&str]) -> Result<()> {
     let texts = svg_texts(svg)?;
     let joined = texts.join(" ");
     let has = |wanted: &str| texts.iter().any(|t| t == wanted) || joined.contains(wanted);
@@ -503,7 +508,7 @@ async fn the_rules_page_exports_its_figures_through_the_core_module() -> Result<
         let script = compile(presets::preset("kayles").context("kayles")?.text, &[])?;
         let report = solve_heaps(&script, 200, &mut Budget::unlimited())?;
         let fig = heap_figure(SequenceKind::ValueChart, &report);
-        check_rules_svg(
+        check_page_svg(
             &page,
             &svg,
             &fig,
@@ -544,7 +549,28 @@ async fn the_rules_page_exports_a_pair_rulesets_grid() -> Result<()> {
         let grid = Grid::new(20, 20)?;
         let report = solve_pairs(&script, grid, &mut Budget::unlimited())?;
         let fig = pair_figure(&report, false);
-        check_rules_svg(&page, &svg, &fig, &["a", "b", &fig.caption]).await
+        check_page_svg(&page, &svg, &fig, &["a", "b", &fig.caption]).await
+    })
+    .await
+}
+
+/// The partizan page's outcome strip exports as the CLI's `--figure` draws it: the ruleset in
+/// the title, every class with its count in the legend, the period caption and this view's link.
+#[tokio::test]
+async fn the_partizan_outcome_strip_exports_its_figure() -> Result<()> {
+    with_page(|page| async move {
+        page.open("#/partizan?family=subtraction&L=1,2&R=1,3&n=30")
+            .await?;
+        page.wait_for("#pz-strip-figure").await?;
+        page.capture_downloads().await?;
+        let name = "heaplab-partizan-subtraction-outcomes.svg";
+        export_from(&page, "pz-strip-figure", &[], name).await?;
+        let (_, svg) = page.last_download().await?;
+        let left = NumberSet::parse("1,2")?;
+        let rules = HeapRules::subtraction(&left, &NumberSet::parse("1,3")?)?;
+        let report = sequence::solve(&rules, 30, false, &mut Budget::unlimited())?;
+        let fig = outcome_figure(&report);
+        check_page_svg(&page, &svg, &fig, &["heap n", &fig.caption]).await
     })
     .await
 }

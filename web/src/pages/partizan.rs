@@ -4,7 +4,7 @@
 //! The form edits a copy of the URL state and commits valid edits after a pause. The worker
 //! job ([`crate::worker::jobs::partizan`]) computes the canonical forms of heaps `0..n`, their
 //! outcome classes and periods, and the position box; the page shows them as a table (CSV
-//! export), an outcome strip (PNG export), the position's winning moves and game tree (the
+//! export), an outcome strip ("Export figure…"), the position's winning moves and game tree (the
 //! shared [`TreeView`]), and play against the engine as Left or Right (each move is a link
 //! that changes `pos` and `turn` in the URL; the job makes the engine's reply). Every number
 //! comes from `heaplab_engine::partizan`.
@@ -27,12 +27,11 @@ use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 use yew::props;
 
-use crate::components::export::{
-    download_rgba, download_text, put_rgba, show_at_css_width, ScaledPng,
-};
+use crate::components::export::{download_text, put_rgba, show_at_css_width};
 use crate::components::field::{
     edit_form, field_errors, submit_when_valid, text_field, use_live_form, TextFieldProps,
 };
+use crate::components::figure_export::FigureExport;
 use crate::components::job_status::job_status;
 use crate::components::page::{empty_results, page_head};
 use crate::components::palette::ColourSwatch;
@@ -42,7 +41,9 @@ use crate::jobs::use_job;
 use crate::route::partizan::{PartizanQuery, PartizanRequest, PartizanView, FAMILIES};
 use crate::worker::{JobSpec, PartizanResult};
 use game::GameJob;
+use heaplab_figures::views::partizan::outcome_figure;
 use heaplab_figures::views::tree::TreeKey;
+use heaplab_figures::Palette;
 use thermo::ThermoCard;
 
 /// The outcome classes with their colours and meanings, in legend order.
@@ -287,7 +288,7 @@ pub fn results(props: &ResultsProps) -> Html {
                     <p><a id="pz-thermo-close" href={with_thermo(&props.query, "")}>{ "Hide the thermograph" }</a></p>
                 </section>
             }
-            <OutcomeStrip outcomes={report.outcomes.clone()} stem={stem.clone()} />
+            <OutcomeStrip report={Rc::new(report.clone())} query={props.query.clone()} stem={format!("{stem}-outcomes")} />
             <section class="card wide" aria-labelledby="pz-table-title">
                 <h2 id="pz-table-title">{ "Canonical forms" }</h2>
                 <div class="toolbar"><button type="button" id="pz-csv" onclick={csv}>{ "Download CSV" }</button></div>
@@ -375,14 +376,16 @@ fn sequence_table(
 /// Properties of [`OutcomeStrip`].
 #[derive(Properties, PartialEq)]
 pub struct OutcomeStripProps {
-    /// One outcome letter per heap.
-    pub outcomes: String,
-    /// File name stem of the PNG.
+    /// The sequence: one outcome letter per heap, and what the figure's title and caption say.
+    pub report: Rc<SequenceReport>,
+    /// The URL state, for the figure's provenance link and its CLI command.
+    pub query: PartizanQuery,
+    /// File name stem of the figure.
     pub stem: String,
 }
 
-/// The outcome strip: a canvas with one cell per heap coloured by class, its legend and PNG
-/// export.
+/// The outcome strip: a canvas with one cell per heap coloured by class, its legend and the
+/// "Export figure…" dialog (the figure of `heaplab partizan --figure`).
 #[function_component(OutcomeStrip)]
 pub fn outcome_strip(props: &OutcomeStripProps) -> Html {
     let canvas = use_node_ref();
@@ -390,7 +393,8 @@ pub fn outcome_strip(props: &OutcomeStripProps) -> Html {
     let width = use_box_width(&strip_box);
     {
         let canvas = canvas.clone();
-        use_effect_with((props.outcomes.clone(), width), move |(outcomes, width)| {
+        let outcomes = props.report.outcomes.clone();
+        use_effect_with((outcomes, width), move |(outcomes, width)| {
             if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
                 let (pixels, (w, h), css_width) = strip_pixels(outcomes, *width, device_scale());
                 // A canvas without a 2-D context stays blank; the table shows the same data.
@@ -400,29 +404,45 @@ pub fn outcome_strip(props: &OutcomeStripProps) -> Html {
             }
         });
     }
-    let (_, base, _) = strip_pixels(&props.outcomes, width, 1);
-    let export = {
-        let outcomes = props.outcomes.clone();
-        let name = format!("{}-outcomes.png", props.stem);
-        Callback::from(move |scale: u32| {
-            let (pixels, size, _) = strip_pixels(&outcomes, width, 1);
-            download_rgba(&pixels, size, scale, &name)
-        })
+    let outcomes = &props.report.outcomes;
+    let figure = {
+        let report = props.report.clone();
+        Callback::from(move |_: Palette| Ok(outcome_figure(&report)))
     };
+    let pdf_command = format!(
+        "heaplab partizan {} --terms {} --figure {}.pdf",
+        cli_flags(&props.query),
+        outcomes.chars().count(),
+        props.stem
+    );
     html! {
         <section class="card wide" aria-labelledby="pz-strip-title">
             <h2 id="pz-strip-title">{ "Outcome strip" }</h2>
             <div ref={strip_box}>
-                <canvas id="pz-strip" ref={canvas} data-classes={props.outcomes.clone()} role="img"
-                    aria-label={format!("Outcome strip: one cell per heap 0 to {}, coloured by outcome class", props.outcomes.chars().count().saturating_sub(1))} />
+                <canvas id="pz-strip" ref={canvas} data-classes={outcomes.clone()} role="img"
+                    aria-label={format!("Outcome strip: one cell per heap 0 to {}, coloured by outcome class", outcomes.chars().count().saturating_sub(1))} />
             </div>
             <ul class="legend" aria-label="Colour key: outcome class">
                 { for OUTCOME_COLOURS.iter().map(|(c, _, meaning)| html! {
                     <li><ColourSwatch colour={outcome_css(*c)} />{ format!("{c}: {meaning}") }</li>
                 }) }
             </ul>
-            <ScaledPng id="pz-strip-png" label="Download PNG" base={(u64::from(base.0), u64::from(base.1))} {export} />
+            <FigureExport id="pz-strip-figure" stem={props.stem.clone()} link={props.query.to_hash()}
+                {pdf_command} not_ready={None::<AttrValue>} {figure} />
         </section>
+    }
+}
+
+/// The `heaplab partizan` flags of the family the page shows (the figure dialog's PDF line).
+fn cli_flags(q: &PartizanQuery) -> String {
+    let (left, right, word) = (q.left.trim(), q.right.trim(), q.word.trim());
+    match q.family.trim() {
+        "breaking" => format!("--pure-breaking --left {left} --right {right}"),
+        "duel" => format!("--duel {left} {right}"),
+        "chessboard" => format!("--chessboard {left}"),
+        "bw" if left.starts_with('.') => format!("--black-white '{word}' --code {left}"),
+        "bw" => format!("--black-white '{word}' --left {left}"),
+        _ => format!("--left {left} --right {right}"),
     }
 }
 
