@@ -12,7 +12,7 @@ use heaplab_engine::misere::{analyse, HeapRules};
 use heaplab_engine::octal::position::parse_heaps;
 use heaplab_engine::ruleset::parse_count;
 use heaplab_engine::EngineError;
-use heaplab_figures::views::heaps::{misere_game, misere_link, sequence_figure_of, SequenceKind};
+use heaplab_figures::views::heaps::{misere_figure, misere_link};
 
 #[derive(Args)]
 /// Arguments of `heaplab misere`.
@@ -82,20 +82,10 @@ fn write_figure(args: &MisereArgs, r: &MisereReport) -> Result<(), EngineError> 
         _ => return Ok(()),
     };
     let outcomes: String = r.outcomes.iter().map(|&o| outcome_letter(o)).collect();
-    let caption = match r.outcome_period {
-        Some(p) => format!(
-            "Period {} from heap {}, observed over heaps 0..{} (not proven).",
-            p.period, p.preperiod, p.heaps_checked
-        ),
-        None => "No period seen twice in these heaps.".into(),
-    };
-    let fig = sequence_figure_of(
-        SequenceKind::Outcomes,
-        &misere_game(key, text),
-        None,
-        &outcomes,
-        caption,
-    );
+    let period = r
+        .outcome_period
+        .map(|p| (p.period, p.preperiod, p.heaps_checked));
+    let fig = misere_figure(key, text, &outcomes, period);
     args.figure.write(fig, misere_link(key, text))
 }
 

@@ -52,6 +52,29 @@ pub fn heap_figure<'py>(
     Ok(PyBytes::new(py, &bytes))
 }
 
+/// A game's misère outcome strip (`key` `code`, `S` or `E` and its `text`; the outcome period
+/// seen, if any) as the bytes of the file `path` names by its extension, with the provenance
+/// link of the game's page when `provenance`: the figure of `heaplab misere --figure`.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (key, text, outcomes, period, provenance, path, size, palette))]
+pub fn misere_figure<'py>(
+    py: Python<'py>,
+    key: &str,
+    text: &str,
+    outcomes: &str,
+    period: Option<(u64, u64, u64)>,
+    provenance: bool,
+    path: &str,
+    size: &str,
+    palette: &str,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let fig = heaps::misere_figure(key, text, outcomes, period);
+    let link = provenance.then(|| heaps::misere_link(key, text));
+    let bytes = render(fig, path, (size, palette), link)?;
+    Ok(PyBytes::new(py, &bytes))
+}
+
 /// The web page's link `#/{page}?key=value&…` as the app's router writes it.
 #[pyfunction]
 pub fn figure_link(page: &str, pairs: Vec<(String, String)>) -> String {

@@ -446,11 +446,11 @@ bindings! {
         scoring_octal, period_map_cells, period_map_png, period_map_class_names, plane_grid,
         sweep,
     ];
-    figures: [heap_figure, figure_link];
+    figures: [heap_figure, misere_figure, figure_link];
     misere: [misere];
     rules: [ruleset_game, heap_game];
     partizan: [
         partizan_game, partizan_apply, partizan_compare, partizan_incentives,
-        partizan_thermograph, partizan_sequence,
+        partizan_thermograph, partizan_sequence, partizan_strip_figure,
     ];
 }

@@ -2,6 +2,7 @@
 against the shapes the papers print."""
 
 import itertools
+import xml.etree.ElementTree as ElementTree
 from functools import lru_cache
 
 import pytest
@@ -69,3 +70,19 @@ def test_bad_arguments_are_value_errors():
     ]:
         with pytest.raises(ValueError):
             call()
+
+
+def test_a_quotient_draws_the_misere_outcome_strip(tmp_path):
+    # The figure of `heaplab misere kayles --max-heap 30 --figure`: the game in the title, the
+    # N and P counts in the legend, the link to the octal page's misère card.
+    q = heaplab.misere("kayles", max_heap=30)
+    texts = list(ElementTree.fromstring(q._repr_svg_()).itertext())
+    joined = " ".join(texts)
+    assert "Octal game kayles, misère play: outcomes of heaps 0 to 30" in joined
+    for letter, name in [("N", "N-position"), ("P", "P-position")]:
+        entry = next(t for t in texts if t.startswith(name))
+        assert f"{name} {q.outcomes.count(letter)} (" in entry, entry
+    assert "#/octal?code=kayles&misere=1" in joined
+    pdf = tmp_path / "strip.pdf"
+    q.figure(str(pdf), provenance=False)
+    assert pdf.read_bytes().startswith(b"%PDF")

@@ -112,6 +112,25 @@ pub fn misere_game(key: &str, text: &str) -> String {
     }
 }
 
+/// The misère outcome strip of a game (`key` `code`, `S` or `E` and its `text`), captioned
+/// with the outcome period seen (`(period, preperiod, heaps checked)`: observed, never claimed
+/// as proven): the figure of `heaplab misere --figure` and of `heaplab.misere(...).figure`.
+pub fn misere_figure(
+    key: &str,
+    text: &str,
+    outcomes: &str,
+    period: Option<(u64, u64, u64)>,
+) -> Figure {
+    let caption = match period {
+        Some((p, n0, checked)) => {
+            format!("Period {p} from heap {n0}, observed over heaps 0..{checked} (not proven).")
+        }
+        None => "No period seen twice in these heaps.".into(),
+    };
+    let game = misere_game(key, text);
+    sequence_figure_of(SequenceKind::Outcomes, &game, None, outcomes, caption)
+}
+
 /// The link of a game's misère strip: the subtraction page (`key` `S` or `E`) or the octal
 /// page (`code`) of the game with its misère card shown.
 pub fn misere_link(key: &str, text: &str) -> String {

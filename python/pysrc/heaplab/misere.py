@@ -10,7 +10,7 @@ and genus, and the outcome and winning moves of a sum of heaps.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import List, Optional, Sequence, Tuple
 
 # The package's one engine boundary and its argument checks; this module is imported at the
@@ -49,9 +49,27 @@ class MisereQuotient:
     element: Optional[str] = None
     outcome: Optional[str] = None
     winning_moves: Tuple[MisereMove, ...] = ()
+    # The game as the engine was given it (`code`, `S` or `E` and its text) and the outcome
+    # period seen, for the figure.
+    _game: Tuple[str, str] = field(default=("code", ""), repr=False, compare=False)
+    _period: Optional[Tuple[int, int, int]] = field(default=None, repr=False, compare=False)
+
+    def figure(self, path: str, size: str = "column", palette: str = "colour", provenance: bool = True) -> None:
+        """Writes the misère outcome strip of the heaps (the figure of ``heaplab misere
+        --figure``) to ``path``; its extension picks the format: ``.svg``, ``.pdf``, ``.png``
+        or ``.tex``. ``size`` is ``"column"`` or ``"page"``, optionally ``@600``; ``palette``
+        ``"colour"`` or ``"grey"``; ``provenance=False`` leaves the link line off."""
+        key, text = self._game
+        data = _engine.misere_figure(key, text, self.outcomes, self._period, bool(provenance), path, size, palette)
+        with open(path, "wb") as out:
+            out.write(data)
+
+    def _repr_svg_(self) -> str:
+        key, text = self._game
+        return _engine.misere_figure(key, text, self.outcomes, self._period, True, "m.svg", "column", "colour").decode("utf-8")
 
     @classmethod
-    def _from(cls, data: dict) -> "MisereQuotient":
+    def _from(cls, data: dict, game: Tuple[str, str] = ("code", "")) -> "MisereQuotient":
         moves = tuple(MisereMove(m["heap"], m["size"], tuple(m["leaves"]))
                       for m in data.get("winning_moves", []))
         return cls(
@@ -61,8 +79,14 @@ class MisereQuotient:
             data["name"], data["tame"], tuple(data["genus"]), data["genus_note"],
             "".join(data["outcomes"]),
             tuple(data["sum"]) if "sum" in data else None,
-            data.get("element"), data.get("outcome"), moves,
+            data.get("element"), data.get("outcome"), moves, game, _observed(data),
         )
+
+
+def _observed(data: dict) -> Optional[Tuple[int, int, int]]:
+    """The outcome period seen, as ``(period, preperiod, heaps checked)``."""
+    p = data.get("outcome_period_observed")
+    return None if p is None else (p["period"], p["preperiod"], p["heaps_checked"])
 
 
 def misere(code: Optional[str] = None, max_heap: int = 30, *, subtraction=None, all_but=None,
@@ -81,4 +105,10 @@ def misere(code: Optional[str] = None, max_heap: int = 30, *, subtraction=None, 
         None if sum is None else _set_text_keep_order(sum, "sum"),
         _whole(max_order, "max_order"),
     ))
-    return MisereQuotient._from(data)
+    if code is not None:
+        game = ("code", code)
+    elif subtraction is not None:
+        game = ("S", _set_text(subtraction, "subtraction"))
+    else:
+        game = ("E", "" if all_but is None else _set_text(all_but, "all_but"))
+    return MisereQuotient._from(data, game)
