@@ -9,7 +9,8 @@ use anyhow::{Context, Result};
 
 use crate::tools;
 
-/// Each gallery file and the `heaplab` arguments that draw it (`--figure FILE` is added).
+/// Each gallery file and the `heaplab` arguments that draw it (`--figure FILE` is added, or
+/// the file's prefix replaces [`OUT`] where the arguments name their own output).
 pub const GALLERY: &[(&str, &[&str])] = &[
     (
         "value-chart.svg",
@@ -95,14 +96,29 @@ pub const GALLERY: &[(&str, &[&str])] = &[
         "misere-strip.svg",
         &["misere", "kayles", "--max-heap", "60"],
     ),
+    (
+        "partizan-strip.svg",
+        &[
+            "partizan", "--left", "1,2", "--right", "1,3", "--terms", "60",
+        ],
+    ),
+    // `--circles PREFIX` writes PREFIX-fig1.svg, PREFIX-fig2-initial.svg, ….
+    (
+        "circles.svg",
+        &["cumulative-subtraction", "--set", "5,7", "--circles", OUT],
+    ),
 ];
+
+/// Where an argument list takes the gallery file's path without its `.svg`.
+const OUT: &str = "{out}";
 
 /// Builds `heaplab` and writes every [`GALLERY`] figure into `docs/guide/gallery/`.
 pub fn regenerate(root: &Path) -> Result<()> {
     tools::run(
         tools::cargo()
             .current_dir(root)
-            .args(["build", "--quiet", "-p", "heaplab"]),
+            .args(["build", "--quiet", "--bin", "heaplab"])
+            .args(crate::test_binaries::SELECTION),
     )?;
     let heaplab = root.join("target").join("debug").join("heaplab");
     let gallery = root.join("docs").join("guide").join("gallery");
@@ -110,15 +126,24 @@ pub fn regenerate(root: &Path) -> Result<()> {
         .with_context(|| format!("cannot create {}", gallery.display()))?;
     for (name, args) in GALLERY {
         let file = gallery.join(name);
-        tools::run(
-            tools::command(&heaplab)
-                .current_dir(root)
-                .args(*args)
-                .arg("--figure")
-                .arg(&file)
-                .stdout(std::process::Stdio::null()),
-        )?;
-        println!("wrote docs/guide/gallery/{name}");
+        let mut cmd = tools::command(&heaplab);
+        cmd.current_dir(root).stdout(std::process::Stdio::null());
+        if args.contains(&OUT) {
+            let prefix = file.with_extension("");
+            cmd.args(args.iter().map(|a| match *a {
+                OUT => prefix.as_os_str().to_owned(),
+                other => other.into(),
+            }));
+        } else {
+            cmd.args(*args).arg("--figure").arg(&file);
+        }
+        tools::run(&mut cmd)?;
+        let written = if args.contains(&OUT) {
+            name.replace(".svg", "-*.svg")
+        } else {
+            name.to_string()
+        };
+        println!("wrote docs/guide/gallery/{written}");
     }
     Ok(())
 }
