@@ -471,9 +471,6 @@ fn cumulative_subtraction_start_and_diagonals() {
     }
 }
 
-/// Bold texts of a figure besides its data: the title.
-const BOLD_TITLE: usize = 1;
-
 /// Figures 1, 2 and 3 as SVG files: `--circles PREFIX` (Figure 1 for two actions, Figure 2
 /// top and bottom) and `truncated --out` (tr^m against a); the residues 5 and 6 mod 12 of
 /// S = {5,7} carry the sacrifice 5 (Table 1's X*).
@@ -496,7 +493,7 @@ fn cumulative_subtraction_figures() {
     assert_eq!(fig1.matches("<polyline").count(), 12, "a tick per residue");
     assert_eq!(
         fig1.matches("font-weight=\"bold\"").count(),
-        BOLD_TITLE + 2,
+        2,
         "two sacrifice residues"
     );
     assert!(fig1.contains("a sacrifice") && fig1.contains("#/cumulative-subtraction?S=5,7"));

@@ -187,7 +187,7 @@ fn circle() -> Figure {
         outside: "outcome o(x)".into(),
         highlighted: "a sacrifice".into(),
     });
-    figure("o(x) for x = 0 … 9", body)
+    figure("o(x) for x = 0 to 9", body)
 }
 
 /// Every sample figure with the texts its SVG must hold (axis labels, ticks, legend entries).

@@ -65,12 +65,12 @@ pub fn circle_figures(set: &NumberSet, d: &CircleDiagrams) -> Vec<(&'static str,
     };
     if let (Some(marks), [s2, s1]) = (&d.actions, set.elements()) {
         let modulus = s1 + s2;
-        let caption = format!("Inside: the residue r mod {modulus}; outside: the optimal actions of the heaps x ≡ r before convergence.");
+        let caption = format!("Inside: the residue r mod {modulus}; outside: the optimal actions of the heaps x with x mod {modulus} = r before convergence.");
         let title = format!("Figure 1: opt before convergence, x mod {modulus}");
         add("fig1", title, ("optimal actions", caption), marks);
     }
     let caption = "Inside: the heap x; outside: its outcome o(x).".to_string();
-    let title = format!("Figure 2 (top): o(x) for x = 0 … {}", 2 * m - 1);
+    let title = format!("Figure 2 (top): o(x) for x = 0 to {}", 2 * m - 1);
     add("fig2-initial", title, ("outcome o(x)", caption), &d.initial);
     if let Some(marks) = &d.converged {
         let caption = format!("Inside: the residue r mod {}; outside: the outcome on that class once the proven period has begun.", 2 * m);
