@@ -482,20 +482,10 @@ fn thermograph_pictures() {
     let out = heaplab(&game);
     assert!(out.status.success() && String::from_utf8_lossy(&out.stdout).contains("temperature"));
     assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
-    error_contains(
-        &[
-            "partizan",
-            "--left",
-            "1",
-            "--right",
-            "2",
-            "--position",
-            "3,4",
-            "--figure",
-            "x.svg",
-        ],
-        "a --position has no figure",
-    );
+    let position: Vec<&str> = "partizan --left 1 --right 2 --position 3,4 --figure x.svg"
+        .split(' ')
+        .collect();
+    error_contains(&position, "a --position has no figure");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -23,6 +23,16 @@ type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
 /// A chart's coordinates: both axes plain `f64` (log axes are drawn as log10 of the data).
 type Plot<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
+/// A figure point as plotters' integer coordinates (the trees' and circles' parts).
+fn px((x, y): (f64, f64)) -> (i32, i32) {
+    (x.round() as i32, y.round() as i32)
+}
+
+/// A palette colour as plotters' colour.
+fn rgb(c: Rgb) -> RGBColor {
+    RGBColor(c.0, c.1, c.2)
+}
+
 /// Converts any plotters error into ours.
 fn err<E: std::fmt::Display>(e: E) -> FigureError {
     FigureError::Render(e.to_string())

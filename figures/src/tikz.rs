@@ -56,6 +56,15 @@ pub(crate) fn render(fig: &Figure, options: &TikzOptions) -> Result<String, Figu
     Ok(s)
 }
 
+/// Centimetres per figure unit (the SVG's user units), for the trees and circles drawn at
+/// the SVG's positions.
+const CM_PER_UNIT: f64 = 2.54 / 72.0 / crate::svg::UNITS_PER_PT;
+
+/// A figure point as a TikZ coordinate in cm.
+fn at((x, y): (f64, f64)) -> String {
+    format!("({:.3},{:.3})", x * CM_PER_UNIT, y * CM_PER_UNIT)
+}
+
 /// Escapes text for LaTeX.
 fn tex(text: &str) -> String {
     let mut out = String::new();

@@ -1,25 +1,15 @@
 //! Draws a [`CircleFigure`] body with plotters: the circle, a tick per mark, the inside and
 //! outside labels, placed by the [`CircleGeometry`] the TikZ writer shares.
 
-use super::{err, Area, Metrics};
+use super::{err, px, rgb, Area, Metrics};
 use crate::circle::{CircleFigure, CircleGeometry};
-use crate::{Figure, FigureError, Rgb};
+use crate::{Figure, FigureError};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// The height of the circle part of figure `fig`.
 pub(super) fn height(fig: &Figure, c: &CircleFigure) -> i32 {
     CircleGeometry::for_figure(fig, c).height.ceil() as i32
-}
-
-/// A figure point as plotters' integer coordinates.
-fn px((x, y): (f64, f64)) -> (i32, i32) {
-    (x.round() as i32, y.round() as i32)
-}
-
-/// A palette colour as plotters' colour.
-fn rgb(c: Rgb) -> RGBColor {
-    RGBColor(c.0, c.1, c.2)
 }
 
 /// Draws the circle, the ticks and the labels (highlighted outside labels bold in the accent).

@@ -2,9 +2,9 @@
 //! double, dashed by kind), their labels beside them, then the node boxes with their labels and
 //! notes, all placed by the [`Geometry`] the TikZ writer shares.
 
-use super::{err, Area, Metrics};
+use super::{err, px, rgb, Area, Metrics};
 use crate::tree::{label_gap, line_widths, EdgeEnds, Geometry, TreeEdge, TreeFigure};
-use crate::{Figure, FigureError, Rgb};
+use crate::{Figure, FigureError};
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -12,16 +12,6 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 /// The height of the tree part of figure `fig`.
 pub(super) fn height(fig: &Figure, t: &TreeFigure) -> i32 {
     Geometry::for_figure(fig, t).height.ceil() as i32
-}
-
-/// A figure point as plotters' integer coordinates.
-fn px((x, y): (f64, f64)) -> (i32, i32) {
-    (x.round() as i32, y.round() as i32)
-}
-
-/// A palette colour as plotters' colour.
-fn rgb(c: Rgb) -> RGBColor {
-    RGBColor(c.0, c.1, c.2)
 }
 
 /// Draws the tree: headings, edges, edge labels, nodes.

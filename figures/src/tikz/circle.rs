@@ -2,19 +2,11 @@
 //! circle, a tick per mark, the inside and outside labels (highlighted ones bold in the
 //! accent colour).
 
-use super::{colour, tex};
+use super::{at, colour, tex, CM_PER_UNIT};
 use crate::circle::{CircleFigure, CircleGeometry};
 use crate::svg::UNITS_PER_PT;
 use crate::Figure;
 use std::fmt::Write;
-
-/// Centimetres per figure unit (the SVG's user units).
-const CM_PER_UNIT: f64 = 2.54 / 72.0 / UNITS_PER_PT;
-
-/// A figure point as a TikZ coordinate in cm.
-fn at((x, y): (f64, f64)) -> String {
-    format!("({:.3},{:.3})", x * CM_PER_UNIT, y * CM_PER_UNIT)
-}
 
 /// Writes the diagram in a scope of 1 cm units with y downwards (as the SVG).
 pub(super) fn draw(s: &mut String, fig: &Figure, c: &CircleFigure) {

@@ -2,19 +2,11 @@
 //! marked, `double`, dashed by kind, arcs as Bézier curves), edge labels on a white ground
 //! beside their edge, node boxes with their labels, the title above.
 
-use super::{colour, tex};
+use super::{at, colour, tex};
 use crate::svg::UNITS_PER_PT;
 use crate::tree::{label_gap, line_widths, Geometry, TreeEdge, TreeFigure};
 use crate::Figure;
 use std::fmt::Write;
-
-/// Centimetres per figure unit (the SVG's user units).
-const CM_PER_UNIT: f64 = 2.54 / 72.0 / UNITS_PER_PT;
-
-/// A figure point as a TikZ coordinate in cm.
-fn at((x, y): (f64, f64)) -> String {
-    format!("({:.3},{:.3})", x * CM_PER_UNIT, y * CM_PER_UNIT)
-}
 
 /// Writes the tree in a scope of 1 cm units with y downwards (as the SVG).
 pub(super) fn draw(s: &mut String, fig: &Figure, t: &TreeFigure) {
