@@ -76,7 +76,7 @@ def test_a_quotient_draws_the_misere_outcome_strip(tmp_path):
     # The figure of `heaplab misere kayles --max-heap 30 --figure`: the game in the title, the
     # N and P counts in the legend, the link to the octal page's misère card.
     q = heaplab.misere("kayles", max_heap=30)
-    texts = list(ElementTree.fromstring(q._repr_svg_()).itertext())
+    texts = [t.strip() for t in ElementTree.fromstring(q._repr_svg_()).itertext()]
     joined = " ".join(texts)
     assert "Octal game kayles, misère play: outcomes of heaps 0 to 30" in joined
     for letter, name in [("N", "N-position"), ("P", "P-position")]:

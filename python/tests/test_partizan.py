@@ -125,7 +125,7 @@ def test_a_sequence_draws_its_outcome_strip(tmp_path):
     # The figure of `heaplab partizan --left 1,2 --right 1,3 --terms 30 --figure`: every
     # outcome class with its count, the ruleset in the title, the link back to the same table.
     s = heaplab.partizan([1, 2], [1, 3], terms=30)
-    texts = list(ElementTree.fromstring(s._repr_svg_()).itertext())
+    texts = [t.strip() for t in ElementTree.fromstring(s._repr_svg_()).itertext()]
     joined = " ".join(texts)
     assert "outcomes of heaps 0 to 29" in joined
     for letter, words in [("L", "L: Left wins"), ("R", "R: Right wins"),

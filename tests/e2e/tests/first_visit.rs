@@ -212,6 +212,24 @@ async fn first_visit_to_a_lab_page_loads_only_the_lab_bundle() -> Result<()> {
 }
 
 #[tokio::test]
+async fn first_visit_to_the_atlas_with_its_data_file_fits_the_budget() -> Result<()> {
+    with_page(|page| async move {
+        // The heaviest first visit of the lab bundle: its module and the atlas's data file.
+        let route = "#/atlas";
+        page.open(route).await?;
+        page.wait_for("#atlas-table").await?;
+        let transfers = transfers(&page).await?;
+        ensure!(
+            transfers.iter().any(|(name, _)| name.ends_with(".json")),
+            "the atlas's data file was not fetched: {transfers:?}"
+        );
+        check_budget(route, &transfers)?;
+        Ok(())
+    })
+    .await
+}
+
+#[tokio::test]
 async fn first_visit_to_the_rules_page_loads_only_the_rules_bundle() -> Result<()> {
     with_page(|page| async move {
         // The rules page is the only page of the rules bundle (web/src/bundle.rs), the only
